@@ -1,0 +1,58 @@
+import CWellness
+import WellnessKitCore
+
+/// Runs one JSON-in, JSON-out call: borrows the input, parses it strictly,
+/// applies `body`, writes the result to `out` or the error to `err`.
+/// Every exported function goes through here, so no error escapes to C.
+func respond(
+    _ json: UnsafePointer<CChar>?, _ len: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?,
+    _ body: (JSONValue) throws -> JSONValue
+) -> Int32 {
+    Buffer.reset(out)
+    Buffer.reset(err)
+    do {
+        guard let out else {
+            throw WellnessError.invalidArgument("out must not be NULL")
+        }
+        let document = try JSONParser.parse(try input(json, len))
+        let result = JSONWriter.bytes(try body(document))
+        guard Buffer.fill(out, with: result) else {
+            throw WellnessError.internal("out of memory for a \(result.count)-byte result")
+        }
+        return Status.ok
+    } catch let error as WellnessError {
+        return report(error, to: err)
+    } catch {
+        return report(.internal("unexpected error: \(error)"), to: err)
+    }
+}
+
+/// The caller's bytes, borrowed for the call.
+private func input(_ json: UnsafePointer<CChar>?, _ len: Int) throws -> UnsafeRawBufferPointer {
+    // size_t arrives as Int: a length above Int.max shows up negative.
+    guard len >= 0 else {
+        throw WellnessError.invalidArgument("len \(UInt(bitPattern: len)) is larger than any valid input")
+    }
+    guard let json else {
+        if len == 0 { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        throw WellnessError.invalidArgument("json is NULL but len is \(len)")
+    }
+    return UnsafeRawBufferPointer(start: json, count: len)
+}
+
+/// Writes the error JSON to `err` (when given) and returns the status.
+private func report(_ error: WellnessError, to err: UnsafeMutablePointer<wellness_buf>?) -> Int32 {
+    let code = Status.code(of: error.kind)
+    if let err {
+        let name = Status.name(of: code).description
+        let document = JSONValue.object(JSONObject([
+            ("code", .int(Int(code))),
+            ("name", .string(name)),
+            ("message", .string(error.message)),
+            ("path", error.path.map(JSONValue.string) ?? .null),
+        ]))
+        _ = Buffer.fill(err, with: JSONWriter.bytes(document))
+    }
+    return code
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+extension CreateGoalRequest {
+    /// The request seed 003's `CreateGoalRequest.from(suggestion:)` builds:
+    /// starting now, due `estimatedDuration` calendar days later at the same
+    /// wall-clock time in `timeZone`, both written to whole seconds in UTC.
+    /// - Parameters:
+    ///   - suggestion: the accepted suggestion.
+    ///   - now: the start.
+    ///   - timeZone: the calendar in which days are added.
+    /// - Returns: the request, or nil when the target date is beyond year 9999.
+    public static func from(suggestion: GoalSuggestion, now: Timestamp, timeZone: TimeZone) -> CreateGoalRequest? {
+        guard let start = Timestamp(wholeSecondsOf: now.date) else { return nil }
+        var targetDate: GoalDate?
+        if let duration = suggestion.estimatedDuration {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            guard let target = calendar.date(byAdding: .day, value: duration, to: start.date),
+                  let instant = Timestamp(wholeSecondsOf: target) else { return nil }
+            targetDate = .instant(instant)
+        }
+        return CreateGoalRequest(
+            title: suggestion.title,
+            description: suggestion.description,
+            goalType: suggestion.goalType,
+            targetValue: suggestion.targetValue,
+            targetUnit: suggestion.targetUnit,
+            startDate: .instant(start),
+            targetDate: targetDate,
+            isRecurring: false,
+            frequency: nil
+        )
+    }
+}

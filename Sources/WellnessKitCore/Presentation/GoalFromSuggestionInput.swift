@@ -1,0 +1,33 @@
+import Foundation
+
+/// The input of "create a goal from a suggestion":
+/// `{"suggestion": …, "now": timestamp?, "time_zone": IANA name?}`.
+public struct GoalFromSuggestionInput: Sendable {
+    public let suggestion: GoalSuggestion
+    public let now: Timestamp
+    public let timeZone: TimeZone
+
+    /// The request this input yields.
+    /// - Throws: a validation error at `suggestion.estimated_duration` when
+    ///   the target date falls beyond year 9999.
+    public func request() throws -> CreateGoalRequest {
+        guard let request = CreateGoalRequest.from(suggestion: suggestion, now: now, timeZone: timeZone) else {
+            throw WellnessError.validation("puts the target date beyond year 9999",
+                                           at: FieldPath.root.appending("suggestion").appending("estimated_duration"))
+        }
+        return request
+    }
+}
+
+extension GoalFromSuggestionInput: JSONDecodable {
+    public init(json: JSONValue, at path: FieldPath) throws {
+        let reader = try ObjectReader(json, at: path)
+        suggestion = try reader.required("suggestion")
+        now = try reader.optional("now") ?? Timestamp(wholeSecondsOf: Date()) ?? Timestamp(seconds: 0)
+        let zoneName: String = try reader.optional("time_zone") ?? "UTC"
+        guard let zone = TimeZone(identifier: zoneName) else {
+            throw WellnessError.validation("unknown time zone \"\(zoneName)\"", at: reader.path(of: "time_zone"))
+        }
+        timeZone = zone
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+
+/// An instant with nanosecond precision, read from and written as RFC 3339.
+///
+/// Parsed by hand rather than with `ISO8601DateFormatter` because the wire
+/// carries timestamps with and without fractional seconds and with any
+/// offset, which one formatter configuration does not accept, and because
+/// `Date` would round nanoseconds. Output is UTC (`Z`) and keeps the input's
+/// fractional digits, so normalising never invents or loses precision.
+public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Whole seconds since 1970-01-01T00:00:00Z.
+    public let seconds: Int64
+    /// Nanoseconds within the second, 0…999,999,999.
+    public let nanoseconds: Int32
+    /// Fractional digits written in the canonical form (0 for none).
+    public let fractionDigits: Int
+
+    /// - Parameters:
+    ///   - seconds: whole seconds since the Unix epoch.
+    ///   - nanoseconds: 0…999,999,999; clamped into that range.
+    ///   - fractionDigits: fractional digits to write, 0…9.
+    public init(seconds: Int64, nanoseconds: Int32 = 0, fractionDigits: Int = 0) {
+        self.seconds = seconds
+        self.nanoseconds = min(max(nanoseconds, 0), 999_999_999)
+        self.fractionDigits = min(max(fractionDigits, 0), 9)
+    }
+
+    /// The instant a `Date` denotes, to whole seconds (as `ISO8601DateFormatter` writes it).
+    public init?(wholeSecondsOf date: Date) {
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard seconds.isFinite, let exact = Int64(exactly: seconds),
+              CalendarDate(daysSinceEpoch: Int(exact.floorDivided(by: 86_400))) != nil else { return nil }
+        self.init(seconds: exact)
+    }
+
+    /// The same instant as a Foundation `Date`.
+    public var date: Date {
+        Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9)
+    }
+
+    /// Parses `YYYY-MM-DD(T|t)HH:MM:SS[.fraction](Z|z|±HH:MM|±HHMM)`.
+    public init?(parsing text: String) {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20,
+              let date = CalendarDate(parsing: bytes[0..<10]),
+              bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"),
+              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+              let hour = Digits.parse(bytes[11..<13]), hour < 24,
+              let minute = Digits.parse(bytes[14..<16]), minute < 60,
+              let second = Digits.parse(bytes[17..<19]), second < 60 else { return nil }
+        var index = 19
+        var nanoseconds = 0
+        var fractionDigits = 0
+        if bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < bytes.count, let digit = Digits.parse(bytes[index..<index + 1]) {
+                // Digits past nanoseconds carry no representable precision.
+                if fractionDigits < 9 {
+                    nanoseconds = nanoseconds * 10 + digit
+                    fractionDigits += 1
+                }
+                index += 1
+            }
+            guard fractionDigits > 0 else { return nil }
+            for _ in fractionDigits..<9 { nanoseconds *= 10 }
+        }
+        guard let offset = Timestamp.parseOffset(bytes[index...]) else { return nil }
+        let secondsOfDay = hour * 3600 + minute * 60 + second
+        let utc = Int64(date.daysSinceEpoch) * 86_400 + Int64(secondsOfDay) - Int64(offset)
+        // An offset can push the instant out of years 1–9999 in UTC.
+        guard CalendarDate(daysSinceEpoch: Int(utc.floorDivided(by: 86_400))) != nil else { return nil }
+        // Trailing zeros in the fraction add no precision: "10:00:00.500" is ".5".
+        var digits = fractionDigits
+        var trimmed = nanoseconds / Timestamp.powerOfTen(9 - digits)
+        while digits > 0, trimmed % 10 == 0 {
+            trimmed /= 10
+            digits -= 1
+        }
+        self.init(seconds: utc, nanoseconds: Int32(nanoseconds), fractionDigits: digits)
+    }
+
+    /// The offset east of UTC in seconds, or nil if malformed.
+    private static func parseOffset(_ bytes: ArraySlice<UInt8>) -> Int? {
+        guard let sign = bytes.first else { return nil }
+        if sign == UInt8(ascii: "Z") || sign == UInt8(ascii: "z") {
+            return bytes.count == 1 ? 0 : nil
+        }
+        guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
+        let body = bytes.dropFirst()
+        let hours: Int?
+        let minutes: Int?
+        switch body.count {
+        case 5 where body[body.startIndex + 2] == UInt8(ascii: ":"):
+            hours = Digits.parse(body.prefix(2))
+            minutes = Digits.parse(body.suffix(2))
+        case 4:
+            hours = Digits.parse(body.prefix(2))
+            minutes = Digits.parse(body.suffix(2))
+        default:
+            return nil
+        }
+        guard let hours, let minutes, hours < 24, minutes < 60 else { return nil }
+        let magnitude = hours * 3600 + minutes * 60
+        return sign == UInt8(ascii: "-") ? -magnitude : magnitude
+    }
+
+    private static func powerOfTen(_ exponent: Int) -> Int {
+        (0..<exponent).reduce(1) { result, _ in result * 10 }
+    }
+
+    /// RFC 3339 in UTC: `2025-01-15T08:30:00.5Z`.
+    public var description: String {
+        let days = seconds.floorDivided(by: 86_400)
+        let secondsOfDay = Int(seconds - days * 86_400)
+        // Parsing and every constructor keep `seconds` within years 1–9999.
+        let date = CalendarDate(daysSinceEpoch: Int(days))?.description ?? "0000-01-01"
+        var text = "\(date)T\(Digits.padded(secondsOfDay / 3600, width: 2)):"
+            + "\(Digits.padded(secondsOfDay / 60 % 60, width: 2)):\(Digits.padded(secondsOfDay % 60, width: 2))"
+        if fractionDigits > 0 {
+            let fraction = Int(nanoseconds) / Timestamp.powerOfTen(9 - fractionDigits)
+            text += "." + Digits.padded(fraction, width: fractionDigits)
+        }
+        return text + "Z"
+    }
+
+    public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {
+        (lhs.seconds, lhs.nanoseconds) < (rhs.seconds, rhs.nanoseconds)
+    }
+
+    public static func == (lhs: Timestamp, rhs: Timestamp) -> Bool {
+        lhs.seconds == rhs.seconds && lhs.nanoseconds == rhs.nanoseconds
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(seconds)
+        hasher.combine(nanoseconds)
+    }
+}
+
+extension Timestamp: JSONCodable {
+    public init(json: JSONValue, at path: FieldPath) throws {
+        let text = try String(json: json, at: path)
+        guard let timestamp = Timestamp(parsing: text) else {
+            throw WellnessError.validation(
+                "expected an ISO-8601 timestamp like 2025-01-15T10:30:00Z, found \"\(text)\"", at: path)
+        }
+        self = timestamp
+    }
+
+    public var json: JSONValue { .string(description) }
+}
+
+extension Int64 {
+    /// Division rounding toward negative infinity, for dates before 1970.
+    func floorDivided(by divisor: Int64) -> Int64 {
+        let quotient = self / divisor
+        return (self % divisor < 0) ? quotient - 1 : quotient
+    }
+}

@@ -1,0 +1,263 @@
+/*
+ * wellness.h - the C interface of libwellness, the WellnessKit engine.
+ *
+ * Conventions (docs/ABI.md has the long form):
+ *
+ *  - Every symbol starts with `wellness_`; nothing else is exported.
+ *  - JSON in, JSON out. An input is `const char *json, size_t len`: UTF-8
+ *    bytes, not necessarily NUL-terminated, borrowed for the duration of the
+ *    call only. NULL with len 0 is the empty input (an invalid-JSON error);
+ *    NULL with len > 0 is an invalid-argument error.
+ *  - An output is a library-owned `wellness_buf`: NUL-terminated UTF-8 JSON,
+ *    `len` excluding the NUL. Release it with wellness_buf_free() and nothing
+ *    else. A call overwrites `*out` without reading it: free a previous result
+ *    first. On failure `*out` is left as {NULL, 0}.
+ *  - Every call returns a wellness_status: 0 (WELLNESS_OK) or a negative code.
+ *    On failure, when `err` is not NULL it receives
+ *        {"code": -3, "name": "WELLNESS_E_VALIDATION",
+ *         "message": "...", "path": "data.insights[2].insight_type"}
+ *    where "path" names the offending field (null when no single field is
+ *    at fault). On success `*err` is left as {NULL, 0}. There is no
+ *    thread-local "last error".
+ *  - Input JSON is parsed strictly (RFC 8259): no comments, trailing commas,
+ *    NaN/Infinity, byte-order marks, invalid UTF-8 or lone surrogates, and at
+ *    most 512 levels of nesting. Unknown object keys are ignored.
+ *  - Thread safety: every function may be called from any thread, any number
+ *    of threads at once. The library holds no mutable global state.
+ *  - The library never aborts the host process on bad input.
+ */
+#ifndef WELLNESS_H
+#define WELLNESS_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#  define WELLNESS_API __declspec(dllimport)
+#elif defined(__GNUC__) || defined(__clang__)
+#  define WELLNESS_API __attribute__((visibility("default")))
+#else
+#  define WELLNESS_API
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Version                                                                   */
+/* ------------------------------------------------------------------------ */
+
+#define WELLNESS_VERSION_MAJOR 1
+#define WELLNESS_VERSION_MINOR 0
+#define WELLNESS_VERSION_PATCH 0
+#define WELLNESS_VERSION "1.0.0"
+/* 0xMMmmpp: compare with `#if WELLNESS_VERSION_HEX >= 0x010000`. */
+#define WELLNESS_VERSION_HEX ((WELLNESS_VERSION_MAJOR << 16) | \
+                              (WELLNESS_VERSION_MINOR << 8) | \
+                              (WELLNESS_VERSION_PATCH))
+/* Bumped only on a change that breaks binary compatibility; equal to the
+   soname's number (libwellness.so.1). */
+#define WELLNESS_ABI_VERSION 1
+
+/* ------------------------------------------------------------------------ */
+/* Types                                                                     */
+/* ------------------------------------------------------------------------ */
+
+/* The result of every call: WELLNESS_OK or one of the negative codes below. */
+typedef int wellness_status;
+
+/* A library-owned, NUL-terminated UTF-8 buffer. Zero-initialise it
+   (`wellness_buf out = {0};`) and release it with wellness_buf_free(). */
+typedef struct wellness_buf {
+    char *ptr;
+    size_t len;
+} wellness_buf;
+
+/* ------------------------------------------------------------------------ */
+/* Status codes: numbered and append-only; a code never changes meaning.     */
+/* ------------------------------------------------------------------------ */
+
+#define WELLNESS_OK                     0
+/* A pointer, length or other C-level argument is unusable. */
+#define WELLNESS_E_INVALID_ARGUMENT    -1
+/* The input is not well-formed JSON (RFC 8259), or nests too deeply. */
+#define WELLNESS_E_INVALID_JSON        -2
+/* Well-formed JSON that does not fit the model; "path" names the field. */
+#define WELLNESS_E_VALIDATION          -3
+#define WELLNESS_E_NOT_FOUND           -4
+#define WELLNESS_E_UNAUTHORIZED        -5
+#define WELLNESS_E_FORBIDDEN           -6
+#define WELLNESS_E_RATE_LIMITED        -7
+#define WELLNESS_E_NETWORK             -8
+#define WELLNESS_E_TIMEOUT             -9
+/* The server answered with an HTTP error status not covered above. */
+#define WELLNESS_E_HTTP               -10
+/* The server's answer is not a response this API can give. */
+#define WELLNESS_E_INVALID_RESPONSE   -11
+/* The server's JSON does not decode into the expected model. */
+#define WELLNESS_E_DECODING           -12
+/* A defect in the library itself; please report it. */
+#define WELLNESS_E_INTERNAL           -13
+
+/*
+ * A static, human-readable name for a status ("WELLNESS_E_VALIDATION"), or
+ * "WELLNESS_E_UNKNOWN" for a code this version does not know.
+ * Ownership: the string is static; never free it.
+ */
+WELLNESS_API const char *wellness_strerror(wellness_status status);
+
+/* ------------------------------------------------------------------------ */
+/* Memory                                                                    */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Releases a buffer the library filled and resets it to {NULL, 0}.
+ * NULL, and a buffer already reset, are accepted and ignored.
+ * Ownership: `buf` itself stays the caller's; only `buf->ptr` is released.
+ */
+WELLNESS_API void wellness_buf_free(wellness_buf *buf);
+
+/* ------------------------------------------------------------------------ */
+/* Lifecycle                                                                 */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * The library's version, "MAJOR.MINOR.PATCH". Compare it with
+ * WELLNESS_VERSION to detect a header/library mismatch.
+ * Ownership: the string is static; never free it.
+ */
+WELLNESS_API const char *wellness_version(void);
+
+/*
+ * The library's ABI version; a program built against this header must see
+ * WELLNESS_ABI_VERSION here.
+ * Ownership: nothing to release.
+ */
+WELLNESS_API int wellness_abi_version(void);
+
+/* ------------------------------------------------------------------------ */
+/* Calls: models                                                             */
+/*                                                                           */
+/* Each decodes, validates and normalises one model of the seeds: JSON in,   */
+/* canonical JSON out (snake_case keys in a fixed order, every optional key  */
+/* present as null, timestamps as UTC RFC 3339 with only the fractional      */
+/* digits the input had, dates as YYYY-MM-DD). Timestamps are accepted with  */
+/* or without fractional seconds and with any UTC offset.                    */
+/*                                                                           */
+/* Ownership, for every call in this section: `json` is borrowed for the     */
+/* call; on WELLNESS_OK `*out` holds a new buffer the caller releases with   */
+/* wellness_buf_free(); on failure `*err` (when not NULL) does.              */
+/* ------------------------------------------------------------------------ */
+
+/* An insight (seed 000), with its data_context, date_range and metrics. */
+WELLNESS_API wellness_status wellness_insight_normalize(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"success": true, "data": <insight>} as GET/PATCH /insights/{id} answer. */
+WELLNESS_API wellness_status wellness_insight_response_normalize(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"success": true, "data": {"insights": [...], "pagination": {...}}}. */
+WELLNESS_API wellness_status wellness_insights_list_response_normalize(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* The pagination object: page >= 1, page_size >= 1, counts >= 0. */
+WELLNESS_API wellness_status wellness_pagination_normalize(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* PATCH body: is_read / is_favorite / is_archived, at least one present. */
+WELLNESS_API wellness_status wellness_insight_update_request_normalize(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* A goal suggestion (seed 003); difficulty 1-5, estimated_duration >= 0. */
+WELLNESS_API wellness_status wellness_goal_suggestion_normalize(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"success": true, "data": {"suggestions": [...], "count": n}}. */
+WELLNESS_API wellness_status wellness_goal_suggestions_response_normalize(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* A goal tip: tip, category, priority. */
+WELLNESS_API wellness_status wellness_goal_tip_normalize(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"success": true, "data": {"tips": [...], "goal_id", "goal_title", "count"}}. */
+WELLNESS_API wellness_status wellness_goal_tips_response_normalize(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* POST /goals body: title, goal_type, start_date, is_recurring, ... */
+WELLNESS_API wellness_status wellness_create_goal_request_normalize(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* A goal as the Goals API returns it (status active/paused/completed/abandoned). */
+WELLNESS_API wellness_status wellness_goal_normalize(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* GET /api/longevity/trends (seed 001): weekly, monthly and yearly buckets. */
+WELLNESS_API wellness_status wellness_trends_response_normalize(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* A consultation (seed 004): persona, context_type, context_id, title, ... */
+WELLNESS_API wellness_status wellness_consultation_normalize(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* POST /consultations body: persona, context_type, context_id, title. */
+WELLNESS_API wellness_status wellness_create_consultation_request_normalize(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* A message of a consultation: role user/assistant, content. */
+WELLNESS_API wellness_status wellness_consultation_message_normalize(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* ------------------------------------------------------------------------ */
+/* Calls: presentation rules                                                 */
+/*                                                                           */
+/* Each takes a model (validated as above) and returns the fields a screen   */
+/* shows, derived exactly as the seeds derive them. Colours are names        */
+/* ("green", "orange", "red", "gray", "blue", "yellow"); icons are SF Symbol */
+/* names, which other platforms map to their own icon sets.                  */
+/*                                                                           */
+/* Ownership: as for the model calls above.                                  */
+/* ------------------------------------------------------------------------ */
+
+/* An insight in; its type's display name, icon and colour, numbered action
+   steps, metric cards, and whether it offers "Create Goal". */
+WELLNESS_API wellness_status wellness_insight_view(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* A goal suggestion in; difficulty label and colour, duration text,
+   goal-type icon and target text. */
+WELLNESS_API wellness_status wellness_goal_suggestion_view(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* A goal tip in; priority level, label and colour, category label and icon. */
+WELLNESS_API wellness_status wellness_goal_tip_view(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/*
+ * {"suggestion": <goal suggestion>, "now": "<timestamp>", "time_zone": "<IANA>"}
+ * in; the CreateGoalRequest the seed builds: start_date = now, target_date =
+ * now + estimated_duration calendar days in time_zone (null when the
+ * suggestion has no duration). "now" defaults to the current time and
+ * "time_zone" to "UTC".
+ */
+WELLNESS_API wellness_status wellness_create_goal_request_from_suggestion(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/*
+ * {"period": "weekly"|"monthly"|"yearly", "bucket": <trend bucket>} in;
+ * {"period", "label", "formatted_value", "value_color", "show_chart",
+ *  "message", "point_count"} out: the Score screen's rules of seed 001.
+ */
+WELLNESS_API wellness_status wellness_trend_view(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* A trends response in; {"weekly": view, "monthly": view, "yearly": view}. */
+WELLNESS_API wellness_status wellness_trends_view(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* WELLNESS_H */
