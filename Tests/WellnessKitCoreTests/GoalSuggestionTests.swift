@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import WellnessKitCore
+
+@Suite struct GoalSuggestionTests {
+    static func suggestion(duration: Int? = 30, difficulty: Int = 3) -> GoalSuggestion {
+        GoalSuggestion(title: "Walk", description: "Walk daily", goalType: "activity", targetValue: 10_000,
+                       targetUnit: "steps", rationale: "You average 6k", estimatedDuration: duration,
+                       difficulty: difficulty)
+    }
+
+    @Test(arguments: [
+        (nil, "Ongoing"), (0, "0 days"), (1, "1 day"), (6, "6 days"), (7, "1 week"), (13, "1 week"),
+        (14, "2 weeks"), (29, "4 weeks"), (30, "1 month"), (59, "1 month"), (60, "2 months"), (365, "12 months"),
+    ] as [(Int?, String)])
+    func durationText(_ days: Int?, _ text: String) {
+        #expect(Self.suggestion(duration: days).durationText == text)
+    }
+
+    @Test func difficultyLabelsAndColours() {
+        let labels = (1...5).map { Self.suggestion(difficulty: $0).difficultyLabel }
+        #expect(labels == ["Very Easy", "Easy", "Moderate", "Challenging", "Very Challenging"])
+        let colours = (1...5).map { Self.suggestion(difficulty: $0).difficultyColor }
+        #expect(colours == [.green, .green, .orange, .red, .red])
+    }
+
+    @Test func decodingEnforcesRanges() {
+        let base = #"{"title":"t","description":"d","goal_type":"activity","rationale":"r","difficulty":3}"#
+        #expect(wellnessError { try decode(GoalSuggestion.self, base) } == nil)
+        for (replacement, path) in [(#""difficulty":6"#, "difficulty"), (#""difficulty":2.5"#, "difficulty"),
+                                    (#""difficulty":3,"estimated_duration":-1"#, "estimated_duration"),
+                                    (#""difficulty":3,"estimated_duration":99999999999999999999"#, "estimated_duration")] {
+            let text = base.replacingOccurrences(of: #""difficulty":3"#, with: replacement)
+            #expect(wellnessError { try decode(GoalSuggestion.self, text) }?.path == path)
+        }
+    }
+
+    @Test func suggestionsCountMustMatch() {
+        let text = #"{"success":true,"data":{"suggestions":[],"count":2}}"#
+        #expect(wellnessError { try decode(Envelope<GoalSuggestions>.self, text) }?.path == "data.count")
+    }
+
+    @Test func createRequestKeepsWallClockAcrossDST() throws {
+        let now = try #require(Timestamp(parsing: "2025-03-01T12:00:00-05:00"))
+        let zone = try #require(TimeZone(identifier: "America/New_York"))
+        let request = try #require(CreateGoalRequest.from(suggestion: Self.suggestion(duration: 30), now: now, timeZone: zone))
+        #expect(request.startDate.json == .string("2025-03-01T17:00:00Z"))
+        #expect(request.targetDate?.json == .string("2025-03-31T16:00:00Z"))
+        #expect(request.title == "Walk" && request.goalType == "activity" && !request.isRecurring)
+        let ongoing = CreateGoalRequest.from(suggestion: Self.suggestion(duration: nil), now: now, timeZone: zone)
+        #expect(ongoing?.targetDate == nil)
+    }
+
+    @Test func createRequestInputRejectsUnknownZone() {
+        let text = #"{"suggestion":{"title":"t","description":"d","goal_type":"x","rationale":"r","difficulty":1},"time_zone":"Mars/Olympus"}"#
+        #expect(wellnessError { try decode(GoalFromSuggestionInput.self, text) }?.path == "time_zone")
+    }
+
+    @Test func targetTextTruncatesLikeTheSeed() {
+        var suggestion = Self.suggestion()
+        suggestion.targetValue = 7.9
+        #expect(suggestion.targetText == "7 steps")
+        suggestion.targetValue = -0.5
+        #expect(suggestion.targetText == "0 steps")
+        suggestion.targetUnit = nil
+        #expect(suggestion.targetText == nil)
+    }
+}
