@@ -1,0 +1,65 @@
+# WellnessKit: `make demo` shows it working, `make test` runs every test.
+# On a fresh Debian machine with only the Swift toolchain, these targets
+# install what they need: apt packages (as root, or through sudo) and Python
+# packages into a venv under build/.
+
+BUILD      ?= build
+PREFIX     ?= /usr/local
+VENV       := $(BUILD)/venv
+PYTHON     := $(VENV)/bin/python
+LIBRARY    := .build/release/libwellness.so
+APT_NEEDS  := libjansson-dev cmake ninja-build pkg-config
+SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all deps lib build test swift-test ctest demo install clean
+
+all: build
+
+# Debian packages, installed only when missing.
+deps: $(BUILD)/.deps
+$(BUILD)/.deps:
+	@missing=$$(for p in $(APT_NEEDS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	python3 -c 'import venv, ensurepip' 2>/dev/null || missing="$$missing python3 python3-venv"; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:" $$missing; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+	@mkdir -p $(BUILD) && touch $@
+
+# The Python test environment: pytest, and the wrapper installed from its
+# pyproject so that `pip install examples/python` is exercised too.
+$(PYTHON): examples/python/pyproject.toml | deps
+	python3 -m venv $(VENV)
+	$(PYTHON) -m pip install -q --upgrade pip
+	$(PYTHON) -m pip install -q pytest
+	$(PYTHON) -m pip install -q ./examples/python
+	@touch $@
+
+lib:
+	swift build -c release --product wellness
+
+build: deps lib $(PYTHON)
+	cmake -S . -B $(BUILD)/cmake -G Ninja -DCMAKE_BUILD_TYPE=Release \
+	      -DWELLNESS_PREBUILT_LIBRARY=$(CURDIR)/$(LIBRARY) -DWELLNESS_PYTHON=$(CURDIR)/$(PYTHON)
+	cmake --build $(BUILD)/cmake
+
+swift-test: deps
+	swift test
+
+ctest: build
+	ctest --test-dir $(BUILD)/cmake --output-on-failure
+
+test: swift-test ctest
+
+demo: build
+	@echo "== C example (examples/c/demo.c) =="
+	$(BUILD)/cmake/demo examples/data
+	@echo
+	@echo "== Python example (examples/python/scripts/demo.py) =="
+	WELLNESS_LIBRARY=$(CURDIR)/$(LIBRARY) $(PYTHON) examples/python/scripts/demo.py examples/data
+
+install: build
+	cmake --install $(BUILD)/cmake --prefix $(PREFIX)
+
+clean:
+	rm -rf $(BUILD) .build
