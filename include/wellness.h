@@ -30,6 +30,7 @@
 #define WELLNESS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -255,6 +256,77 @@ WELLNESS_API wellness_status wellness_trend_view(
 /* A trends response in; {"weekly": view, "monthly": view, "yearly": view}. */
 WELLNESS_API wellness_status wellness_trends_view(
     const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* ------------------------------------------------------------------------ */
+/* Calls: time series (seeds 001 and 002)                                    */
+/*                                                                           */
+/* These take an options document and a data document (or data columns).    */
+/* Options (every key optional):                                             */
+/*   "kind":          "numeric" (default) | "boolean" | "snapshot"           */
+/*   "interval":      "auto" (default) | "day" | "week" | "month" |          */
+/*                    "quarter" | "half" | "year"                            */
+/*   "time_zone":     IANA name, default "UTC"; buckets are local days       */
+/*   "first_weekday": 1-7 (1 = Sunday) or "monday"..., default Monday        */
+/*   "average":       "samples" (mean of raw samples, default) |             */
+/*                    "daily_means" (mean of each day's mean, as seed 002)   */
+/*   "include_empty": true to list buckets without samples (null stats)      */
+/*   "today":         YYYY-MM-DD the current streak runs to; default today   */
+/*   "timestamp_unit": "s" (default) | "ms", for the columnar call           */
+/* docs/SERIES.md describes the result and every rule.                       */
+/*                                                                           */
+/* Ownership: inputs are borrowed for the call; on WELLNESS_OK `*out` holds  */
+/* a new buffer the caller releases with wellness_buf_free(); on failure     */
+/* `*err` (when not NULL) does.                                              */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Aggregates `samples`, a JSON array of {"timestamp": <RFC 3339 string or
+ * epoch seconds>, "value": <number | boolean | number/boolean/string>}, into
+ * calendar buckets. Samples may be unsorted; duplicates all count.
+ */
+WELLNESS_API wellness_status wellness_series_aggregate(
+    const char *options_json, size_t options_len,
+    const char *samples_json, size_t samples_len,
+    wellness_buf *out, wellness_buf *err);
+
+/*
+ * The same from columns, read in place (no copy, no JSON): `count` epoch
+ * timestamps in options' "timestamp_unit" and their values (0 or 1 for
+ * boolean series). NULL columns are accepted only with count 0. A NaN or
+ * infinite value, or a timestamp outside years 1-9999, is a validation error
+ * naming "values[i]" or "timestamps[i]".
+ * Ownership: the columns are borrowed for the call; results as above.
+ */
+WELLNESS_API wellness_status wellness_series_aggregate_columns(
+    const char *options_json, size_t options_len,
+    const int64_t *timestamps, const double *values, size_t count,
+    wellness_buf *out, wellness_buf *err);
+
+/*
+ * The chart of seed 002 for the aggregated series: {"spec": {...}, "svg":
+ * "<svg ...>"}. The spec says what to draw (line width 2 in day view and 3
+ * otherwise, point marks and value annotations in day view only, x-axis tick
+ * count and date format per interval, accessibility label, the points); the
+ * SVG draws it. Options as above, plus "width" (default 640) and "height"
+ * (default 220) in pixels. Numeric series plot averages, boolean series
+ * yes-days, snapshot series their latest numeric value.
+ */
+WELLNESS_API wellness_status wellness_series_chart(
+    const char *options_json, size_t options_len,
+    const char *samples_json, size_t samples_len,
+    wellness_buf *out, wellness_buf *err);
+
+/*
+ * The longevity trends of seed 001 (the GET /api/longevity/trends document)
+ * computed from daily check-ins: `entries_json` is an array of {"date":
+ * "YYYY-MM-DD", "biological_age": <years>}, one per date, in any order.
+ * Options: "today" (YYYY-MM-DD, the end of every window; default today in
+ * "time_zone", default "UTC"). docs/SERIES.md gives the method.
+ */
+WELLNESS_API wellness_status wellness_longevity_trends(
+    const char *options_json, size_t options_len,
+    const char *entries_json, size_t entries_len,
+    wellness_buf *out, wellness_buf *err);
 
 #ifdef __cplusplus
 }

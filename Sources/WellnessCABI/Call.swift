@@ -15,7 +15,7 @@ func respond(
         guard let out else {
             throw WellnessError.invalidArgument("out must not be NULL")
         }
-        let document = try JSONParser.parse(try input(json, len))
+        let document = try JSONParser.parse(try input(json, len, name: "json"))
         let result = JSONWriter.bytes(try body(document))
         guard Buffer.fill(out, with: result) else {
             throw WellnessError.internal("out of memory for a \(result.count)-byte result")
@@ -28,15 +28,15 @@ func respond(
     }
 }
 
-/// The caller's bytes, borrowed for the call.
-private func input(_ json: UnsafePointer<CChar>?, _ len: Int) throws -> UnsafeRawBufferPointer {
+/// The caller's bytes, borrowed for the call; `name` is the argument's name in errors.
+func input(_ json: UnsafePointer<CChar>?, _ len: Int, name: String) throws -> UnsafeRawBufferPointer {
     // size_t arrives as Int: a length above Int.max shows up negative.
     guard len >= 0 else {
-        throw WellnessError.invalidArgument("len \(UInt(bitPattern: len)) is larger than any valid input")
+        throw WellnessError.invalidArgument("\(name) length \(UInt(bitPattern: len)) is larger than any valid input")
     }
     guard let json else {
         if len == 0 { return UnsafeRawBufferPointer(start: nil, count: 0) }
-        throw WellnessError.invalidArgument("json is NULL but len is \(len)")
+        throw WellnessError.invalidArgument("\(name) is NULL but its length is \(len)")
     }
     return UnsafeRawBufferPointer(start: json, count: len)
 }
@@ -56,3 +56,4 @@ private func report(_ error: WellnessError, to err: UnsafeMutablePointer<wellnes
     }
     return code
 }
+

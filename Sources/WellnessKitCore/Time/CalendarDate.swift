@@ -13,6 +13,15 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         self.day = day
     }
 
+    /// 1970-01-01.
+    public static let epoch = CalendarDate(unchecked: 1970, 1, 1)
+
+    private init(unchecked year: Int, _ month: Int, _ day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
     /// The date `days` days after 1970-01-01 (negative: before).
     public init?(daysSinceEpoch days: Int) {
         // Howard Hinnant's civil_from_days; the range guard keeps it exact.

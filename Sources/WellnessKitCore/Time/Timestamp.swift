@@ -40,20 +40,30 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
 
     /// Parses `YYYY-MM-DD(T|t)HH:MM:SS[.fraction](Z|z|±HH:MM|±HHMM)`.
     public init?(parsing text: String) {
-        let bytes = Array(text.utf8)
-        guard bytes.count >= 20,
-              let date = CalendarDate(parsing: bytes[0..<10]),
+        var text = text
+        guard let parsed = text.withUTF8({ Timestamp.parse(UnsafeRawBufferPointer($0)) }) else { return nil }
+        self = parsed
+    }
+
+    /// Parses RFC 3339 from raw bytes without allocating; the series scanner
+    /// calls this once per sample.
+    public static func parse(_ bytes: UnsafeRawBufferPointer) -> Timestamp? {
+        let count = bytes.count
+        guard count >= 20,
+              bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
               bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"),
               bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-              let hour = Digits.parse(bytes[11..<13]), hour < 24,
-              let minute = Digits.parse(bytes[14..<16]), minute < 60,
-              let second = Digits.parse(bytes[17..<19]), second < 60 else { return nil }
+              let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2),
+              let date = CalendarDate(year: year, month: month, day: day),
+              let hour = number(bytes, 11, 2), hour < 24,
+              let minute = number(bytes, 14, 2), minute < 60,
+              let second = number(bytes, 17, 2), second < 60 else { return nil }
         var index = 19
         var nanoseconds = 0
         var fractionDigits = 0
         if bytes[index] == UInt8(ascii: ".") {
             index += 1
-            while index < bytes.count, let digit = Digits.parse(bytes[index..<index + 1]) {
+            while index < count, let digit = number(bytes, index, 1) {
                 // Digits past nanoseconds carry no representable precision.
                 if fractionDigits < 9 {
                     nanoseconds = nanoseconds * 10 + digit
@@ -64,42 +74,47 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
             guard fractionDigits > 0 else { return nil }
             for _ in fractionDigits..<9 { nanoseconds *= 10 }
         }
-        guard let offset = Timestamp.parseOffset(bytes[index...]) else { return nil }
-        let secondsOfDay = hour * 3600 + minute * 60 + second
-        let utc = Int64(date.daysSinceEpoch) * 86_400 + Int64(secondsOfDay) - Int64(offset)
+        guard let offset = parseOffset(UnsafeRawBufferPointer(rebasing: bytes[index...])) else { return nil }
+        let utc = Int64(date.daysSinceEpoch) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offset)
         // An offset can push the instant out of years 1–9999 in UTC.
         guard CalendarDate(daysSinceEpoch: Int(utc.floorDivided(by: 86_400))) != nil else { return nil }
         // Trailing zeros in the fraction add no precision: "10:00:00.500" is ".5".
         var digits = fractionDigits
-        var trimmed = nanoseconds / Timestamp.powerOfTen(9 - digits)
+        var trimmed = nanoseconds / powerOfTen(9 - digits)
         while digits > 0, trimmed % 10 == 0 {
             trimmed /= 10
             digits -= 1
         }
-        self.init(seconds: utc, nanoseconds: Int32(nanoseconds), fractionDigits: digits)
+        return Timestamp(seconds: utc, nanoseconds: Int32(nanoseconds), fractionDigits: digits)
+    }
+
+    /// The decimal value of `length` ASCII digits at `start`, or nil.
+    @inline(__always)
+    private static func number(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ length: Int) -> Int? {
+        var value = 0
+        for index in start..<start + length {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int(digit)
+        }
+        return value
     }
 
     /// The offset east of UTC in seconds, or nil if malformed.
-    private static func parseOffset(_ bytes: ArraySlice<UInt8>) -> Int? {
+    private static func parseOffset(_ bytes: UnsafeRawBufferPointer) -> Int? {
         guard let sign = bytes.first else { return nil }
         if sign == UInt8(ascii: "Z") || sign == UInt8(ascii: "z") {
             return bytes.count == 1 ? 0 : nil
         }
         guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") else { return nil }
-        let body = bytes.dropFirst()
-        let hours: Int?
-        let minutes: Int?
-        switch body.count {
-        case 5 where body[body.startIndex + 2] == UInt8(ascii: ":"):
-            hours = Digits.parse(body.prefix(2))
-            minutes = Digits.parse(body.suffix(2))
-        case 4:
-            hours = Digits.parse(body.prefix(2))
-            minutes = Digits.parse(body.suffix(2))
-        default:
-            return nil
+        let minutesStart: Int
+        switch bytes.count {
+        case 6 where bytes[3] == UInt8(ascii: ":"): minutesStart = 4
+        case 5: minutesStart = 3
+        default: return nil
         }
-        guard let hours, let minutes, hours < 24, minutes < 60 else { return nil }
+        guard let hours = number(bytes, 1, 2), let minutes = number(bytes, minutesStart, 2),
+              hours < 24, minutes < 60 else { return nil }
         let magnitude = hours * 3600 + minutes * 60
         return sign == UInt8(ascii: "-") ? -magnitude : magnitude
     }

@@ -1,0 +1,73 @@
+import CWellness
+import WellnessKitCore
+
+@_cdecl("wellness_series_aggregate")
+public func wellness_series_aggregate(
+    _ options: UnsafePointer<CChar>?, _ optionsLength: Int,
+    _ samples: UnsafePointer<CChar>?, _ samplesLength: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    respond(options, optionsLength, out, err) { optionsDocument in
+        let options = try SeriesOptions(json: optionsDocument)
+        let series = try SampleSeries.decode(json: try input(samples, samplesLength, name: "samples"), kind: options.kind)
+        return try SeriesAggregation(series: series, options: options).json
+    }
+}
+
+@_cdecl("wellness_series_aggregate_columns")
+public func wellness_series_aggregate_columns(
+    _ options: UnsafePointer<CChar>?, _ optionsLength: Int,
+    _ timestamps: UnsafePointer<Int64>?, _ values: UnsafePointer<Double>?, _ count: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    respond(options, optionsLength, out, err) { optionsDocument in
+        let options = try SeriesOptions(json: optionsDocument)
+        let columns = try columnBuffers(timestamps, values, count)
+        return try SeriesAggregation(timestamps: columns.timestamps, values: columns.values, options: options).json
+    }
+}
+
+/// The caller's columns, borrowed for the call.
+private func columnBuffers(
+    _ timestamps: UnsafePointer<Int64>?, _ values: UnsafePointer<Double>?, _ count: Int
+) throws -> (timestamps: UnsafeBufferPointer<Int64>, values: UnsafeBufferPointer<Double>) {
+    guard count >= 0 else {
+        throw WellnessError.invalidArgument("count \(UInt(bitPattern: count)) is larger than any valid input")
+    }
+    if count == 0 {
+        return (UnsafeBufferPointer(start: nil, count: 0), UnsafeBufferPointer(start: nil, count: 0))
+    }
+    guard let timestamps else { throw WellnessError.invalidArgument("timestamps is NULL but count is \(count)") }
+    guard let values else { throw WellnessError.invalidArgument("values is NULL but count is \(count)") }
+    return (UnsafeBufferPointer(start: timestamps, count: count), UnsafeBufferPointer(start: values, count: count))
+}
+
+@_cdecl("wellness_longevity_trends")
+public func wellness_longevity_trends(
+    _ options: UnsafePointer<CChar>?, _ optionsLength: Int,
+    _ entries: UnsafePointer<CChar>?, _ entriesLength: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    respond(options, optionsLength, out, err) { optionsDocument in
+        let options = try LongevityTrendsOptions(json: optionsDocument)
+        let document = try JSONParser.parse(try input(entries, entriesLength, name: "entries"))
+        let parsed = try [BiologicalAgeEntry](json: document, at: FieldPath.root.appending("entries"))
+        return try LongevityTrends(entries: parsed, today: options.today).response.json
+    }
+}
+
+@_cdecl("wellness_series_chart")
+public func wellness_series_chart(
+    _ options: UnsafePointer<CChar>?, _ optionsLength: Int,
+    _ samples: UnsafePointer<CChar>?, _ samplesLength: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    respond(options, optionsLength, out, err) { optionsDocument in
+        let options = try SeriesOptions(json: optionsDocument)
+        let chartOptions = try ChartOptions(json: optionsDocument)
+        let series = try SampleSeries.decode(json: try input(samples, samplesLength, name: "samples"), kind: options.kind)
+        let spec = try ChartSpec(try SeriesAggregation(series: series, options: options))
+        let svg = SVGChart(spec: spec, width: chartOptions.width, height: chartOptions.height)
+        return .object(JSONObject([("spec", spec.json), ("svg", .string(svg.document))]))
+    }
+}

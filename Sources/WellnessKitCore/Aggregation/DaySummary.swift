@@ -1,0 +1,32 @@
+/// Everything a bucket needs from one local day's samples.
+struct DaySummary {
+    let day: Int
+    var count = 0
+    var sum = 0.0
+    var minimum = Double.infinity
+    var maximum = -Double.infinity
+    /// The latest sample of the day (by time, then input order): its answer
+    /// is the day's answer for boolean and snapshot series.
+    var latestTime = Int64.min
+    var latestIndex = -1
+    var latestValue = 0.0
+
+    init(day: Int) {
+        self.day = day
+    }
+
+    var mean: Double { sum / Double(count) }
+
+    /// Folds in another summary of the same day (unsorted input revisits days).
+    mutating func merge(_ other: DaySummary) {
+        count += other.count
+        sum += other.sum
+        minimum = Swift.min(minimum, other.minimum)
+        maximum = Swift.max(maximum, other.maximum)
+        if (other.latestTime, other.latestIndex) > (latestTime, latestIndex) {
+            latestTime = other.latestTime
+            latestIndex = other.latestIndex
+            latestValue = other.latestValue
+        }
+    }
+}

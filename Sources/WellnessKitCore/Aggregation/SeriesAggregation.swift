@@ -1,0 +1,268 @@
+import Foundation
+
+/// A series aggregated into calendar buckets (seed 002).
+public struct SeriesAggregation: Sendable {
+    public let options: SeriesOptions
+    /// The interval of `buckets`: the caller's, or the automatic one.
+    public let interval: AggregationInterval
+    public let automaticInterval: AggregationInterval
+    public let availableIntervals: [AggregationInterval]
+    /// Local days from the first sample's day to the last's.
+    public let spanDays: Int
+    public let sampleCount: Int
+    public let firstDay: Int?
+    public let lastDay: Int?
+    public let buckets: [SeriesBucket]
+    /// Boolean series only.
+    public let streaks: Streaks?
+
+    /// Aggregates a decoded series.
+    /// - Throws: a validation error at `include_empty` when empty buckets
+    ///   would exceed ``SeriesOptions/maximumBuckets``.
+    public init(series: SampleSeries, options: SeriesOptions) throws {
+        let values = series.kind == .snapshot ? [] : series.numbers
+        self = try series.timestamps.withUnsafeBufferPointer { timestamps in
+            try values.withUnsafeBufferPointer { values in
+                try SeriesAggregation(columns: Columns(timestamps: timestamps, millisecondsPerUnit: 1, values: values),
+                                      snapshots: series.kind == .snapshot ? series.snapshots : nil, options: options)
+            }
+        }
+    }
+
+    /// Aggregates caller-owned columns without copying them: epoch timestamps
+    /// in `options.timestampUnit` and their values (1/0 for boolean series;
+    /// snapshot series take their latest numeric value).
+    /// - Throws: a validation error naming `timestamps[i]` or `values[i]` for
+    ///   an instant outside years 1–9999, a NaN or infinite value, or a
+    ///   boolean value other than 0 or 1.
+    public init(timestamps: UnsafeBufferPointer<Int64>, values: UnsafeBufferPointer<Double>,
+                options: SeriesOptions) throws {
+        let perUnit: Int64 = options.timestampUnit == .seconds ? 1000 : 1
+        try self.init(columns: Columns(timestamps: timestamps, millisecondsPerUnit: perUnit, values: values),
+                      snapshots: nil, options: options)
+    }
+
+    private init(columns: Columns, snapshots: [SnapshotValue]?, options: SeriesOptions) throws {
+        self.options = options
+        sampleCount = columns.timestamps.count
+        let days = try SeriesAggregation.summarizeDays(columns, options: options)
+        firstDay = days.first?.day
+        lastDay = days.last?.day
+        spanDays = days.isEmpty ? 0 : days[days.count - 1].day - days[0].day
+        automaticInterval = .automatic(forSpanDays: spanDays)
+        availableIntervals = AggregationInterval.available(forSpanDays: spanDays)
+        interval = options.interval ?? automaticInterval
+        var buckets = SeriesAggregation.bucket(days, snapshots: snapshots, interval: interval, options: options)
+        if options.includeEmpty {
+            buckets = try SeriesAggregation.fillingGaps(buckets, interval: interval, options: options)
+        }
+        self.buckets = buckets
+        if options.kind == .boolean {
+            let now = Int64(Date().timeIntervalSince1970)
+            let today = options.today?.daysSinceEpoch
+                ?? ZoneOffsets(timeZone: options.timeZone, covering: now...now).localDay(at: now)
+            streaks = Streaks(days: days.map { ($0.day, $0.latestValue != 0) }, today: today)
+        } else {
+            streaks = nil
+        }
+    }
+
+    /// Timestamps (in some unit) and values, borrowed.
+    struct Columns {
+        let timestamps: UnsafeBufferPointer<Int64>
+        let millisecondsPerUnit: Int64
+        /// Empty for snapshot series read from JSON.
+        let values: UnsafeBufferPointer<Double>
+    }
+
+    private static let millisecondsPerDay: Int64 = 86_400_000
+
+    /// One summary per local day with samples, in day order. The hot loop:
+    /// while samples stay in one UTC-offset segment and one local day, each
+    /// costs an addition, four comparisons and the accumulation.
+    static func summarizeDays(_ columns: Columns, options: SeriesOptions) throws -> [DaySummary] {
+        let timestamps = columns.timestamps
+        guard !timestamps.isEmpty else { return [] }
+        if !columns.values.isEmpty, columns.values.count != timestamps.count {
+            throw WellnessError.invalidArgument("\(timestamps.count) timestamps but \(columns.values.count) values")
+        }
+        let perUnit = columns.millisecondsPerUnit
+        let (earliest, latest) = try timestampBounds(timestamps, millisecondsPerUnit: perUnit)
+        let zone = ZoneOffsets(timeZone: options.timeZone,
+                               covering: earliest.floorDivided(by: 1000)...latest.floorDivided(by: 1000))
+        var slots: [Int: Int] = [:]
+        var days: [DaySummary] = []
+        var segmentStart = Int64.max
+        var segmentEnd = Int64.min
+        var offset: Int64 = 0
+        var dayStart = Int64.max
+        var dayEnd = Int64.min
+        var current = DaySummary(day: 0)
+        let hasValues = !columns.values.isEmpty
+        let isBoolean = options.kind == .boolean
+        for index in 0..<timestamps.count {
+            // In range: timestampBounds checked every timestamp.
+            let milliseconds = timestamps[index] &* perUnit
+            if milliseconds < segmentStart || milliseconds >= segmentEnd {
+                let segment = zone.segment(containing: milliseconds.floorDivided(by: 1000))
+                offset = segment.offset &* 1000
+                segmentStart = segment.start.multipliedReportingOverflow(by: 1000).overflow ? Int64.min : segment.start &* 1000
+                segmentEnd = segment.end.multipliedReportingOverflow(by: 1000).overflow ? Int64.max : segment.end &* 1000
+            }
+            let local = milliseconds &+ offset
+            if local < dayStart || local >= dayEnd {
+                if current.count > 0 { store(current, in: &days, slots: &slots) }
+                let day = local.floorDivided(by: millisecondsPerDay)
+                dayStart = day &* millisecondsPerDay
+                dayEnd = dayStart &+ millisecondsPerDay
+                current = DaySummary(day: Int(day))
+            }
+            let value = hasValues ? columns.values[index] : 0
+            if hasValues, !value.isFinite || (isBoolean && value != 0 && value != 1) {
+                throw WellnessError.validation(
+                    isBoolean ? "\(value) is not a boolean (0 or 1)" : "\(value) is not a finite number",
+                    at: FieldPath.root.appending("values").appending(index: index))
+            }
+            current.count &+= 1
+            current.sum += value
+            current.minimum = min(current.minimum, value)
+            current.maximum = max(current.maximum, value)
+            if milliseconds >= current.latestTime {
+                current.latestTime = milliseconds
+                current.latestIndex = index
+                current.latestValue = value
+            }
+        }
+        store(current, in: &days, slots: &slots)
+        days.sort { $0.day < $1.day }
+        return days
+    }
+
+    /// The earliest and latest instants in milliseconds, after checking that
+    /// every timestamp lies in years 1–9999 (so later arithmetic cannot overflow).
+    private static func timestampBounds(_ timestamps: UnsafeBufferPointer<Int64>,
+                                        millisecondsPerUnit perUnit: Int64) throws -> (Int64, Int64) {
+        let lowest = SampleSeries.timestampRange.lowerBound / perUnit
+        let highest = SampleSeries.timestampRange.upperBound / perUnit
+        var earliest = Int64.max
+        var latest = Int64.min
+        for (index, raw) in timestamps.enumerated() {
+            guard raw >= lowest, raw <= highest else {
+                throw WellnessError.validation("\(raw) is outside years 1-9999",
+                                               at: FieldPath.root.appending("timestamps").appending(index: index))
+            }
+            earliest = min(earliest, raw)
+            latest = max(latest, raw)
+        }
+        return (earliest * perUnit, latest * perUnit)
+    }
+
+    private static func store(_ summary: DaySummary, in days: inout [DaySummary], slots: inout [Int: Int]) {
+        if let slot = slots[summary.day] {
+            days[slot].merge(summary)
+        } else {
+            slots[summary.day] = days.count
+            days.append(summary)
+        }
+    }
+
+    static func bucket(_ days: [DaySummary], snapshots: [SnapshotValue]?, interval: AggregationInterval,
+                       options: SeriesOptions) -> [SeriesBucket] {
+        var buckets: [SeriesBucket] = []
+        var dailyMeanSum = 0.0
+        var sum = 0.0
+        for summary in days {
+            let start = interval.bucketStart(containing: summary.day, firstWeekday: options.firstWeekday)
+            if buckets.last?.start != start {
+                if !buckets.isEmpty {
+                    finish(&buckets[buckets.count - 1], sum: sum, dailyMeanSum: dailyMeanSum, options: options)
+                }
+                buckets.append(emptyBucket(start: start, interval: interval, options: options))
+                sum = 0
+                dailyMeanSum = 0
+            }
+            var bucket = buckets[buckets.count - 1]
+            bucket.count += summary.count
+            bucket.daysWithData += 1
+            switch options.kind {
+            case .numeric:
+                sum += summary.sum
+                dailyMeanSum += summary.mean
+                let low = options.averaging == .samples ? summary.minimum : summary.mean
+                let high = options.averaging == .samples ? summary.maximum : summary.mean
+                bucket.minimum = min(bucket.minimum ?? low, low)
+                bucket.maximum = max(bucket.maximum ?? high, high)
+            case .boolean:
+                bucket.yesDays = (bucket.yesDays ?? 0) + (summary.latestValue != 0 ? 1 : 0)
+            case .snapshot:
+                if summary.latestTime >= (bucket.latestTime ?? Int64.min) {
+                    bucket.latestTime = summary.latestTime
+                    bucket.latest = snapshots?[summary.latestIndex] ?? .number(summary.latestValue)
+                }
+            }
+            buckets[buckets.count - 1] = bucket
+        }
+        if !buckets.isEmpty {
+            finish(&buckets[buckets.count - 1], sum: sum, dailyMeanSum: dailyMeanSum, options: options)
+        }
+        return buckets
+    }
+
+    private static func finish(_ bucket: inout SeriesBucket, sum: Double, dailyMeanSum: Double, options: SeriesOptions) {
+        guard options.kind == .numeric, bucket.count > 0 else { return }
+        bucket.average = options.averaging == .samples
+            ? sum / Double(bucket.count)
+            : dailyMeanSum / Double(bucket.daysWithData)
+    }
+
+    private static func emptyBucket(start: Int, interval: AggregationInterval, options: SeriesOptions) -> SeriesBucket {
+        let end = interval.nextBucketStart(after: start) - 1
+        var bucket = SeriesBucket(kind: options.kind, start: start, end: end, label: interval.label(start: start, end: end))
+        if interval == .week {
+            bucket.weekOfYear = LocalCalendar.weekOfYear(weekStart: start, firstWeekday: options.firstWeekday)
+        }
+        if options.kind == .boolean { bucket.yesDays = 0 }
+        return bucket
+    }
+
+    /// `buckets` with an empty bucket for every interval between them.
+    static func fillingGaps(_ buckets: [SeriesBucket], interval: AggregationInterval,
+                            options: SeriesOptions) throws -> [SeriesBucket] {
+        guard var start = buckets.first?.start else { return buckets }
+        var filled: [SeriesBucket] = []
+        for bucket in buckets {
+            while start < bucket.start {
+                filled.append(emptyBucket(start: start, interval: interval, options: options))
+                if filled.count > SeriesOptions.maximumBuckets {
+                    throw WellnessError.validation(
+                        "would create more than \(SeriesOptions.maximumBuckets) buckets: choose a longer interval",
+                        at: FieldPath.root.appending("include_empty"))
+                }
+                start = interval.nextBucketStart(after: start)
+            }
+            filled.append(bucket)
+            start = interval.nextBucketStart(after: bucket.start)
+        }
+        return filled
+    }
+}
+
+extension SeriesAggregation: JSONEncodable {
+    public var json: JSONValue {
+        var object = JSONObject([
+            ("kind", options.kind.json),
+            ("time_zone", options.timeZone.identifier.json),
+            ("first_weekday", options.firstWeekday.json),
+            ("interval", interval.json),
+            ("automatic_interval", automaticInterval.json),
+            ("available_intervals", availableIntervals.json),
+            ("span_days", spanDays.json),
+            ("sample_count", sampleCount.json),
+            ("first_day", JSONValue(firstDay.map(LocalCalendar.calendarDate(of:)))),
+            ("last_day", JSONValue(lastDay.map(LocalCalendar.calendarDate(of:)))),
+            ("buckets", .array(buckets.map(\.json))),
+        ])
+        if let streaks { object.append("streaks", streaks.json) }
+        return .object(object)
+    }
+}

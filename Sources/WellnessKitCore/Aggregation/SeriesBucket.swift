@@ -1,0 +1,80 @@
+/// One interval's statistics.
+public struct SeriesBucket: Sendable, Equatable {
+    public let kind: SeriesKind
+    /// First and last local day, as days since 1970-01-01.
+    public let start: Int
+    public let end: Int
+    public let label: String
+    /// Samples in the bucket.
+    public var count = 0
+    /// Local days with at least one sample.
+    public var daysWithData = 0
+    /// Numeric series: nil for an empty bucket, never 0 in its place.
+    public var average: Double?
+    public var minimum: Double?
+    public var maximum: Double?
+    /// Boolean series: days whose (latest) answer is yes.
+    public var yesDays: Int?
+    /// Snapshot series: the latest value and when it was recorded (ms).
+    public var latest: SnapshotValue?
+    public var latestTime: Int64?
+    /// Week buckets: the week-numbering year and week.
+    public var weekOfYear: (year: Int, week: Int)?
+
+    public init(kind: SeriesKind, start: Int, end: Int, label: String) {
+        self.kind = kind
+        self.start = start
+        self.end = end
+        self.label = label
+    }
+
+    public static func == (lhs: SeriesBucket, rhs: SeriesBucket) -> Bool {
+        lhs.kind == rhs.kind && lhs.start == rhs.start && lhs.end == rhs.end && lhs.count == rhs.count && lhs.average == rhs.average
+            && lhs.minimum == rhs.minimum && lhs.maximum == rhs.maximum && lhs.yesDays == rhs.yesDays
+            && lhs.latest == rhs.latest
+    }
+}
+
+extension SeriesBucket: JSONEncodable {
+    public var json: JSONValue {
+        var object = JSONObject([
+            ("start", LocalCalendar.calendarDate(of: start).json),
+            ("end", LocalCalendar.calendarDate(of: end).json),
+            ("label", label.json),
+        ])
+        if let weekOfYear {
+            object.append("week_year", weekOfYear.year.json)
+            object.append("week", weekOfYear.week.json)
+        }
+        object.append("count", count.json)
+        object.append("days_with_data", daysWithData.json)
+        switch kind {
+        case .numeric:
+            object.append("average", JSONValue(average))
+            object.append("min", JSONValue(minimum))
+            object.append("max", JSONValue(maximum))
+        case .boolean:
+            object.append("yes_days", (yesDays ?? 0).json)
+        case .snapshot:
+            object.append("latest", JSONValue(latest))
+            object.append("latest_at", JSONValue(latestTime.map(Timestamp.init(milliseconds:))))
+        }
+        return .object(object)
+    }
+}
+
+extension Timestamp {
+    /// An instant from milliseconds since the epoch, written with milliseconds
+    /// only when it has them.
+    init(milliseconds: Int64) {
+        let seconds = milliseconds.floorDivided(by: 1000)
+        let remainder = Int32(milliseconds - seconds * 1000)
+        var digits = 3
+        var significant = remainder
+        while digits > 0, significant % 10 == 0 {
+            significant /= 10
+            digits -= 1
+        }
+        self.init(seconds: seconds, nanoseconds: remainder * 1_000_000, fractionDigits: digits)
+    }
+}

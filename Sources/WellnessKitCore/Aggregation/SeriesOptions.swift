@@ -1,0 +1,79 @@
+import Foundation
+
+/// How to aggregate a series: the options document of the series calls.
+public struct SeriesOptions: Sendable {
+    /// What a bucket's average is the mean of.
+    public enum Averaging: String, JSONStringEnum, Sendable {
+        /// Every raw sample weighs the same (the default).
+        case samples
+        /// Each day's mean weighs the same, as seed 002 computes it.
+        case dailyMeans = "daily_means"
+    }
+
+    /// The unit of columnar timestamps.
+    public enum TimestampUnit: String, JSONStringEnum, Sendable {
+        case seconds = "s"
+        case milliseconds = "ms"
+    }
+
+    public var kind: SeriesKind = .numeric
+    /// A fixed interval, or nil to choose from the data's span ("auto").
+    public var interval: AggregationInterval?
+    public var timeZone: TimeZone
+    /// 1 = Sunday … 7 = Saturday; Monday by default.
+    public var firstWeekday = 2
+    public var averaging: Averaging = .samples
+    /// Whether buckets without samples appear (with null statistics).
+    public var includeEmpty = false
+    /// The local day streaks are current to; today in `timeZone` when nil.
+    public var today: CalendarDate?
+    public var timestampUnit: TimestampUnit = .seconds
+
+    public init(kind: SeriesKind = .numeric, interval: AggregationInterval? = nil, timeZone: TimeZone) {
+        self.kind = kind
+        self.interval = interval
+        self.timeZone = timeZone
+    }
+
+    private static let weekdayNames = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+
+    /// Most empty buckets a result may hold, so that one stray timestamp
+    /// centuries away cannot ask for millions of daily buckets.
+    public static let maximumBuckets = 100_000
+}
+
+extension SeriesOptions: JSONDecodable {
+    public init(json: JSONValue, at path: FieldPath) throws {
+        let reader = try ObjectReader(json, at: path)
+        let zoneName: String = try reader.optional("time_zone") ?? "UTC"
+        guard let zone = TimeZone(identifier: zoneName) else {
+            throw WellnessError.validation("unknown time zone \"\(zoneName)\"", at: reader.path(of: "time_zone"))
+        }
+        timeZone = zone
+        kind = try reader.optional("kind") ?? .numeric
+        let intervalName: String = try reader.optional("interval") ?? "auto"
+        if intervalName != "auto" {
+            interval = try AggregationInterval(json: .string(intervalName), at: reader.path(of: "interval"))
+        }
+        firstWeekday = try Self.weekday(reader)
+        averaging = try reader.optional("average") ?? .samples
+        includeEmpty = try reader.optional("include_empty") ?? false
+        today = try reader.optional("today")
+        timestampUnit = try reader.optional("timestamp_unit") ?? .seconds
+    }
+
+    private static func weekday(_ reader: ObjectReader) throws -> Int {
+        switch reader.object["first_weekday"] {
+        case nil, .null?:
+            return 2
+        case .string(let name)?:
+            guard let index = weekdayNames.firstIndex(of: name.lowercased()) else {
+                throw WellnessError.validation("\"\(name)\" is not a weekday name (sunday … saturday)",
+                                               at: reader.path(of: "first_weekday"))
+            }
+            return index + 1
+        default:
+            return try reader.int("first_weekday", in: 1...7)
+        }
+    }
+}
