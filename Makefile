@@ -11,7 +11,7 @@ LIBRARY    := .build/release/libwellness.so
 APT_NEEDS  := libjansson-dev cmake ninja-build pkg-config
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps lib build test swift-test ctest demo install clean
+.PHONY: all deps lib build test swift-test ctest demo bench install clean
 
 all: build
 
@@ -57,6 +57,16 @@ demo: build
 	@echo
 	@echo "== Python example (examples/python/scripts/demo.py) =="
 	WELLNESS_LIBRARY=$(CURDIR)/$(LIBRARY) $(PYTHON) examples/python/scripts/demo.py examples/data
+
+# Benchmarks print this library's figures beside pandas and polars, measured
+# in the same run (the peers are installed into the venv here only).
+$(BUILD)/.bench-deps: $(PYTHON)
+	$(PYTHON) -m pip install -q numpy pandas polars
+	@touch $@
+
+bench: lib $(BUILD)/.bench-deps
+	$(PYTHON) -m pip install -q ./examples/python
+	WELLNESS_LIBRARY=$(CURDIR)/$(LIBRARY) $(PYTHON) benchmarks/bench_series.py
 
 install: build
 	cmake --install $(BUILD)/cmake --prefix $(PREFIX)

@@ -1,0 +1,152 @@
+"""Weekly aggregation of 1,000,000 minute samples: libwellness against pandas and polars.
+
+The workload of issue #3: about two years of minute-resolution samples,
+weekly average / min / max / count in America/New_York (Monday weeks).
+Every contender computes the same buckets from the same input, and the
+results are checked against each other before any time is reported.
+
+Run with `make bench` (which installs pandas and polars into build/venv).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Callable
+
+import numpy as np
+import pandas as pd
+import polars as pl
+
+import wellness
+
+SAMPLES = 1_000_000
+ZONE = "America/New_York"
+START = 1_704_067_200  # 2024-01-01T00:00:00Z
+REPEATS = 5
+OPTIONS = {"interval": "week", "time_zone": ZONE, "first_weekday": "monday"}
+
+
+def make_data() -> tuple[np.ndarray, np.ndarray, bytes]:
+    """Sorted random minutes over two years, values with two decimals, and their JSON."""
+    rng = np.random.default_rng(42)
+    minutes = np.sort(rng.choice(2 * 365 * 24 * 60, size=SAMPLES, replace=False))
+    timestamps = (START + minutes * 60).astype(np.int64)
+    values = np.round(rng.normal(70, 12, SAMPLES), 2)
+    payload = json.dumps([{"timestamp": int(t), "value": float(v)} for t, v in zip(timestamps, values)])
+    return timestamps, values, payload.encode()
+
+
+def best_of(run: Callable[[], object]) -> tuple[float, object]:
+    """Median wall time of REPEATS runs, and the last result."""
+    times, result = [], None
+    for _ in range(REPEATS):
+        started = time.perf_counter()
+        result = run()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times), result
+
+
+def wellness_json(payload: bytes) -> dict[str, int]:
+    report = wellness.series_aggregate(OPTIONS, payload)
+    return {bucket["start"]: bucket["count"] for bucket in report["buckets"]}
+
+
+def wellness_columns(timestamps: np.ndarray, values: np.ndarray) -> dict[str, int]:
+    report = wellness.series_aggregate_columns({**OPTIONS, "timestamp_unit": "s"}, timestamps, values)
+    return {bucket["start"]: bucket["count"] for bucket in report["buckets"]}
+
+
+def pandas_frame(frame: pd.DataFrame) -> dict[str, int]:
+    # Bucket by local calendar day, then Monday weeks: the same rule as the library.
+    local = pd.to_datetime(frame["timestamp"], unit="s", utc=True).dt.tz_convert(ZONE)
+    days = local.dt.tz_localize(None).dt.normalize()
+    grouped = frame.assign(day=days).resample("W-MON", on="day", label="left", closed="left")["value"]
+    stats = grouped.agg(["mean", "min", "max", "count"])
+    stats = stats[stats["count"] > 0]
+    return {str(day.date()): int(count) for day, count in stats["count"].items()}
+
+
+def pandas_json(payload: bytes) -> dict[str, int]:
+    return pandas_frame(pd.DataFrame(json.loads(payload)))
+
+
+def polars_frame(frame: pl.DataFrame) -> dict[str, int]:
+    local = frame.with_columns(
+        pl.from_epoch("timestamp", time_unit="s").dt.replace_time_zone("UTC").dt.convert_time_zone(ZONE).alias("at")
+    )
+    stats = local.group_by_dynamic("at", every="1w", start_by="monday").agg(
+        pl.col("value").mean().alias("mean"),
+        pl.col("value").min().alias("min"),
+        pl.col("value").max().alias("max"),
+        pl.len().alias("count"),
+    )
+    return {str(at.date()): int(count) for at, count in zip(stats["at"], stats["count"])}
+
+
+def polars_json(payload: bytes) -> dict[str, int]:
+    return polars_frame(pl.read_json(payload))
+
+
+def peak_memory_ratio(payload: bytes) -> float:
+    """Extra peak RSS of one JSON call, over the input size, measured in a fresh process."""
+    with tempfile.NamedTemporaryFile(suffix=".json", delete=False) as handle:
+        handle.write(payload)
+    probe = (
+        "import resource, sys, wellness\n"
+        "data = open(sys.argv[1], 'rb').read()\n"
+        "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+        "wellness.series_aggregate({'interval': 'week', 'time_zone': 'America/New_York'}, data)\n"
+        "after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+        "print((after - before) * 1024 / len(data))\n"
+    )
+    try:
+        output = subprocess.run([sys.executable, "-c", probe, handle.name], check=True,
+                                capture_output=True, text=True).stdout
+    finally:
+        os.unlink(handle.name)
+    return float(output)
+
+
+def main() -> None:
+    timestamps, values, payload = make_data()
+    print(f"{SAMPLES:,} samples, {len(payload) / 1e6:.1f} MB of JSON, weekly buckets in {ZONE}; "
+          f"median of {REPEATS} runs; libwellness {wellness.version()}")
+
+    reference = wellness_columns(timestamps, values)
+    contenders = {
+        "libwellness JSON (Python bytes in)": lambda: wellness_json(payload),
+        "libwellness columns (numpy, zero-copy)": lambda: wellness_columns(timestamps, values),
+        "pandas json.loads + resample": lambda: pandas_json(payload),
+        "polars read_json + group_by_dynamic": lambda: polars_json(payload),
+        "pandas from arrays + resample": lambda: pandas_frame(pd.DataFrame({"timestamp": timestamps, "value": values})),
+        "polars from arrays + group_by_dynamic": lambda: polars_frame(pl.DataFrame({"timestamp": timestamps,
+                                                                                   "value": values})),
+    }
+    seconds: dict[str, float] = {}
+    for name, run in contenders.items():
+        elapsed, buckets = best_of(run)
+        if buckets != reference:
+            raise SystemExit(f"{name} disagrees with libwellness: {len(buckets)} vs {len(reference)} buckets")
+        seconds[name] = elapsed
+
+    ours_json = seconds["libwellness JSON (Python bytes in)"]
+    ours_columns = seconds["libwellness columns (numpy, zero-copy)"]
+    print(f"\n{'contender':42} {'time':>10} {'vs JSON':>9} {'vs columns':>11}")
+    for name, elapsed in seconds.items():
+        print(f"{name:42} {elapsed * 1000:8.1f}ms {elapsed / ours_json:8.2f}x {elapsed / ours_columns:10.2f}x")
+    ratio = peak_memory_ratio(payload)
+    print(f"\nall {len(reference)} weekly buckets agree across contenders")
+    print(f"peak extra memory of the JSON call: {ratio:.2f}x the input size (target <= 3x)")
+    print(f"targets: JSON <= 100 ms: {'met' if ours_json <= 0.1 else 'MISSED'} ({ours_json * 1000:.1f} ms); "
+          f"columns no slower than polars from arrays: "
+          f"{'met' if ours_columns <= seconds['polars from arrays + group_by_dynamic'] else 'MISSED'}")
+
+
+if __name__ == "__main__":
+    main()
