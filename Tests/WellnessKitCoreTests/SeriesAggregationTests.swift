@@ -253,15 +253,8 @@ import Testing
     /// nst's JSONTestSuite through the series decoder: every n_ file is
     /// invalid JSON, no y_ file is.
     @Test func jsonTestSuiteThroughTheSeriesDecoder() throws {
-        let directory = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("../shared/conformance/JSONTestSuite/test_parsing").standardized
-        guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
-            print("SKIPPED: JSONTestSuite not found at \(directory.path)")
-            return
-        }
-        for file in files.sorted() where file.hasSuffix(".json") {
-            let bytes = try [UInt8](Data(contentsOf: directory.appendingPathComponent(file)))
+        guard let cases = try jsonTestSuiteCases() else { return }
+        for (file, bytes) in cases {
             for kind in SeriesKind.allCases {
                 let error = wellnessError { try bytes.withUnsafeBytes { try SampleSeries.decode(json: $0, kind: kind) } }
                 if file.hasPrefix("n_") { #expect(error?.kind == .invalidJSON, "\(file) \(kind)") }

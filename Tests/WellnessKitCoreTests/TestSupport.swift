@@ -1,3 +1,4 @@
+import Foundation
 @testable import WellnessKitCore
 
 /// The WellnessError `body` throws, or nil when it succeeds or throws something else.
@@ -18,4 +19,19 @@ func decode<Model: JSONDecodable>(_ type: Model.Type, _ text: String) throws -> 
 /// A model's canonical JSON as text.
 func canonical<Model: JSONEncodable>(_ model: Model) -> String {
     JSONWriter.string(model.json)
+}
+
+/// nst's JSONTestSuite parsing cases from ../shared, as (file name, bytes);
+/// nil (after printing a visible SKIPPED line) when the directory is absent.
+func jsonTestSuiteCases() throws -> [(name: String, bytes: [UInt8])]? {
+    let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("../shared/conformance/JSONTestSuite/test_parsing").standardized
+    guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
+        print("SKIPPED: JSONTestSuite not found at \(directory.path)")
+        return nil
+    }
+    return try files.sorted().filter { $0.hasSuffix(".json") }.map { name in
+        (name, try [UInt8](Data(contentsOf: directory.appendingPathComponent(name))))
+    }
 }
