@@ -1,0 +1,143 @@
+"""Loading libwellness and calling it: every ctypes detail lives here."""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any, List, Union
+
+from .errors import InternalError, error_for
+
+#: The ABI this wrapper was written for; the library must report the same.
+ABI_VERSION = 1
+
+JSONInput = Union[dict, list, str, bytes, bytearray, memoryview]
+
+
+class Buf(ctypes.Structure):
+    """`wellness_buf`: a library-owned pointer (c_void_p, so ctypes never copies or frees it) and length."""
+
+    _fields_ = [("ptr", ctypes.c_void_p), ("len", ctypes.c_size_t)]
+
+
+def _candidates() -> List[str]:
+    """Where the library may be, in the order it is looked for."""
+    found: List[str] = []
+    explicit = os.environ.get("WELLNESS_LIBRARY")
+    if explicit:
+        return [explicit]
+    here = Path(__file__).resolve().parent
+    found += [str(here / name) for name in ("libwellness.so", "libwellness.so.1")]
+    for prefix in (sys.prefix, "/usr/local", "/usr"):
+        found += [str(Path(prefix) / "lib" / name) for name in ("libwellness.so.1", "libwellness.so")]
+    system = ctypes.util.find_library("wellness")
+    if system:
+        found.append(system)
+    return found
+
+
+def _load() -> ctypes.CDLL:
+    tried = _candidates()
+    for path in tried:
+        if os.environ.get("WELLNESS_LIBRARY") or os.path.exists(path) or "/" not in path:
+            try:
+                return ctypes.CDLL(path)
+            except OSError as error:
+                if os.environ.get("WELLNESS_LIBRARY"):
+                    raise ImportError(f"cannot load libwellness from WELLNESS_LIBRARY={path}: {error}") from error
+    raise ImportError(
+        "libwellness.so not found; looked in: " + ", ".join(tried)
+        + ". Build it with `make lib` (then set WELLNESS_LIBRARY=.build/release/libwellness.so) "
+        "or install it with `make install`."
+    )
+
+
+def check_abi(reported: int, expected: int = ABI_VERSION) -> None:
+    """Refuse a library built for another ABI."""
+    if reported != expected:
+        raise ImportError(
+            f"libwellness ABI version {reported} does not match the Python wrapper (expects {expected}): "
+            "rebuild the library (make lib) or reinstall the wrapper"
+        )
+
+
+lib = _load()
+
+_BUF_P = ctypes.POINTER(Buf)
+_JSON_CALL = [ctypes.c_char_p, ctypes.c_size_t, _BUF_P, _BUF_P]
+_TWO_DOCUMENT_CALL = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t, _BUF_P, _BUF_P]
+
+#: Every function of include/wellness.h that takes one JSON document.
+ONE_DOCUMENT_FUNCTIONS = [
+    "insight_normalize", "insight_response_normalize", "insights_list_response_normalize",
+    "pagination_normalize", "insight_update_request_normalize", "goal_suggestion_normalize",
+    "goal_suggestions_response_normalize", "goal_tip_normalize", "goal_tips_response_normalize",
+    "create_goal_request_normalize", "goal_normalize", "trends_response_normalize",
+    "consultation_normalize", "create_consultation_request_normalize", "consultation_message_normalize",
+    "insight_view", "goal_suggestion_view", "goal_tip_view", "create_goal_request_from_suggestion",
+    "trend_view", "trends_view",
+]
+#: Every function that takes an options document and a data document.
+TWO_DOCUMENT_FUNCTIONS = ["series_aggregate", "series_chart", "longevity_trends"]
+
+
+def _declare() -> None:
+    lib.wellness_version.argtypes = []
+    lib.wellness_version.restype = ctypes.c_char_p
+    lib.wellness_abi_version.argtypes = []
+    lib.wellness_abi_version.restype = ctypes.c_int
+    lib.wellness_strerror.argtypes = [ctypes.c_int]
+    lib.wellness_strerror.restype = ctypes.c_char_p
+    lib.wellness_buf_free.argtypes = [_BUF_P]
+    lib.wellness_buf_free.restype = None
+    for name in ONE_DOCUMENT_FUNCTIONS:
+        function = getattr(lib, "wellness_" + name)
+        function.argtypes = _JSON_CALL
+        function.restype = ctypes.c_int
+    for name in TWO_DOCUMENT_FUNCTIONS:
+        function = getattr(lib, "wellness_" + name)
+        function.argtypes = _TWO_DOCUMENT_CALL
+        function.restype = ctypes.c_int
+    columns = lib.wellness_series_aggregate_columns
+    columns.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t,
+                        _BUF_P, _BUF_P]
+    columns.restype = ctypes.c_int
+
+
+_declare()
+check_abi(lib.wellness_abi_version())
+
+
+def encode(document: JSONInput) -> bytes:
+    """JSON bytes for a call: dicts and lists are serialised (NaN refused), text encoded, bytes passed as-is."""
+    if isinstance(document, (dict, list)):
+        return json.dumps(document, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
+    if isinstance(document, str):
+        return document.encode("utf-8", errors="surrogatepass")
+    if isinstance(document, (bytes, bytearray, memoryview)):
+        return bytes(document)
+    raise TypeError(f"expected a dict, list, str or bytes of JSON, got {type(document).__name__}")
+
+
+def call(function: Any, *arguments: Any) -> Any:
+    """Runs one libwellness call whose last two parameters are the out and err buffers.
+
+    Returns the parsed result; raises the typed exception for a failure. Both
+    buffers are released in every case.
+    """
+    out, err = Buf(), Buf()
+    try:
+        status = function(*arguments, ctypes.byref(out), ctypes.byref(err))
+        if status != 0:
+            if not err.ptr:
+                raise InternalError({"code": status, "name": lib.wellness_strerror(status).decode(),
+                                     "message": "the library reported no error details", "path": None})
+            raise error_for(json.loads(ctypes.string_at(err.ptr, err.len)))
+        return json.loads(ctypes.string_at(out.ptr, out.len))
+    finally:
+        lib.wellness_buf_free(ctypes.byref(out))
+        lib.wellness_buf_free(ctypes.byref(err))
