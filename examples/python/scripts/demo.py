@@ -1,0 +1,107 @@
+"""The Python half of `make demo`: the seeds' models and rules through libwellness.
+
+Usage: python demo.py [DATA_DIR [OUTPUT_DIR]]
+DATA_DIR defaults to examples/data; charts are written to OUTPUT_DIR (default: the current directory).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import wellness
+
+
+def load(directory: Path, name: str) -> bytes:
+    return (directory / name).read_bytes()
+
+
+def show_insights(data: Path) -> None:
+    view = wellness.insight_view(load(data, "insight.json"))
+    print(f"{view['type_display_name']} ({view['icon']}, {view['icon_color']}): {view['title']}")
+    for step in view["action_steps"]:
+        print(f"  {step['number']}. {step['text']}")
+    print("  " + "  ".join(f"{card['title']} {card['value']}" for card in view["metric_cards"]))
+    print(f"  offers 'Create Goal': {view['has_actionable_goals']}")
+    page = wellness.insights_list_response_normalize(load(data, "insights_list_response.json"))["data"]
+    unread = [insight["title"] for insight in page["insights"] if not insight["is_read"]]
+    print(f"  page {page['pagination']['page']}/{page['pagination']['total_pages']}, unread: {unread}")
+
+
+def show_goals(data: Path) -> None:
+    suggestions = wellness.goal_suggestions_response_normalize(load(data, "goal_suggestions_response.json"))
+    for suggestion in suggestions["data"]["suggestions"]:
+        view = wellness.goal_suggestion_view(suggestion)
+        print(f"{view['title']}: {view['difficulty_label']} ({view['difficulty_color']}), "
+              f"{view['duration_text']}, {view['goal_type_icon']}, target {view['target_text']}")
+    accepted = suggestions["data"]["suggestions"][0]
+    request = wellness.create_goal_request_from_suggestion(
+        {"suggestion": accepted, "now": "2025-03-01T09:00:00-05:00", "time_zone": "America/New_York"})
+    print(f"  POST /goals: start {request['start_date']}, target {request['target_date']} (same local time after DST)")
+    tips = wellness.goal_tips_response_normalize(load(data, "goal_tips_response.json"))["data"]
+    for tip in tips["tips"]:
+        view = wellness.goal_tip_view(tip)
+        print(f"  tip [{view['priority_label'] or '-'} {view['priority_color']}] "
+              f"[{view['category_label'] or '-'} {view['category_icon']}] {view['tip']}")
+
+
+def show_trends(data: Path) -> None:
+    views = wellness.trends_view(load(data, "trends_response.json"))
+    for period, view in views.items():
+        print(f"{period:8} {view['label']:13} {view['formatted_value']:>7}  chart: {view['show_chart']}  "
+              f"{view['message'] or ''}")
+    computed = wellness.longevity_trends({"today": "2025-10-27"}, load(data, "biological_age_entries.json"))
+    print("  computed from check-ins: " + ", ".join(
+        f"{period} {bucket['value']} ({'available' if bucket['available'] else 'projected' if bucket.get('projection') else 'n/a'})"
+        for period, bucket in computed.items()))
+
+
+def show_series(data: Path, output: Path) -> None:
+    options = {"time_zone": "America/New_York"}
+    steps = wellness.series_aggregate(options, load(data, "steps_samples.json"))
+    print(f"steps: span {steps['span_days']} days -> automatic interval {steps['interval']}, "
+          f"offered {steps['available_intervals']}")
+    for bucket in steps["buckets"]:
+        print(f"  {bucket['label']:10} avg {bucket['average']:8.1f}  min {bucket['min']:6.0f}  "
+              f"max {bucket['max']:6.0f}  samples {bucket['count']}")
+    meditation = wellness.series_aggregate({**options, "kind": "boolean", "interval": "month", "today": "2025-04-30"},
+                                           load(data, "meditation_samples.json"))
+    streaks = meditation["streaks"]
+    print(f"meditation: yes-days per month {[bucket['yes_days'] for bucket in meditation['buckets']]}, "
+          f"current streak {streaks['current']}, best {streaks['best']}")
+    mood = wellness.series_aggregate({**options, "kind": "snapshot", "interval": "month"}, load(data, "mood_samples.json"))
+    print(f"mood: latest per month {[bucket['latest'] for bucket in mood['buckets']]}")
+    for interval in ("day", "week", "month"):
+        samples = json.loads(load(data, "steps_samples.json"))
+        if interval == "day":
+            samples = samples[-36:]
+        chart = wellness.series_chart({**options, "interval": interval}, samples)
+        path = output / f"steps_{interval}.svg"
+        path.write_text(chart["svg"])
+        print(f"  wrote {path} ({chart['spec']['accessibility_label']}, {len(chart['spec']['points'])} points)")
+
+
+def show_errors() -> None:
+    try:
+        wellness.goal_suggestion_normalize({"title": "Walk", "description": "", "goal_type": "activity",
+                                            "rationale": "", "difficulty": 9})
+    except wellness.ValidationError as error:
+        print(f"{type(error).__name__}: path={error.path!r} message={error.message!r} code={error.code}")
+
+
+def main() -> None:
+    data = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[2] / "data"
+    output = Path(sys.argv[2]) if len(sys.argv) > 2 else Path.cwd()
+    output.mkdir(parents=True, exist_ok=True)
+    print(f"libwellness {wellness.version()} (ABI {wellness.abi_version()})\n")
+    for title, show in (("AI insights", lambda: show_insights(data)), ("Goals AI", lambda: show_goals(data)),
+                        ("Longevity trends", lambda: show_trends(data)),
+                        ("Time series", lambda: show_series(data, output)), ("Errors", show_errors)):
+        print(f"-- {title} --")
+        show()
+        print()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,24 @@
+"""Every JSON entry point of the library, as callables taking one payload (str or bytes)."""
+
+from __future__ import annotations
+
+from typing import Callable, Dict
+
+import wellness
+from wellness import _native
+
+#: Each one-document function, and each two-document function fed through
+#: both of its documents (with a valid partner), so that every JSON input of
+#: the ABI is exercised.
+ENTRY_POINTS: Dict[str, Callable[[bytes], object]] = {
+    name: getattr(wellness, name) for name in _native.ONE_DOCUMENT_FUNCTIONS
+}
+ENTRY_POINTS.update({
+    "series_aggregate.options": lambda payload: wellness.series_aggregate(payload, b"[]"),
+    "series_aggregate.samples": lambda payload: wellness.series_aggregate(b"{}", payload),
+    "series_chart.options": lambda payload: wellness.series_chart(payload, b"[]"),
+    "series_chart.samples": lambda payload: wellness.series_chart(b"{}", payload),
+    "longevity_trends.options": lambda payload: wellness.longevity_trends(payload, b"[]"),
+    "longevity_trends.entries": lambda payload: wellness.longevity_trends(b'{"today":"2025-01-01"}', payload),
+    "series_aggregate_columns.options": lambda payload: wellness.series_aggregate_columns(payload, [], []),
+})

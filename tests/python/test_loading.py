@@ -1,0 +1,52 @@
+"""Finding the library, and refusing one built for another ABI."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import wellness
+from wellness import _native
+
+WRAPPER = Path(__file__).resolve().parents[2] / "examples" / "python"
+
+
+def import_in_subprocess(environment: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", "import wellness"], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(WRAPPER), **environment})
+
+
+def test_versions_agree_with_the_wrapper() -> None:
+    assert wellness.version() == "1.0.0"
+    assert wellness.abi_version() == wellness.ABI_VERSION == 1
+
+
+def test_missing_library_is_a_clear_import_error() -> None:
+    result = import_in_subprocess({"WELLNESS_LIBRARY": "/nonexistent/libwellness.so"})
+    assert result.returncode != 0
+    assert "ImportError" in result.stderr and "WELLNESS_LIBRARY=/nonexistent/libwellness.so" in result.stderr
+
+
+def test_abi_mismatch_asks_for_a_rebuild() -> None:
+    with pytest.raises(ImportError, match=r"ABI version 2 does not match .* rebuild the library"):
+        _native.check_abi(2)
+    _native.check_abi(1)
+
+
+def test_strerror_names_every_status() -> None:
+    names = [wellness.strerror(code) for code in range(0, -14, -1)]
+    assert names[0] == "WELLNESS_OK" and names[3] == "WELLNESS_E_VALIDATION" and names[13] == "WELLNESS_E_INTERNAL"
+    assert wellness.strerror(-999) == "WELLNESS_E_UNKNOWN"
+
+
+def test_every_status_has_its_exception_class() -> None:
+    classes = [wellness.InvalidArgumentError, wellness.InvalidJSONError, wellness.ValidationError,
+               wellness.NotFoundError, wellness.UnauthorizedError, wellness.ForbiddenError,
+               wellness.RateLimitedError, wellness.NetworkError, wellness.WellnessTimeoutError,
+               wellness.HTTPError, wellness.InvalidResponseError, wellness.DecodingError, wellness.InternalError]
+    assert [cls.code for cls in classes] == list(range(-1, -14, -1))
+    assert issubclass(wellness.WellnessTimeoutError, TimeoutError)
