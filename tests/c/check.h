@@ -1,0 +1,107 @@
+/* Helpers shared by the C tests: checks that count failures, and a table of
+   every JSON entry point of the library. */
+#ifndef WELLNESS_TEST_CHECK_H
+#define WELLNESS_TEST_CHECK_H
+
+#include <jansson.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "wellness.h"
+
+static int check_failures;
+static int check_count;
+
+#define CHECK(condition, ...)                                                 \
+    do {                                                                      \
+        check_count++;                                                        \
+        if (!(condition)) {                                                   \
+            check_failures++;                                                 \
+            fprintf(stderr, "%s:%d: CHECK FAILED: ", __FILE__, __LINE__);     \
+            fprintf(stderr, __VA_ARGS__);                                     \
+            fputc('\n', stderr);                                              \
+        }                                                                     \
+    } while (0)
+
+/* Prints the closing line and returns the exit status. */
+static inline int check_summary(const char *name) {
+    printf("%s: %d passed, %d failed\n", name, check_count - check_failures, check_failures);
+    return check_failures ? 1 : 0;
+}
+
+typedef wellness_status (*one_document_fn)(const char *, size_t, wellness_buf *, wellness_buf *);
+typedef wellness_status (*two_document_fn)(const char *, size_t, const char *, size_t, wellness_buf *,
+                                           wellness_buf *);
+
+/* One JSON input of the ABI: a one-document call, or one of the two
+   documents of a two-document call (the other given as `partner`). */
+typedef struct entry_point {
+    const char *name;
+    one_document_fn one;
+    two_document_fn two;
+    int data_position; /* for `two`: 0 = the options document is under test, 1 = the data document */
+    const char *partner;
+} entry_point;
+
+static const entry_point ENTRY_POINTS[] = {
+    {"insight_normalize", wellness_insight_normalize, NULL, 0, NULL},
+    {"insight_response_normalize", wellness_insight_response_normalize, NULL, 0, NULL},
+    {"insights_list_response_normalize", wellness_insights_list_response_normalize, NULL, 0, NULL},
+    {"pagination_normalize", wellness_pagination_normalize, NULL, 0, NULL},
+    {"insight_update_request_normalize", wellness_insight_update_request_normalize, NULL, 0, NULL},
+    {"goal_suggestion_normalize", wellness_goal_suggestion_normalize, NULL, 0, NULL},
+    {"goal_suggestions_response_normalize", wellness_goal_suggestions_response_normalize, NULL, 0, NULL},
+    {"goal_tip_normalize", wellness_goal_tip_normalize, NULL, 0, NULL},
+    {"goal_tips_response_normalize", wellness_goal_tips_response_normalize, NULL, 0, NULL},
+    {"create_goal_request_normalize", wellness_create_goal_request_normalize, NULL, 0, NULL},
+    {"goal_normalize", wellness_goal_normalize, NULL, 0, NULL},
+    {"trends_response_normalize", wellness_trends_response_normalize, NULL, 0, NULL},
+    {"consultation_normalize", wellness_consultation_normalize, NULL, 0, NULL},
+    {"create_consultation_request_normalize", wellness_create_consultation_request_normalize, NULL, 0, NULL},
+    {"consultation_message_normalize", wellness_consultation_message_normalize, NULL, 0, NULL},
+    {"insight_view", wellness_insight_view, NULL, 0, NULL},
+    {"goal_suggestion_view", wellness_goal_suggestion_view, NULL, 0, NULL},
+    {"goal_tip_view", wellness_goal_tip_view, NULL, 0, NULL},
+    {"create_goal_request_from_suggestion", wellness_create_goal_request_from_suggestion, NULL, 0, NULL},
+    {"trend_view", wellness_trend_view, NULL, 0, NULL},
+    {"trends_view", wellness_trends_view, NULL, 0, NULL},
+    {"series_aggregate.options", NULL, wellness_series_aggregate, 0, "[]"},
+    {"series_aggregate.samples", NULL, wellness_series_aggregate, 1, "{}"},
+    {"series_chart.options", NULL, wellness_series_chart, 0, "[]"},
+    {"series_chart.samples", NULL, wellness_series_chart, 1, "{}"},
+    {"longevity_trends.options", NULL, wellness_longevity_trends, 0, "[]"},
+    {"longevity_trends.entries", NULL, wellness_longevity_trends, 1, "{\"today\":\"2025-01-01\"}"},
+};
+#define ENTRY_POINT_COUNT (sizeof ENTRY_POINTS / sizeof ENTRY_POINTS[0])
+
+/* Calls one entry point with `json` as the input under test. */
+static inline wellness_status call_entry(const entry_point *entry, const char *json, size_t length, wellness_buf *out,
+                                  wellness_buf *err) {
+    if (entry->one) return entry->one(json, length, out, err);
+    if (entry->data_position == 0) return entry->two(json, length, entry->partner, strlen(entry->partner), out, err);
+    return entry->two(entry->partner, strlen(entry->partner), json, length, out, err);
+}
+
+/* Checks that a failed call produced a well-formed error document for
+   `status`; returns its parsed form (or NULL), which the caller releases. */
+static inline json_t *check_error(const char *name, wellness_status status, const wellness_buf *out,
+                           const wellness_buf *err) {
+    json_error_t parse_error;
+    json_t *error = err->ptr ? json_loadb(err->ptr, err->len, 0, &parse_error) : NULL;
+    CHECK(out->ptr == NULL && out->len == 0, "%s: out is reset on failure", name);
+    CHECK(error != NULL, "%s: error JSON parses", name);
+    if (!error) return NULL;
+    CHECK(json_integer_value(json_object_get(error, "code")) == status, "%s: error code matches status", name);
+    CHECK(json_is_string(json_object_get(error, "name")) &&
+              strcmp(json_string_value(json_object_get(error, "name")), wellness_strerror(status)) == 0,
+          "%s: error name is wellness_strerror(status)", name);
+    CHECK(json_is_string(json_object_get(error, "message")) &&
+              strlen(json_string_value(json_object_get(error, "message"))) > 0,
+          "%s: error message is not empty", name);
+    CHECK(json_is_string(json_object_get(error, "path")) || json_is_null(json_object_get(error, "path")),
+          "%s: error path is a string or null", name);
+    CHECK(json_object_size(error) == 4, "%s: error has exactly code, name, message, path", name);
+    return error;
+}
+
+#endif
