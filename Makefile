@@ -31,7 +31,7 @@ $(BUILD)/.deps:
 $(PYTHON): examples/python/pyproject.toml | deps
 	python3 -m venv $(VENV)
 	$(PYTHON) -m pip install -q --upgrade pip
-	$(PYTHON) -m pip install -q pytest
+	$(PYTHON) -m pip install -q pytest numpy
 	$(PYTHON) -m pip install -q ./examples/python
 	@touch $@
 
