@@ -8,7 +8,7 @@ PREFIX     ?= /usr/local
 VENV       := $(BUILD)/venv
 PYTHON     := $(VENV)/bin/python
 LIBRARY    := .build/release/libwellness.so
-APT_NEEDS  := libjansson-dev cmake ninja-build pkg-config
+APT_NEEDS  := gcc g++ binutils libjansson-dev cmake ninja-build pkg-config
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps lib build test swift-test ctest demo bench install clean
@@ -53,10 +53,13 @@ test: swift-test ctest
 
 demo: build
 	@echo "== C example (examples/c/demo.c) =="
-	$(BUILD)/cmake/demo examples/data
+	@mkdir -p $(BUILD)/demo
+	$(BUILD)/cmake/demo examples/data $(BUILD)/demo
 	@echo
 	@echo "== Python example (examples/python/scripts/demo.py) =="
-	WELLNESS_LIBRARY=$(CURDIR)/$(LIBRARY) $(PYTHON) examples/python/scripts/demo.py examples/data
+	WELLNESS_LIBRARY=$(CURDIR)/$(LIBRARY) $(PYTHON) examples/python/scripts/demo.py examples/data $(BUILD)/demo
+	@echo
+	@echo "Charts to open in a browser: $(BUILD)/demo/*.svg"
 
 # Benchmarks print this library's figures beside pandas and polars, measured
 # in the same run (the peers are installed into the venv here only).
