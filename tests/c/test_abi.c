@@ -89,6 +89,24 @@ static void test_columns(void) {
     CHECK(wellness_series_aggregate_columns(options, strlen(options), NULL, NULL, 0, &out, &err) == WELLNESS_OK,
           "no columns");
     wellness_buf_free(&out);
+    {
+        const double bad_values[] = {1.0, 0.0 / 0.0, 3.0};
+        const int64_t bad_timestamps[] = {1704103200, INT64_MAX, 1704276000};
+        json_t *error;
+        CHECK(wellness_series_aggregate_columns(options, strlen(options), timestamps, bad_values, 3, &out, &err) ==
+                  WELLNESS_E_VALIDATION, "NaN value");
+        error = check_error("NaN value", WELLNESS_E_VALIDATION, &out, &err);
+        CHECK(error && strcmp(json_string_value(json_object_get(error, "path")), "values[1]") == 0, "NaN path");
+        json_decref(error);
+        wellness_buf_free(&err);
+        CHECK(wellness_series_aggregate_columns(options, strlen(options), bad_timestamps, values, 3, &out, &err) ==
+                  WELLNESS_E_VALIDATION, "timestamp out of range");
+        error = check_error("timestamp out of range", WELLNESS_E_VALIDATION, &out, &err);
+        CHECK(error && strcmp(json_string_value(json_object_get(error, "path")), "timestamps[1]") == 0,
+              "timestamp path");
+        json_decref(error);
+        wellness_buf_free(&err);
+    }
 }
 
 int main(void) {
