@@ -56,20 +56,25 @@ static json_t *parse(const wellness_buf *buf) {
     return value;
 }
 
-/* Calls `function` on `json`; returns the parsed result, or NULL after printing the error. */
-static json_t *call(json_call function, const char *json, size_t length) {
-    wellness_buf out = {0}, err = {0};
+/* The parsed result of a finished call, or NULL after printing its error;
+   releases both buffers. */
+static json_t *finish(wellness_status status, wellness_buf *out, wellness_buf *err) {
     json_t *result = NULL;
-    wellness_status status = function(json, length, &out, &err);
     if (status == WELLNESS_OK) {
-        result = parse(&out);
+        result = parse(out);
     } else {
-        fprintf(stderr, "%s: %s\n", wellness_strerror(status), err.ptr);
+        fprintf(stderr, "%s: %s\n", wellness_strerror(status), err->ptr);
         check(0, "call succeeds");
     }
-    wellness_buf_free(&out);
-    wellness_buf_free(&err);
+    wellness_buf_free(out);
+    wellness_buf_free(err);
     return result;
+}
+
+static json_t *call(json_call function, const char *json, size_t length) {
+    wellness_buf out = {0}, err = {0};
+    wellness_status status = function(json, length, &out, &err);
+    return finish(status, &out, &err);
 }
 
 static json_t *call_file(json_call function, const char *file) {
@@ -92,18 +97,9 @@ static json_t *call_two(two_document_call function, const char *options, const c
     size_t length;
     char *text = read_file(file, &length);
     wellness_buf out = {0}, err = {0};
-    json_t *result = NULL;
     wellness_status status = function(options, strlen(options), text, length, &out, &err);
-    if (status == WELLNESS_OK) {
-        result = parse(&out);
-    } else {
-        fprintf(stderr, "%s: %s\n", wellness_strerror(status), err.ptr);
-        check(0, "call succeeds");
-    }
-    wellness_buf_free(&out);
-    wellness_buf_free(&err);
     free(text);
-    return result;
+    return finish(status, &out, &err);
 }
 
 static const char *text_of(json_t *object, const char *key) {
