@@ -62,19 +62,3 @@ extension SeriesBucket: JSONEncodable {
         return .object(object)
     }
 }
-
-extension Timestamp {
-    /// An instant from milliseconds since the epoch, written with milliseconds
-    /// only when it has them.
-    init(milliseconds: Int64) {
-        let seconds = milliseconds.floorDivided(by: 1000)
-        let remainder = Int32(milliseconds - seconds * 1000)
-        var digits = 3
-        var significant = remainder
-        while digits > 0, significant % 10 == 0 {
-            significant /= 10
-            digits -= 1
-        }
-        self.init(seconds: seconds, nanoseconds: remainder * 1_000_000, fractionDigits: digits)
-    }
-}

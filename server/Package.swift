@@ -1,0 +1,49 @@
+// swift-tools-version:5.9
+import PackageDescription
+
+/// The reference backend for the seeds' API, in its own package so that
+/// library users never build server dependencies.
+let package = Package(
+    name: "WellnessServer",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "wellness-server", targets: ["wellness-server"]),
+    ],
+    dependencies: [
+        .package(name: "WellnessKit", path: ".."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+    ],
+    targets: [
+        /// The system's SQLite (Debian: libsqlite3-dev).
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(
+            name: "WellnessServer",
+            dependencies: [
+                "CSQLite",
+                .product(name: "WellnessKitCore", package: "WellnessKit"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
+        ),
+        .executableTarget(
+            name: "wellness-server",
+            dependencies: [
+                "WellnessServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "WellnessServerTests",
+            dependencies: [
+                "WellnessServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+    ]
+)

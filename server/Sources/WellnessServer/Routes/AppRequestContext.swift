@@ -1,0 +1,21 @@
+import Hummingbird
+
+/// The request context: who is calling, once authentication has run.
+public struct AppRequestContext: RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public var userId: String?
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+    }
+
+    /// JSON bodies are small; a larger one is refused with 413.
+    public var maxUploadSize: Int { 1 << 20 }
+
+    /// The authenticated user.
+    /// - Throws: 401 when authentication has not run or failed.
+    public func requireUser() throws -> String {
+        guard let userId else { throw APIFailure.unauthorized("authentication required") }
+        return userId
+    }
+}

@@ -1,0 +1,250 @@
+import Foundation
+import Hummingbird
+import WellnessKitCore
+
+/// The seeds' API: insights (000), longevity trends (001), goals AI (003),
+/// consultations (004), plus development sign-up and data ingestion.
+struct Routes {
+    let store: Store
+    let credentials: Credentials
+    let limiter: RateLimiter
+
+    func register(on router: Router<AppRequestContext>) {
+        router.get("healthz") { _, _ in JSONResponses.json(.object(JSONObject([("status", .string("ok"))]))) }
+        router.post("dev/users") { request, context in try await createUser(request, context) }
+
+        let api = router.group("api").add(middleware: AuthMiddleware(store: store, credentials: credentials))
+        api.get("longevity/trends") { _, context in try trends(context) }
+        let v1 = api.group("v1")
+        v1.post("auth/token") { _, context in
+            JSONResponses.envelope(.object(JSONObject([("token", .string(credentials.token(for: try context.requireUser())))])))
+        }
+        v1.post("checkins") { request, context in try await ingest(request, context) }
+        v1.get("checkins") { _, context in
+            JSONResponses.envelope(.array(try store.checkIns(for: try context.requireUser()).map(\.json)))
+        }
+        v1.post("insights/generate") { _, context in try generate(context) }
+        v1.get("insights") { request, context in try listInsights(request, context) }
+        v1.get("insights/:id") { _, context in try getInsight(context) }
+        v1.patch("insights/:id") { request, context in try await updateInsight(request, context) }
+        v1.delete("insights/:id") { _, context in try deleteInsight(context) }
+        v1.post("goals/suggestions") { _, context in try suggestions(context) }
+        v1.post("goals") { request, context in try await createGoal(request, context) }
+        v1.get("goals") { request, context in try listGoals(request, context) }
+        v1.get("goals/:id") { _, context in try getGoal(context) }
+        v1.get("goals/:id/tips") { _, context in try tips(context) }
+        v1.get("consultations") { request, context in try listConsultations(request, context) }
+        v1.post("consultations") { request, context in try await createConsultation(request, context) }
+        v1.get("consultations/:id") { _, context in try getConsultation(context) }
+        v1.get("consultations/:id/messages") { _, context in try listMessages(context) }
+        v1.post("consultations/:id/messages") { request, context in try await sendMessage(request, context) }
+    }
+
+    // MARK: - Development and data
+
+    private func createUser(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let body = try await JSONResponses.body(of: request, context: context)
+        let reader = try decodeReader(body)
+        let name: String = (try? reader.optional("name")) ?? nil ?? "Wellness user"
+        let user = try store.createUser(name: name)
+        return JSONResponses.envelope(.object(JSONObject([
+            ("user_id", .string(user.id)), ("api_key", .string(user.apiKey)),
+            ("token", .string(credentials.token(for: user.id))),
+        ])), status: .created)
+    }
+
+    private func ingest(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let body = try await JSONResponses.body(of: request, context: context)
+        let reader = try decodeReader(body)
+        let checkIns: [CheckIn]
+        do {
+            checkIns = try reader.required("checkins")
+        } catch let error as WellnessError {
+            throw APIFailure.invalid(error)
+        }
+        try store.upsert(checkIns, for: user)
+        let added = try store.add(InsightGenerator.insights(from: store.checkIns(for: user)), for: user)
+        return JSONResponses.envelope(.object(JSONObject([
+            ("stored", .int(checkIns.count)), ("insights_generated", .int(added)),
+        ])), status: .created)
+    }
+
+    private func generate(_ context: AppRequestContext) throws -> Response {
+        let user = try context.requireUser()
+        let added = try store.add(InsightGenerator.insights(from: store.checkIns(for: user)), for: user)
+        return JSONResponses.envelope(.object(JSONObject([("insights_generated", .int(added))])))
+    }
+
+    private func trends(_ context: AppRequestContext) throws -> Response {
+        let entries = try store.checkIns(for: try context.requireUser()).compactMap { checkIn in
+            checkIn.biologicalAge.map { BiologicalAgeEntry(date: checkIn.date, biologicalAge: $0) }
+        }
+        let now = Int64(Date().timeIntervalSince1970)
+        let today = CalendarDate(daysSinceEpoch: Int(now / 86_400)) ?? .epoch
+        return JSONResponses.json(try LongevityTrends(entries: entries, today: today).response.json)
+    }
+
+    // MARK: - Insights
+
+    private func listInsights(_ request: Request, _ context: AppRequestContext) throws -> Response {
+        let parameters = QueryParameters(request)
+        var query = InsightQuery()
+        query.insightType = try parameters.choice("insight_type", InsightType.self)
+        query.readStatus = try parameters.bool("read_status")
+        query.favoritesOnly = try parameters.bool("favorites_only") ?? false
+        query.archivedStatus = parameters.parameters.get("archived_status") == nil ? false : try parameters.bool("archived_status")
+        query.sortBy = try parameters.choice("sort_by", InsightQuery.SortField.self) ?? .createdAt
+        switch parameters.parameters.get("sort_order") ?? "desc" {
+        case "asc": query.ascending = true
+        case "desc": query.ascending = false
+        default: throw APIFailure.badRequest("sort_order must be asc or desc")
+        }
+        (query.page, query.pageSize) = try parameters.page()
+        return JSONResponses.envelope(try store.insights(for: try context.requireUser(), query: query).json)
+    }
+
+    private func getInsight(_ context: AppRequestContext) throws -> Response {
+        guard let insight = try store.insight(try id(context), for: try context.requireUser()) else {
+            throw APIFailure.notFound("Insight")
+        }
+        return JSONResponses.envelope(insight.json)
+    }
+
+    private func updateInsight(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let change = try JSONResponses.decode(UpdateInsightRequest.self,
+                                              from: try await JSONResponses.body(of: request, context: context))
+        guard let insight = try store.update(try id(context), for: try context.requireUser(), with: change) else {
+            throw APIFailure.notFound("Insight")
+        }
+        return JSONResponses.envelope(insight.json)
+    }
+
+    private func deleteInsight(_ context: AppRequestContext) throws -> Response {
+        guard try store.deleteInsight(try id(context), for: try context.requireUser()) else {
+            throw APIFailure.notFound("Insight")
+        }
+        return Response(status: .noContent)
+    }
+
+    // MARK: - Goals
+
+    private func suggestions(_ context: AppRequestContext) throws -> Response {
+        let user = try context.requireUser()
+        try limit(user, "suggestions")
+        let suggestions = GoalAdvisor.suggestions(checkIns: try store.checkIns(for: user), existing: try store.allGoals(for: user))
+        return JSONResponses.envelope(GoalSuggestions(suggestions: suggestions).json)
+    }
+
+    private func tips(_ context: AppRequestContext) throws -> Response {
+        let user = try context.requireUser()
+        guard let goal = try store.goal(try id(context), for: user) else { throw APIFailure.notFound("Goal") }
+        try limit(user, "tips")
+        let tips = GoalAdvisor.tips(for: goal, checkIns: try store.checkIns(for: user))
+        return JSONResponses.envelope(GoalTips(tips: tips, goalId: goal.id, goalTitle: goal.title).json)
+    }
+
+    private func createGoal(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let goalRequest = try JSONResponses.decode(CreateGoalRequest.self,
+                                                   from: try await JSONResponses.body(of: request, context: context))
+        return JSONResponses.envelope(try store.createGoal(goalRequest, for: try context.requireUser()).json, status: .created)
+    }
+
+    private func listGoals(_ request: Request, _ context: AppRequestContext) throws -> Response {
+        let parameters = QueryParameters(request)
+        let status = try parameters.choice("status", GoalStatus.self)
+        let page = try parameters.page()
+        let (goals, pagination) = try store.goals(for: try context.requireUser(), status: status, page: page.page,
+                                                  pageSize: page.size)
+        return JSONResponses.envelope(.object(JSONObject([("goals", goals.json), ("pagination", pagination.json)])))
+    }
+
+    private func getGoal(_ context: AppRequestContext) throws -> Response {
+        guard let goal = try store.goal(try id(context), for: try context.requireUser()) else { throw APIFailure.notFound("Goal") }
+        return JSONResponses.envelope(goal.json)
+    }
+
+    // MARK: - Consultations
+
+    private func listConsultations(_ request: Request, _ context: AppRequestContext) throws -> Response {
+        let parameters = QueryParameters(request)
+        let archived = try parameters.bool("is_archived")
+        let page = try parameters.page()
+        let (consultations, pagination) = try store.consultations(for: try context.requireUser(), archived: archived,
+                                                                  page: page.page, pageSize: page.size)
+        return JSONResponses.envelope(.object(JSONObject([
+            ("consultations", consultations.json), ("pagination", pagination.json),
+        ])))
+    }
+
+    private func createConsultation(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let creation = try JSONResponses.decode(CreateConsultationRequest.self,
+                                                from: try await JSONResponses.body(of: request, context: context))
+        return JSONResponses.envelope(try store.createConsultation(creation, for: try context.requireUser()).json,
+                                      status: .created)
+    }
+
+    private func getConsultation(_ context: AppRequestContext) throws -> Response {
+        JSONResponses.envelope(try consultation(context).json)
+    }
+
+    private func listMessages(_ context: AppRequestContext) throws -> Response {
+        let messages = try store.messages(of: try consultation(context))
+        return JSONResponses.envelope(.object(JSONObject([("messages", messages.json), ("count", .int(messages.count))])))
+    }
+
+    private func sendMessage(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let consultation = try consultation(context)
+        let body = try await JSONResponses.body(of: request, context: context)
+        let content: String
+        do {
+            content = try ObjectReader(body, at: .root).nonEmptyString("content")
+        } catch let error as WellnessError {
+            throw APIFailure.invalid(error)
+        }
+        try limit(consultation.userId, "messages")
+        let subject = try subjectTitle(of: consultation)
+        let reply = Coach.reply(to: content, in: consultation, about: subject)
+        let messages = try store.append([(.user, content), (.assistant, reply)], to: consultation)
+        return JSONResponses.envelope(.object(JSONObject([("messages", messages.json), ("count", .int(messages.count))])),
+                                      status: .created)
+    }
+
+    private func consultation(_ context: AppRequestContext) throws -> Consultation {
+        guard let consultation = try store.consultation(try id(context), for: try context.requireUser()) else {
+            throw APIFailure.notFound("Consultation")
+        }
+        return consultation
+    }
+
+    /// The title of the insight or goal a consultation is about, if it is the user's.
+    private func subjectTitle(of consultation: Consultation) throws -> String? {
+        guard let contextId = consultation.contextId else { return consultation.title }
+        switch consultation.contextType {
+        case .insight?: return try store.insight(contextId, for: consultation.userId)?.title
+        case .goal?: return try store.goal(contextId, for: consultation.userId)?.title
+        default: return consultation.title
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func id(_ context: AppRequestContext) throws -> String {
+        guard let id = context.parameters.get("id") else { throw APIFailure.badRequest("missing id") }
+        return id
+    }
+
+    private func limit(_ user: String, _ endpoint: String) throws {
+        if let seconds = limiter.retryAfter(for: "\(user)|\(endpoint)") {
+            throw APIFailure.rateLimited(retryAfter: seconds)
+        }
+    }
+
+    private func decodeReader(_ body: JSONValue) throws -> ObjectReader {
+        do {
+            return try ObjectReader(body, at: .root)
+        } catch let error as WellnessError {
+            throw APIFailure.invalid(error)
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+/// How the server runs: where, with which data, and how strictly it limits.
+public struct ServerConfiguration: Sendable {
+    public var host = "127.0.0.1"
+    /// 0 picks a free port; the bound port is printed and reported.
+    public var port = 8080
+    public var dataDirectory: URL
+    /// AI endpoints: requests per user per window.
+    public var aiRequestsPerWindow = 10
+    public var aiWindowSeconds: TimeInterval = 60
+    /// How often insights are regenerated for every user.
+    public var insightIntervalSeconds: TimeInterval = 3600
+
+    public init(dataDirectory: URL) {
+        self.dataDirectory = dataDirectory
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import WellnessKitCore
+
+/// Every read and write of the server's data, scoped to one user: a row of
+/// another user is indistinguishable from a missing one.
+public final class Store: Sendable {
+    let database: Database
+    let cipher: FieldCipher
+
+    public init(database: Database, cipher: FieldCipher) throws {
+        self.database = database
+        self.cipher = cipher
+        try database.execute(Schema.statements)
+    }
+
+    static func newId(_ prefix: String) -> String {
+        "\(prefix)_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+    }
+
+    static func nowMilliseconds() -> Int64 {
+        Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+    }
+
+    // MARK: - Users
+
+    /// Creates a user and returns its id and API key (shown once; only its fingerprint is kept).
+    public func createUser(name: String) throws -> (id: String, apiKey: String) {
+        let id = Self.newId("usr")
+        let apiKey = Credentials.newAPIKey()
+        try database.query("INSERT INTO users (id, name, api_key_fingerprint, created_ms) VALUES (?, ?, ?, ?)",
+                           [.text(id), .text(name), .text(Credentials.fingerprint(ofAPIKey: apiKey)),
+                            .integer(Self.nowMilliseconds())])
+        return (id, apiKey)
+    }
+
+    public func userId(forAPIKey apiKey: String) throws -> String? {
+        try database.query("SELECT id FROM users WHERE api_key_fingerprint = ?",
+                           [.text(Credentials.fingerprint(ofAPIKey: apiKey))]).first?.first?.text
+    }
+
+    public func userExists(_ id: String) throws -> Bool {
+        try !database.query("SELECT 1 FROM users WHERE id = ?", [.text(id)]).isEmpty
+    }
+
+    public func allUserIds() throws -> [String] {
+        try database.query("SELECT id FROM users ORDER BY id").compactMap { $0.first?.text }
+    }
+
+    // MARK: - Check-ins
+
+    /// Inserts or replaces each day's check-in.
+    public func upsert(_ checkIns: [CheckIn], for userId: String) throws {
+        try database.transaction {
+            for checkIn in checkIns {
+                try database.query("""
+                    INSERT OR REPLACE INTO checkins
+                        (user_id, date, biological_age, steps, workouts, calories, sleep_hours, mood)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """, [.text(userId), .text(checkIn.date.description), .init(checkIn.biologicalAge),
+                          .init(checkIn.steps), .init(checkIn.workouts), .init(checkIn.calories),
+                          .init(checkIn.sleepHours), .init(checkIn.mood)])
+            }
+        }
+    }
+
+    /// The user's check-ins in date order.
+    public func checkIns(for userId: String) throws -> [CheckIn] {
+        try database.query("""
+            SELECT date, biological_age, steps, workouts, calories, sleep_hours, mood
+            FROM checkins WHERE user_id = ? ORDER BY date
+            """, [.text(userId)]).compactMap { row in
+            guard let text = row[0].text, let date = CalendarDate(parsing: text.utf8) else { return nil }
+            return CheckIn(date: date, biologicalAge: row[1].real, steps: row[2].real, workouts: row[3].real,
+                           calories: row[4].real, sleepHours: row[5].real, mood: row[6].real)
+        }
+    }
+}

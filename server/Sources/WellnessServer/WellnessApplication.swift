@@ -1,0 +1,53 @@
+import Crypto
+import Foundation
+import Hummingbird
+import Logging
+import WellnessKitCore
+
+/// Builds the server: storage in `<data>/wellness.sqlite`, the encryption and
+/// token keys, the routes, and the insight schedule.
+public enum WellnessApplication {
+    /// The store for a data directory, creating the directory and keys on first run.
+    public static func openStore(_ configuration: ServerConfiguration,
+                                 environment: [String: String] = ProcessInfo.processInfo.environment) throws
+        -> (Store, Credentials) {
+        try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let cipher = try FieldCipher.load(dataDirectory: configuration.dataDirectory, environment: environment)
+        let database = try Database(path: configuration.dataDirectory.appendingPathComponent("wellness.sqlite").path)
+        // Tokens are signed with a key derived from the encryption key, so one secret configures both.
+        let signingKey = try cipher.derivedKey(purpose: "jwt-hs256")
+        return (try Store(database: database, cipher: cipher), Credentials(signingKey: signingKey))
+    }
+
+    public static func router(store: Store, credentials: Credentials, configuration: ServerConfiguration) -> Router<AppRequestContext> {
+        let router = Router(context: AppRequestContext.self)
+        router.add(middleware: RequestLogMiddleware())
+        Routes(store: store, credentials: credentials,
+               limiter: RateLimiter(capacity: configuration.aiRequestsPerWindow, window: configuration.aiWindowSeconds))
+            .register(on: router)
+        return router
+    }
+
+    /// The application, ready to run; `onBound` receives the bound port.
+    public static func build(_ configuration: ServerConfiguration, logger: Logger,
+                             onBound: @escaping @Sendable (Int) -> Void = { _ in }) throws -> some ApplicationProtocol {
+        let (store, credentials) = try openStore(configuration)
+        var app = Application(
+            router: router(store: store, credentials: credentials, configuration: configuration),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "wellness-server"),
+            onServerRunning: { channel in onBound(channel.localAddress?.port ?? 0) },
+            logger: logger)
+        app.addServices(InsightSchedule(store: store, interval: configuration.insightIntervalSeconds, logger: logger))
+        return app
+    }
+}
+
+extension FieldCipher {
+    /// A separate key for another purpose, derived with HKDF from this one.
+    func derivedKey(purpose: String) throws -> SymmetricKey {
+        try withKey { key in
+            HKDF<SHA256>.deriveKey(inputKeyMaterial: key, info: Data(purpose.utf8), outputByteCount: 32)
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import ArgumentParser
+import Foundation
+import Logging
+import WellnessServer
+
+/// `wellness-server --port 0 --data DIR [--demo]`: serves the seeds' API and
+/// prints the bound port; SIGTERM or SIGINT stop it gracefully.
+@main
+struct ServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "wellness-server",
+                                                    abstract: "The WellnessKit reference backend.")
+
+    @Option(help: "Address to listen on.") var host = "127.0.0.1"
+    @Option(help: "Port to listen on; 0 picks a free one.") var port = 8080
+    @Option(help: "Data directory (database and keys).") var data = "./wellness-data"
+    @Option(help: "AI endpoint requests per user per minute.") var aiRateLimit = 10
+    @Option(help: "Seconds between scheduled insight generations.") var insightInterval = 3600.0
+    @Flag(help: "Seed a demo user with a year of data and print its API key and token.") var demo = false
+
+    func run() async throws {
+        var configuration = ServerConfiguration(dataDirectory: URL(fileURLWithPath: data))
+        configuration.host = host
+        configuration.port = port
+        configuration.aiRequestsPerWindow = aiRateLimit
+        configuration.insightIntervalSeconds = insightInterval
+        var logger = Logger(label: "wellness-server")
+        logger.logLevel = .info
+        if demo {
+            let (store, credentials) = try WellnessApplication.openStore(configuration)
+            let user = try DemoData.seed(store)
+            print("demo user \(user.id)\napi_key \(user.apiKey)\ntoken \(credentials.token(for: user.id))")
+        }
+        let host = configuration.host
+        let app = try WellnessApplication.build(configuration, logger: logger) { port in
+            print("listening on \(host):\(port)")
+            fflush(stdout)
+        }
+        try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+    }
+}
