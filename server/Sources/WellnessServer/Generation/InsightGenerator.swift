@@ -8,9 +8,11 @@ public enum InsightGenerator {
     static let dailyWindow = 14
     static let weeklyWindow = 8
 
+    /// - Parameter checkIns: a user's check-ins, in any order.
     public static func insights(from checkIns: [CheckIn]) -> [Store.NewInsight] {
-        guard !checkIns.isEmpty else { return [] }
-        return daily(checkIns) + weekly(checkIns) + milestones(checkIns) + patterns(checkIns)
+        let sorted = checkIns.sorted { $0.date < $1.date }
+        guard !sorted.isEmpty else { return [] }
+        return daily(sorted) + weekly(sorted) + milestones(sorted) + patterns(sorted)
     }
 
     // MARK: - Daily
