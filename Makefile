@@ -8,10 +8,10 @@ PREFIX     ?= /usr/local
 VENV       := $(BUILD)/venv
 PYTHON     := $(VENV)/bin/python
 LIBRARY    := .build/release/libwellness.so
-APT_NEEDS  := gcc g++ binutils libjansson-dev cmake ninja-build pkg-config
+APT_NEEDS  := gcc g++ binutils libjansson-dev libsqlite3-dev cmake ninja-build pkg-config
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps lib build test swift-test ctest demo bench install clean
+.PHONY: all deps lib build test swift-test server-test ctest demo bench server install clean
 
 all: build
 
@@ -46,10 +46,24 @@ build: deps lib $(PYTHON)
 swift-test: deps
 	swift test
 
+# The reference backend is its own package (server/), so library users never build it.
+SERVER_BIN := server/.build/release/wellness-server
+SERVER_DATA ?= $(BUILD)/server-data
+
+server-test: deps
+	swift test --package-path server
+
+$(SERVER_BIN): deps
+	swift build -c release --package-path server
+
+# `make server` runs it with a demo user (its API key and token are printed).
+server: $(SERVER_BIN)
+	$(SERVER_BIN) --port 8080 --data $(SERVER_DATA) --demo
+
 ctest: build
 	ctest --test-dir $(BUILD)/cmake --output-on-failure
 
-test: swift-test ctest
+test: swift-test server-test ctest
 
 demo: build
 	@echo "== C example (examples/c/demo.c) =="
