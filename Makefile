@@ -31,7 +31,7 @@ $(BUILD)/.deps:
 $(PYTHON): examples/python/pyproject.toml | deps
 	python3 -m venv $(VENV)
 	$(PYTHON) -m pip install -q --upgrade pip
-	$(PYTHON) -m pip install -q pytest numpy
+	$(PYTHON) -m pip install -q pytest numpy schemathesis
 	$(PYTHON) -m pip install -q ./examples/python
 	@touch $@
 
@@ -50,8 +50,12 @@ swift-test: deps
 SERVER_BIN := server/.build/release/wellness-server
 SERVER_DATA ?= $(BUILD)/server-data
 
-server-test: deps
+# Swift tests of handlers and storage, then schemathesis (every default check)
+# against a live server on a free loopback port.
+server-test: deps $(PYTHON)
 	swift test --package-path server
+	swift build --package-path server --product wellness-server
+	tests/server/run_schemathesis.sh server/.build/debug/wellness-server $(VENV)/bin/schemathesis
 
 $(SERVER_BIN): deps
 	swift build -c release --package-path server

@@ -16,7 +16,7 @@ import Testing
     @Test func statusAndDatesAreValidated() {
         let paused = Self.goal.replacingOccurrences(of: "active", with: "sleeping")
         #expect(wellnessError { try decode(Goal.self, paused) }?.path == "status")
-        let backwards = Self.goal.replacingOccurrences(of: "2025-02-01T00:00:00+01:00", with: "2024-12-31")
-        #expect(wellnessError { try decode(CreateGoalRequest.self, backwards) }?.path == "target_date")
+        let badDate = Self.goal.replacingOccurrences(of: "2025-02-01T00:00:00+01:00", with: "2024-13-31")
+        #expect(wellnessError { try decode(CreateGoalRequest.self, badDate) }?.path == "target_date")
     }
 }

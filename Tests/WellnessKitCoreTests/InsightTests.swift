@@ -56,8 +56,9 @@ import Testing
     }
 
     @Test func updateRequestKeepsOnlyWhatChanges() throws {
-        #expect(canonical(try decode(UpdateInsightRequest.self, #"{"is_favorite":true,"is_read":null}"#))
+        #expect(canonical(try decode(UpdateInsightRequest.self, #"{"is_favorite":true,"unknown":1}"#))
                 == #"{"is_favorite":true}"#)
+        #expect(wellnessError { try decode(UpdateInsightRequest.self, #"{"is_read":null}"#) }?.path == "is_read")
         let empty = wellnessError { try decode(UpdateInsightRequest.self, "{}") }
         #expect(empty?.kind == .validation)
         #expect(empty?.path == nil)

@@ -10,6 +10,11 @@ struct InsightSchedule: Service {
     let logger: Logger
 
     func run() async throws {
+        // Graceful shutdown (SIGTERM) cancels the wait; a generation under way finishes first.
+        await cancelWhenGracefulShutdown { await loop() }
+    }
+
+    private func loop() async {
         while !Task.isCancelled {
             do {
                 try await Task.sleep(nanoseconds: UInt64(max(interval, 1) * 1e9))

@@ -16,13 +16,14 @@ public enum WellnessApplication {
         let cipher = try FieldCipher.load(dataDirectory: configuration.dataDirectory, environment: environment)
         let database = try Database(path: configuration.dataDirectory.appendingPathComponent("wellness.sqlite").path)
         // Tokens are signed with a key derived from the encryption key, so one secret configures both.
-        let signingKey = try cipher.derivedKey(purpose: "jwt-hs256")
+        let signingKey = cipher.derivedKey(purpose: "jwt-hs256")
         return (try Store(database: database, cipher: cipher), Credentials(signingKey: signingKey))
     }
 
     public static func router(store: Store, credentials: Credentials, configuration: ServerConfiguration) -> Router<AppRequestContext> {
         let router = Router(context: AppRequestContext.self)
         router.add(middleware: RequestLogMiddleware())
+        router.add(middleware: MethodNotAllowedMiddleware())
         Routes(store: store, credentials: credentials,
                limiter: RateLimiter(capacity: configuration.aiRequestsPerWindow, window: configuration.aiWindowSeconds))
             .register(on: router)
@@ -45,8 +46,8 @@ public enum WellnessApplication {
 
 extension FieldCipher {
     /// A separate key for another purpose, derived with HKDF from this one.
-    func derivedKey(purpose: String) throws -> SymmetricKey {
-        try withKey { key in
+    func derivedKey(purpose: String) -> SymmetricKey {
+        withKey { key in
             HKDF<SHA256>.deriveKey(inputKeyMaterial: key, info: Data(purpose.utf8), outputByteCount: 32)
         }
     }

@@ -6,7 +6,6 @@ public struct CreateGoalRequest: Sendable, Equatable {
     public var targetValue: Double?
     public var targetUnit: String?
     public var startDate: GoalDate
-    /// Not before `startDate`.
     public var targetDate: GoalDate?
     public var isRecurring: Bool
     public var frequency: String?
@@ -38,9 +37,6 @@ extension CreateGoalRequest: JSONCodable {
         targetDate = try reader.optional("target_date")
         isRecurring = try reader.required("is_recurring")
         frequency = try reader.optional("frequency")
-        if let targetDate, targetDate < startDate {
-            throw WellnessError.validation("must not be before start_date", at: reader.path(of: "target_date"))
-        }
     }
 
     public var json: JSONValue {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import WellnessKitCore
 
@@ -40,12 +41,27 @@ struct Routes {
         v1.post("consultations/:id/messages") { request, context in try await sendMessage(request, context) }
     }
 
+    /// The methods each path supports; any other method answers 405 with `Allow`.
+    static let allowedMethods: [(path: String, methods: [HTTPRequest.Method])] = [
+        ("healthz", [.get]), ("dev/users", [.post]), ("api/longevity/trends", [.get]), ("api/v1/auth/token", [.post]),
+        ("api/v1/checkins", [.get, .post]), ("api/v1/insights/generate", [.post]), ("api/v1/insights", [.get]),
+        ("api/v1/insights/:id", [.get, .patch, .delete]), ("api/v1/goals/suggestions", [.post]),
+        ("api/v1/goals", [.get, .post]), ("api/v1/goals/:id", [.get]), ("api/v1/goals/:id/tips", [.get]),
+        ("api/v1/consultations", [.get, .post]), ("api/v1/consultations/:id", [.get]),
+        ("api/v1/consultations/:id/messages", [.get, .post]),
+    ]
+
     // MARK: - Development and data
 
     private func createUser(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let body = try await JSONResponses.body(of: request, context: context)
         let reader = try decodeReader(body)
-        let name: String = (try? reader.optional("name")) ?? nil ?? "Wellness user"
+        let name: String
+        do {
+            name = try reader.optional("name") ?? "Wellness user"
+        } catch let error as WellnessError {
+            throw APIFailure.invalid(error)
+        }
         let user = try store.createUser(name: name)
         return JSONResponses.envelope(.object(JSONObject([
             ("user_id", .string(user.id)), ("api_key", .string(user.apiKey)),
