@@ -55,7 +55,8 @@ SERVER_DATA ?= $(BUILD)/server-data
 server-test: deps $(PYTHON)
 	swift test --package-path server
 	swift build --package-path server --product wellness-server
-	tests/server/run_schemathesis.sh server/.build/debug/wellness-server $(VENV)/bin/schemathesis
+	tests/server/run_schemathesis.sh server/.build/debug/wellness-server $(VENV)/bin/schemathesis --seed 7
+	tests/server/test_shutdown.sh server/.build/debug/wellness-server
 
 $(SERVER_BIN): deps
 	swift build -c release --package-path server
