@@ -86,9 +86,11 @@ $(BUILD)/.bench-deps: $(PYTHON)
 	$(PYTHON) -m pip install -q numpy pandas polars
 	@touch $@
 
-bench: lib $(BUILD)/.bench-deps
+bench: lib $(BUILD)/.bench-deps $(SERVER_BIN)
 	$(PYTHON) -m pip install -q ./examples/python
 	WELLNESS_LIBRARY=$(CURDIR)/$(LIBRARY) $(PYTHON) benchmarks/bench_series.py
+	@command -v wrk >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq wrk; }
+	benchmarks/bench_server.sh $(SERVER_BIN) 60
 
 install: build
 	cmake --install $(BUILD)/cmake --prefix $(PREFIX)
