@@ -20,6 +20,7 @@ public enum DemoData {
                            sleepHours: (sleep * 10).rounded() / 10,
                            mood: min(10, max(1, (3 + sleep * 0.6 + 2 * random.unit()).rounded())))
         }
+        try store.saveProfile(Profile(age: 42, heightCm: 178, weightKg: 84), for: user.id)
         try store.upsert(checkIns, for: user.id)
         try store.add(InsightGenerator.insights(from: checkIns), for: user.id)
         return user

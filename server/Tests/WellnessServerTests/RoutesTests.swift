@@ -104,8 +104,12 @@ import WellnessKitCore
     }
 
     private static func goalsSuggestionsAndTipsBody(_ client: any TestClientProtocol, user: TestServer.User) async throws {
+        let (saved, _, profile) = try await client.call(.put, "/api/v1/profile", as: user,
+                                                        json: #"{"age":40,"height_cm":170,"weight_kg":90}"#)
+        #expect(saved == .ok && profile["data"]["bmi"] == .number("31.1"))
         let (status, _, response) = try await client.call(.post, "/api/v1/goals/suggestions", as: user)
         #expect(status == .ok)
+        #expect(try Envelope<GoalSuggestions>(json: response).data.suggestions.contains { $0.goalType == "body_composition" })
         let suggestions = try Envelope<GoalSuggestions>(json: response).data.suggestions
         #expect((3...5).contains(suggestions.count))
         let accepted = try #require(suggestions.first)

@@ -2,9 +2,9 @@ import WellnessKitCore
 
 /// Goal suggestions and tips from a user's data (seed 003), by fixed rules.
 public enum GoalAdvisor {
-    /// 3 to 5 suggestions for the last 30 days of check-ins, none repeating
-    /// an existing goal's title or an active goal's type and unit.
-    public static func suggestions(checkIns: [CheckIn], existing: [Goal]) -> [GoalSuggestion] {
+    /// 3 to 5 suggestions from the profile and the last 30 days of check-ins,
+    /// none repeating an existing goal's title or an active goal's type and unit.
+    public static func suggestions(checkIns: [CheckIn], existing: [Goal], profile: Profile = Profile()) -> [GoalSuggestion] {
         let recent = checkIns.suffix(30)
         let taken = Set(existing.map { $0.title.lowercased() })
         let activeTargets = Set(existing.filter { $0.status == .active }.map { "\($0.goalType)|\($0.targetUnit ?? "")" })
@@ -30,6 +30,20 @@ public enum GoalAdvisor {
                 title: "Work out 3 times a week", description: "Three 30-minute sessions: two cardio, one strength.",
                 goalType: "activity", targetValue: 3, targetUnit: "workouts", rationale: "You work out less than 3 times a week.",
                 estimatedDuration: 60, difficulty: 3))
+        }
+        if let bmi = profile.bmi, bmi >= 25, let weight = profile.weightKg {
+            let target = (weight * 0.95).rounded()
+            candidates.append(GoalSuggestion(
+                title: "Reach \(Int(target)) kg", description: "Lose about 5% of your weight at 0.5 kg a week.",
+                goalType: "body_composition", targetValue: target, targetUnit: "kg",
+                rationale: String(format: "Your BMI is %.1f; 5%% less weight lowers cardiometabolic risk.", bmi),
+                estimatedDuration: Int((weight - target) / 0.5 * 7), difficulty: bmi >= 30 ? 4 : 3))
+        }
+        if let calories = average(recent.compactMap(\.calories)), calories > 2600 {
+            candidates.append(GoalSuggestion(
+                title: "Keep daily calories near 2,300", description: "Plan meals and swap one snack a day.",
+                goalType: "nutrition", targetValue: 2300, targetUnit: "kcal",
+                rationale: "You averaged \(Int(calories)) kcal a day.", estimatedDuration: 30, difficulty: 3))
         }
         if let mood = average(recent.compactMap(\.mood)), mood < 6.5 {
             candidates.append(GoalSuggestion(

@@ -20,6 +20,12 @@ struct Routes {
         v1.post("auth/token") { _, context in
             JSONResponses.envelope(.object(JSONObject([("token", .string(credentials.token(for: try context.requireUser())))])))
         }
+        v1.get("profile") { _, context in JSONResponses.envelope(try store.profile(for: try context.requireUser()).json) }
+        v1.put("profile") { request, context in
+            let profile = try JSONResponses.decode(Profile.self, from: try await JSONResponses.body(of: request, context: context))
+            try store.saveProfile(profile, for: try context.requireUser())
+            return JSONResponses.envelope(profile.json)
+        }
         v1.post("checkins") { request, context in try await ingest(request, context) }
         v1.get("checkins") { _, context in
             JSONResponses.envelope(.array(try store.checkIns(for: try context.requireUser()).map(\.json)))
@@ -44,7 +50,7 @@ struct Routes {
     /// The methods each path supports; any other method answers 405 with `Allow`.
     static let allowedMethods: [(path: String, methods: [HTTPRequest.Method])] = [
         ("healthz", [.get]), ("dev/users", [.post]), ("api/longevity/trends", [.get]), ("api/v1/auth/token", [.post]),
-        ("api/v1/checkins", [.get, .post]), ("api/v1/insights/generate", [.post]), ("api/v1/insights", [.get]),
+        ("api/v1/checkins", [.get, .post]), ("api/v1/profile", [.get, .put]), ("api/v1/insights/generate", [.post]), ("api/v1/insights", [.get]),
         ("api/v1/insights/:id", [.get, .patch, .delete]), ("api/v1/goals/suggestions", [.post]),
         ("api/v1/goals", [.get, .post]), ("api/v1/goals/:id", [.get]), ("api/v1/goals/:id/tips", [.get]),
         ("api/v1/consultations", [.get, .post]), ("api/v1/consultations/:id", [.get]),
@@ -148,7 +154,8 @@ struct Routes {
     private func suggestions(_ context: AppRequestContext) throws -> Response {
         let user = try context.requireUser()
         try limit(user, "suggestions")
-        let suggestions = GoalAdvisor.suggestions(checkIns: try store.checkIns(for: user), existing: try store.allGoals(for: user))
+        let suggestions = GoalAdvisor.suggestions(checkIns: try store.checkIns(for: user), existing: try store.allGoals(for: user),
+                                                  profile: try store.profile(for: user))
         return JSONResponses.envelope(GoalSuggestions(suggestions: suggestions).json)
     }
 

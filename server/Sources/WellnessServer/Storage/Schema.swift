@@ -5,6 +5,8 @@ enum Schema {
         CREATE TABLE IF NOT EXISTS users (
             id TEXT PRIMARY KEY, name TEXT NOT NULL, api_key_fingerprint TEXT NOT NULL UNIQUE,
             created_ms INTEGER NOT NULL);
+        CREATE TABLE IF NOT EXISTS profiles (
+            user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE, body TEXT NOT NULL);
         CREATE TABLE IF NOT EXISTS checkins (
             user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE, date TEXT NOT NULL,
             biological_age REAL, steps REAL, workouts REAL, calories REAL, sleep_hours REAL, mood REAL,

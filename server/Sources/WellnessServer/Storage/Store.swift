@@ -46,6 +46,18 @@ public final class Store: Sendable {
         try database.query("SELECT id FROM users ORDER BY id").compactMap { $0.first?.text }
     }
 
+    // MARK: - Profile
+
+    public func saveProfile(_ profile: Profile, for userId: String) throws {
+        try database.query("INSERT OR REPLACE INTO profiles (user_id, body) VALUES (?, ?)",
+                           [.text(userId), .text(JSONWriter.string(profile.json))])
+    }
+
+    public func profile(for userId: String) throws -> Profile {
+        try database.query("SELECT body FROM profiles WHERE user_id = ?", [.text(userId)])
+            .first.flatMap { $0.first?.text }.map { try Profile(json: JSONParser.parse($0)) } ?? Profile()
+    }
+
     // MARK: - Check-ins
 
     /// Inserts or replaces each day's check-in.
