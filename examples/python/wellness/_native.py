@@ -25,33 +25,30 @@ class Buf(ctypes.Structure):
 
 
 def _candidates() -> List[str]:
-    """Where the library may be, in the order it is looked for."""
-    found: List[str] = []
-    explicit = os.environ.get("WELLNESS_LIBRARY")
-    if explicit:
-        return [explicit]
+    """Where the library may be, in the order it is looked for (after WELLNESS_LIBRARY)."""
     here = Path(__file__).resolve().parent
-    found += [str(here / name) for name in ("libwellness.so", "libwellness.so.1")]
+    found = [str(here / name) for name in ("libwellness.so", "libwellness.so.1")]
     for prefix in (sys.prefix, "/usr/local", "/usr"):
         found += [str(Path(prefix) / "lib" / name) for name in ("libwellness.so.1", "libwellness.so")]
-    system = ctypes.util.find_library("wellness")
-    if system:
-        found.append(system)
-    return found
+    return [path for path in found if os.path.exists(path)]
 
 
 def _load() -> ctypes.CDLL:
-    tried = _candidates()
-    for path in tried:
-        if os.environ.get("WELLNESS_LIBRARY") or os.path.exists(path) or "/" not in path:
-            try:
-                return ctypes.CDLL(path)
-            except OSError as error:
-                if os.environ.get("WELLNESS_LIBRARY"):
-                    raise ImportError(f"cannot load libwellness from WELLNESS_LIBRARY={path}: {error}") from error
+    explicit = os.environ.get("WELLNESS_LIBRARY")
+    if explicit:
+        try:
+            return ctypes.CDLL(explicit)
+        except OSError as error:
+            raise ImportError(f"cannot load libwellness from WELLNESS_LIBRARY={explicit}: {error}") from error
+    system = ctypes.util.find_library("wellness")
+    for path in _candidates() + ([system] if system else []):
+        try:
+            return ctypes.CDLL(path)
+        except OSError:
+            continue
     raise ImportError(
-        "libwellness.so not found; looked in: " + ", ".join(tried)
-        + ". Build it with `make lib` (then set WELLNESS_LIBRARY=.build/release/libwellness.so) "
+        "libwellness.so not found beside the wellness module, in the install prefix or on the system. "
+        "Build it with `make lib` and set WELLNESS_LIBRARY=.build/release/libwellness.so, "
         "or install it with `make install`."
     )
 
