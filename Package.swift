@@ -15,8 +15,11 @@ let package = Package(
         .library(name: "WellnessKitCore", targets: ["WellnessKitCore"]),
     ],
     targets: [
+        /// The system's libcurl (Debian: libcurl4-openssl-dev), the HTTP transport.
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(
             name: "WellnessKitCore",
+            dependencies: ["CCurl"],
             swiftSettings: [.enableExperimentalFeature("StrictConcurrency")]
         ),
         /// The hand-written header, imported so the C layer shares its types.

@@ -74,6 +74,14 @@ typedef struct wellness_buf {
     size_t len;
 } wellness_buf;
 
+/* A client of the API (base URL, credentials, deadlines, retries). Opaque;
+   made by wellness_client_new(), released by wellness_client_free(). */
+typedef struct wellness_client wellness_client;
+
+/* Called by wellness_client_list_all_insights() after each page with the
+   pages fetched so far and the total; return non-zero to stop early. */
+typedef int (*wellness_progress_fn)(void *user_data, size_t pages_fetched, size_t total_pages);
+
 /* ------------------------------------------------------------------------ */
 /* Status codes: numbered and append-only; a code never changes meaning.     */
 /* ------------------------------------------------------------------------ */
@@ -135,6 +143,31 @@ WELLNESS_API const char *wellness_version(void);
  * Ownership: nothing to release.
  */
 WELLNESS_API int wellness_abi_version(void);
+
+/*
+ * A client of the API: `config_json` is
+ *   {"base_url": "http://127.0.0.1:8080", "api_key": "...", "token": "...",
+ *    "timeout": 10, "ai_timeout": 30, "max_retries": 2,
+ *    "initial_backoff": 0.5, "max_backoff": 5, "host": "python/3.11"}
+ * base_url and one of api_key / token are required. Requests are retried
+ * only after connection errors and 5xx answers (at most max_retries, backoff
+ * doubling from initial_backoff to max_backoff with jitter, within the
+ * operation's deadline: timeout, or ai_timeout for suggestions, tips and
+ * coach replies); a 429 whose Retry-After fits the deadline is retried once.
+ * POSTs carry an Idempotency-Key. Credentials never appear in errors.
+ * A client may be used from many threads at once.
+ * Ownership: on WELLNESS_OK `*client` is a new handle the caller releases
+ * with wellness_client_free(); on failure it is NULL and `*err` (when not
+ * NULL) holds the error.
+ */
+WELLNESS_API wellness_status wellness_client_new(
+    const char *config_json, size_t config_len, wellness_client **client, wellness_buf *err);
+
+/*
+ * Releases a client; NULL is ignored. No call may be using it.
+ * Ownership: the handle is invalid afterwards.
+ */
+WELLNESS_API void wellness_client_free(wellness_client *client);
 
 /* ------------------------------------------------------------------------ */
 /* Calls: models                                                             */
@@ -327,6 +360,91 @@ WELLNESS_API wellness_status wellness_longevity_trends(
     const char *options_json, size_t options_len,
     const char *entries_json, size_t entries_len,
     wellness_buf *out, wellness_buf *err);
+
+/* ------------------------------------------------------------------------ */
+/* Calls: the API through a client (seeds 000, 001, 003, 004)                */
+/*                                                                           */
+/* Each takes a client and a parameters document and returns the API's data */
+/* validated like the model calls. Besides code/name/message/path, an error */
+/* may carry "http_status" and, for WELLNESS_E_RATE_LIMITED, "retry_after"  */
+/* (seconds). Server answers map to WELLNESS_E_UNAUTHORIZED (401),          */
+/* _FORBIDDEN (403), _NOT_FOUND (404, e.g. "Goal not found"), _RATE_LIMITED  */
+/* (429), _HTTP (other statuses), _INVALID_RESPONSE (not JSON, too large),  */
+/* _DECODING (JSON not fitting the model; path names the field); no answer  */
+/* maps to _NETWORK or _TIMEOUT.                                            */
+/*                                                                           */
+/* Ownership, for every call in this section: the client and `json` are     */
+/* borrowed for the call; on WELLNESS_OK `*out` holds a new buffer the       */
+/* caller releases with wellness_buf_free(); on failure `*err` (when not     */
+/* NULL) does.                                                               */
+/* ------------------------------------------------------------------------ */
+
+/* {"insight_type", "read_status", "favorites_only", "archived_status" (false
+   unless given; null for both), "sort_by", "sort_order", "page", "page_size"}
+   in; {"insights": [...], "pagination": {...}} out. */
+WELLNESS_API wellness_status wellness_client_list_insights(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* As above, following pages (at most "max_pages", default 100), calling
+   `progress` (may be NULL) after each; {"insights": [...], "count": n} out. */
+WELLNESS_API wellness_status wellness_client_list_all_insights(
+    wellness_client *client, const char *json, size_t len, wellness_progress_fn progress, void *user_data,
+    wellness_buf *out, wellness_buf *err);
+
+/* {"id"} in; the insight out. */
+WELLNESS_API wellness_status wellness_client_get_insight(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"id", "change": {"is_read" | "is_favorite" | "is_archived": bool}} in:
+   mark read, favourite, archive or unarchive; the updated insight out. */
+WELLNESS_API wellness_status wellness_client_update_insight(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"id"} in; {"deleted": true} out. */
+WELLNESS_API wellness_status wellness_client_delete_insight(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {} in; {"suggestions": [...], "count": n} out (3 to 5). */
+WELLNESS_API wellness_status wellness_client_goal_suggestions(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"goal_id"} in; {"tips", "goal_id", "goal_title", "count"} out. */
+WELLNESS_API wellness_status wellness_client_goal_tips(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"suggestion", "now"?, "time_zone"?} in (as
+   wellness_create_goal_request_from_suggestion); the created goal out. */
+WELLNESS_API wellness_status wellness_client_create_goal_from_suggestion(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* A CreateGoalRequest in; the created goal out. */
+WELLNESS_API wellness_status wellness_client_create_goal(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"id"} in; the goal out. */
+WELLNESS_API wellness_status wellness_client_get_goal(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"status"?, "page"?, "page_size"?} in; {"goals", "pagination"} out. */
+WELLNESS_API wellness_status wellness_client_list_goals(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"refresh"?: bool} in; the trends response out. Fetched once per client and
+   reused (switching period never refetches) until "refresh" is true. */
+WELLNESS_API wellness_status wellness_client_trends(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"is_archived"?, "page"?, "page_size"?} in; {"consultations", "pagination"} out. */
+WELLNESS_API wellness_status wellness_client_list_consultations(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* A CreateConsultationRequest in; the consultation out. */
+WELLNESS_API wellness_status wellness_client_create_consultation(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"consultation_id", "content"} in; {"messages": [sent, reply], "count"} out. */
+WELLNESS_API wellness_status wellness_client_send_message(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
 #ifdef __cplusplus
 }

@@ -42,17 +42,19 @@ func input(_ json: UnsafePointer<CChar>?, _ len: Int, name: String) throws -> Un
 }
 
 /// Writes the error JSON to `err` (when given) and returns the status.
-private func report(_ error: WellnessError, to err: UnsafeMutablePointer<wellness_buf>?) -> Int32 {
+func report(_ error: WellnessError, to err: UnsafeMutablePointer<wellness_buf>?) -> Int32 {
     let code = Status.code(of: error.kind)
     if let err {
         let name = Status.name(of: code).description
-        let document = JSONValue.object(JSONObject([
+        var document = JSONObject([
             ("code", .int(Int(code))),
             ("name", .string(name)),
             ("message", .string(error.message)),
             ("path", error.path.map(JSONValue.string) ?? .null),
-        ]))
-        _ = Buffer.fill(err, with: JSONWriter.bytes(document))
+        ])
+        if let status = error.httpStatus { document.append("http_status", .int(status)) }
+        if let seconds = error.retryAfter { document.append("retry_after", .int(seconds)) }
+        _ = Buffer.fill(err, with: JSONWriter.bytes(.object(document)))
     }
     return code
 }

@@ -22,6 +22,10 @@ public struct WellnessError: Error, Sendable, Equatable, CustomStringConvertible
     public let message: String
     /// The field path ("data.insights[2].title"), or nil for the input as a whole.
     public let path: String?
+    /// Seconds the server asked to wait (rate limited).
+    public var retryAfter: Int?
+    /// The HTTP status of an HTTP error.
+    public var httpStatus: Int?
 
     public init(kind: Kind, message: String, path: String? = nil) {
         self.kind = kind

@@ -14,12 +14,13 @@ from typing import Any, Callable, Dict, Sequence, Tuple
 
 from . import _native
 from ._native import ABI_VERSION, JSONInput
+from .client import Client
 from .errors import (DecodingError, ForbiddenError, HTTPError, InternalError, InvalidArgumentError,
                      InvalidJSONError, InvalidResponseError, NetworkError, NotFoundError, RateLimitedError,
                      UnauthorizedError, ValidationError, WellnessError, WellnessTimeoutError)
 
 __all__ = [
-    "ABI_VERSION", "version", "abi_version", "strerror", "series_aggregate_columns",
+    "ABI_VERSION", "Client", "version", "abi_version", "strerror", "series_aggregate_columns",
     "WellnessError", "InvalidArgumentError", "InvalidJSONError", "ValidationError", "NotFoundError",
     "UnauthorizedError", "ForbiddenError", "RateLimitedError", "NetworkError", "WellnessTimeoutError",
     "HTTPError", "InvalidResponseError", "DecodingError", "InternalError",

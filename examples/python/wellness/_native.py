@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any, List, Union
 
-from .errors import InternalError, error_for
+from .errors import InternalError, error_for  # noqa: F401  (error_for is used by client.py too)
 
 #: The ABI this wrapper was written for; the library must report the same.
 ABI_VERSION = 1
@@ -78,6 +78,15 @@ ONE_DOCUMENT_FUNCTIONS = [
     "insight_view", "goal_suggestion_view", "goal_tip_view", "create_goal_request_from_suggestion",
     "trend_view", "trends_view",
 ]
+#: Every client operation taking (client, json, len, out, err).
+CLIENT_FUNCTIONS = [
+    "list_insights", "get_insight", "update_insight", "delete_insight", "goal_suggestions", "goal_tips",
+    "create_goal_from_suggestion", "create_goal", "get_goal", "list_goals", "trends", "list_consultations",
+    "create_consultation", "send_message",
+]
+#: `wellness_progress_fn`.
+PROGRESS = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_size_t)
+
 #: Every function that takes an options document and a data document.
 TWO_DOCUMENT_FUNCTIONS = ["series_aggregate", "series_chart", "longevity_trends"]
 
@@ -99,6 +108,17 @@ def _declare() -> None:
         function = getattr(lib, "wellness_" + name)
         function.argtypes = _TWO_DOCUMENT_CALL
         function.restype = ctypes.c_int
+    lib.wellness_client_new.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.POINTER(ctypes.c_void_p), _BUF_P]
+    lib.wellness_client_new.restype = ctypes.c_int
+    lib.wellness_client_free.argtypes = [ctypes.c_void_p]
+    lib.wellness_client_free.restype = None
+    for name in CLIENT_FUNCTIONS:
+        function = getattr(lib, "wellness_client_" + name)
+        function.argtypes = [ctypes.c_void_p] + _JSON_CALL
+        function.restype = ctypes.c_int
+    lib.wellness_client_list_all_insights.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, PROGRESS,
+                                                      ctypes.c_void_p, _BUF_P, _BUF_P]
+    lib.wellness_client_list_all_insights.restype = ctypes.c_int
     columns = lib.wellness_series_aggregate_columns
     columns.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t,
                         _BUF_P, _BUF_P]

@@ -18,6 +18,10 @@ class WellnessError(Exception):
         self.name: str = str(error.get("name", "WELLNESS_E_UNKNOWN"))
         self.message: str = str(error.get("message", ""))
         self.path: Optional[str] = error.get("path")
+        #: The HTTP status, for errors answered by the server.
+        self.http_status: Optional[int] = error.get("http_status")
+        #: Seconds the server asked to wait, for RateLimitedError.
+        self.retry_after: Optional[int] = error.get("retry_after")
         where = f"{self.path}: " if self.path else ""
         super().__init__(f"{where}{self.message} ({self.name})")
 

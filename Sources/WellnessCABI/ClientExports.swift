@@ -1,0 +1,205 @@
+import CWellness
+import Foundation
+import WellnessKitCore
+
+// The client handle handed to C is a retained WellnessClient.
+
+@_cdecl("wellness_client_new")
+public func wellness_client_new(
+    _ config: UnsafePointer<CChar>?, _ configLength: Int,
+    _ client: UnsafeMutablePointer<OpaquePointer?>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    Buffer.reset(err)
+    guard let client else { return report(.invalidArgument("client must not be NULL"), to: err) }
+    client.pointee = nil
+    do {
+        let document = try JSONParser.parse(try input(config, configLength, name: "config"))
+        let made = WellnessClient(configuration: try ClientConfiguration(json: document))
+        client.pointee = OpaquePointer(Unmanaged.passRetained(made).toOpaque())
+        return Status.ok
+    } catch let error as WellnessError {
+        return report(error, to: err)
+    } catch {
+        return report(.internal("unexpected error: \(error)"), to: err)
+    }
+}
+
+@_cdecl("wellness_client_free")
+public func wellness_client_free(_ client: OpaquePointer?) {
+    guard let client else { return }
+    Unmanaged<WellnessClient>.fromOpaque(UnsafeRawPointer(client)).release()
+}
+
+/// Runs a client operation: the handle is borrowed, the parameters parsed strictly.
+private func withClient(
+    _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?,
+    _ body: (WellnessClient, ObjectReader) throws -> JSONValue
+) -> Int32 {
+    guard let client else {
+        Buffer.reset(out)
+        Buffer.reset(err)
+        return report(.invalidArgument("client must not be NULL"), to: err)
+    }
+    let handle = Unmanaged<WellnessClient>.fromOpaque(UnsafeRawPointer(client)).takeUnretainedValue()
+    return respond(json, len, out, err) { document in try body(handle, try ObjectReader(document, at: .root)) }
+}
+
+@_cdecl("wellness_client_list_insights")
+public func wellness_client_list_insights(
+    _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    withClient(client, json, len, out, err) { client, reader in
+        try client.listInsights(try InsightListOptions(json: .object(reader.object))).json
+    }
+}
+
+@_cdecl("wellness_client_list_all_insights")
+public func wellness_client_list_all_insights(
+    _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
+    _ progress: (@convention(c) (UnsafeMutableRawPointer?, Int, Int) -> Int32)?, _ userData: UnsafeMutableRawPointer?,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    withClient(client, json, len, out, err) { client, reader in
+        let insights = try client.listAllInsights(try InsightListOptions(json: .object(reader.object))) { fetched, total in
+            progress.map { $0(userData, fetched, total) == 0 } ?? true
+        }
+        return .object(JSONObject([("insights", insights.json), ("count", .int(insights.count))]))
+    }
+}
+
+@_cdecl("wellness_client_get_insight")
+public func wellness_client_get_insight(
+    _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    withClient(client, json, len, out, err) { client, reader in try client.insight(id: reader.nonEmptyString("id")).json }
+}
+
+@_cdecl("wellness_client_update_insight")
+public func wellness_client_update_insight(
+    _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    withClient(client, json, len, out, err) { client, reader in
+        let change: UpdateInsightRequest = try reader.required("change")
+        return try client.updateInsight(id: reader.nonEmptyString("id"), change).json
+    }
+}
+
+@_cdecl("wellness_client_delete_insight")
+public func wellness_client_delete_insight(
+    _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    withClient(client, json, len, out, err) { client, reader in
+        try client.deleteInsight(id: reader.nonEmptyString("id"))
+        return .object(JSONObject([("deleted", .bool(true))]))
+    }
+}
+
+@_cdecl("wellness_client_goal_suggestions")
+public func wellness_client_goal_suggestions(
+    _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    withClient(client, json, len, out, err) { client, _ in GoalSuggestions(suggestions: try client.goalSuggestions()).json }
+}
+
+@_cdecl("wellness_client_goal_tips")
+public func wellness_client_goal_tips(
+    _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    withClient(client, json, len, out, err) { client, reader in try client.goalTips(goalId: reader.nonEmptyString("goal_id")).json }
+}
+
+@_cdecl("wellness_client_create_goal_from_suggestion")
+public func wellness_client_create_goal_from_suggestion(
+    _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    withClient(client, json, len, out, err) { client, reader in
+        let input = try GoalFromSuggestionInput(json: .object(reader.object))
+        return try client.createGoal(input.request()).json
+    }
+}
+
+@_cdecl("wellness_client_create_goal")
+public func wellness_client_create_goal(
+    _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    withClient(client, json, len, out, err) { client, reader in
+        try client.createGoal(try CreateGoalRequest(json: .object(reader.object))).json
+    }
+}
+
+@_cdecl("wellness_client_get_goal")
+public func wellness_client_get_goal(
+    _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    withClient(client, json, len, out, err) { client, reader in try client.goal(id: reader.nonEmptyString("id")).json }
+}
+
+@_cdecl("wellness_client_list_goals")
+public func wellness_client_list_goals(
+    _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    withClient(client, json, len, out, err) { client, reader in
+        let document = try client.listGoals(status: try reader.optional("status"),
+                                            page: try reader.optionalInt("page", in: 1...1_000_000) ?? 1,
+                                            pageSize: try reader.optionalInt("page_size", in: 1...100) ?? 20)
+        if case .object(let object) = document, let data = object["data"] { return data }
+        return document
+    }
+}
+
+@_cdecl("wellness_client_trends")
+public func wellness_client_trends(
+    _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    withClient(client, json, len, out, err) { client, reader in
+        try client.trends(refresh: try reader.optional("refresh") ?? false).json
+    }
+}
+
+@_cdecl("wellness_client_list_consultations")
+public func wellness_client_list_consultations(
+    _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    withClient(client, json, len, out, err) { client, reader in
+        let document = try client.listConsultations(archived: try reader.optional("is_archived"),
+                                                    page: try reader.optionalInt("page", in: 1...1_000_000) ?? 1,
+                                                    pageSize: try reader.optionalInt("page_size", in: 1...100) ?? 20)
+        if case .object(let object) = document, let data = object["data"] { return data }
+        return document
+    }
+}
+
+@_cdecl("wellness_client_create_consultation")
+public func wellness_client_create_consultation(
+    _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    withClient(client, json, len, out, err) { client, reader in
+        try client.createConsultation(try CreateConsultationRequest(json: .object(reader.object))).json
+    }
+}
+
+@_cdecl("wellness_client_send_message")
+public func wellness_client_send_message(
+    _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    withClient(client, json, len, out, err) { client, reader in
+        let messages = try client.sendMessage(consultationId: reader.nonEmptyString("consultation_id"),
+                                              content: reader.nonEmptyString("content"))
+        return .object(JSONObject([("messages", messages.json), ("count", .int(messages.count))]))
+    }
+}

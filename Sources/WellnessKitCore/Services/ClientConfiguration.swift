@@ -1,0 +1,47 @@
+import Foundation
+
+/// How a ``WellnessClient`` reaches the API: the configuration document of
+/// `wellness_client_new`.
+public struct ClientConfiguration: Sendable {
+    /// `http://` or `https://`, without a trailing slash.
+    public var baseURL: String
+    public var apiKey: String?
+    public var token: String?
+    /// Seconds an ordinary operation may take, retries included.
+    public var timeout: Double = 10
+    /// Seconds an AI operation (suggestions, tips, coach replies) may take.
+    public var aiTimeout: Double = 30
+    /// Retries after connection errors and 5xx responses.
+    public var maxRetries = 2
+    public var initialBackoff: Double = 0.5
+    public var maxBackoff: Double = 5
+    /// Appended to the User-Agent, e.g. "python/3.11".
+    public var host: String = "c"
+
+    public init(baseURL: String) {
+        self.baseURL = baseURL
+    }
+}
+
+extension ClientConfiguration: JSONDecodable {
+    public init(json: JSONValue, at path: FieldPath) throws {
+        let reader = try ObjectReader(json, at: path)
+        var url: String = try reader.nonEmptyString("base_url")
+        while url.hasSuffix("/") { url.removeLast() }
+        guard url.hasPrefix("http://") || url.hasPrefix("https://"), URL(string: url)?.host != nil else {
+            throw WellnessError.validation("must be an http:// or https:// URL", at: reader.path(of: "base_url"))
+        }
+        baseURL = url
+        apiKey = try reader.optional("api_key")
+        token = try reader.optional("token")
+        timeout = try reader.optionalDouble("timeout", in: 0.001...3600) ?? 10
+        aiTimeout = try reader.optionalDouble("ai_timeout", in: 0.001...3600) ?? 30
+        maxRetries = try reader.optionalInt("max_retries", in: 0...10) ?? 2
+        initialBackoff = try reader.optionalDouble("initial_backoff", in: 0...60) ?? 0.5
+        maxBackoff = try reader.optionalDouble("max_backoff", in: 0...600) ?? 5
+        host = try reader.optional("host") ?? "c"
+        if apiKey == nil, token == nil {
+            throw WellnessError.validation("needs api_key or token", at: path)
+        }
+    }
+}

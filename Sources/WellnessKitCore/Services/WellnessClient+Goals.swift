@@ -1,0 +1,63 @@
+import Foundation
+
+extension WellnessClient {
+    /// 3–5 suggestions (seed 003), under the AI deadline.
+    public func goalSuggestions() throws -> [GoalSuggestion] {
+        try decodeResponse(Envelope<GoalSuggestions>.self,
+                           from: send("POST", "/api/v1/goals/suggestions", operation: .ai)).data.suggestions
+    }
+
+    /// 5–7 tips for a goal; `notFound` ("Goal not found") for an unknown goal.
+    public func goalTips(goalId: String) throws -> GoalTips {
+        try decodeResponse(Envelope<GoalTips>.self,
+                           from: send("GET", "/api/v1/goals/\(segment(goalId))/tips", operation: .ai)).data
+    }
+
+    public func createGoal(_ request: CreateGoalRequest) throws -> Goal {
+        try decodeResponse(Envelope<Goal>.self, from: send("POST", "/api/v1/goals", body: request.json)).data
+    }
+
+    /// Creates the goal seed 003 builds from a suggestion; the caller keeps the
+    /// suggestion until this succeeds.
+    public func createGoal(from suggestion: GoalSuggestion, now: Timestamp, timeZone: TimeZone) throws -> Goal {
+        guard let request = CreateGoalRequest.from(suggestion: suggestion, now: now, timeZone: timeZone) else {
+            throw WellnessError.validation("puts the target date beyond year 9999",
+                                           at: FieldPath.root.appending("suggestion").appending("estimated_duration"))
+        }
+        return try createGoal(request)
+    }
+
+    public func goal(id: String) throws -> Goal {
+        try decodeResponse(Envelope<Goal>.self, from: send("GET", "/api/v1/goals/\(segment(id))")).data
+    }
+
+    public func listGoals(status: GoalStatus?, page: Int, pageSize: Int) throws -> JSONValue {
+        var query = [("page", String(page)), ("page_size", String(pageSize))]
+        if let status { query.append(("status", status.rawValue)) }
+        let document = try send("GET", "/api/v1/goals", query: query)
+        _ = try decodeResponse(Envelope<GoalsPage>.self, from: document)
+        return document
+    }
+
+    /// Trends of this session: fetched once, then reused (switching period never refetches).
+    public func trends(refresh: Bool = false) throws -> TrendsResponse {
+        if !refresh, let cached = session.cachedTrends() { return cached }
+        let response = try decodeResponse(TrendsResponse.self, from: send("GET", "/api/longevity/trends"))
+        session.store(response)
+        return response
+    }
+}
+
+/// `{"goals": [...], "pagination": {...}}`.
+struct GoalsPage: JSONCodable, Sendable, Equatable {
+    var goals: [Goal]
+    var pagination: Pagination
+
+    init(json: JSONValue, at path: FieldPath) throws {
+        let reader = try ObjectReader(json, at: path)
+        goals = try reader.required("goals")
+        pagination = try reader.required("pagination")
+    }
+
+    var json: JSONValue { .object(JSONObject([("goals", goals.json), ("pagination", pagination.json)])) }
+}

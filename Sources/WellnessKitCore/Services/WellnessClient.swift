@@ -1,0 +1,112 @@
+import Foundation
+
+/// A client of the WellnessKit API: one per configuration, safe to share
+/// between threads (requests run on the calling thread; connections are pooled).
+public final class WellnessClient: Sendable {
+    /// How long an operation may take.
+    public enum Operation: Sendable {
+        case standard
+        case ai
+    }
+
+    public let configuration: ClientConfiguration
+    private let transport: any HTTPTransport
+    private let sleep: @Sendable (Double) -> Void
+    let session = ClientSession()
+
+    /// - Parameters:
+    ///   - configuration: where and who.
+    ///   - transport: libcurl by default; tests inject faults here.
+    ///   - sleep: how backoff waits (tests record instead of sleeping).
+    public init(configuration: ClientConfiguration, transport: any HTTPTransport = CurlTransport(),
+                sleep: @escaping @Sendable (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }) {
+        self.configuration = configuration
+        self.transport = transport
+        self.sleep = sleep
+    }
+
+    private var userAgent: String { "WellnessKit/\(WellnessVersion.string) (\(configuration.host))" }
+
+    /// Sends one API request with retries and returns the JSON body (null for 204).
+    /// - Throws: ``WellnessError``: `unauthorized`, `forbidden`, `notFound`,
+    ///   `rateLimited` (with ``WellnessError/retryAfter``), `http`, `network`,
+    ///   `timeout`, `invalidResponse`.
+    public func send(_ method: String, _ path: String, query: [(String, String)] = [], body: JSONValue? = nil,
+                     operation: Operation = .standard) throws -> JSONValue {
+        let budget = operation == .ai ? configuration.aiTimeout : configuration.timeout
+        let deadline = Date().addingTimeInterval(budget)
+        var request = HTTPExchange.Request(method: method, url: url(path, query), headers: headers(for: method),
+                                           body: body.map(JSONWriter.bytes) ?? (method == "GET" || method == "DELETE" ? nil : []),
+                                           timeout: budget)
+        var attempt = 0
+        var honouredRetryAfter = false
+        while true {
+            request.timeout = deadline.timeIntervalSinceNow
+            guard request.timeout > 0 else {
+                throw WellnessError(kind: .timeout, message: "\(method) \(path) did not complete within \(budget) s")
+            }
+            do {
+                let response = try transport.send(request)
+                if response.status == 429, !honouredRetryAfter,
+                   let wait = Int(response.headers["retry-after"] ?? ""), Double(wait) < deadline.timeIntervalSinceNow {
+                    honouredRetryAfter = true
+                    sleep(Double(wait))
+                    continue
+                }
+                if (500...599).contains(response.status), attempt < configuration.maxRetries,
+                   let wait = backoff(attempt, before: deadline) {
+                    attempt += 1
+                    sleep(wait)
+                    continue
+                }
+                return try ResponseInterpreter.body(of: response, method: method, path: path)
+            } catch let error as WellnessError where error.kind == .network {
+                guard attempt < configuration.maxRetries, let wait = backoff(attempt, before: deadline) else { throw error }
+                attempt += 1
+                sleep(wait)
+            }
+        }
+    }
+
+    /// Exponential backoff from `initialBackoff`, doubling up to `maxBackoff`, with
+    /// up to 20% jitter; nil when waiting would pass the deadline.
+    private func backoff(_ attempt: Int, before deadline: Date) -> Double? {
+        let base = min(configuration.maxBackoff, configuration.initialBackoff * pow(2, Double(attempt)))
+        let wait = base * Double.random(in: 0.8...1.0)
+        return wait < deadline.timeIntervalSinceNow ? wait : nil
+    }
+
+    private func url(_ path: String, _ query: [(String, String)]) -> String {
+        var components = URLComponents()
+        components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
+        let encoded = query.isEmpty ? "" : "?" + (components.percentEncodedQuery ?? "")
+        return configuration.baseURL + path + encoded
+    }
+
+    private func headers(for method: String) -> [(name: String, value: String)] {
+        var headers: [(name: String, value: String)] = [("Accept", "application/json"), ("User-Agent", userAgent)]
+        if let apiKey = configuration.apiKey { headers.append(("X-API-Key", apiKey)) }
+        if let token = configuration.token { headers.append(("Authorization", "Bearer \(token)")) }
+        if method != "GET", method != "DELETE" { headers.append(("Content-Type", "application/json")) }
+        if method == "POST" { headers.append(("Idempotency-Key", UUID().uuidString.lowercased())) }
+        return headers
+    }
+}
+
+/// What a client remembers between calls: the trends of this session.
+final class ClientSession: @unchecked Sendable {
+    private let lock = NSLock()
+    private var trends: TrendsResponse?
+
+    func cachedTrends() -> TrendsResponse? {
+        lock.lock()
+        defer { lock.unlock() }
+        return trends
+    }
+
+    func store(_ response: TrendsResponse) {
+        lock.lock()
+        trends = response
+        lock.unlock()
+    }
+}
