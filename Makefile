@@ -8,7 +8,7 @@ PREFIX     ?= /usr/local
 VENV       := $(BUILD)/venv
 PYTHON     := $(VENV)/bin/python
 LIBRARY    := .build/release/libwellness.so
-APT_NEEDS  := gcc g++ binutils libjansson-dev libsqlite3-dev cmake ninja-build pkg-config
+APT_NEEDS  := gcc g++ binutils libjansson-dev libsqlite3-dev libcurl4-openssl-dev cmake ninja-build pkg-config
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps lib build test swift-test server-test ctest demo bench server install clean

@@ -20,6 +20,7 @@ class Client:
     def __init__(self, base_url: str, api_key: Optional[str] = None, token: Optional[str] = None,
                  **options: Any) -> None:
         """`options`: timeout, ai_timeout, max_retries, initial_backoff, max_backoff (see wellness.h)."""
+        self._handle: Optional[int] = None
         config = {"base_url": base_url, "api_key": api_key, "token": token,
                   "host": f"python/{sys.version_info.major}.{sys.version_info.minor}", **options}
         payload = _native.encode({key: value for key, value in config.items() if value is not None})
@@ -30,7 +31,7 @@ class Client:
                 raise _native.error_for(json.loads(ctypes.string_at(err.ptr, err.len)))
         finally:
             _native.lib.wellness_buf_free(ctypes.byref(err))
-        self._handle: Optional[int] = handle.value
+        self._handle = handle.value
 
     def close(self) -> None:
         """Releases the client; later calls raise InvalidArgumentError."""
