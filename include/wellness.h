@@ -148,7 +148,8 @@ WELLNESS_API int wellness_abi_version(void);
  * A client of the API: `config_json` is
  *   {"base_url": "http://127.0.0.1:8080", "api_key": "...", "token": "...",
  *    "timeout": 10, "ai_timeout": 30, "max_retries": 2,
- *    "initial_backoff": 0.5, "max_backoff": 5, "host": "python/3.11"}
+ *    "initial_backoff": 0.5, "max_backoff": 5, "host": "python/3.11",
+    "cache_directory": "/path" or false}
  * base_url and one of api_key / token are required. Requests are retried
  * only after connection errors and 5xx answers (at most max_retries, backoff
  * doubling from initial_backoff to max_backoff with jitter, within the
@@ -404,7 +405,12 @@ WELLNESS_API wellness_status wellness_client_update_insight(
 WELLNESS_API wellness_status wellness_client_delete_insight(
     wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
-/* {} in; {"suggestions": [...], "count": n} out (3 to 5). */
+/* {"refresh"?: bool} in; {"suggestions": [...], "count": n, "source":
+   "network" | "cache" | "offline_cache"} out (3 to 5 suggestions). They are
+   cached for 24 hours per user in "cache_directory" (client configuration;
+   default $XDG_CACHE_HOME/wellnesskit or ~/.cache/wellnesskit, false to
+   disable), dropped when a goal is created, and served from the cache
+   whatever its age when the API cannot be reached. */
 WELLNESS_API wellness_status wellness_client_goal_suggestions(
     wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 

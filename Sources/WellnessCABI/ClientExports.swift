@@ -104,7 +104,12 @@ public func wellness_client_goal_suggestions(
     _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
-    withClient(client, json, len, out, err) { client, _ in GoalSuggestions(suggestions: try client.goalSuggestions()).json }
+    withClient(client, json, len, out, err) { client, reader in
+        let (suggestions, source) = try client.goalSuggestions(refresh: try reader.optional("refresh") ?? false)
+        guard case .object(var object) = GoalSuggestions(suggestions: suggestions).json else { return .null }
+        object.append("source", .string(source.rawValue))
+        return .object(object)
+    }
 }
 
 @_cdecl("wellness_client_goal_tips")

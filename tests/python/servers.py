@@ -18,6 +18,8 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 SERVER = Path(os.environ.get("WELLNESS_SERVER_BINARY", REPO / "server" / ".build" / "debug" / "wellness-server"))
+#: The running wellness-server of start_wellness_server(), for tests that pause it.
+running: Dict[str, subprocess.Popen] = {}
 
 
 def start_wellness_server() -> Iterator[Tuple[str, str, str]]:
@@ -36,7 +38,9 @@ def start_wellness_server() -> Iterator[Tuple[str, str, str]]:
                 if key == "listening":
                     break
             port = lines["listening"].rsplit(":", 1)[1]
-            yield f"http://127.0.0.1:{port}", lines["api_key"], lines["token"]
+            base_url = f"http://127.0.0.1:{port}"
+            running[base_url] = process
+            yield base_url, lines["api_key"], lines["token"]
         finally:
             process.terminate()
             process.wait(timeout=10)

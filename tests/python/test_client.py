@@ -3,12 +3,28 @@
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
+import contextlib
+import json
+import signal
+from pathlib import Path
 from typing import Iterator, Tuple
 
 import pytest
 
 import wellness
+import servers
 from servers import start_wellness_server
+
+
+@contextlib.contextmanager
+def paused(base_url: str) -> Iterator[None]:
+    """The live server stops answering (SIGSTOP): connections open, no response comes."""
+    process = servers.running[base_url]
+    process.send_signal(signal.SIGSTOP)
+    try:
+        yield
+    finally:
+        process.send_signal(signal.SIGCONT)
 
 
 @pytest.fixture(scope="module")
@@ -17,10 +33,45 @@ def live() -> Iterator[Tuple[str, str, str]]:
 
 
 @pytest.fixture()
-def client(live: Tuple[str, str, str]) -> Iterator[wellness.Client]:
+def client(live: Tuple[str, str, str], tmp_path: Path) -> Iterator[wellness.Client]:
     base_url, api_key, token = live
-    with wellness.Client(base_url, api_key=api_key, token=token) as made:
+    with wellness.Client(base_url, api_key=api_key, token=token, cache_directory=str(tmp_path)) as made:
         yield made
+
+
+def test_suggestions_are_cached_per_user_and_dropped_on_goal_creation(live: Tuple[str, str, str],
+                                                                    tmp_path: Path) -> None:
+    base_url, api_key, _ = live
+    with wellness.Client(base_url, api_key=api_key, cache_directory=str(tmp_path)) as client:
+        first = client.goal_suggestions()
+        assert first["source"] == "network"
+        assert client.goal_suggestions() == {**first, "source": "cache"}
+        (stored,) = list(tmp_path.iterdir())
+        assert oct(stored.stat().st_mode & 0o777) == "0o600"
+        assert api_key not in stored.read_text() and api_key not in stored.name
+        client.create_goal_from_suggestion(first["suggestions"][-1])
+        assert not list(tmp_path.iterdir())
+        assert client.goal_suggestions()["source"] == "network"
+    with wellness.Client(base_url, api_key="another-user", cache_directory=str(tmp_path)) as stranger:
+        with pytest.raises(wellness.UnauthorizedError):
+            stranger.goal_suggestions()
+
+
+def test_an_expired_cache_still_serves_offline(live: Tuple[str, str, str], tmp_path: Path) -> None:
+    base_url, api_key, _ = live
+    with wellness.Client(base_url, api_key=api_key, cache_directory=str(tmp_path)) as client:
+        client.goal_suggestions(refresh=True)
+    (stored,) = list(tmp_path.iterdir())
+    data = json.loads(stored.read_text())
+    data["stored_at"] -= 3 * 24 * 3600
+    stored.write_text(json.dumps(data))
+    with wellness.Client(base_url, api_key=api_key, cache_directory=str(tmp_path), timeout=0.5,
+                         ai_timeout=0.5) as client:
+        with paused(base_url):
+            result = client.goal_suggestions()
+            with pytest.raises(wellness.WellnessTimeoutError):
+                client.list_insights()
+    assert result["source"] == "offline_cache" and 3 <= result["count"] <= 5
 
 
 def test_insights_journey(client: wellness.Client) -> None:
@@ -49,7 +100,7 @@ def test_list_all_pages_reports_progress_and_can_stop(client: wellness.Client) -
 
 
 def test_goals_journey(client: wellness.Client) -> None:
-    suggestions = client.goal_suggestions()
+    suggestions = client.goal_suggestions(refresh=True)["suggestions"]
     assert 3 <= len(suggestions) <= 5
     goal = client.create_goal_from_suggestion(suggestions[0], now="2025-03-01T09:00:00-05:00",
                                               time_zone="America/New_York")

@@ -17,6 +17,17 @@ public struct ClientConfiguration: Sendable {
     public var maxBackoff: Double = 5
     /// Appended to the User-Agent, e.g. "python/3.11".
     public var host: String = "c"
+    /// Where goal suggestions are cached; nil disables the cache.
+    public var cacheDirectory: URL? = ClientConfiguration.defaultCacheDirectory
+
+    /// `$XDG_CACHE_HOME/wellnesskit`, else `~/.cache/wellnesskit`.
+    public static var defaultCacheDirectory: URL? {
+        let environment = ProcessInfo.processInfo.environment
+        if let cache = environment["XDG_CACHE_HOME"], !cache.isEmpty {
+            return URL(fileURLWithPath: cache).appendingPathComponent("wellnesskit")
+        }
+        return environment["HOME"].map { URL(fileURLWithPath: $0).appendingPathComponent(".cache/wellnesskit") }
+    }
 
     public init(baseURL: String) {
         self.baseURL = baseURL
@@ -40,6 +51,14 @@ extension ClientConfiguration: JSONDecodable {
         initialBackoff = try reader.optionalDouble("initial_backoff", in: 0...60) ?? 0.5
         maxBackoff = try reader.optionalDouble("max_backoff", in: 0...600) ?? 5
         host = try reader.optional("host") ?? "c"
+        switch reader.object["cache_directory"] {
+        case .bool(false)?: cacheDirectory = nil
+        case .string(let path)? where !path.isEmpty: cacheDirectory = URL(fileURLWithPath: path)
+        case nil, .null?: cacheDirectory = ClientConfiguration.defaultCacheDirectory
+        default:
+            throw WellnessError.validation("must be a directory path, or false to disable the cache",
+                                           at: reader.path(of: "cache_directory"))
+        }
         if apiKey == nil, token == nil {
             throw WellnessError.validation("needs api_key or token", at: path)
         }

@@ -1,10 +1,38 @@
 import Foundation
 
 extension WellnessClient {
-    /// 3–5 suggestions (seed 003), under the AI deadline.
-    public func goalSuggestions() throws -> [GoalSuggestion] {
-        try decodeResponse(Envelope<GoalSuggestions>.self,
-                           from: send("POST", "/api/v1/goals/suggestions", operation: .ai)).data.suggestions
+    /// Where suggestions came from.
+    public enum SuggestionsSource: String, Sendable {
+        case network
+        /// Stored less than 24 hours ago.
+        case cache
+        /// Older, returned because the API could not be reached.
+        case offlineCache = "offline_cache"
+    }
+
+    /// 3–5 suggestions (seed 003), under the AI deadline: from the 24-hour
+    /// cache unless `refresh`, else from the API (then cached); when the API
+    /// cannot be reached, from the cache whatever its age.
+    public func goalSuggestions(refresh: Bool = false) throws -> (suggestions: [GoalSuggestion], source: SuggestionsSource) {
+        let cache = suggestionsCache
+        if !refresh, let cached = cache?.read(), cached.age < SuggestionsCache.lifetime, cached.age >= 0 {
+            return (cached.suggestions, .cache)
+        }
+        do {
+            let suggestions = try decodeResponse(Envelope<GoalSuggestions>.self,
+                                                 from: send("POST", "/api/v1/goals/suggestions", operation: .ai)).data.suggestions
+            cache?.write(suggestions)
+            return (suggestions, .network)
+        } catch let error as WellnessError where error.kind == .network || error.kind == .timeout {
+            guard let cached = cache?.read() else { throw error }
+            return (cached.suggestions, .offlineCache)
+        }
+    }
+
+    var suggestionsCache: SuggestionsCache? {
+        guard let directory = configuration.cacheDirectory,
+              let credential = configuration.apiKey ?? configuration.token else { return nil }
+        return SuggestionsCache(directory: directory, baseURL: configuration.baseURL, credential: credential)
     }
 
     /// 5–7 tips for a goal; `notFound` ("Goal not found") for an unknown goal.
@@ -13,8 +41,11 @@ extension WellnessClient {
                            from: send("GET", "/api/v1/goals/\(segment(goalId))/tips", operation: .ai)).data
     }
 
+    /// Creates a goal; the cached suggestions are dropped, since one may now repeat it.
     public func createGoal(_ request: CreateGoalRequest) throws -> Goal {
-        try decodeResponse(Envelope<Goal>.self, from: send("POST", "/api/v1/goals", body: request.json)).data
+        let goal = try decodeResponse(Envelope<Goal>.self, from: send("POST", "/api/v1/goals", body: request.json)).data
+        suggestionsCache?.invalidate()
+        return goal
     }
 
     /// Creates the goal seed 003 builds from a suggestion; the caller keeps the

@@ -19,7 +19,7 @@ class Client:
 
     def __init__(self, base_url: str, api_key: Optional[str] = None, token: Optional[str] = None,
                  **options: Any) -> None:
-        """`options`: timeout, ai_timeout, max_retries, initial_backoff, max_backoff (see wellness.h)."""
+        """`options`: timeout, ai_timeout, max_retries, initial_backoff, max_backoff, cache_directory (see wellness.h)."""
         self._handle: Optional[int] = None
         config = {"base_url": base_url, "api_key": api_key, "token": token,
                   "host": f"python/{sys.version_info.major}.{sys.version_info.minor}", **options}
@@ -89,8 +89,9 @@ class Client:
 
     # Goals AI and goals (seed 003)
 
-    def goal_suggestions(self) -> List[Dict[str, Any]]:
-        return self._call("goal_suggestions", {})["suggestions"]
+    def goal_suggestions(self, refresh: bool = False) -> Dict[str, Any]:
+        """{"suggestions", "count", "source"}: cached 24 h per user, served offline from the cache."""
+        return self._call("goal_suggestions", {"refresh": refresh})
 
     def goal_tips(self, goal_id: str) -> Dict[str, Any]:
         return self._call("goal_tips", {"goal_id": goal_id})
