@@ -48,6 +48,7 @@ swift-test: deps
 
 # The reference backend is its own package (server/), so library users never build it.
 SERVER_BIN := server/.build/release/wellness-server
+SERVER_DEBUG_BIN := server/.build/debug/wellness-server
 SERVER_DATA ?= $(BUILD)/server-data
 
 # Swift tests of handlers and storage, then schemathesis (every default check)
@@ -55,11 +56,14 @@ SERVER_DATA ?= $(BUILD)/server-data
 server-test: deps $(PYTHON)
 	swift test --package-path server
 	swift build --package-path server --product wellness-server
-	tests/server/run_schemathesis.sh server/.build/debug/wellness-server $(VENV)/bin/schemathesis --seed 7
-	tests/server/test_shutdown.sh server/.build/debug/wellness-server
+	tests/server/run_schemathesis.sh $(SERVER_DEBUG_BIN) $(VENV)/bin/schemathesis --seed 7
+	tests/server/test_shutdown.sh $(SERVER_DEBUG_BIN)
 
 $(SERVER_BIN): deps
 	swift build -c release --package-path server
+
+$(SERVER_DEBUG_BIN): deps
+	swift build --package-path server --product wellness-server
 
 # `make server` runs it with a demo user (its API key and token are printed).
 server: $(SERVER_BIN)
@@ -70,13 +74,16 @@ ctest: build
 
 test: swift-test server-test ctest
 
-demo: build
+demo: build $(SERVER_DEBUG_BIN)
 	@echo "== C example (examples/c/demo.c) =="
 	@mkdir -p $(BUILD)/demo
 	$(BUILD)/cmake/demo examples/data $(BUILD)/demo
 	@echo
 	@echo "== Python example (examples/python/scripts/demo.py) =="
 	WELLNESS_LIBRARY=$(CURDIR)/$(LIBRARY) $(PYTHON) examples/python/scripts/demo.py examples/data $(BUILD)/demo
+	@echo
+	WELLNESS_LIBRARY=$(CURDIR)/$(LIBRARY) PYTHONPATH=examples/python \
+	    examples/journeys.sh $(SERVER_DEBUG_BIN) $(BUILD)/cmake/journeys $(CURDIR)/$(PYTHON)
 	@echo
 	@echo "Charts to open in a browser: $(BUILD)/demo/*.svg"
 

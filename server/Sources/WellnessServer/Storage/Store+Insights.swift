@@ -12,6 +12,13 @@ extension Store {
         public var suggestions: [String]
         public var dataContext: DataContext?
         public var dedupeKey: String
+
+        /// When the insight counts as generated: the end of the period it covers
+        /// (as the nightly and weekly automation would have produced it), never later than now.
+        func generatedMilliseconds(now: Int64) -> Int64 {
+            guard let end = dataContext?.dateRange?.endDate else { return now }
+            return min(now, end.seconds * 1000 + 1000)
+        }
     }
 
     /// Stores the insights not stored before; returns how many were new.
@@ -34,7 +41,8 @@ extension Store {
                           try insight.summary.map { .blob(try cipher.seal($0)) } ?? .null,
                           .blob(try cipher.seal(suggestions)),
                           .init(insight.dataContext.map { JSONWriter.string($0.json) }),
-                          .integer(now), .integer(now), .integer(now), .text(insight.dedupeKey)])
+                          .integer(insight.generatedMilliseconds(now: now)), .integer(insight.generatedMilliseconds(now: now)),
+                          .integer(now), .text(insight.dedupeKey)])
                 added += 1
             }
             return added

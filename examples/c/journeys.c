@@ -1,0 +1,156 @@
+/*
+ * The seeds' journeys through the API client, against a running
+ * wellness-server: insights (list unread, open, favourite, archive), goals AI
+ * (suggestions, accept one, its tips) and trends (label, value, message per
+ * period). Every result is parsed with Jansson and checked.
+ *
+ * Usage: journeys BASE_URL API_KEY
+ */
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wellness.h"
+
+static int failures;
+
+static void check(int ok, const char *what) {
+    if (!ok) {
+        fprintf(stderr, "CHECK FAILED: %s\n", what);
+        failures++;
+    }
+}
+
+typedef wellness_status (*client_call)(wellness_client *, const char *, size_t, wellness_buf *, wellness_buf *);
+
+/* Runs a client operation with a parameters document built by json_pack; returns the parsed result or NULL. */
+static json_t *run(wellness_client *client, client_call function, json_t *params) {
+    char *text = json_dumps(params, JSON_COMPACT);
+    wellness_buf out = {0}, err = {0};
+    json_t *result = NULL;
+    wellness_status status = function(client, text, strlen(text), &out, &err);
+    if (status == WELLNESS_OK) {
+        result = json_loadb(out.ptr, out.len, 0, NULL);
+        check(result != NULL, "result parses");
+    } else {
+        fprintf(stderr, "%s: %s\n", wellness_strerror(status), err.ptr);
+        check(0, "call succeeds");
+    }
+    wellness_buf_free(&out);
+    wellness_buf_free(&err);
+    free(text);
+    json_decref(params);
+    return result;
+}
+
+static const char *text_of(json_t *object, const char *key) {
+    const char *text = json_string_value(json_object_get(object, key));
+    return text ? text : "(null)";
+}
+
+static void insights_journey(wellness_client *client) {
+    json_t *page = run(client, wellness_client_list_insights, json_pack("{s:b, s:i}", "read_status", 0, "page_size", 3));
+    json_t *first, *opened, *favourite, *archived, *insight;
+    size_t index;
+    if (!page) return;
+    printf("Unread insights (%lld in all):\n", json_integer_value(json_object_get(json_object_get(page, "pagination"), "total_count")));
+    json_array_foreach(json_object_get(page, "insights"), index, insight) {
+        printf("  [%s] %s\n", text_of(insight, "insight_type"), text_of(insight, "title"));
+    }
+    first = json_array_get(json_object_get(page, "insights"), 0);
+    opened = run(client, wellness_client_update_insight,
+                 json_pack("{s:s, s:{s:b}}", "id", text_of(first, "id"), "change", "is_read", 1));
+    favourite = run(client, wellness_client_update_insight,
+                    json_pack("{s:s, s:{s:b}}", "id", text_of(first, "id"), "change", "is_favorite", 1));
+    archived = run(client, wellness_client_update_insight,
+                   json_pack("{s:s, s:{s:b}}", "id", text_of(first, "id"), "change", "is_archived", 1));
+    check(opened && json_is_true(json_object_get(opened, "is_read")) && json_is_string(json_object_get(opened, "read_at")),
+          "opening marks read");
+    check(favourite && json_is_true(json_object_get(favourite, "is_favorite")), "favourite");
+    check(archived && json_is_string(json_object_get(archived, "archived_at")), "archive stamps archived_at");
+    printf("Opened, favourited and archived \"%s\" (read at %s)\n", text_of(first, "title"), text_of(opened, "read_at"));
+    json_decref(opened);
+    json_decref(favourite);
+    json_decref(archived);
+    json_decref(page);
+}
+
+static void goals_journey(wellness_client *client) {
+    json_t *response = run(client, wellness_client_goal_suggestions, json_pack("{s:b}", "refresh", 1));
+    json_t *suggestion, *goal, *tips, *tip;
+    size_t index;
+    if (!response) return;
+    printf("\nGoal suggestions (%s):\n", text_of(response, "source"));
+    json_array_foreach(json_object_get(response, "suggestions"), index, suggestion) {
+        printf("  %s (difficulty %lld)\n", text_of(suggestion, "title"),
+               json_integer_value(json_object_get(suggestion, "difficulty")));
+    }
+    suggestion = json_array_get(json_object_get(response, "suggestions"), 0);
+    goal = run(client, wellness_client_create_goal_from_suggestion,
+               json_pack("{s:O, s:s}", "suggestion", suggestion, "time_zone", "America/New_York"));
+    check(goal && strcmp(text_of(goal, "title"), text_of(suggestion, "title")) == 0, "goal from suggestion");
+    if (goal) {
+        printf("Accepted \"%s\": target %s\n", text_of(goal, "title"), text_of(goal, "target_date"));
+        tips = run(client, wellness_client_goal_tips, json_pack("{s:s}", "goal_id", text_of(goal, "id")));
+        check(tips && json_array_size(json_object_get(tips, "tips")) >= 5, "5 to 7 tips");
+        json_array_foreach(json_object_get(tips, "tips"), index, tip) {
+            printf("  tip [%s] %s\n", text_of(tip, "priority"), text_of(tip, "tip"));
+        }
+        json_decref(tips);
+        json_decref(goal);
+    }
+    json_decref(response);
+}
+
+static void trends_journey(wellness_client *client) {
+    static const char *periods[] = {"weekly", "monthly", "yearly"};
+    json_t *trends = run(client, wellness_client_trends, json_object());
+    char *text;
+    wellness_buf out = {0};
+    json_t *views;
+    size_t index;
+    if (!trends) return;
+    text = json_dumps(trends, JSON_COMPACT);
+    check(wellness_trends_view(text, strlen(text), &out, NULL) == WELLNESS_OK, "trends view");
+    views = json_loadb(out.ptr, out.len, 0, NULL);
+    printf("\nLongevity trends:\n");
+    for (index = 0; views && index < 3; index++) {
+        json_t *view = json_object_get(views, periods[index]);
+        const char *message = json_string_value(json_object_get(view, "message"));
+        printf("  %-8s %-13s %8s  %s\n", periods[index], text_of(view, "label"), text_of(view, "formatted_value"),
+               message ? message : "");
+    }
+    json_decref(views);
+    wellness_buf_free(&out);
+    free(text);
+    json_decref(trends);
+}
+
+int main(int argc, char **argv) {
+    wellness_client *client = NULL;
+    wellness_buf err = {0};
+    json_t *config;
+    char *config_text;
+    if (argc < 3) {
+        fprintf(stderr, "usage: %s BASE_URL API_KEY\n", argv[0]);
+        return 2;
+    }
+    config = json_pack("{s:s, s:s, s:b}", "base_url", argv[1], "api_key", argv[2], "cache_directory", 0);
+    config_text = json_dumps(config, JSON_COMPACT);
+    if (wellness_client_new(config_text, strlen(config_text), &client, &err) != WELLNESS_OK) {
+        fprintf(stderr, "client: %s\n", err.ptr);
+        return 1;
+    }
+    insights_journey(client);
+    goals_journey(client);
+    trends_journey(client);
+    wellness_client_free(client);
+    free(config_text);
+    json_decref(config);
+    if (failures) {
+        fprintf(stderr, "%d checks failed\n", failures);
+        return 1;
+    }
+    return 0;
+}
