@@ -90,7 +90,7 @@ demo: build $(SERVER_DEBUG_BIN)
 # Benchmarks print this library's figures beside pandas and polars, measured
 # in the same run (the peers are installed into the venv here only).
 $(BUILD)/.bench-deps: $(PYTHON)
-	$(PYTHON) -m pip install -q numpy pandas polars
+	$(PYTHON) -m pip install -q numpy pandas polars requests
 	@touch $@
 
 bench: lib $(BUILD)/.bench-deps $(SERVER_BIN)
@@ -98,6 +98,7 @@ bench: lib $(BUILD)/.bench-deps $(SERVER_BIN)
 	WELLNESS_LIBRARY=$(CURDIR)/$(LIBRARY) $(PYTHON) benchmarks/bench_series.py
 	@command -v wrk >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq wrk; }
 	benchmarks/bench_server.sh $(SERVER_BIN) 60
+	WELLNESS_LIBRARY=$(CURDIR)/$(LIBRARY) $(PYTHON) benchmarks/bench_client.py $(SERVER_BIN) 2000
 
 install: build
 	cmake --install $(BUILD)/cmake --prefix $(PREFIX)
