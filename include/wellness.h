@@ -78,6 +78,12 @@ typedef struct wellness_buf {
    made by wellness_client_new(), released by wellness_client_free(). */
 typedef struct wellness_client wellness_client;
 
+/* Supplies the bearer token: writes it NUL-terminated into `buffer` (at most
+   `capacity` bytes) and returns its length, or 0 for none. `refresh` is
+   non-zero after the API answered 401, asking for a new token. It may be
+   called from several threads at once. */
+typedef size_t (*wellness_token_provider_fn)(void *user_data, int refresh, char *buffer, size_t capacity);
+
 /* Called by wellness_client_list_all_insights() after each page with the
    pages fetched so far and the total; return non-zero to stop early. */
 typedef int (*wellness_progress_fn)(void *user_data, size_t pages_fetched, size_t total_pages);
@@ -149,8 +155,9 @@ WELLNESS_API int wellness_abi_version(void);
  *   {"base_url": "http://127.0.0.1:8080", "api_key": "...", "token": "...",
  *    "timeout": 10, "ai_timeout": 30, "max_retries": 2,
  *    "initial_backoff": 0.5, "max_backoff": 5, "host": "python/3.11",
-    "cache_directory": "/path" or false}
- * base_url and one of api_key / token are required. Requests are retried
+    "cache_directory": "/path" or false, "token_provider": true}
+ * base_url and one of api_key, token or "token_provider": true (a provider
+ * installed with wellness_client_set_token_provider) are required. Requests are retried
  * only after connection errors and 5xx answers (at most max_retries, backoff
  * doubling from initial_backoff to max_backoff with jitter, within the
  * operation's deadline: timeout, or ai_timeout for suggestions, tips and
@@ -163,6 +170,17 @@ WELLNESS_API int wellness_abi_version(void);
  */
 WELLNESS_API wellness_status wellness_client_new(
     const char *config_json, size_t config_len, wellness_client **client, wellness_buf *err);
+
+/*
+ * Installs (or, with a NULL provider, removes) the token provider: it is
+ * asked for the token before each request, and once more with `refresh` set
+ * when the API answers 401, the request then being retried once. A client
+ * configured with "token_provider": true needs neither api_key nor token.
+ * Ownership: `user_data` stays the caller's and must outlive the client or
+ * the next call to this function.
+ */
+WELLNESS_API wellness_status wellness_client_set_token_provider(
+    wellness_client *client, wellness_token_provider_fn provider, void *user_data, wellness_buf *err);
 
 /*
  * Releases a client; NULL is ignored. No call may be using it.

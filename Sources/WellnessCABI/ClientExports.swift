@@ -208,3 +208,35 @@ public func wellness_client_send_message(
         return .object(JSONObject([("messages", messages.json), ("count", .int(messages.count))]))
     }
 }
+
+@_cdecl("wellness_client_set_token_provider")
+public func wellness_client_set_token_provider(
+    _ client: OpaquePointer?,
+    _ provider: (@convention(c) (UnsafeMutableRawPointer?, Int32, UnsafeMutablePointer<CChar>?, Int) -> Int)?,
+    _ userData: UnsafeMutableRawPointer?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    Buffer.reset(err)
+    guard let client else { return report(.invalidArgument("client must not be NULL"), to: err) }
+    let handle = Unmanaged<WellnessClient>.fromOpaque(UnsafeRawPointer(client)).takeUnretainedValue()
+    guard let provider else {
+        handle.setTokenProvider(nil)
+        return Status.ok
+    }
+    // The host owns user_data and promises it outlives the client's use of it.
+    let context = UserData(pointer: userData)
+    handle.setTokenProvider { refresh in
+        var buffer = [CChar](repeating: 0, count: tokenCapacity)
+        let length = buffer.withUnsafeMutableBufferPointer { provider(context.pointer, refresh ? 1 : 0, $0.baseAddress, $0.count) }
+        guard length > 0, length < tokenCapacity else { return nil }
+        return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+    return Status.ok
+}
+
+/// The largest token a provider may return, NUL included.
+private let tokenCapacity = 8192
+
+/// A host pointer carried into a Sendable closure; the host guarantees its lifetime and thread-safety.
+private struct UserData: @unchecked Sendable {
+    let pointer: UnsafeMutableRawPointer?
+}

@@ -93,6 +93,21 @@ final class Waits: @unchecked Sendable {
         #expect(transport.requests.count == 2)
     }
 
+    @Test func tokenProviderIsAskedAgainAfterA401() throws {
+        let transport = ScriptedTransport([Self.json(401, #"{"success":false,"error":{"code":"UNAUTHORIZED","message":"expired"}}"#),
+                                           Self.json(200, Self.insight)])
+        let client = try Self.client(transport, Waits())
+        let refreshes = Waits()
+        client.setTokenProvider { refresh in
+            refreshes.record(refresh ? 1 : 0)
+            return refresh ? "fresh" : "stale"
+        }
+        #expect(try client.insight(id: "i1").id == "i1")
+        #expect(refreshes.seconds == [0, 1])
+        let tokens = transport.requests.map { $0.headers.first { $0.name == "Authorization" }?.value }
+        #expect(tokens == ["Bearer stale", "Bearer fresh"])
+    }
+
     @Test func configurationIsValidated() {
         for (text, path) in [(#"{"base_url":"ftp://x","api_key":"k"}"#, "base_url"),
                              (#"{"base_url":"http://x","api_key":"k","timeout":0}"#, "timeout"),

@@ -139,6 +139,22 @@ def test_bad_credentials_are_unauthorized_and_not_echoed(live: Tuple[str, str, s
     assert secret not in str(caught.value) and secret not in repr(caught.value.error)
 
 
+def test_token_provider_refreshes_after_401(live: Tuple[str, str, str]) -> None:
+    base_url, _, token = live
+    asked = []
+
+    def provider(refresh: bool) -> str:
+        asked.append(refresh)
+        return token if refresh else "expired-token"
+
+    with wellness.Client(base_url, token_provider=provider, cache_directory=False) as client:
+        assert client.list_insights(page_size=1)["pagination"]["page_size"] == 1
+    assert asked == [False, True]
+    with wellness.Client(base_url, token_provider=lambda refresh: "always-wrong", cache_directory=False) as client:
+        with pytest.raises(wellness.UnauthorizedError):
+            client.list_insights()
+
+
 def test_one_client_many_threads(client: wellness.Client) -> None:
     def work(_: int) -> int:
         return len(client.list_insights(page_size=3)["insights"])

@@ -59,8 +59,8 @@ extension ClientConfiguration: JSONDecodable {
             throw WellnessError.validation("must be a directory path, or false to disable the cache",
                                            at: reader.path(of: "cache_directory"))
         }
-        if apiKey == nil, token == nil {
-            throw WellnessError.validation("needs api_key or token", at: path)
+        if apiKey == nil, token == nil, try reader.optional("token_provider", as: Bool.self) != true {
+            throw WellnessError.validation("needs api_key, token, or \"token_provider\": true", at: path)
         }
     }
 }

@@ -35,11 +35,13 @@ public final class WellnessClient: Sendable {
                      operation: Operation = .standard) throws -> JSONValue {
         let budget = operation == .ai ? configuration.aiTimeout : configuration.timeout
         let deadline = Date().addingTimeInterval(budget)
-        var request = HTTPExchange.Request(method: method, url: url(path, query), headers: headers(for: method),
+        var request = HTTPExchange.Request(method: method, url: url(path, query),
+                                           headers: headers(for: method, token: currentToken(refresh: false)),
                                            body: body.map(JSONWriter.bytes) ?? (method == "GET" || method == "DELETE" ? nil : []),
                                            timeout: budget)
         var attempt = 0
         var honouredRetryAfter = false
+        var refreshedToken = false
         while true {
             request.timeout = deadline.timeIntervalSinceNow
             guard request.timeout > 0 else {
@@ -47,6 +49,11 @@ public final class WellnessClient: Sendable {
             }
             do {
                 let response = try transport.send(request)
+                if response.status == 401, !refreshedToken, session.tokenProvider() != nil {
+                    refreshedToken = true
+                    request.headers = headers(for: method, token: currentToken(refresh: true))
+                    continue
+                }
                 if response.status == 429, !honouredRetryAfter,
                    let wait = Int(response.headers["retry-after"] ?? ""), Double(wait) < deadline.timeIntervalSinceNow {
                     honouredRetryAfter = true
@@ -83,20 +90,47 @@ public final class WellnessClient: Sendable {
         return configuration.baseURL + path + encoded
     }
 
-    private func headers(for method: String) -> [(name: String, value: String)] {
+    /// The provider's token when one is set (`refresh` after a 401), else the configured one.
+    private func currentToken(refresh: Bool) -> String? {
+        session.tokenProvider().flatMap { $0(refresh) } ?? configuration.token
+    }
+
+    /// Asks `provider` for the bearer token before requests, and once more
+    /// (with `refresh` true) after a 401; nil removes it. It may be called
+    /// from several threads at once.
+    public func setTokenProvider(_ provider: (@Sendable (_ refresh: Bool) -> String?)?) {
+        session.setTokenProvider(provider)
+    }
+
+    private func headers(for method: String, token: String?) -> [(name: String, value: String)] {
         var headers: [(name: String, value: String)] = [("Accept", "application/json"), ("User-Agent", userAgent)]
         if let apiKey = configuration.apiKey { headers.append(("X-API-Key", apiKey)) }
-        if let token = configuration.token { headers.append(("Authorization", "Bearer \(token)")) }
+        if let token { headers.append(("Authorization", "Bearer \(token)")) }
         if method != "GET", method != "DELETE" { headers.append(("Content-Type", "application/json")) }
         if method == "POST" { headers.append(("Idempotency-Key", UUID().uuidString.lowercased())) }
         return headers
     }
 }
 
-/// What a client remembers between calls: the trends of this session.
+/// What a client remembers between calls: the trends of this session and the token provider.
 final class ClientSession: @unchecked Sendable {
+    typealias TokenProvider = @Sendable (Bool) -> String?
+
     private let lock = NSLock()
     private var trends: TrendsResponse?
+    private var provider: TokenProvider?
+
+    func tokenProvider() -> TokenProvider? {
+        lock.lock()
+        defer { lock.unlock() }
+        return provider
+    }
+
+    func setTokenProvider(_ provider: TokenProvider?) {
+        lock.lock()
+        self.provider = provider
+        lock.unlock()
+    }
 
     func cachedTrends() -> TrendsResponse? {
         lock.lock()

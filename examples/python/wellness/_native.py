@@ -84,6 +84,8 @@ CLIENT_FUNCTIONS = [
     "create_goal_from_suggestion", "create_goal", "get_goal", "list_goals", "trends", "list_consultations",
     "create_consultation", "send_message",
 ]
+#: `wellness_token_provider_fn`.
+TOKEN_PROVIDER = ctypes.CFUNCTYPE(ctypes.c_size_t, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t)
 #: `wellness_progress_fn`.
 PROGRESS = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_size_t)
 
@@ -119,6 +121,8 @@ def _declare() -> None:
     lib.wellness_client_list_all_insights.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, PROGRESS,
                                                       ctypes.c_void_p, _BUF_P, _BUF_P]
     lib.wellness_client_list_all_insights.restype = ctypes.c_int
+    lib.wellness_client_set_token_provider.argtypes = [ctypes.c_void_p, TOKEN_PROVIDER, ctypes.c_void_p, _BUF_P]
+    lib.wellness_client_set_token_provider.restype = ctypes.c_int
     columns = lib.wellness_series_aggregate_columns
     columns.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t,
                         _BUF_P, _BUF_P]

@@ -18,10 +18,13 @@ class Client:
     """
 
     def __init__(self, base_url: str, api_key: Optional[str] = None, token: Optional[str] = None,
-                 **options: Any) -> None:
-        """`options`: timeout, ai_timeout, max_retries, initial_backoff, max_backoff, cache_directory (see wellness.h)."""
+                 token_provider: Optional[Callable[[bool], Optional[str]]] = None, **options: Any) -> None:
+        """`token_provider(refresh)` returns the bearer token (refresh=True after a 401).
+        `options`: timeout, ai_timeout, max_retries, initial_backoff, max_backoff, cache_directory (see wellness.h)."""
         self._handle: Optional[int] = None
+        self._provider: Any = None
         config = {"base_url": base_url, "api_key": api_key, "token": token,
+                  "token_provider": True if token_provider else None,
                   "host": f"python/{sys.version_info.major}.{sys.version_info.minor}", **options}
         payload = _native.encode({key: value for key, value in config.items() if value is not None})
         handle, err = ctypes.c_void_p(), _native.Buf()
@@ -32,6 +35,25 @@ class Client:
         finally:
             _native.lib.wellness_buf_free(ctypes.byref(err))
         self._handle = handle.value
+        if token_provider:
+            self._install_provider(token_provider)
+
+    def _install_provider(self, provider: Callable[[bool], Optional[str]]) -> None:
+        def supply(_: Any, refresh: int, buffer: int, capacity: int) -> int:
+            token = (provider(bool(refresh)) or "").encode()
+            if not token or len(token) >= capacity:
+                return 0
+            ctypes.memmove(buffer, token + b"\0", len(token) + 1)
+            return len(token)
+
+        # Kept on the instance: the C side calls it for as long as the client lives.
+        self._provider = _native.TOKEN_PROVIDER(supply)
+        err = _native.Buf()
+        try:
+            if _native.lib.wellness_client_set_token_provider(self._handle, self._provider, None, ctypes.byref(err)) != 0:
+                raise _native.error_for(json.loads(ctypes.string_at(err.ptr, err.len)))
+        finally:
+            _native.lib.wellness_buf_free(ctypes.byref(err))
 
     def close(self) -> None:
         """Releases the client; later calls raise InvalidArgumentError."""
