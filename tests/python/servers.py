@@ -136,6 +136,8 @@ class FaultServer:
                     handler.wfile.write(chunk)
             except (BrokenPipeError, ConnectionResetError):
                 pass
+        elif scenario == "forbidden":
+            self.send(handler, 403, b'{"success":false,"error":{"code":"FORBIDDEN","message":"not yours"}}')
         elif scenario == "unauthorized":
             self.send(handler, 401, b'{"success":false,"error":{"code":"UNAUTHORIZED","message":"bad token"}}')
         else:

@@ -91,5 +91,8 @@ def test_a_fifty_megabyte_body_is_refused(faults: FaultServer) -> None:
 def test_status_codes_map_to_exceptions(faults: FaultServer) -> None:
     with pytest.raises(wellness.UnauthorizedError):
         client(faults.base_url).get_insight("unauthorized")
+    with pytest.raises(wellness.ForbiddenError) as forbidden:
+        client(faults.base_url).get_insight("forbidden")
+    assert forbidden.value.http_status == 403 and forbidden.value.message == "not yours"
     with pytest.raises(wellness.NotFoundError):
         client(faults.base_url).get_insight("missing")
