@@ -6,16 +6,13 @@ set -euo pipefail
 server=$(realpath "$1")
 duration=${2:-60}
 work=$(mktemp -d)
-"$server" --port 0 --data "$work/data" --demo >"$work/out" 2>"$work/log" &
-pid=$!
-trap 'kill $pid 2>/dev/null; wait $pid 2>/dev/null; rm -rf "$work"' EXIT
-for _ in $(seq 100); do grep -q '^listening on' "$work/out" 2>/dev/null && break; sleep 0.1; done
-port=$(sed -n 's/^listening on .*:\([0-9]*\)$/\1/p' "$work/out")
-key=$(sed -n 's/^api_key //p' "$work/out")
-token=$(sed -n 's/^token //p' "$work/out")
+# shellcheck source=tests/server/server.sh
+. "$(dirname "$0")/../tests/server/server.sh"
+trap 'kill $server_pid 2>/dev/null; wait $server_pid 2>/dev/null; rm -rf "$work"' EXIT
+start_server "$server" "$work/data" --demo
 echo "GET /api/v1/insights (page of 20, decrypted per request), ${duration}s, 2 threads, 32 connections"
-result=$(wrk -t2 -c32 -d"${duration}s" --latency -H "X-API-Key: $key" -H "Authorization: Bearer $token" \
-    "http://127.0.0.1:$port/api/v1/insights")
+result=$(wrk -t2 -c32 -d"${duration}s" --latency -H "X-API-Key: $server_key" -H "Authorization: Bearer $server_token" \
+    "http://127.0.0.1:$server_port/api/v1/insights")
 echo "$result"
 if echo "$result" | grep -qE 'Non-2xx|Socket errors'; then
     echo "errors during the run"

@@ -155,11 +155,9 @@ public func wellness_client_list_goals(
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
-        let document = try client.listGoals(status: try reader.optional("status"),
-                                            page: try reader.optionalInt("page", in: 1...1_000_000) ?? 1,
-                                            pageSize: try reader.optionalInt("page_size", in: 1...100) ?? 20)
-        if case .object(let object) = document, let data = object["data"] { return data }
-        return document
+        try client.listGoals(status: try reader.optional("status"),
+                             page: try reader.optionalInt("page", in: 1...1_000_000) ?? 1,
+                             pageSize: try reader.optionalInt("page_size", in: 1...100) ?? 20).json
     }
 }
 
@@ -179,11 +177,9 @@ public func wellness_client_list_consultations(
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
-        let document = try client.listConsultations(archived: try reader.optional("is_archived"),
-                                                    page: try reader.optionalInt("page", in: 1...1_000_000) ?? 1,
-                                                    pageSize: try reader.optionalInt("page_size", in: 1...100) ?? 20)
-        if case .object(let object) = document, let data = object["data"] { return data }
-        return document
+        try client.listConsultations(archived: try reader.optional("is_archived"),
+                                     page: try reader.optionalInt("page", in: 1...1_000_000) ?? 1,
+                                     pageSize: try reader.optionalInt("page_size", in: 1...100) ?? 20).json
     }
 }
 

@@ -8,17 +8,19 @@ work=$(mktemp -d)
 pid=
 trap '[ -n "$pid" ] && kill -9 $pid 2>/dev/null; rm -rf "$work"' EXIT
 
+# shellcheck source=tests/server/server.sh
+. "$(dirname "$0")/server.sh"
+
 start() {
-    "$server" --port 0 --data "$work/data" "$@" >"$work/out" 2>>"$work/log" &
-    pid=$!
-    for _ in $(seq 100); do grep -q '^listening on' "$work/out" 2>/dev/null && break; sleep 0.1; done
-    port=$(sed -n 's/^listening on .*:\([0-9]*\)$/\1/p' "$work/out")
-    [ -n "$port" ] || { echo "server did not start"; cat "$work/log"; exit 1; }
+    : >"$work/data.out"
+    start_server "$server" "$work/data" "$@"
+    pid=$server_pid
+    port=$server_port
 }
 
 start --demo
-key=$(sed -n 's/^api_key //p' "$work/out")
-token=$(sed -n 's/^token //p' "$work/out")
+key=$server_key
+token=$server_token
 base=http://127.0.0.1:$port
 title=$(curl -sf "$base/api/v1/insights?page_size=1" -H "X-API-Key: $key" | python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["insights"][0]["title"])')
 
@@ -42,7 +44,6 @@ elapsed=$(( $(date +%s) - started ))
 [ "$elapsed" -le 10 ] || { echo "graceful shutdown took ${elapsed}s"; exit 1; }
 acknowledged=$(cat "$work"/acknowledged.* 2>/dev/null | wc -l)
 
-: >"$work/out"
 start
 stored=$(curl -sf "http://127.0.0.1:$port/api/v1/goals?page_size=1" -H "X-API-Key: $key" |
     python3 -c 'import json,sys; print(json.load(sys.stdin)["data"]["pagination"]["total_count"])')
@@ -50,7 +51,7 @@ kill -TERM $pid; wait $pid || true; pid=
 [ "$stored" -ge "$acknowledged" ] && [ "$acknowledged" -gt 0 ] ||
     { echo "acknowledged $acknowledged goals but $stored are stored"; exit 1; }
 for secret in "$key" "$token" "$title"; do
-    if grep -qF -- "$secret" "$work/log"; then echo "the request log contains a secret or decrypted text"; exit 1; fi
+    if grep -qF -- "$secret" "$work/data.log"; then echo "the request log contains a secret or decrypted text"; exit 1; fi
 done
-grep -q 'route=/api/v1/goals' "$work/log" || { echo "no structured request lines in the log"; exit 1; }
+grep -q 'route=/api/v1/goals' "$work/data.log" || { echo "no structured request lines in the log"; exit 1; }
 echo "shutdown: 1 passed, 0 failed ($acknowledged acknowledged writes all stored; SIGTERM exit in ${elapsed}s; log clean)"

@@ -1,10 +1,9 @@
 extension WellnessClient {
-    public func listConsultations(archived: Bool?, page: Int, pageSize: Int) throws -> JSONValue {
+    public func listConsultations(archived: Bool?, page: Int, pageSize: Int) throws -> ConsultationsPage {
         var query = [("page", String(page)), ("page_size", String(pageSize))]
         if let archived { query.append(("is_archived", String(archived))) }
-        let document = try send("GET", "/api/v1/consultations", query: query)
-        _ = try decodeResponse(Envelope<ConsultationsPage>.self, from: document)
-        return document
+        return try decodeResponse(Envelope<ConsultationsPage>.self,
+                                  from: send("GET", "/api/v1/consultations", query: query)).data
     }
 
     public func createConsultation(_ request: CreateConsultationRequest) throws -> Consultation {
@@ -20,17 +19,18 @@ extension WellnessClient {
     }
 }
 
-struct ConsultationsPage: JSONCodable, Sendable, Equatable {
-    var consultations: [Consultation]
-    var pagination: Pagination
+/// `{"consultations": [...], "pagination": {...}}`.
+public struct ConsultationsPage: JSONCodable, Sendable, Equatable {
+    public var consultations: [Consultation]
+    public var pagination: Pagination
 
-    init(json: JSONValue, at path: FieldPath) throws {
+    public init(json: JSONValue, at path: FieldPath) throws {
         let reader = try ObjectReader(json, at: path)
         consultations = try reader.required("consultations")
         pagination = try reader.required("pagination")
     }
 
-    var json: JSONValue {
+    public var json: JSONValue {
         .object(JSONObject([("consultations", consultations.json), ("pagination", pagination.json)]))
     }
 }

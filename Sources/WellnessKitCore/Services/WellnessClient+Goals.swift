@@ -62,12 +62,10 @@ extension WellnessClient {
         try decodeResponse(Envelope<Goal>.self, from: send("GET", "/api/v1/goals/\(segment(id))")).data
     }
 
-    public func listGoals(status: GoalStatus?, page: Int, pageSize: Int) throws -> JSONValue {
+    public func listGoals(status: GoalStatus?, page: Int, pageSize: Int) throws -> GoalsPage {
         var query = [("page", String(page)), ("page_size", String(pageSize))]
         if let status { query.append(("status", status.rawValue)) }
-        let document = try send("GET", "/api/v1/goals", query: query)
-        _ = try decodeResponse(Envelope<GoalsPage>.self, from: document)
-        return document
+        return try decodeResponse(Envelope<GoalsPage>.self, from: send("GET", "/api/v1/goals", query: query)).data
     }
 
     /// Trends of this session: fetched once, then reused (switching period never refetches).
@@ -80,15 +78,15 @@ extension WellnessClient {
 }
 
 /// `{"goals": [...], "pagination": {...}}`.
-struct GoalsPage: JSONCodable, Sendable, Equatable {
-    var goals: [Goal]
-    var pagination: Pagination
+public struct GoalsPage: JSONCodable, Sendable, Equatable {
+    public var goals: [Goal]
+    public var pagination: Pagination
 
-    init(json: JSONValue, at path: FieldPath) throws {
+    public init(json: JSONValue, at path: FieldPath) throws {
         let reader = try ObjectReader(json, at: path)
         goals = try reader.required("goals")
         pagination = try reader.required("pagination")
     }
 
-    var json: JSONValue { .object(JSONObject([("goals", goals.json), ("pagination", pagination.json)])) }
+    public var json: JSONValue { .object(JSONObject([("goals", goals.json), ("pagination", pagination.json)])) }
 }
