@@ -1,10 +1,12 @@
-/* Helpers shared by the C tests: checks that count failures, and a table of
-   every JSON entry point of the library. */
+/* Helpers shared by the C tests: a CHECK that counts failures instead of
+   stopping, a table of every JSON entry point of the library, and the
+   checks every failed call must pass. */
 #ifndef WELLNESS_TEST_CHECK_H
 #define WELLNESS_TEST_CHECK_H
 
 #include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "wellness.h"
@@ -74,34 +76,55 @@ static const entry_point ENTRY_POINTS[] = {
 };
 #define ENTRY_POINT_COUNT (sizeof ENTRY_POINTS / sizeof ENTRY_POINTS[0])
 
+/* Test inputs are written with ' for " to stay readable (none needs a literal
+   '); returns the JSON, which the caller frees. */
+static inline char *from_quoted(const char *text) {
+    size_t length = strlen(text), index;
+    char *json = malloc(length + 1);
+    if (!json) exit(2);
+    for (index = 0; index <= length; index++) json[index] = text[index] == '\'' ? '"' : text[index];
+    return json;
+}
+
 /* Calls one entry point with `json` as the input under test. */
-static inline wellness_status call_entry(const entry_point *entry, const char *json, size_t length, wellness_buf *out,
-                                  wellness_buf *err) {
+static inline wellness_status call_entry(const entry_point *entry, const char *json, size_t length,
+                                         wellness_buf *out, wellness_buf *err) {
     if (entry->one) return entry->one(json, length, out, err);
     if (entry->data_position == 0) return entry->two(json, length, entry->partner, strlen(entry->partner), out, err);
     return entry->two(entry->partner, strlen(entry->partner), json, length, out, err);
 }
 
 /* Checks that a failed call produced a well-formed error document for
-   `status`; returns its parsed form (or NULL), which the caller releases. */
+   `status` (exactly code, name, message and path, with their types) and that
+   `out` was left empty; returns the parsed document (or NULL), which the
+   caller releases. */
 static inline json_t *check_error(const char *name, wellness_status status, const wellness_buf *out,
-                           const wellness_buf *err) {
+                                  const wellness_buf *err) {
     json_error_t parse_error;
     json_t *error = err->ptr ? json_loadb(err->ptr, err->len, 0, &parse_error) : NULL;
-    CHECK(out->ptr == NULL && out->len == 0, "%s: out is reset on failure", name);
-    CHECK(error != NULL, "%s: error JSON parses", name);
+    json_t *code, *code_name, *message, *path;
+    CHECK(out->ptr == NULL && out->len == 0, "%s: out is {NULL, 0} on failure", name);
+    CHECK(error != NULL, "%s: error JSON parses (%s)", name, err->ptr ? err->ptr : "no error document");
     if (!error) return NULL;
-    CHECK(json_integer_value(json_object_get(error, "code")) == status, "%s: error code matches status", name);
-    CHECK(json_is_string(json_object_get(error, "name")) &&
-              strcmp(json_string_value(json_object_get(error, "name")), wellness_strerror(status)) == 0,
-          "%s: error name is wellness_strerror(status)", name);
-    CHECK(json_is_string(json_object_get(error, "message")) &&
-              strlen(json_string_value(json_object_get(error, "message"))) > 0,
-          "%s: error message is not empty", name);
-    CHECK(json_is_string(json_object_get(error, "path")) || json_is_null(json_object_get(error, "path")),
-          "%s: error path is a string or null", name);
-    CHECK(json_object_size(error) == 4, "%s: error has exactly code, name, message, path", name);
+    CHECK(err->len == strlen(err->ptr), "%s: err.len excludes the NUL", name);
+    code = json_object_get(error, "code");
+    code_name = json_object_get(error, "name");
+    message = json_object_get(error, "message");
+    path = json_object_get(error, "path");
+    CHECK(json_is_integer(code) && json_integer_value(code) == status, "%s: error code %s, status %d", name,
+          err->ptr, status);
+    CHECK(json_is_string(code_name) && strcmp(json_string_value(code_name), wellness_strerror(status)) == 0,
+          "%s: error name %s is wellness_strerror(%d)", name, err->ptr, status);
+    CHECK(json_is_string(message) && json_string_length(message) > 0, "%s: error message is not empty", name);
+    CHECK(json_is_string(path) || json_is_null(path), "%s: error path is a string or null", name);
+    CHECK(json_object_size(error) == 4, "%s: error has exactly code, name, message, path: %s", name, err->ptr);
     return error;
+}
+
+/* The "path" of an error document, or "null". */
+static inline const char *path_of(json_t *error) {
+    const char *path = json_string_value(json_object_get(error, "path"));
+    return path ? path : "null";
 }
 
 #endif

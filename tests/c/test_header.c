@@ -1,13 +1,32 @@
-/* The header alone compiles as strict C99, and declares every function with
-   the signature the library exports (a mismatch here is a compile error). */
+/* wellness.h alone compiles as strict C99 (and, through test_header.cpp, as
+   C++11), and declares every function with the signature written here: each
+   is assigned to a pointer of its exact type, so a changed signature is a
+   compile error and a missing export a link error. */
 #include "wellness.h"
 #include "wellness.h" /* the include guard holds */
 
+#include <stdio.h>
+
+#ifdef __cplusplus
+#define LANGUAGE "C++"
+#else
+#define LANGUAGE "C99"
+#endif
+
 typedef wellness_status (*one_document)(const char *, size_t, wellness_buf *, wellness_buf *);
 typedef wellness_status (*two_documents)(const char *, size_t, const char *, size_t, wellness_buf *, wellness_buf *);
+typedef wellness_status (*columns_call)(const char *, size_t, const int64_t *, const double *, size_t, wellness_buf *,
+                                        wellness_buf *);
+typedef wellness_status (*client_call)(wellness_client *, const char *, size_t, wellness_buf *, wellness_buf *);
+typedef wellness_status (*client_paged_call)(wellness_client *, const char *, size_t, wellness_progress_fn, void *,
+                                             wellness_buf *, wellness_buf *);
+typedef wellness_status (*client_new_call)(const char *, size_t, wellness_client **, wellness_buf *);
+typedef wellness_status (*token_provider_call)(wellness_client *, wellness_token_provider_fn, void *, wellness_buf *);
+typedef size_t (*token_provider)(void *, int, char *, size_t);
+typedef int (*progress)(void *, size_t, size_t);
 
 int main(void) {
-    one_document singles[] = {
+    const one_document documents[] = {
         wellness_insight_normalize, wellness_insight_response_normalize, wellness_insights_list_response_normalize,
         wellness_pagination_normalize, wellness_insight_update_request_normalize, wellness_goal_suggestion_normalize,
         wellness_goal_suggestions_response_normalize, wellness_goal_tip_normalize, wellness_goal_tips_response_normalize,
@@ -16,13 +35,45 @@ int main(void) {
         wellness_consultation_message_normalize, wellness_insight_view, wellness_goal_suggestion_view,
         wellness_goal_tip_view, wellness_create_goal_request_from_suggestion, wellness_trend_view, wellness_trends_view,
     };
-    two_documents pairs[] = {wellness_series_aggregate, wellness_series_chart, wellness_longevity_trends};
-    wellness_status (*columns)(const char *, size_t, const int64_t *, const double *, size_t, wellness_buf *,
-                               wellness_buf *) = wellness_series_aggregate_columns;
-    const char *(*strerror_fn)(wellness_status) = wellness_strerror;
-    void (*free_fn)(wellness_buf *) = wellness_buf_free;
-    const char *(*version_fn)(void) = wellness_version;
-    int (*abi_fn)(void) = wellness_abi_version;
-    return (singles[0] && pairs[0] && columns && strerror_fn && free_fn && version_fn && abi_fn &&
-            WELLNESS_VERSION_HEX == 0x010000) ? 0 : 1;
+    const two_documents pairs[] = {wellness_series_aggregate, wellness_series_chart, wellness_longevity_trends};
+    const columns_call columns = wellness_series_aggregate_columns;
+    const client_call client_calls[] = {
+        wellness_client_list_insights, wellness_client_get_insight, wellness_client_update_insight,
+        wellness_client_delete_insight, wellness_client_goal_suggestions, wellness_client_goal_tips,
+        wellness_client_create_goal_from_suggestion, wellness_client_create_goal, wellness_client_get_goal,
+        wellness_client_list_goals, wellness_client_trends, wellness_client_list_consultations,
+        wellness_client_create_consultation, wellness_client_send_message,
+    };
+    const client_paged_call list_all = wellness_client_list_all_insights;
+    const client_new_call client_new = wellness_client_new;
+    const token_provider_call set_token_provider = wellness_client_set_token_provider;
+    void (*const client_free)(wellness_client *) = wellness_client_free;
+    const char *(*const strerror_fn)(wellness_status) = wellness_strerror;
+    void (*const buf_free)(wellness_buf *) = wellness_buf_free;
+    const char *(*const version)(void) = wellness_version;
+    int (*const abi_version)(void) = wellness_abi_version;
+    /* The callback types are the ones the header declares. */
+    const token_provider provider = (wellness_token_provider_fn)0;
+    const progress on_page = (wellness_progress_fn)0;
+    wellness_buf buf = {0, 0};
+
+    (void)documents;
+    (void)pairs;
+    (void)columns;
+    (void)client_calls;
+    (void)list_all;
+    (void)client_new;
+    (void)set_token_provider;
+    (void)provider;
+    (void)on_page;
+    /* Calls through the pointers that are safe without a document or a client. */
+    buf_free(&buf);
+    client_free(0);
+    if (abi_version() != WELLNESS_ABI_VERSION || version()[0] == '\0' ||
+        strerror_fn(WELLNESS_E_VALIDATION)[0] != 'W') {
+        printf("test_header (%s): 0 passed, 1 failed\n", LANGUAGE);
+        return 1;
+    }
+    printf("test_header (%s): every declaration has its expected type; 1 passed, 0 failed\n", LANGUAGE);
+    return 0;
 }
