@@ -15,8 +15,8 @@ func respond(
         guard let out else {
             throw WellnessError.invalidArgument("out must not be NULL")
         }
-        let document = try JSONParser.parse(try input(json, len, name: "json"))
-        let result = JSONWriter.bytes(try body(document))
+        let document = try JSONParser.parse(try input(json, len, name: "json"), expecting: .object)
+        let result = try JSONWriter.bytes(try body(document))
         guard Buffer.fill(out, with: result) else {
             throw WellnessError.internal("out of memory for a \(result.count)-byte result")
         }
@@ -54,7 +54,8 @@ func report(_ error: WellnessError, to err: UnsafeMutablePointer<wellness_buf>?)
         ])
         if let status = error.httpStatus { document.append("http_status", .int(status)) }
         if let seconds = error.retryAfter { document.append("retry_after", .int(seconds)) }
-        _ = Buffer.fill(err, with: JSONWriter.bytes(.object(document)))
+        // Strings and integers only: the writer has no number to refuse.
+        _ = Buffer.fill(err, with: (try? JSONWriter.bytes(.object(document))) ?? [])
     }
     return code
 }

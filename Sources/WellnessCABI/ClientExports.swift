@@ -13,7 +13,7 @@ public func wellness_client_new(
     guard let client else { return report(.invalidArgument("client must not be NULL"), to: err) }
     client.pointee = nil
     do {
-        let document = try JSONParser.parse(try input(config, configLength, name: "config"))
+        let document = try JSONParser.parse(try input(config, configLength, name: "config"), expecting: .object)
         let made = WellnessClient(configuration: try ClientConfiguration(json: document))
         client.pointee = OpaquePointer(Unmanaged.passRetained(made).toOpaque())
         return Status.ok

@@ -50,7 +50,8 @@ public func wellness_longevity_trends(
 ) -> Int32 {
     respond(options, optionsLength, out, err) { optionsDocument in
         let options = try LongevityTrendsOptions(json: optionsDocument)
-        let document = try JSONParser.parse(try input(entries, entriesLength, name: "entries"))
+        let document = try JSONParser.parse(try input(entries, entriesLength, name: "entries"), expecting: .array,
+                                            at: FieldPath.root.appending("entries"))
         let parsed = try [BiologicalAgeEntry](json: document, at: FieldPath.root.appending("entries"))
         return try LongevityTrends(entries: parsed, today: options.today).response.json
     }

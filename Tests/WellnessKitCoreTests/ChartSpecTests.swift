@@ -40,4 +40,29 @@ import Testing
             .filter { $0.offset % 2 == 1 }.compactMap { Double($0.element) }
         #expect(ys.allSatisfy { $0 >= 0 && $0 <= 10 })
     }
+
+    // MARK: - Regressions found by fuzzing (issue "never trap")
+
+    @Test func extremeValuesDrawFiniteCharts() throws {
+        let cases: [([Int64], [Double])] = [
+            ([0], [1e16]),
+            ([0, 86_400], [0, 5e-324]),
+            ([0, 1], [1e308, 1e308]),
+            ([0, 86_400], [1e308, -1e308]),
+            ([0, 86_400], [.greatestFiniteMagnitude, -.greatestFiniteMagnitude]),
+            ([0, 86_400, 172_800], [-5e-324, 0, 5e-324]),
+        ]
+        for (timestamps, values) in cases {
+            let spec = try ChartSpec(try SeriesAggregationTests.columns(timestamps, values, #"{"interval":"day"}"#))
+            let svg = SVGChart(spec: spec).document
+            #expect(!containsNonFiniteWord(svg), "\(values)")
+            let json = try JSONWriter.string(spec.json)
+            #expect(!containsNonFiniteWord(json), "\(values)")
+        }
+    }
+
+    @Test func annotationsOfHugeValuesAreNumbers() {
+        #expect(ChartSpec.annotation(1e308).allSatisfy { $0.isNumber || $0 == "." })
+        #expect(ChartSpec.annotation(-.greatestFiniteMagnitude).hasPrefix("-1797693134862315"))
+    }
 }

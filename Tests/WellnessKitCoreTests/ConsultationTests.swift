@@ -6,7 +6,7 @@ import Testing
         let request = try decode(CreateConsultationRequest.self,
                                  #"{"persona":"wellnessSpecialist","context_type":"insight","context_id":"i1"}"#)
         #expect(request.persona == .wellnessSpecialist)
-        #expect(canonical(request)
+        #expect(try canonical(request)
                 == #"{"persona":"wellness_specialist","context_type":"insight","context_id":"i1","title":null}"#)
     }
 

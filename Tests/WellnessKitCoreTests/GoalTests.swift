@@ -9,7 +9,7 @@ import Testing
         """
 
     @Test func datesKeepTheirForm() throws {
-        let text = canonical(try decode(Goal.self, Self.goal))
+        let text = try canonical(try decode(Goal.self, Self.goal))
         #expect(text.contains(#""start_date":"2025-01-01","target_date":"2025-01-31T23:00:00Z""#))
     }
 

@@ -64,7 +64,7 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<300 {
             let value = randomValue(depth: 0, using: &generator)
-            #expect(try JSONParser.parse(JSONWriter.bytes(value)) == value)
+            #expect(try JSONParser.parse(try JSONWriter.bytes(value)) == value)
         }
     }
 
@@ -101,5 +101,37 @@ import Testing
             checked += 1
         }
         #expect(checked > 300)
+    }
+
+    @Test func wrongTopLevelKindIsRefusedWithoutItsTree() throws {
+        let huge = "[" + Array(repeating: "0", count: 100_000).joined(separator: ",") + "]"
+        let error = try Array(huge.utf8).withUnsafeBytes { bytes in
+            wellnessError { try JSONParser.parse(bytes, expecting: .object) }
+        }
+        #expect(error?.kind == .validation && error?.message == "expected an object, found an array")
+        let malformed = try Array("[0,".utf8).withUnsafeBytes { bytes in
+            wellnessError { try JSONParser.parse(bytes, expecting: .object) }
+        }
+        #expect(malformed?.kind == .invalidJSON)
+        let object = try Array(#" {"a":[1]}"#.utf8).withUnsafeBytes { try JSONParser.parse($0, expecting: .object) }
+        #expect(object == .object(JSONObject([("a", .array([.number("1")]))])))
+    }
+
+    @Test func inputsOverTheLimitAreRefusedBeforeParsing() {
+        let size = JSONParser.maximumInputBytes + 1
+        let memory = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 1)
+        defer { memory.deallocate() }
+        memory.initializeMemory(as: UInt8.self, repeating: UInt8(ascii: " "))
+        let error = wellnessError { try JSONParser.parse(UnsafeRawBufferPointer(memory)) }
+        #expect(error?.kind == .invalidArgument && error?.message.contains("limit") == true)
+    }
+
+    @Test func errorsEchoAtMostOneHundredCharacters() {
+        let long = String(repeating: "x", count: 10_000_000)
+        let error = wellnessError { try decode(SeriesOptions.self, #"{"time_zone":"\#(long)"}"#) }
+        #expect(error?.message == "unknown time zone \"\(String(repeating: "x", count: 100))…\"")
+        let number = String(repeating: "9", count: 5000)
+        let integer = wellnessError { try Int(json: .number(number), at: .root) }
+        #expect((integer?.message.count ?? .max) < 150)
     }
 }

@@ -61,7 +61,7 @@ import Testing
 
     @Test func emptyHistory() throws {
         let response = try LongevityTrends(entries: [], today: try #require(Self.today)).response
-        #expect(JSONWriter.string(response.json) == """
+        #expect(try JSONWriter.string(response.json) == """
             {"weekly":{"value":null,"available":false,"points":[]},"monthly":{"value":null,"available":false,"points":[]},\
             "yearly":{"value":null,"available":false,"projection":true,"points":[]}}
             """)

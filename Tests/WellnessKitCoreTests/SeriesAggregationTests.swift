@@ -137,7 +137,7 @@ import Testing
         let filled = try Self.aggregate(samples, #"{"interval":"week","include_empty":true}"#).buckets
         #expect(filled.map(\.count) == [1, 0, 1])
         #expect(filled[1].average == nil && filled[1].minimum == nil)
-        #expect(JSONWriter.string(filled[1].json).contains(#""average":null"#))
+        #expect(try JSONWriter.string(filled[1].json).contains(#""average":null"#))
         let tooMany = wellnessError {
             try Self.columns([-62_000_000_000, 250_000_000_000], [1, 1], #"{"interval":"day","include_empty":true}"#)
         }
@@ -180,7 +180,7 @@ import Testing
         let samples = #"[{"timestamp":"2024-01-01T09:00:00Z","value":"calm"},{"timestamp":"2024-01-03T09:00:00Z","value":"anxious"},{"timestamp":"2024-01-02T09:00:00Z","value":true},{"timestamp":"2024-02-01T09:00:00Z","value":4.5}]"#
         let result = try Self.aggregate(samples, #"{"kind":"snapshot","interval":"month"}"#)
         #expect(result.buckets.map(\.latest) == [.string("anxious"), .number(4.5)])
-        #expect(JSONWriter.string(result.buckets[0].json).contains(#""latest_at":"2024-01-03T09:00:00Z""#))
+        #expect(try JSONWriter.string(result.buckets[0].json).contains(#""latest_at":"2024-01-03T09:00:00Z""#))
     }
 
     @Test func firstWeekdayMovesWeekStarts() throws {
@@ -261,5 +261,91 @@ import Testing
                 if file.hasPrefix("y_") { #expect(error?.kind != .invalidJSON, "\(file) \(kind)") }
             }
         }
+    }
+
+    // MARK: - Regressions found by fuzzing (issue "never trap")
+
+    @Test func meansOfHugeValuesStayFinite() throws {
+        let json = try Self.aggregate(#"[{"timestamp":0,"value":1e308},{"timestamp":1,"value":1e308}]"#, "{}")
+        #expect(json.buckets[0].average == 1e308)
+        let columns = try Self.columns([0, 1], [1e308, 1e308], "{}")
+        #expect(columns.buckets[0].average == 1e308)
+        let extremes = try Self.columns([0, 1, 86_400], [.greatestFiniteMagnitude, .greatestFiniteMagnitude, 1e308],
+                                        #"{"interval":"week","average":"daily_means"}"#)
+        let average = try #require(extremes.buckets[0].average)
+        #expect(average.isFinite && average <= .greatestFiniteMagnitude && average > 1e308)
+        let mixed = try Self.columns([0, 1], [1e308, -1e308], "{}")
+        #expect(mixed.buckets[0].average == 0)
+    }
+
+    @Test func everyNumberInARandomResultIsFinite() throws {
+        var generator = SystemRandomNumberGenerator()
+        let magnitudes: [Double] = [1, 1e10, 1e300, .greatestFiniteMagnitude, 5e-324]
+        for round in 0..<200 {
+            let count = Int.random(in: 1...40, using: &generator)
+            let timestamps = (0..<count).map { _ in Int64.random(in: 0...(86_400 * 800), using: &generator) }
+            let values = (0..<count).map { _ in
+                Double.random(in: -1...1, using: &generator) * magnitudes.randomElement(using: &generator)!
+            }
+            let interval = ["day", "week", "month", "auto"].randomElement(using: &generator)!
+            let averaging = round.isMultiple(of: 2) ? "samples" : "daily_means"
+            let result = try Self.columns(timestamps, values,
+                                          #"{"interval":"\#(interval)","average":"\#(averaging)","include_empty":true}"#)
+            let text = try JSONWriter.string(result.json)
+            #expect(!containsNonFiniteWord(text), "\(text)")
+            let spec = try ChartSpec(result)
+            let document = try JSONWriter.string(.object(JSONObject([("spec", spec.json),
+                                                                     ("svg", .string(SVGChart(spec: spec).document))])))
+            #expect(!containsNonFiniteWord(document))
+            #expect(try JSONParser.parse(document) != .null)
+        }
+    }
+
+    @Test func currentStreakSurvivesDaysAfterToday() throws {
+        let samples = Self.samples([("2024-01-01T12:00:00Z", "true"), ("2024-01-02T12:00:00Z", "true"),
+                                    ("2024-01-03T12:00:00Z", "true")])
+        let streaks = try #require(try Self.aggregate(samples, #"{"kind":"boolean","today":"2024-01-02"}"#).streaks)
+        #expect(streaks.current == 2 && streaks.best == 3)
+        let notYetLogged = try #require(try Self.aggregate(samples, #"{"kind":"boolean","today":"2024-01-03"}"#).streaks)
+        #expect(notYetLogged.current == 3)
+        let yesterday = try #require(try Self.aggregate(samples, #"{"kind":"boolean","today":"2024-01-04"}"#).streaks)
+        #expect(yesterday.current == 3)
+        let broken = try #require(try Self.aggregate(samples, #"{"kind":"boolean","today":"2024-01-05"}"#).streaks)
+        #expect(broken.current == 0)
+    }
+
+    @Test func bucketLimitIsExact() throws {
+        let limit = SeriesOptions.maximumBuckets
+        let fits = try Self.columns([0, Int64(limit - 1) * 86_400], [1, 2], #"{"interval":"day","include_empty":true}"#)
+        #expect(fits.buckets.count == limit)
+        let error = wellnessError {
+            try Self.columns([0, Int64(limit) * 86_400], [1, 2], #"{"interval":"day","include_empty":true}"#)
+        }
+        #expect(error?.path == "include_empty")
+        #expect(wellnessError { try Self.columns([0, 8_640_000_000], [1, 2], #"{"interval":"day","include_empty":true}"#) }?
+            .path == "include_empty")
+    }
+
+    @Test func lastYearsBucketsEndOnTheirLastDay() throws {
+        let samples = Self.samples([("9999-06-01T00:00:00Z", "1"), ("9999-12-31T23:59:59Z", "2")])
+        let expected = ["year": ["9999-12-31"], "half": ["9999-06-30", "9999-12-31"],
+                        "quarter": ["9999-06-30", "9999-12-31"], "month": ["9999-06-30", "9999-12-31"]]
+        for (interval, ends) in expected {
+            let result = try Self.aggregate(samples, #"{"interval":"\#(interval)","include_empty":false}"#)
+            #expect(result.buckets.map { LocalCalendar.calendarDate(of: $0.end).description } == ends, "\(interval)")
+            #expect(result.buckets.allSatisfy { $0.end >= $0.start })
+        }
+    }
+
+    @Test func localDatesBeyondYearsOneToNineThousandAreTrue() throws {
+        let early = try Self.aggregate(Self.samples([("0001-01-01T00:00:00Z", "1")]),
+                                       #"{"interval":"week","time_zone":"America/New_York"}"#)
+        #expect(early.firstDay.map { LocalCalendar.calendarDate(of: $0).description } == "0000-12-31")
+        #expect(early.buckets[0].label == "Dec 25-31")
+        #expect(early.buckets[0].weekOfYear?.year == 0 && early.buckets[0].weekOfYear?.week == 52)
+        let late = try Self.aggregate(Self.samples([("9999-12-31T23:00:00Z", "1")]),
+                                      #"{"interval":"day","time_zone":"Asia/Tokyo"}"#)
+        #expect(late.buckets.map { LocalCalendar.calendarDate(of: $0.start).description } == ["10000-01-01"])
+        #expect(late.buckets[0].label == "Jan 1")
     }
 }

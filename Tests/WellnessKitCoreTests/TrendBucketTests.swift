@@ -34,7 +34,7 @@ import Testing
 
     @Test func pointsAreSortedAndDuplicatesRejected() throws {
         let text = #"{"value":-0.3,"available":true,"points":[{"date":"2025-01-16","biologicalAge":37.75},{"date":"2025-01-15","biological_age":37.77}]}"#
-        #expect(canonical(try decode(TrendBucket.self, text)) == """
+        #expect(try canonical(try decode(TrendBucket.self, text)) == """
             {"value":-0.3,"available":true,"points":[{"date":"2025-01-15","biologicalAge":37.77},\
             {"date":"2025-01-16","biologicalAge":37.75}]}
             """)

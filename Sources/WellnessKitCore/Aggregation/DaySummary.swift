@@ -2,7 +2,7 @@
 struct DaySummary {
     let day: Int
     var count = 0
-    var sum = 0.0
+    var sum = FiniteSum()
     var minimum = Double.infinity
     var maximum = -Double.infinity
     /// The latest sample of the day (by time, then input order): its answer
@@ -15,12 +15,12 @@ struct DaySummary {
         self.day = day
     }
 
-    var mean: Double { sum / Double(count) }
+    var mean: Double { sum.mean(count: count, low: minimum, high: maximum) }
 
     /// Folds in another summary of the same day (unsorted input revisits days).
     mutating func merge(_ other: DaySummary) {
         count += other.count
-        sum += other.sum
+        sum.add(other.sum)
         minimum = Swift.min(minimum, other.minimum)
         maximum = Swift.max(maximum, other.maximum)
         if (other.latestTime, other.latestIndex) > (latestTime, latestIndex) {

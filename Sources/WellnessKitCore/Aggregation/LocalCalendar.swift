@@ -6,27 +6,26 @@ enum LocalCalendar {
         ((day % 7 + 7) % 7 + 4) % 7 + 1
     }
 
-    /// The year, month and day of a local day. Days outside years 1–9999 are
-    /// clamped; callers validate timestamps before they get here.
+    /// The year, month and day of a local day, in any year: a bucket next to
+    /// the ends of years 1–9999 may start in year 0 or end in year 10000.
     static func date(of day: Int) -> (year: Int, month: Int, day: Int) {
         let date = calendarDate(of: day)
         return (date.year, date.month, date.day)
     }
 
     static func day(year: Int, month: Int, day: Int) -> Int {
-        CalendarDate(year: year, month: month, day: day)?.daysSinceEpoch ?? 0
+        CalendarDate.daysSinceEpoch(year: year, month: month, day: day)
     }
 
     /// The first day of the month `months` after the month of `day`.
     static func adding(months: Int, to day: Int) -> Int {
         let date = date(of: day)
         let index = date.year * 12 + (date.month - 1) + months
-        let year = min(index / 12, 9999)
-        return self.day(year: year, month: index % 12 + 1, day: 1)
+        return self.day(year: index / 12, month: index % 12 + 1, day: 1)
     }
 
     static func calendarDate(of day: Int) -> CalendarDate {
-        CalendarDate(daysSinceEpoch: min(max(day, -719_162), 2_932_896)) ?? .epoch
+        CalendarDate(proleptic: day)
     }
 
     private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun",

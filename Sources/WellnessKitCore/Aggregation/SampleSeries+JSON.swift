@@ -10,17 +10,20 @@ extension SampleSeries {
     /// - Throws: `invalidJSON` for malformed JSON; `validation` naming the
     ///   sample (`samples[3].value`) for anything else.
     public static func decode(json bytes: UnsafeRawBufferPointer, kind: SeriesKind) throws -> SampleSeries {
+        try JSONParser.checkSize(of: bytes)
         var scanner = SeriesScanner(bytes: bytes, kind: kind)
         if let series = scanner.scan() {
             return series
         }
         // The scanner handles only the common shape; everything else, and
         // every error, goes through the strict general parser.
-        return try decode(json: JSONParser.parse(bytes), kind: kind)
+        return try decode(json: JSONParser.parse(bytes, expecting: .array, at: samplesPath), kind: kind)
     }
 
+    private static let samplesPath = FieldPath.root.appending("samples")
+
     static func decode(json document: JSONValue, kind: SeriesKind) throws -> SampleSeries {
-        let root = FieldPath.root.appending("samples")
+        let root = samplesPath
         guard case .array(let elements) = document else {
             throw WellnessError.validation("expected an array of samples, found \(document.kindDescription)", at: root)
         }

@@ -124,7 +124,7 @@ public struct SeriesAggregation: Sendable {
                     at: FieldPath.root.appending("values").appending(index: index))
             }
             current.count &+= 1
-            current.sum += value
+            current.sum.add(value)
             current.minimum = min(current.minimum, value)
             current.maximum = max(current.maximum, value)
             if milliseconds >= current.latestTime {
@@ -169,8 +169,8 @@ public struct SeriesAggregation: Sendable {
     static func bucket(_ days: [DaySummary], snapshots: [SnapshotValue]?, interval: AggregationInterval,
                        options: SeriesOptions) -> [SeriesBucket] {
         var buckets: [SeriesBucket] = []
-        var dailyMeanSum = 0.0
-        var sum = 0.0
+        var dailyMeanSum = FiniteSum()
+        var sum = FiniteSum()
         for summary in days {
             let start = interval.bucketStart(containing: summary.day, firstWeekday: options.firstWeekday)
             if buckets.last?.start != start {
@@ -178,16 +178,16 @@ public struct SeriesAggregation: Sendable {
                     finish(&buckets[buckets.count - 1], sum: sum, dailyMeanSum: dailyMeanSum, options: options)
                 }
                 buckets.append(emptyBucket(start: start, interval: interval, options: options))
-                sum = 0
-                dailyMeanSum = 0
+                sum = FiniteSum()
+                dailyMeanSum = FiniteSum()
             }
             var bucket = buckets[buckets.count - 1]
             bucket.count += summary.count
             bucket.daysWithData += 1
             switch options.kind {
             case .numeric:
-                sum += summary.sum
-                dailyMeanSum += summary.mean
+                sum.add(summary.sum)
+                dailyMeanSum.add(summary.mean)
                 let low = options.averaging == .samples ? summary.minimum : summary.mean
                 let high = options.averaging == .samples ? summary.maximum : summary.mean
                 bucket.minimum = min(bucket.minimum ?? low, low)
@@ -208,11 +208,12 @@ public struct SeriesAggregation: Sendable {
         return buckets
     }
 
-    private static func finish(_ bucket: inout SeriesBucket, sum: Double, dailyMeanSum: Double, options: SeriesOptions) {
-        guard options.kind == .numeric, bucket.count > 0 else { return }
+    private static func finish(_ bucket: inout SeriesBucket, sum: FiniteSum, dailyMeanSum: FiniteSum,
+                               options: SeriesOptions) {
+        guard options.kind == .numeric, bucket.count > 0, let low = bucket.minimum, let high = bucket.maximum else { return }
         bucket.average = options.averaging == .samples
-            ? sum / Double(bucket.count)
-            : dailyMeanSum / Double(bucket.daysWithData)
+            ? sum.mean(count: bucket.count, low: low, high: high)
+            : dailyMeanSum.mean(count: bucket.daysWithData, low: low, high: high)
     }
 
     private static func emptyBucket(start: Int, interval: AggregationInterval, options: SeriesOptions) -> SeriesBucket {
@@ -232,18 +233,22 @@ public struct SeriesAggregation: Sendable {
         var filled: [SeriesBucket] = []
         for bucket in buckets {
             while start < bucket.start {
-                filled.append(emptyBucket(start: start, interval: interval, options: options))
-                if filled.count > SeriesOptions.maximumBuckets {
-                    throw WellnessError.validation(
-                        "would create more than \(SeriesOptions.maximumBuckets) buckets: choose a longer interval",
-                        at: FieldPath.root.appending("include_empty"))
-                }
+                try append(emptyBucket(start: start, interval: interval, options: options), to: &filled)
                 start = interval.nextBucketStart(after: start)
             }
-            filled.append(bucket)
+            try append(bucket, to: &filled)
             start = interval.nextBucketStart(after: bucket.start)
         }
         return filled
+    }
+
+    private static func append(_ bucket: SeriesBucket, to filled: inout [SeriesBucket]) throws {
+        guard filled.count < SeriesOptions.maximumBuckets else {
+            throw WellnessError.validation(
+                "would create more than \(SeriesOptions.maximumBuckets) buckets: choose a longer interval",
+                at: FieldPath.root.appending("include_empty"))
+        }
+        filled.append(bucket)
     }
 }
 

@@ -47,7 +47,7 @@ extension SeriesOptions: JSONDecodable {
         let reader = try ObjectReader(json, at: path)
         let zoneName: String = try reader.optional("time_zone") ?? "UTC"
         guard let zone = TimeZone(identifier: zoneName) else {
-            throw WellnessError.validation("unknown time zone \"\(zoneName)\"", at: reader.path(of: "time_zone"))
+            throw WellnessError.validation("unknown time zone \"\(zoneName.echo)\"", at: reader.path(of: "time_zone"))
         }
         timeZone = zone
         kind = try reader.optional("kind") ?? .numeric
@@ -68,7 +68,7 @@ extension SeriesOptions: JSONDecodable {
             return 2
         case .string(let name)?:
             guard let index = weekdayNames.firstIndex(of: name.lowercased()) else {
-                throw WellnessError.validation("\"\(name)\" is not a weekday name (sunday … saturday)",
+                throw WellnessError.validation("\"\(name.echo)\" is not a weekday name (sunday … saturday)",
                                                at: reader.path(of: "first_weekday"))
             }
             return index + 1

@@ -9,8 +9,8 @@ public struct Streaks: Sendable, Equatable {
 
     /// Every run, oldest first.
     public let runs: [Run]
-    /// The run reaching today; a today not yet logged does not break it,
-    /// but a today answered "no" does.
+    /// The length, up to today, of the run reaching today; a today not yet
+    /// logged does not break it, but a today answered "no" does.
     public let current: Int
     public let best: Int
 
@@ -32,12 +32,14 @@ public struct Streaks: Sendable, Equatable {
         if let start = runStart { runs.append(Run(start: start, end: previous)) }
         self.runs = runs
         best = runs.map(\.length).max() ?? 0
+        // Days logged after `today` (a later "today" elsewhere, or a clock
+        // behind the data) neither extend nor erase the current streak.
         let loggedToday = days.last(where: { $0.day == today })
         if let loggedToday, !loggedToday.yes {
             current = 0
         } else {
             let reach = loggedToday == nil ? today - 1 : today
-            current = runs.first(where: { $0.end == reach }).map { $0.length } ?? 0
+            current = runs.first(where: { $0.start <= reach && reach <= $0.end }).map { reach - $0.start + 1 } ?? 0
         }
     }
 }

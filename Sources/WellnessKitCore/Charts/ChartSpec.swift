@@ -64,7 +64,9 @@ public struct ChartSpec: Sendable {
 
     /// A value as the day view annotates it: 0 to 1 fraction digits.
     public static func annotation(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
+        // Values beyond 1e307 have no tenths to round to (and ×10 overflows).
+        let tenths = value * 10
+        let rounded = tenths.isFinite ? tenths.rounded() / 10 : value
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
         return DisplayNumber.fixed(rounded, digits: 1, suffix: "")
     }

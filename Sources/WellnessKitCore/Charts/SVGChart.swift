@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Renders a ``ChartSpec`` as a standalone SVG document: a monotone line over
 /// a gradient area, point marks and value annotations in day view, date
@@ -57,12 +61,15 @@ public struct SVGChart: Sendable {
     private var plotHeight: Double { Double(height) - top - bottom }
     private var baseline: Double { top + plotHeight }
 
+    /// The value axis: the data's range with a 20 % margin, or a range
+    /// around flat data. Differences are taken in halves so that values near
+    /// the ends of the double range cannot overflow into infinities.
     private var valueRange: (low: Double, high: Double) {
         let values = spec.points.map(\.value)
-        guard let low = values.min(), let high = values.max() else { return (0, 1) }
-        if low == high { return (low - 1, high + 1) }
-        let margin = (high - low) * 0.1
-        return (low - margin, high + margin)
+        guard let lowest = values.min(), let highest = values.max() else { return (0, 1) }
+        let halfSpan = highest / 2 - lowest / 2
+        let margin = halfSpan >= 0x1p-1000 ? halfSpan * 0.2 : max(1, abs(lowest) * 0.1)
+        return (max(lowest - margin, -.greatestFiniteMagnitude), min(highest + margin, .greatestFiniteMagnitude))
     }
 
     private func x(for day: Int) -> Double {
@@ -74,7 +81,7 @@ public struct SVGChart: Sendable {
 
     private func y(for value: Double) -> Double {
         let (low, high) = valueRange
-        return top + plotHeight * (1 - (value - low) / (high - low))
+        return top + plotHeight * (1 - (value / 2 - low / 2) / (high / 2 - low / 2))
     }
 
     private func axes() -> String {
@@ -88,25 +95,37 @@ public struct SVGChart: Sendable {
                 + "fill=\"#6b6b6b\">\(escape(spec.axisLabel(point.day)))</text>\n"
         }
         let (low, high) = valueRange
-        let step = (high - low) / 4
-        // Enough decimals that neighbouring labels differ.
-        let decimals = step >= 1 ? 0 : min(6, Int((-log10(step)).rounded(.up)))
+        let step = (high / 2 - low / 2) / 2
+        // Enough decimals that neighbouring labels differ; the range is never
+        // empty, and the clamp keeps the conversion to Int exact.
+        let decimals = step >= 1 || !(step > 0) ? 0 : Int(min(6, (-log10(step)).rounded(.up)))
         for index in 0...4 {
-            let value = low + step * Double(index)
+            // An interpolation, not low + step * index, which can overflow.
+            let fraction = Double(index) / 4
+            let value = low * (1 - fraction) + high * fraction
             let position = format(y(for: value))
             svg += "<text x=\"\(format(left - 6))\" y=\"\(position)\" font-size=\"11\" text-anchor=\"end\" "
-                + "dominant-baseline=\"middle\" fill=\"#6b6b6b\">\(String(format: "%.\(decimals)f", value))</text>\n"
+                + "dominant-baseline=\"middle\" fill=\"#6b6b6b\">\(DisplayNumber.fixed(value, digits: decimals))</text>\n"
         }
         return svg
     }
 
     private func format(_ value: Double) -> String {
-        String(format: "%.1f", value)
+        DisplayNumber.fixed(value, digits: 1)
     }
 
     private func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
     }
 }
 
@@ -167,6 +186,6 @@ enum MonotoneCurve {
     }
 
     private static func f(_ value: Double) -> String {
-        String(format: "%.1f", value)
+        DisplayNumber.fixed(value, digits: 1)
     }
 }

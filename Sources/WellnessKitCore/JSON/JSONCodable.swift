@@ -61,10 +61,10 @@ extension Int: JSONCodable {
         }
         // Fraction or exponent forms, or too many digits for Int.
         guard let value = Double(text), value.isFinite, value == value.rounded() else {
-            throw WellnessError.validation("expected an integer, found \(text)", at: path)
+            throw WellnessError.validation("expected an integer, found \(text.echo)", at: path)
         }
         guard abs(value) < 9.007_199_254_740_992e15, let exact = Int(exactly: value) else {
-            throw WellnessError.validation("integer \(text) is out of range", at: path)
+            throw WellnessError.validation("integer \(text.echo) is out of range", at: path)
         }
         self = exact
     }
@@ -79,7 +79,7 @@ extension Double: JSONCodable {
             throw WellnessError.validation("expected a number, found \(json.kindDescription)", at: path)
         }
         guard let value = Double(text), value.isFinite else {
-            throw WellnessError.validation("number \(text) is out of range", at: path)
+            throw WellnessError.validation("number \(text.echo) is out of range", at: path)
         }
         self = value
     }
@@ -111,7 +111,7 @@ extension JSONStringEnum {
         let text = try String(json: json, at: path)
         guard let value = Self(rawValue: text) else {
             let allowed = Self.allCases.map(\.rawValue).joined(separator: ", ")
-            throw WellnessError.validation("\"\(text)\" is not one of: \(allowed)", at: path)
+            throw WellnessError.validation("\"\(text.echo)\" is not one of: \(allowed)", at: path)
         }
         self = value
     }

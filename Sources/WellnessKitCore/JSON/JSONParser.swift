@@ -10,14 +10,52 @@ public struct JSONParser {
     /// Deepest nesting of arrays and objects accepted.
     public static let maximumDepth = 512
 
+    /// Largest document accepted, in bytes (256 MiB). A parsed tree takes up
+    /// to about 16 times its text, so this bounds one call's memory.
+    public static let maximumInputBytes = 256 << 20
+
+    /// The kind of value a caller needs at the top level of a document.
+    public enum TopLevel: Sendable {
+        case object
+        case array
+
+        var opener: UInt8 { self == .object ? UInt8(ascii: "{") : UInt8(ascii: "[") }
+        var name: String { self == .object ? "an object" : "an array" }
+    }
+
     /// Parses one JSON document.
     /// - Parameter bytes: the whole document, UTF-8 encoded.
     /// - Returns: the document's value.
     /// - Throws: ``WellnessError`` of kind `invalidJSON`, naming the line,
     ///   column and byte offset of the first problem.
     public static func parse(_ bytes: UnsafeRawBufferPointer) throws -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
+        var parser = try JSONParser(bytes: bytes)
         return try parser.parseDocument()
+    }
+
+    /// Parses one JSON document whose top level must be `expected`.
+    ///
+    /// A document of another kind is only checked for well-formedness,
+    /// without building its tree, so that a huge array sent where an object
+    /// belongs costs no memory before it is refused.
+    /// - Parameters:
+    ///   - bytes: the whole document, UTF-8 encoded.
+    ///   - expected: the kind of value the caller needs at the top level.
+    ///   - path: where the document sits, for the error.
+    /// - Returns: the document's value, of kind `expected`.
+    /// - Throws: ``WellnessError`` of kind `invalidJSON` for malformed input,
+    ///   or of kind `validation` at `path` for well-formed JSON of another kind.
+    public static func parse(_ bytes: UnsafeRawBufferPointer, expecting expected: TopLevel,
+                             at path: FieldPath = .root) throws -> JSONValue {
+        var parser = try JSONParser(bytes: bytes)
+        parser.skipWhitespace()
+        let first = parser.position < bytes.count ? bytes[parser.position] : nil
+        if first == expected.opener {
+            return try parser.parseDocument()
+        }
+        parser.retainsValues = false
+        let found = try parser.parseDocument()
+        throw WellnessError.validation("expected \(expected.name), found \(found.kindDescription)", at: path)
     }
 
     /// Parses one JSON document held in an array of bytes.
@@ -33,9 +71,20 @@ public struct JSONParser {
     private let bytes: UnsafeRawBufferPointer
     private var position = 0
     private var depth = 0
+    /// False when only well-formedness matters: containers come back empty.
+    private var retainsValues = true
 
-    private init(bytes: UnsafeRawBufferPointer) {
+    private init(bytes: UnsafeRawBufferPointer) throws {
+        try Self.checkSize(of: bytes)
         self.bytes = bytes
+    }
+
+    /// - Throws: `invalidArgument` when `bytes` exceeds ``maximumInputBytes``.
+    public static func checkSize(of bytes: UnsafeRawBufferPointer) throws {
+        guard bytes.count <= maximumInputBytes else {
+            throw WellnessError.invalidArgument(
+                "input of \(bytes.count) bytes is larger than the limit of \(maximumInputBytes) bytes per call")
+        }
     }
 
     private mutating func parseDocument() throws -> JSONValue {
@@ -103,7 +152,8 @@ public struct JSONParser {
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue())
+            let element = try parseValue()
+            if retainsValues { elements.append(element) }
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
             if consume(UInt8(ascii: "]")) { break }
@@ -134,10 +184,11 @@ public struct JSONParser {
             let key = try parseString()
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else {
-                throw error("expected ':' after object key \"\(key)\"")
+                throw error("expected ':' after object key \"\(key.echo)\"")
             }
             skipWhitespace()
-            object.append(key, try parseValue())
+            let value = try parseValue()
+            if retainsValues { object.append(key, value) }
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
             if consume(UInt8(ascii: "}")) { break }

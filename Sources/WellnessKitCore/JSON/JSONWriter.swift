@@ -1,28 +1,36 @@
 /// Serialises a ``JSONValue`` to compact UTF-8 JSON.
+///
+/// It cannot write invalid JSON: a number that is not JSON number text (an
+/// infinity or NaN that a computation produced) stops the write with an
+/// internal error instead of reaching the caller as `inf` or `nan`.
 public enum JSONWriter {
     /// The value as compact JSON bytes.
-    /// - Parameter value: the value to write; its numbers must be valid JSON
-    ///   number text, which every ``JSONValue`` constructor guarantees.
+    /// - Parameter value: the value to write.
     /// - Returns: UTF-8 bytes, without a trailing NUL.
-    public static func bytes(_ value: JSONValue) -> [UInt8] {
+    /// - Throws: an internal ``WellnessError`` when a number is not finite.
+    public static func bytes(_ value: JSONValue) throws -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(256)
-        write(value, into: &output)
+        try write(value, into: &output)
         return output
     }
 
     /// The value as a compact JSON string.
-    public static func string(_ value: JSONValue) -> String {
-        String(decoding: bytes(value), as: UTF8.self)
+    /// - Throws: an internal ``WellnessError`` when a number is not finite.
+    public static func string(_ value: JSONValue) throws -> String {
+        String(decoding: try bytes(value), as: UTF8.self)
     }
 
-    private static func write(_ value: JSONValue, into output: inout [UInt8]) {
+    private static func write(_ value: JSONValue, into output: inout [UInt8]) throws {
         switch value {
         case .null:
             output.append(contentsOf: "null".utf8)
         case .bool(let flag):
             output.append(contentsOf: (flag ? "true" : "false").utf8)
         case .number(let text):
+            guard isNumberText(text) else {
+                throw WellnessError.internal("a computed number is not finite (\(text)); no result was written")
+            }
             output.append(contentsOf: text.utf8)
         case .string(let text):
             writeString(text, into: &output)
@@ -30,7 +38,7 @@ public enum JSONWriter {
             output.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
-                write(element, into: &output)
+                try write(element, into: &output)
             }
             output.append(UInt8(ascii: "]"))
         case .object(let object):
@@ -39,10 +47,21 @@ public enum JSONWriter {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
                 writeString(member.key, into: &output)
                 output.append(UInt8(ascii: ":"))
-                write(member.value, into: &output)
+                try write(member.value, into: &output)
             }
             output.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// Whether `text` can be JSON number text. Numbers come from the strict
+    /// parser or from integers and doubles, so telling "inf", "-inf" and
+    /// "nan" apart from digits is enough: JSON numbers start with '-' or a
+    /// digit and end with a digit.
+    private static func isNumberText(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last else { return false }
+        let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        return (first == UInt8(ascii: "-") || isDigit(first)) && isDigit(last)
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

@@ -26,7 +26,7 @@ extension GoalFromSuggestionInput: JSONDecodable {
         now = try reader.optional("now") ?? Timestamp(wholeSecondsOf: Date()) ?? Timestamp(seconds: 0)
         let zoneName: String = try reader.optional("time_zone") ?? "UTC"
         guard let zone = TimeZone(identifier: zoneName) else {
-            throw WellnessError.validation("unknown time zone \"\(zoneName)\"", at: reader.path(of: "time_zone"))
+            throw WellnessError.validation("unknown time zone \"\(zoneName.echo)\"", at: reader.path(of: "time_zone"))
         }
         timeZone = zone
     }

@@ -42,7 +42,9 @@ struct SuggestionsCache: Sendable {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
         let temporary = directory.appendingPathComponent(".\(UUID().uuidString).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(JSONWriter.bytes(document)),
+        // A cache that cannot be written is only a cache miss later.
+        guard let bytes = try? JSONWriter.bytes(document),
+              FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes),
                                              attributes: [.posixPermissions: 0o600]) else { return }
         if rename(temporary.path, file.path) != 0 { try? FileManager.default.removeItem(at: temporary) }
     }

@@ -37,7 +37,7 @@ public final class WellnessClient: Sendable {
         let deadline = Date().addingTimeInterval(budget)
         var request = HTTPExchange.Request(method: method, url: url(path, query),
                                            headers: headers(for: method, token: currentToken(refresh: false)),
-                                           body: body.map(JSONWriter.bytes) ?? (method == "GET" || method == "DELETE" ? nil : []),
+                                           body: try body.map { try JSONWriter.bytes($0) } ?? (method == "GET" || method == "DELETE" ? nil : []),
                                            timeout: budget)
         var attempt = 0
         var honouredRetryAfter = false

@@ -22,10 +22,19 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         self.day = day
     }
 
-    /// The date `days` days after 1970-01-01 (negative: before).
+    /// The date `days` days after 1970-01-01 (negative: before), or nil
+    /// outside years 1–9999.
     public init?(daysSinceEpoch days: Int) {
-        // Howard Hinnant's civil_from_days; the range guard keeps it exact.
         guard (-719_162...2_932_896).contains(days) else { return nil }
+        self.init(proleptic: days)
+    }
+
+    /// The date `days` days after 1970-01-01 in the proleptic Gregorian
+    /// calendar, whatever its year: a local day next to the ends of years
+    /// 1–9999 (0000-12-31 in New York for 0001-01-01T00:00Z) is reported as
+    /// it is, not clamped. `days` must lie within ±2^40.
+    init(proleptic days: Int) {
+        // Howard Hinnant's civil_from_days.
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097
@@ -35,11 +44,17 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        self.init(year: year, month: month, day: day)
+        self.init(unchecked: year, month, day)
     }
 
-    /// Days since 1970-01-01 (Howard Hinnant's days_from_civil).
+    /// Days since 1970-01-01.
     public var daysSinceEpoch: Int {
+        Self.daysSinceEpoch(year: year, month: month, day: day)
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date of any year
+    /// (Howard Hinnant's days_from_civil); `month` 1–12, `day` 1–31.
+    static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400
@@ -83,7 +98,7 @@ extension CalendarDate: JSONCodable {
     public init(json: JSONValue, at path: FieldPath) throws {
         let text = try String(json: json, at: path)
         guard let date = CalendarDate(parsing: text.utf8) else {
-            throw WellnessError.validation("expected a date YYYY-MM-DD, found \"\(text)\"", at: path)
+            throw WellnessError.validation("expected a date YYYY-MM-DD, found \"\(text.echo)\"", at: path)
         }
         self = date
     }

@@ -173,7 +173,7 @@ extension Timestamp: JSONCodable {
         let text = try String(json: json, at: path)
         guard let timestamp = Timestamp(parsing: text) else {
             throw WellnessError.validation(
-                "expected an ISO-8601 timestamp like 2025-01-15T10:30:00Z, found \"\(text)\"", at: path)
+                "expected an ISO-8601 timestamp like 2025-01-15T10:30:00Z, found \"\(text.echo)\"", at: path)
         }
         self = timestamp
     }

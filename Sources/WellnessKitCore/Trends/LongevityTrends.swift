@@ -114,7 +114,7 @@ public struct LongevityTrendsOptions: Sendable, JSONDecodable {
         }
         let zoneName: String = try reader.optional("time_zone") ?? "UTC"
         guard let zone = TimeZone(identifier: zoneName) else {
-            throw WellnessError.validation("unknown time zone \"\(zoneName)\"", at: reader.path(of: "time_zone"))
+            throw WellnessError.validation("unknown time zone \"\(zoneName.echo)\"", at: reader.path(of: "time_zone"))
         }
         let now = Int64(Date().timeIntervalSince1970)
         today = LocalCalendar.calendarDate(of: ZoneOffsets(timeZone: zone, covering: now...now).localDay(at: now))

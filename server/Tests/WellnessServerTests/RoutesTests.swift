@@ -115,7 +115,7 @@ import WellnessKitCore
         let accepted = try #require(suggestions.first)
         let request = try #require(CreateGoalRequest.from(suggestion: accepted, now: Timestamp(seconds: 1_750_000_000),
                                                           timeZone: TimeZone(identifier: "UTC") ?? .current))
-        let (created, _, goal) = try await client.call(.post, "/api/v1/goals", as: user, json: JSONWriter.string(request.json))
+        let (created, _, goal) = try await client.call(.post, "/api/v1/goals", as: user, json: try JSONWriter.string(request.json))
         #expect(created == .created && goal["data"]["status"].string == "active")
         let (_, _, again) = try await client.call(.post, "/api/v1/goals/suggestions", as: user)
         #expect(try Envelope<GoalSuggestions>(json: again).data.suggestions.allSatisfy { $0.title != accepted.title })

@@ -17,7 +17,7 @@ public enum Persona: String, JSONCodable, CaseIterable, Sendable {
         let text = try String(json: json, at: path)
         guard let persona = Persona(rawValue: text) ?? Persona.allCases.first(where: { $0.camelCaseName == text }) else {
             let allowed = Persona.allCases.map(\.rawValue).joined(separator: ", ")
-            throw WellnessError.validation("\"\(text)\" is not one of: \(allowed)", at: path)
+            throw WellnessError.validation("\"\(text.echo)\" is not one of: \(allowed)", at: path)
         }
         self = persona
     }

@@ -28,7 +28,7 @@ extension GoalDate: JSONCodable {
             self = .instant(instant)
         } else {
             throw WellnessError.validation(
-                "expected a date YYYY-MM-DD or an ISO-8601 timestamp, found \"\(text)\"", at: path)
+                "expected a date YYYY-MM-DD or an ISO-8601 timestamp, found \"\(text.echo)\"", at: path)
         }
     }
 

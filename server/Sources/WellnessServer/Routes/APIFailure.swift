@@ -42,6 +42,6 @@ public struct APIFailure: HTTPResponseError, Sendable {
         var fields = headers
         fields[.contentType] = "application/json"
         return Response(status: status, headers: fields,
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: JSONWriter.bytes(body))))
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: try JSONWriter.bytes(body))))
     }
 }

@@ -6,7 +6,7 @@ enum JSONResponses {
     /// `value` as a JSON response.
     static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
         Response(status: status, headers: [.contentType: "application/json"],
-                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: JSONWriter.bytes(value))))
+                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: try JSONWriter.bytes(value))))
     }
 
     /// `{"success": true, "data": value}`.

@@ -71,7 +71,7 @@ extension Store {
     }
 
     private func save(_ consultation: Consultation, created: Bool) throws {
-        let body = JSONWriter.string(consultation.json)
+        let body = try JSONWriter.string(consultation.json)
         if created {
             try database.query("INSERT INTO consultations (id, user_id, is_archived, body, created_ms) VALUES (?, ?, ?, ?, ?)",
                                [.text(consultation.id), .text(consultation.userId), .init(consultation.isArchived),

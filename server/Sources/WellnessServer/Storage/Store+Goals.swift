@@ -12,7 +12,7 @@ extension Store {
                         createdAt: now, updatedAt: now)
         try database.query("INSERT INTO goals (id, user_id, status, body, created_ms) VALUES (?, ?, ?, ?, ?)",
                            [.text(goal.id), .text(userId), .text(goal.status.rawValue),
-                            .text(JSONWriter.string(goal.json)), .integer(Self.nowMilliseconds())])
+                            .text(try JSONWriter.string(goal.json)), .integer(Self.nowMilliseconds())])
         return goal
     }
 

@@ -31,7 +31,7 @@ extension Store {
                 let exists = try database.query("SELECT 1 FROM insights WHERE user_id = ? AND dedupe_key = ?",
                                                 [.text(userId), .text(insight.dedupeKey)])
                 if !exists.isEmpty { continue }
-                let suggestions = JSONWriter.string(insight.suggestions.json)
+                let suggestions = try JSONWriter.string(insight.suggestions.json)
                 try database.query("""
                     INSERT INTO insights (id, user_id, insight_type, title, content, summary, suggestions, data_context,
                         generated_ms, created_ms, updated_ms, dedupe_key)
@@ -40,7 +40,7 @@ extension Store {
                           .blob(try cipher.seal(insight.title)), .blob(try cipher.seal(insight.content)),
                           try insight.summary.map { .blob(try cipher.seal($0)) } ?? .null,
                           .blob(try cipher.seal(suggestions)),
-                          .init(insight.dataContext.map { JSONWriter.string($0.json) }),
+                          .init(insight.dataContext.map { try JSONWriter.string($0.json) }),
                           .integer(insight.generatedMilliseconds(now: now)), .integer(insight.generatedMilliseconds(now: now)),
                           .integer(now), .text(insight.dedupeKey)])
                 added += 1

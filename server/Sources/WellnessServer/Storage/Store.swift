@@ -50,7 +50,7 @@ public final class Store: Sendable {
 
     public func saveProfile(_ profile: Profile, for userId: String) throws {
         try database.query("INSERT OR REPLACE INTO profiles (user_id, body) VALUES (?, ?)",
-                           [.text(userId), .text(JSONWriter.string(profile.json))])
+                           [.text(userId), .text(try JSONWriter.string(profile.json))])
     }
 
     public func profile(for userId: String) throws -> Profile {
