@@ -31,6 +31,26 @@ def test_missing_library_is_a_clear_import_error() -> None:
     assert "ImportError" in result.stderr and "WELLNESS_LIBRARY=/nonexistent/libwellness.so" in result.stderr
 
 
+def test_unloadable_library_says_found_and_why(tmp_path: Path) -> None:
+    broken = tmp_path / "libwellness.so"
+    broken.write_bytes(b"not an ELF file")
+    result = import_in_subprocess({"WELLNESS_LIBRARY": str(broken)})
+    assert result.returncode != 0
+    assert f"found at {broken} (WELLNESS_LIBRARY) but could not be loaded" in result.stderr
+    assert "invalid ELF header" in result.stderr or "file too short" in result.stderr
+
+
+def test_not_found_lists_where_it_looked() -> None:
+    # The wrapper's source tree holds no library, and no prefix is searched
+    # when the search path is empty of it.
+    script = ("import wellness._native as n, sys; n._search_path = lambda: ['/nowhere/libwellness.so']; "
+              "n.ctypes.util.find_library = lambda name: None; n._load()")
+    env = {key: value for key, value in os.environ.items() if key != "WELLNESS_LIBRARY"}
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env)
+    assert result.returncode != 0
+    assert "not found (looked in: /nowhere/libwellness.so" in result.stderr
+
+
 def test_abi_mismatch_asks_for_a_rebuild() -> None:
     with pytest.raises(ImportError, match=r"ABI version 2 does not match .* rebuild the library"):
         _native.check_abi(2)

@@ -24,32 +24,43 @@ class Buf(ctypes.Structure):
     _fields_ = [("ptr", ctypes.c_void_p), ("len", ctypes.c_size_t)]
 
 
-def _candidates() -> List[str]:
-    """Where the library may be, in the order it is looked for (after WELLNESS_LIBRARY)."""
+def _search_path() -> List[str]:
+    """Where the library is looked for, in order, after WELLNESS_LIBRARY: beside
+    this module (the wheel carries it there), then the install prefixes."""
     here = Path(__file__).resolve().parent
-    found = [str(here / name) for name in ("libwellness.so", "libwellness.so.1")]
+    paths = [str(here / name) for name in ("libwellness.so", "libwellness.so.1")]
     for prefix in (sys.prefix, "/usr/local", "/usr"):
-        found += [str(Path(prefix) / "lib" / name) for name in ("libwellness.so.1", "libwellness.so")]
-    return [path for path in found if os.path.exists(path)]
+        paths += [str(Path(prefix) / "lib" / name) for name in ("libwellness.so.1", "libwellness.so")]
+    return paths
+
+
+def _open(path: str, origin: str) -> ctypes.CDLL:
+    try:
+        return ctypes.CDLL(path)
+    except OSError as error:
+        raise ImportError(f"libwellness found at {path} ({origin}) but could not be loaded: {error}") from error
 
 
 def _load() -> ctypes.CDLL:
+    """The library: an explicit WELLNESS_LIBRARY first, then the search path,
+    then the system's loader. A library that exists but fails to load is
+    reported as such (with the loader's reason), never as "not found"."""
     explicit = os.environ.get("WELLNESS_LIBRARY")
     if explicit:
-        try:
-            return ctypes.CDLL(explicit)
-        except OSError as error:
-            raise ImportError(f"cannot load libwellness from WELLNESS_LIBRARY={explicit}: {error}") from error
+        if not os.path.exists(explicit):
+            raise ImportError(f"libwellness not found at WELLNESS_LIBRARY={explicit}")
+        return _open(explicit, "WELLNESS_LIBRARY")
+    searched = _search_path()
+    for path in searched:
+        if os.path.exists(path):
+            return _open(path, "search path")
     system = ctypes.util.find_library("wellness")
-    for path in _candidates() + ([system] if system else []):
-        try:
-            return ctypes.CDLL(path)
-        except OSError:
-            continue
+    if system:
+        return _open(system, "system loader")
     raise ImportError(
-        "libwellness.so not found beside the wellness module, in the install prefix or on the system. "
-        "Build it with `make lib` and set WELLNESS_LIBRARY=.build/release/libwellness.so, "
-        "or install it with `make install`."
+        "libwellness not found (looked in: " + ", ".join(searched) + ", and the system loader's paths). "
+        "Install the wheel (make wheel), or set WELLNESS_LIBRARY to the library's path, "
+        "or install it with `make install PREFIX=...` and add PREFIX/lib to LD_LIBRARY_PATH."
     )
 
 

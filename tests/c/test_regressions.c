@@ -1,0 +1,213 @@
+/* Regressions found by fuzzing and by hand (issue "never trap, proven"):
+   each input once killed the host, returned WELLNESS_OK with output that is
+   not JSON, or gave a wrong answer. Every result is parsed with Jansson,
+   which rejects NaN and infinities. */
+#include <math.h>
+
+#include "check.h"
+
+/* Calls a two-document entry point; returns the parsed result on
+   WELLNESS_OK (the caller releases it), or NULL after checking the error. */
+static json_t *call_two(const char *name, two_document_fn function, const char *options, const char *data,
+                        wellness_status *status_out) {
+    wellness_buf out = {0}, err = {0};
+    json_error_t parse_error;
+    json_t *result = NULL;
+    wellness_status status = function(options, strlen(options), data, strlen(data), &out, &err);
+    if (status_out) *status_out = status;
+    if (status == WELLNESS_OK) {
+        result = json_loadb(out.ptr, out.len, 0, &parse_error);
+        CHECK(result != NULL, "%s: result is JSON (%s): %.200s", name, parse_error.text, out.ptr);
+    } else {
+        json_t *error = check_error(name, status, &out, &err);
+        json_decref(error);
+    }
+    wellness_buf_free(&out);
+    wellness_buf_free(&err);
+    return result;
+}
+
+/* Every real number in `value` is finite (Jansson would not parse others,
+   but a JSON result must never depend on that). */
+static int all_finite(json_t *value) {
+    size_t index;
+    const char *key;
+    json_t *member;
+    if (json_is_real(value)) return isfinite(json_real_value(value));
+    if (json_is_array(value)) {
+        json_array_foreach(value, index, member) if (!all_finite(member)) return 0;
+    }
+    if (json_is_object(value)) {
+        json_object_foreach(value, key, member) if (!all_finite(member)) return 0;
+    }
+    return 1;
+}
+
+static json_t *bucket(json_t *result, size_t index) {
+    return json_array_get(json_object_get(result, "buckets"), index);
+}
+
+static void chart_extremes(void) {
+    static const char *const SAMPLES[] = {
+        "[{'timestamp':0,'value':1e16}]",
+        "[{'timestamp':0,'value':0},{'timestamp':86400,'value':5e-324}]",
+        "[{'timestamp':0,'value':1e308},{'timestamp':1,'value':1e308}]",
+        "[{'timestamp':0,'value':1e308},{'timestamp':86400,'value':-1e308}]",
+    };
+    size_t index;
+    for (index = 0; index < sizeof SAMPLES / sizeof SAMPLES[0]; index++) {
+        char *samples = from_quoted(SAMPLES[index]);
+        wellness_status status;
+        json_t *result = call_two("series_chart", wellness_series_chart, "{\"interval\":\"day\"}", samples, &status);
+        CHECK(status == WELLNESS_OK && result, "chart of %s succeeds", samples);
+        if (result) {
+            const char *svg = json_string_value(json_object_get(result, "svg"));
+            CHECK(all_finite(result), "chart of %s has finite numbers", samples);
+            CHECK(svg && !strstr(svg, "nan") && !strstr(svg, "inf\""), "svg of %s has no NaN or inf", samples);
+            json_decref(result);
+        }
+        free(samples);
+    }
+}
+
+static void finite_means(void) {
+    char *samples = from_quoted("[{'timestamp':0,'value':1e308},{'timestamp':1,'value':1e308}]");
+    int64_t timestamps[] = {0, 1};
+    double values[] = {1e308, 1e308};
+    wellness_buf out = {0};
+    json_t *result = call_two("series_aggregate", wellness_series_aggregate, "{}", samples, NULL);
+    CHECK(result && json_real_value(json_object_get(bucket(result, 0), "average")) == 1e308,
+          "mean of two 1e308 samples is 1e308");
+    json_decref(result);
+    result = call_two("series_aggregate", wellness_series_aggregate, "{\"average\":\"daily_means\"}", samples, NULL);
+    CHECK(result && all_finite(result), "daily means of 1e308 samples are finite");
+    json_decref(result);
+    CHECK(wellness_series_aggregate_columns("{}", 2, timestamps, values, 2, &out, NULL) == WELLNESS_OK,
+          "columns of 1e308 aggregate");
+    result = json_loadb(out.ptr, out.len, 0, NULL);
+    CHECK(result && json_real_value(json_object_get(bucket(result, 0), "average")) == 1e308,
+          "columnar mean of two 1e308 samples is 1e308: %s", out.ptr);
+    json_decref(result);
+    wellness_buf_free(&out);
+    free(samples);
+}
+
+static void streak_past_today(void) {
+    char *samples = from_quoted("[{'timestamp':'2024-01-01T12:00:00Z','value':true},"
+                                "{'timestamp':'2024-01-02T12:00:00Z','value':true},"
+                                "{'timestamp':'2024-01-03T12:00:00Z','value':true}]");
+    json_t *result = call_two("series_aggregate", wellness_series_aggregate,
+                              "{\"kind\":\"boolean\",\"today\":\"2024-01-02\"}", samples, NULL);
+    json_t *streaks = json_object_get(result, "streaks");
+    CHECK(json_integer_value(json_object_get(streaks, "current")) == 2, "current streak to today is 2");
+    CHECK(json_integer_value(json_object_get(streaks, "best")) == 3, "best streak is 3");
+    json_decref(result);
+    free(samples);
+}
+
+static void bucket_limit(void) {
+    wellness_status status;
+    json_t *result = call_two("series_aggregate", wellness_series_aggregate,
+                              "{\"interval\":\"day\",\"include_empty\":true}",
+                              "[{\"timestamp\":0,\"value\":1},{\"timestamp\":8640000000,\"value\":1}]", &status);
+    CHECK(status == WELLNESS_E_VALIDATION && !result, "100,001 daily buckets are refused (status %d)", status);
+    result = call_two("series_aggregate", wellness_series_aggregate, "{\"interval\":\"day\",\"include_empty\":true}",
+                      "[{\"timestamp\":0,\"value\":1},{\"timestamp\":8639913600,\"value\":1}]", &status);
+    CHECK(json_array_size(json_object_get(result, "buckets")) == 100000, "100,000 daily buckets are allowed");
+    json_decref(result);
+}
+
+static void year_9999(void) {
+    static const char *const INTERVALS[] = {"year", "half", "quarter", "month"};
+    size_t index;
+    for (index = 0; index < 4; index++) {
+        char options[64];
+        json_t *result;
+        snprintf(options, sizeof options, "{\"interval\":\"%s\"}", INTERVALS[index]);
+        result = call_two("series_aggregate", wellness_series_aggregate, options,
+                          "[{\"timestamp\":\"9999-06-01T00:00:00Z\",\"value\":1}]", NULL);
+        {
+            const char *start = json_string_value(json_object_get(bucket(result, 0), "start"));
+            const char *end = json_string_value(json_object_get(bucket(result, 0), "end"));
+            CHECK(start && end && strcmp(end, start) > 0 && strncmp(end, "9999-", 5) == 0,
+                  "%s bucket of 9999-06-01 ends after it starts: %s..%s", INTERVALS[index], start, end);
+        }
+        json_decref(result);
+    }
+}
+
+static void true_local_dates(void) {
+    json_t *result = call_two("series_aggregate", wellness_series_aggregate,
+                              "{\"interval\":\"day\",\"time_zone\":\"America/New_York\"}",
+                              "[{\"timestamp\":\"0001-01-01T00:00:00Z\",\"value\":1}]", NULL);
+    const char *start = json_string_value(json_object_get(bucket(result, 0), "start"));
+    CHECK(start && strcmp(start, "0000-12-31") == 0, "0001-01-01T00:00Z is 0000-12-31 in New York, got %s", start);
+    CHECK(strcmp(json_string_value(json_object_get(bucket(result, 0), "label")), "Dec 31") == 0, "label Dec 31");
+    json_decref(result);
+}
+
+static void wrong_top_level(void) {
+    /* 20 MB of [0,0,…] where an object belongs: refused without its tree. */
+    size_t count = 10 * 1000 * 1000, index;
+    char *huge = malloc(2 * count + 2);
+    wellness_buf out = {0}, err = {0};
+    wellness_status status;
+    json_t *error;
+    if (!huge) exit(2);
+    huge[0] = '[';
+    for (index = 0; index < count; index++) {
+        huge[1 + 2 * index] = '0';
+        huge[2 + 2 * index] = index + 1 < count ? ',' : ']';
+    }
+    status = wellness_insight_normalize(huge, 2 * count + 1, &out, &err);
+    CHECK(status == WELLNESS_E_VALIDATION, "an array sent as an insight is a validation error (%d)", status);
+    error = check_error("insight_normalize", status, &out, &err);
+    CHECK(error && strcmp(json_string_value(json_object_get(error, "message")), "expected an object, found an array") == 0,
+          "message names both kinds: %s", err.ptr);
+    json_decref(error);
+    wellness_buf_free(&err);
+    free(huge);
+}
+
+static void echo_is_truncated(void) {
+    size_t length = 10 * 1000 * 1000;
+    char *options = malloc(length + 32);
+    wellness_buf out = {0}, err = {0};
+    wellness_status status;
+    if (!options) exit(2);
+    strcpy(options, "{\"time_zone\":\"");
+    memset(options + 14, 'x', length);
+    strcpy(options + 14 + length, "\"}");
+    status = wellness_series_aggregate(options, strlen(options), "[]", 2, &out, &err);
+    CHECK(status == WELLNESS_E_VALIDATION, "a 10 MB zone name is a validation error");
+    CHECK(err.len < 400, "the error document stays small: %zu bytes", err.len);
+    json_decref(check_error("series_aggregate", status, &out, &err));
+    wellness_buf_free(&err);
+    free(options);
+}
+
+static void zone_names(void) {
+    json_t *result = call_two("series_aggregate", wellness_series_aggregate, "{\"time_zone\":\"UTC\"}", "[]", NULL);
+    wellness_status status;
+    CHECK(result && strcmp(json_string_value(json_object_get(result, "time_zone")), "UTC") == 0,
+          "UTC is echoed as UTC");
+    json_decref(result);
+    result = call_two("series_aggregate", wellness_series_aggregate, "{\"time_zone\":\"GMT+14:00\"}", "[]", &status);
+    CHECK(status == WELLNESS_E_VALIDATION && !result, "GMT+14:00 is not an IANA name");
+    result = call_two("series_aggregate", wellness_series_aggregate, "{\"time_zone\":\"Etc/GMT-14\"}", "[]", &status);
+    CHECK(status == WELLNESS_OK && result, "Etc/GMT-14 is an IANA name");
+    json_decref(result);
+}
+
+int main(void) {
+    chart_extremes();
+    finite_means();
+    streak_past_today();
+    bucket_limit();
+    year_9999();
+    true_local_dates();
+    wrong_top_level();
+    echo_is_truncated();
+    zone_names();
+    return check_summary("c_regressions");
+}
