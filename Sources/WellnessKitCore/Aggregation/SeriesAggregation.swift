@@ -58,7 +58,7 @@ public struct SeriesAggregation: Sendable {
         }
         self.buckets = buckets
         if options.kind == .boolean {
-            let now = Int64(Date().timeIntervalSince1970)
+            let now = Timestamp.now().seconds
             let today = options.today?.daysSinceEpoch
                 ?? ZoneOffsets(timeZone: options.timeZone, covering: now...now).localDay(at: now)
             streaks = Streaks(days: days.map { ($0.day, $0.latestValue != 0) }, today: today)

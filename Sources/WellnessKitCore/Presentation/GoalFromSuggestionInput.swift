@@ -23,7 +23,7 @@ extension GoalFromSuggestionInput: JSONDecodable {
     public init(json: JSONValue, at path: FieldPath) throws {
         let reader = try ObjectReader(json, at: path)
         suggestion = try reader.required("suggestion")
-        now = try reader.optional("now") ?? Timestamp(wholeSecondsOf: Date()) ?? Timestamp(seconds: 0)
+        now = try reader.optional("now") ?? Timestamp.now()
         let zoneName: String = try reader.optional("time_zone") ?? "UTC"
         guard let zone = TimeZone(identifier: zoneName) else {
             throw WellnessError.validation("unknown time zone \"\(zoneName.echo)\"", at: reader.path(of: "time_zone"))

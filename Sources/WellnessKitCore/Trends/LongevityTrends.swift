@@ -116,7 +116,7 @@ public struct LongevityTrendsOptions: Sendable, JSONDecodable {
         guard let zone = TimeZone(identifier: zoneName) else {
             throw WellnessError.validation("unknown time zone \"\(zoneName.echo)\"", at: reader.path(of: "time_zone"))
         }
-        let now = Int64(Date().timeIntervalSince1970)
+        let now = Timestamp.now().seconds
         today = LocalCalendar.calendarDate(of: ZoneOffsets(timeZone: zone, covering: now...now).localDay(at: now))
     }
 }
