@@ -8,9 +8,10 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().pa
 let package = Package(
     name: "WellnessKit",
     products: [
-        /// libwellness.so: the C ABI. Only `wellness_*` symbols are exported
+        /// libwellness.so: the C ABI, self-contained (the Swift runtime is
+        /// linked in statically). Only `wellness_*` symbols are exported
         /// (include/wellness.map), under the soname libwellness.so.1.
-        .library(name: "wellness", type: .dynamic, targets: ["WellnessCABI"]),
+        .library(name: "wellness", type: .dynamic, targets: ["WellnessCABI", "WellnessRuntimeHooks"]),
         /// The pure-Swift core, for Swift packages such as the reference server.
         .library(name: "WellnessKitCore", targets: ["WellnessKitCore"]),
     ],
@@ -24,14 +25,22 @@ let package = Package(
         ),
         /// The hand-written header, imported so the C layer shares its types.
         .systemLibrary(name: "CWellness", path: "include"),
+        .target(name: "WellnessCABI", dependencies: ["WellnessKitCore", "CWellness"]),
+        /// The product's link settings, on a target only the product links,
+        /// so that test bundles (which link XCTest and Testing dynamically)
+        /// never see -static-stdlib. SwiftPM's --static-swift-stdlib applies
+        /// to executables only.
         .target(
-            name: "WellnessCABI",
-            dependencies: ["WellnessKitCore", "CWellness"],
+            name: "WellnessRuntimeHooks",
             linkerSettings: [
                 .unsafeFlags([
                     "-use-ld=lld",
                     "-Xlinker", "--version-script=\(packageRoot)/include/wellness.map",
                     "-Xlinker", "-soname=libwellness.so.1",
+                    "-static-stdlib",
+                    // Anything left unresolved is an error, not a surprise at load time.
+                    "-Xlinker", "-z", "-Xlinker", "defs",
+                    "-Xlinker", "--wrap=_swift_installCrashHandler",
                 ]),
             ]
         ),

@@ -42,13 +42,36 @@ import Testing
 
     @Test func createRequestKeepsWallClockAcrossDST() throws {
         let now = try #require(Timestamp(parsing: "2025-03-01T12:00:00-05:00"))
-        let zone = try #require(TimeZone(identifier: "America/New_York"))
+        let zone = try #require(TimeZoneRules(identifier: "America/New_York"))
         let request = try #require(CreateGoalRequest.from(suggestion: Self.suggestion(duration: 30), now: now, timeZone: zone))
         #expect(request.startDate.json == .string("2025-03-01T17:00:00Z"))
         #expect(request.targetDate?.json == .string("2025-03-31T16:00:00Z"))
         #expect(request.title == "Walk" && request.goalType == "activity" && !request.isRecurring)
         let ongoing = CreateGoalRequest.from(suggestion: Self.suggestion(duration: nil), now: now, timeZone: zone)
         #expect(ongoing?.targetDate == nil)
+    }
+
+    /// Oracle: Foundation's `Calendar.date(byAdding: .day, …)` on the same
+    /// wall-clock times, including ones a transition skips or repeats.
+    @Test(arguments: ["America/New_York", "Australia/Lord_Howe", "Europe/Dublin", "Pacific/Apia", "Asia/Kolkata"])
+    func addingDaysAgreesWithFoundationCalendar(_ zoneName: String) throws {
+        let rules = try #require(TimeZoneRules(identifier: zoneName))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = try #require(TimeZone(identifier: zoneName))
+        var generator = SystemRandomNumberGenerator()
+        var starts = (0..<2000).map { _ in Int64.random(in: 946_684_800...1_893_456_000, using: &generator) }
+        // Wall-clock times one or two days before each transition land on it.
+        for transition in rules.transitions(in: 946_684_800...1_893_456_000).prefix(40) {
+            for lead in [86_400, 2 * 86_400] {
+                starts += stride(from: -5400, through: 5400, by: 900).map { transition.instant - Int64(lead) + Int64($0) }
+            }
+        }
+        for start in starts {
+            let days = Int.random(in: 1...3, using: &generator)
+            let expected = try #require(calendar.date(byAdding: .day, value: days, to: Date(timeIntervalSince1970: Double(start))))
+            #expect(rules.instant(addingDays: days, to: start) == Int64(expected.timeIntervalSince1970),
+                    "\(zoneName): \(start) + \(days) days")
+        }
     }
 
     @Test func createRequestInputRejectsUnknownZone() {

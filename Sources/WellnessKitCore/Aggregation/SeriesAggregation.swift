@@ -1,5 +1,3 @@
-import Foundation
-
 /// A series aggregated into calendar buckets (seed 002).
 public struct SeriesAggregation: Sendable {
     public let options: SeriesOptions
@@ -60,7 +58,7 @@ public struct SeriesAggregation: Sendable {
         if options.kind == .boolean {
             let now = Timestamp.now().seconds
             let today = options.today?.daysSinceEpoch
-                ?? ZoneOffsets(timeZone: options.timeZone, covering: now...now).localDay(at: now)
+                ?? ZoneOffsets(zone: options.timeZone, covering: now...now).localDay(at: now)
             streaks = Streaks(days: days.map { ($0.day, $0.latestValue != 0) }, today: today)
         } else {
             streaks = nil
@@ -88,7 +86,7 @@ public struct SeriesAggregation: Sendable {
         }
         let perUnit = columns.millisecondsPerUnit
         let (earliest, latest) = try timestampBounds(timestamps, millisecondsPerUnit: perUnit)
-        let zone = ZoneOffsets(timeZone: options.timeZone,
+        let zone = ZoneOffsets(zone: options.timeZone,
                                covering: earliest.floorDivided(by: 1000)...latest.floorDivided(by: 1000))
         var slots: [Int: Int] = [:]
         var days: [DaySummary] = []

@@ -1,5 +1,3 @@
-import Foundation
-
 /// How to aggregate a series: the options document of the series calls.
 public struct SeriesOptions: Sendable {
     /// What a bucket's average is the mean of.
@@ -19,7 +17,7 @@ public struct SeriesOptions: Sendable {
     public var kind: SeriesKind = .numeric
     /// A fixed interval, or nil to choose from the data's span ("auto").
     public var interval: AggregationInterval?
-    public var timeZone: TimeZone
+    public var timeZone: TimeZoneRules
     /// 1 = Sunday … 7 = Saturday; Monday by default.
     public var firstWeekday = 2
     public var averaging: Averaging = .samples
@@ -29,7 +27,7 @@ public struct SeriesOptions: Sendable {
     public var today: CalendarDate?
     public var timestampUnit: TimestampUnit = .seconds
 
-    public init(kind: SeriesKind = .numeric, interval: AggregationInterval? = nil, timeZone: TimeZone) {
+    public init(kind: SeriesKind = .numeric, interval: AggregationInterval? = nil, timeZone: TimeZoneRules) {
         self.kind = kind
         self.interval = interval
         self.timeZone = timeZone
@@ -45,11 +43,7 @@ public struct SeriesOptions: Sendable {
 extension SeriesOptions: JSONDecodable {
     public init(json: JSONValue, at path: FieldPath) throws {
         let reader = try ObjectReader(json, at: path)
-        let zoneName: String = try reader.optional("time_zone") ?? "UTC"
-        guard let zone = TimeZone(identifier: zoneName) else {
-            throw WellnessError.validation("unknown time zone \"\(zoneName.echo)\"", at: reader.path(of: "time_zone"))
-        }
-        timeZone = zone
+        timeZone = try TimeZoneRules.named(by: "time_zone", in: reader)
         kind = try reader.optional("kind") ?? .numeric
         let intervalName: String = try reader.optional("interval") ?? "auto"
         if intervalName != "auto" {

@@ -1,5 +1,3 @@
-import Foundation
-
 extension CreateGoalRequest {
     /// The request seed 003's `CreateGoalRequest.from(suggestion:)` builds:
     /// starting now, due `estimatedDuration` calendar days later at the same
@@ -7,16 +5,14 @@ extension CreateGoalRequest {
     /// - Parameters:
     ///   - suggestion: the accepted suggestion.
     ///   - now: the start.
-    ///   - timeZone: the calendar in which days are added.
+    ///   - timeZone: the zone in which days are added.
     /// - Returns: the request, or nil when the target date is beyond year 9999.
-    public static func from(suggestion: GoalSuggestion, now: Timestamp, timeZone: TimeZone) -> CreateGoalRequest? {
-        guard let start = Timestamp(wholeSecondsOf: now.date) else { return nil }
+    public static func from(suggestion: GoalSuggestion, now: Timestamp, timeZone: TimeZoneRules) -> CreateGoalRequest? {
+        let start = Timestamp(seconds: now.seconds)
         var targetDate: GoalDate?
         if let duration = suggestion.estimatedDuration {
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = timeZone
-            guard let target = calendar.date(byAdding: .day, value: duration, to: start.date),
-                  let instant = Timestamp(wholeSecondsOf: target) else { return nil }
+            guard let target = timeZone.instant(addingDays: duration, to: start.seconds),
+                  let instant = Timestamp(validSeconds: target) else { return nil }
             targetDate = .instant(instant)
         }
         return CreateGoalRequest(

@@ -1,11 +1,9 @@
-import Foundation
-
 /// The input of "create a goal from a suggestion":
 /// `{"suggestion": …, "now": timestamp?, "time_zone": IANA name?}`.
 public struct GoalFromSuggestionInput: Sendable {
     public let suggestion: GoalSuggestion
     public let now: Timestamp
-    public let timeZone: TimeZone
+    public let timeZone: TimeZoneRules
 
     /// The request this input yields.
     /// - Throws: a validation error at `suggestion.estimated_duration` when
@@ -24,10 +22,6 @@ extension GoalFromSuggestionInput: JSONDecodable {
         let reader = try ObjectReader(json, at: path)
         suggestion = try reader.required("suggestion")
         now = try reader.optional("now") ?? Timestamp.now()
-        let zoneName: String = try reader.optional("time_zone") ?? "UTC"
-        guard let zone = TimeZone(identifier: zoneName) else {
-            throw WellnessError.validation("unknown time zone \"\(zoneName.echo)\"", at: reader.path(of: "time_zone"))
-        }
-        timeZone = zone
+        timeZone = try TimeZoneRules.named(by: "time_zone", in: reader)
     }
 }

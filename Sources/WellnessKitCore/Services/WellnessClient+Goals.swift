@@ -50,7 +50,7 @@ extension WellnessClient {
 
     /// Creates the goal seed 003 builds from a suggestion; the caller keeps the
     /// suggestion until this succeeds.
-    public func createGoal(from suggestion: GoalSuggestion, now: Timestamp, timeZone: TimeZone) throws -> Goal {
+    public func createGoal(from suggestion: GoalSuggestion, now: Timestamp, timeZone: TimeZoneRules) throws -> Goal {
         guard let request = CreateGoalRequest.from(suggestion: suggestion, now: now, timeZone: timeZone) else {
             throw WellnessError.validation("puts the target date beyond year 9999",
                                            at: FieldPath.root.appending("suggestion").appending("estimated_duration"))

@@ -1,5 +1,3 @@
-import Foundation
-
 /// An instant with nanosecond precision, read from and written as RFC 3339.
 ///
 /// Parsed by hand rather than with `ISO8601DateFormatter` because the wire
@@ -25,17 +23,10 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         self.fractionDigits = min(max(fractionDigits, 0), 9)
     }
 
-    /// The instant a `Date` denotes, to whole seconds (as `ISO8601DateFormatter` writes it).
-    public init?(wholeSecondsOf date: Date) {
-        let seconds = date.timeIntervalSince1970.rounded(.down)
-        guard seconds.isFinite, let exact = Int64(exactly: seconds),
-              CalendarDate(daysSinceEpoch: Int(exact.floorDivided(by: 86_400))) != nil else { return nil }
-        self.init(seconds: exact)
-    }
-
-    /// The same instant as a Foundation `Date`.
-    public var date: Date {
-        Date(timeIntervalSince1970: Double(seconds) + Double(nanoseconds) / 1e9)
+    /// An instant in whole seconds, or nil outside years 1–9999.
+    public init?(validSeconds seconds: Int64) {
+        guard CalendarDate(daysSinceEpoch: Int(seconds.floorDivided(by: 86_400))) != nil else { return nil }
+        self.init(seconds: seconds)
     }
 
     /// Parses `YYYY-MM-DD(T|t)HH:MM:SS[.fraction](Z|z|±HH:MM|±HHMM)`.
@@ -127,8 +118,7 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     public var description: String {
         let days = seconds.floorDivided(by: 86_400)
         let secondsOfDay = Int(seconds - days * 86_400)
-        // Parsing and every constructor keep `seconds` within years 1–9999.
-        let date = CalendarDate(daysSinceEpoch: Int(days))?.description ?? "0000-01-01"
+        let date = CalendarDate(proleptic: Int(days)).description
         var text = "\(date)T\(Digits.padded(secondsOfDay / 3600, width: 2)):"
             + "\(Digits.padded(secondsOfDay / 60 % 60, width: 2)):\(Digits.padded(secondsOfDay % 60, width: 2))"
         if fractionDigits > 0 {

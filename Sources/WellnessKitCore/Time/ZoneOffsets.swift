@@ -1,8 +1,6 @@
-import Foundation
-
 /// UTC offsets of one IANA time zone over a span of instants, as a table of
 /// transitions, so that mapping millions of samples to local days costs a
-/// comparison and an addition each instead of a Foundation call each.
+/// comparison and an addition each instead of a zone lookup each.
 public struct ZoneOffsets: Sendable {
     /// `offsets[i]` applies from `starts[i]` (inclusive) until `starts[i + 1]`.
     private let starts: [Int64]
@@ -10,25 +8,19 @@ public struct ZoneOffsets: Sendable {
     public let identifier: String
 
     /// - Parameters:
-    ///   - timeZone: the zone.
+    ///   - zone: the zone.
     ///   - range: the instants (seconds since the epoch) that will be looked up.
-    public init(timeZone: TimeZone, covering range: ClosedRange<Int64>) {
-        identifier = timeZone.identifier
-        // One day of margin on each side: callers also look up day starts.
-        let lower = range.lowerBound.subtractingReportingOverflow(86_400 * 2).partialValue
-        let upper = range.upperBound.addingReportingOverflow(86_400 * 2).partialValue
+    public init(zone: TimeZoneRules, covering range: ClosedRange<Int64>) {
+        identifier = zone.identifier
+        // Two days of margin on each side: callers also look up day starts.
+        let margin: Int64 = 2 * 86_400
+        let lower = range.lowerBound > Int64.min + margin ? range.lowerBound - margin : Int64.min
+        let upper = range.upperBound < Int64.max - margin ? range.upperBound + margin : Int64.max
         var starts: [Int64] = [Int64.min]
-        var offsets: [Int64] = [Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(lower))))]
-        var cursor = Date(timeIntervalSince1970: Double(lower))
-        while let next = timeZone.nextDaylightSavingTimeTransition(after: cursor),
-              next.timeIntervalSince1970 <= Double(upper), next > cursor {
-            let instant = Int64(next.timeIntervalSince1970.rounded(.down))
-            let offset = Int64(timeZone.secondsFromGMT(for: next))
-            if offset != offsets[offsets.count - 1] {
-                starts.append(instant)
-                offsets.append(offset)
-            }
-            cursor = next
+        var offsets: [Int64] = [zone.offset(at: lower)]
+        for transition in zone.transitions(in: lower...upper) where transition.offset != offsets[offsets.count - 1] {
+            starts.append(transition.instant)
+            offsets.append(transition.offset)
         }
         self.starts = starts
         self.offsets = offsets

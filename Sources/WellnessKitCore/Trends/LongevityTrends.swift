@@ -1,5 +1,3 @@
-import Foundation
-
 /// Computes `GET /api/longevity/trends` (seed 001) from daily entries.
 ///
 /// Method, for each window ending today (weekly 7 days, monthly 30, yearly 365):
@@ -112,11 +110,8 @@ public struct LongevityTrendsOptions: Sendable, JSONDecodable {
             self.today = today
             return
         }
-        let zoneName: String = try reader.optional("time_zone") ?? "UTC"
-        guard let zone = TimeZone(identifier: zoneName) else {
-            throw WellnessError.validation("unknown time zone \"\(zoneName.echo)\"", at: reader.path(of: "time_zone"))
-        }
+        let zone = try TimeZoneRules.named(by: "time_zone", in: reader)
         let now = Timestamp.now().seconds
-        today = LocalCalendar.calendarDate(of: ZoneOffsets(timeZone: zone, covering: now...now).localDay(at: now))
+        today = LocalCalendar.calendarDate(of: ZoneOffsets(zone: zone, covering: now...now).localDay(at: now))
     }
 }
