@@ -1,5 +1,4 @@
 import CWellness
-import Foundation
 import WellnessKitCore
 
 // The client handle handed to C is a retained WellnessClient.
@@ -127,7 +126,7 @@ public func wellness_client_create_goal_from_suggestion(
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
         let input = try GoalFromSuggestionInput(json: .object(reader.object))
-        return try client.createGoal(input.request()).json
+        return try client.createGoal(from: input).json
     }
 }
 

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How a ``WellnessClient`` reaches the API: the configuration document of
 /// `wellness_client_new`.
@@ -17,16 +21,21 @@ public struct ClientConfiguration: Sendable {
     public var maxBackoff: Double = 5
     /// Appended to the User-Agent, e.g. "python/3.11".
     public var host: String = "c"
-    /// Where goal suggestions are cached; nil disables the cache.
-    public var cacheDirectory: URL? = ClientConfiguration.defaultCacheDirectory
+    /// The directory (an absolute path) where goal suggestions are cached;
+    /// nil disables the cache.
+    public var cacheDirectory: String? = ClientConfiguration.defaultCacheDirectory
 
     /// `$XDG_CACHE_HOME/wellnesskit`, else `~/.cache/wellnesskit`.
-    public static var defaultCacheDirectory: URL? {
-        let environment = ProcessInfo.processInfo.environment
-        if let cache = environment["XDG_CACHE_HOME"], !cache.isEmpty {
-            return URL(fileURLWithPath: cache).appendingPathComponent("wellnesskit")
+    public static var defaultCacheDirectory: String? {
+        if let cache = environment("XDG_CACHE_HOME"), !cache.isEmpty {
+            return POSIXFiles.joined(POSIXFiles.absolute(cache), "wellnesskit")
         }
-        return environment["HOME"].map { URL(fileURLWithPath: $0).appendingPathComponent(".cache/wellnesskit") }
+        return environment("HOME").map { POSIXFiles.joined(POSIXFiles.absolute($0), ".cache/wellnesskit") }
+    }
+
+    /// An environment variable (ProcessInfo's environment is Foundation).
+    private static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 
     public init(baseURL: String) {
@@ -39,7 +48,9 @@ extension ClientConfiguration: JSONDecodable {
         let reader = try ObjectReader(json, at: path)
         var url: String = try reader.nonEmptyString("base_url")
         while url.hasSuffix("/") { url.removeLast() }
-        guard url.hasPrefix("http://") || url.hasPrefix("https://"), URL(string: url)?.host != nil else {
+        let scheme = url.hasPrefix("http://") ? "http://" : url.hasPrefix("https://") ? "https://" : nil
+        // curl reads "http:///x" as host x; an empty authority stays an error.
+        guard let scheme, !url.dropFirst(scheme.count).hasPrefix("/"), CurlURL.host(of: url) != nil else {
             throw WellnessError.validation("must be an http:// or https:// URL", at: reader.path(of: "base_url"))
         }
         baseURL = url
@@ -53,7 +64,7 @@ extension ClientConfiguration: JSONDecodable {
         host = try reader.optional("host") ?? "c"
         switch reader.object["cache_directory"] {
         case .bool(false)?: cacheDirectory = nil
-        case .string(let path)? where !path.isEmpty: cacheDirectory = URL(fileURLWithPath: path)
+        case .string(let path)? where !path.isEmpty: cacheDirectory = POSIXFiles.absolute(path)
         case nil, .null?: cacheDirectory = ClientConfiguration.defaultCacheDirectory
         default:
             throw WellnessError.validation("must be a directory path, or false to disable the cache",

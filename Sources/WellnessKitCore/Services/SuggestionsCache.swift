@@ -1,5 +1,3 @@
-import Foundation
-
 /// Goal suggestions kept on disk for 24 hours (seed 003: "cache suggestions
 /// locally for 24 hours", "save suggestions locally for offline viewing").
 ///
@@ -8,48 +6,53 @@ import Foundation
 /// reaches the disk), under a format version that busts old files.
 struct SuggestionsCache: Sendable {
     static let formatVersion = 1
-    static let lifetime: TimeInterval = 24 * 3600
+    /// Seconds.
+    static let lifetime: Double = 24 * 3600
+    /// A larger file is not a cache this library wrote; it is ignored.
+    static let maximumFileSize = 16 << 20
 
-    let file: URL
+    let directory: String
+    let file: String
 
-    init(directory: URL, baseURL: String, credential: String) {
+    init(directory: String, baseURL: String, credential: String) {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in "\(baseURL)\n\(credential)".utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
-        file = directory.appendingPathComponent("suggestions-v\(Self.formatVersion)-\(String(hash, radix: 16)).json")
+        self.directory = directory
+        file = POSIXFiles.joined(directory, "suggestions-v\(Self.formatVersion)-\(String(hash, radix: 16)).json")
     }
 
-    /// The cached suggestions and their age, if any were stored.
-    func read(now: Date = Date()) -> (suggestions: [GoalSuggestion], age: TimeInterval)? {
-        guard let data = FileManager.default.contents(atPath: file.path),
-              let document = try? JSONParser.parse([UInt8](data)),
+    /// Seconds since 1970 on the wall clock, as stored in `stored_at`.
+    static func wallClock() -> Double {
+        Double(Timestamp.now().seconds)
+    }
+
+    /// The cached suggestions and their age in seconds, if any were stored.
+    func read(now: Double = wallClock()) -> (suggestions: [GoalSuggestion], age: Double)? {
+        guard let data = POSIXFiles.readFile(file, limit: Self.maximumFileSize),
+              let document = try? JSONParser.parse(data),
               let reader = try? ObjectReader(document, at: .root),
               (try? reader.required("version", as: Int.self)) == Self.formatVersion,
               let stored = try? reader.required("stored_at", as: Double.self),
               let suggestions = try? reader.required("suggestions", as: [GoalSuggestion].self) else { return nil }
-        return (suggestions, now.timeIntervalSince1970 - stored)
+        return (suggestions, now - stored)
     }
 
-    /// Stores suggestions atomically, readable by the user only. Failures are
-    /// ignored: a cache that cannot be written only costs a request.
-    func write(_ suggestions: [GoalSuggestion], now: Date = Date()) {
+    /// Stores suggestions atomically, readable by the user only (directory
+    /// 0700, file 0600). Failures are ignored: a cache that cannot be written
+    /// only costs a request.
+    func write(_ suggestions: [GoalSuggestion], now: Double = wallClock()) {
         let document = JSONValue.object(JSONObject([
-            ("version", .int(Self.formatVersion)), ("stored_at", .double(now.timeIntervalSince1970)),
+            ("version", .int(Self.formatVersion)), ("stored_at", .double(now)),
             ("suggestions", suggestions.json),
         ]))
-        let directory = file.deletingLastPathComponent()
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                 attributes: [.posixPermissions: 0o700])
-        let temporary = directory.appendingPathComponent(".\(UUID().uuidString).tmp")
-        // A cache that cannot be written is only a cache miss later.
-        guard let bytes = try? JSONWriter.bytes(document),
-              FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes),
-                                             attributes: [.posixPermissions: 0o600]) else { return }
-        if rename(temporary.path, file.path) != 0 { try? FileManager.default.removeItem(at: temporary) }
+        guard let bytes = try? JSONWriter.bytes(document) else { return }
+        POSIXFiles.makeDirectories(directory, mode: 0o700)
+        POSIXFiles.writeAtomically(bytes, to: file, mode: 0o600)
     }
 
     func invalidate() {
-        try? FileManager.default.removeItem(at: file)
+        POSIXFiles.removeFile(file)
     }
 }

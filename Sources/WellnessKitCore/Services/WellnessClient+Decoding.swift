@@ -11,17 +11,9 @@ extension WellnessClient {
 
     /// Percent-encodes an id for a path segment.
     func segment(_ id: String) throws -> String {
-        guard !id.isEmpty, let encoded = id.addingPercentEncoding(withAllowedCharacters: .urlPathSegmentAllowed) else {
+        guard !id.isEmpty else {
             throw WellnessError.validation("must be a non-empty id", at: FieldPath.root.appending("id"))
         }
-        return encoded
+        return id.percentEncodedUnreserved
     }
-}
-
-import Foundation
-
-extension CharacterSet {
-    /// Unreserved characters (RFC 3986): safe in a path segment without escaping.
-    static let urlPathSegmentAllowed = CharacterSet(charactersIn:
-        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
 }

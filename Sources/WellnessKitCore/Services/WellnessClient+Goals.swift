@@ -1,5 +1,3 @@
-import Foundation
-
 extension WellnessClient {
     /// Where suggestions came from.
     public enum SuggestionsSource: String, Sendable {
@@ -50,12 +48,10 @@ extension WellnessClient {
 
     /// Creates the goal seed 003 builds from a suggestion; the caller keeps the
     /// suggestion until this succeeds.
-    public func createGoal(from suggestion: GoalSuggestion, now: Timestamp, timeZone: TimeZoneRules) throws -> Goal {
-        guard let request = CreateGoalRequest.from(suggestion: suggestion, now: now, timeZone: timeZone) else {
-            throw WellnessError.validation("puts the target date beyond year 9999",
-                                           at: FieldPath.root.appending("suggestion").appending("estimated_duration"))
-        }
-        return try createGoal(request)
+    /// - Throws: a validation error at `suggestion.estimated_duration` when the
+    ///   target date falls beyond year 9999, else as ``createGoal(_:)``.
+    public func createGoal(from input: GoalFromSuggestionInput) throws -> Goal {
+        try createGoal(input.request())
     }
 
     public func goal(id: String) throws -> Goal {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A client of the WellnessKit API: one per configuration, safe to share
 /// between threads (requests run on the calling thread; connections are pooled).
@@ -19,7 +23,7 @@ public final class WellnessClient: Sendable {
     ///   - transport: libcurl by default; tests inject faults here.
     ///   - sleep: how backoff waits (tests record instead of sleeping).
     public init(configuration: ClientConfiguration, transport: any HTTPTransport = CurlTransport(),
-                sleep: @escaping @Sendable (Double) -> Void = { Thread.sleep(forTimeInterval: $0) }) {
+                sleep: @escaping @Sendable (Double) -> Void = { MonotonicClock.sleep($0) }) {
         self.configuration = configuration
         self.transport = transport
         self.sleep = sleep
@@ -34,7 +38,8 @@ public final class WellnessClient: Sendable {
     public func send(_ method: String, _ path: String, query: [(String, String)] = [], body: JSONValue? = nil,
                      operation: Operation = .standard) throws -> JSONValue {
         let budget = operation == .ai ? configuration.aiTimeout : configuration.timeout
-        let deadline = Date().addingTimeInterval(budget)
+        // Seconds on the monotonic clock.
+        let deadline = MonotonicClock.now() + budget
         var request = HTTPExchange.Request(method: method, url: url(path, query),
                                            headers: headers(for: method, token: currentToken(refresh: false)),
                                            body: try body.map { try JSONWriter.bytes($0) } ?? (method == "GET" || method == "DELETE" ? nil : []),
@@ -43,7 +48,7 @@ public final class WellnessClient: Sendable {
         var honouredRetryAfter = false
         var refreshedToken = false
         while true {
-            request.timeout = deadline.timeIntervalSinceNow
+            request.timeout = deadline - MonotonicClock.now()
             guard request.timeout > 0 else {
                 throw WellnessError(kind: .timeout, message: "\(method) \(path) did not complete within \(budget) s")
             }
@@ -55,7 +60,7 @@ public final class WellnessClient: Sendable {
                     continue
                 }
                 if response.status == 429, !honouredRetryAfter,
-                   let wait = Int(response.headers["retry-after"] ?? ""), Double(wait) < deadline.timeIntervalSinceNow {
+                   let wait = Int(response.headers["retry-after"] ?? ""), Double(wait) < deadline - MonotonicClock.now() {
                     honouredRetryAfter = true
                     sleep(Double(wait))
                     continue
@@ -76,18 +81,17 @@ public final class WellnessClient: Sendable {
     }
 
     /// Exponential backoff from `initialBackoff`, doubling up to `maxBackoff`, with
-    /// up to 20% jitter; nil when waiting would pass the deadline.
-    private func backoff(_ attempt: Int, before deadline: Date) -> Double? {
+    /// up to 20% jitter; nil when waiting would pass the deadline (monotonic seconds).
+    private func backoff(_ attempt: Int, before deadline: Double) -> Double? {
         let base = min(configuration.maxBackoff, configuration.initialBackoff * pow(2, Double(attempt)))
         let wait = base * Double.random(in: 0.8...1.0)
-        return wait < deadline.timeIntervalSinceNow ? wait : nil
+        return wait < deadline - MonotonicClock.now() ? wait : nil
     }
 
+    /// The base URL, path and query, names and values percent-encoded outside RFC 3986's unreserved set.
     private func url(_ path: String, _ query: [(String, String)]) -> String {
-        var components = URLComponents()
-        components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
-        let encoded = query.isEmpty ? "" : "?" + (components.percentEncodedQuery ?? "")
-        return configuration.baseURL + path + encoded
+        let encoded = query.map { "\($0.0.percentEncodedUnreserved)=\($0.1.percentEncodedUnreserved)" }
+        return configuration.baseURL + path + (query.isEmpty ? "" : "?" + encoded.joined(separator: "&"))
     }
 
     /// The provider's token when one is set (`refresh` after a 401), else the configured one.
@@ -107,7 +111,7 @@ public final class WellnessClient: Sendable {
         if let apiKey = configuration.apiKey { headers.append(("X-API-Key", apiKey)) }
         if let token { headers.append(("Authorization", "Bearer \(token)")) }
         if method != "GET", method != "DELETE" { headers.append(("Content-Type", "application/json")) }
-        if method == "POST" { headers.append(("Idempotency-Key", UUID().uuidString.lowercased())) }
+        if method == "POST" { headers.append(("Idempotency-Key", randomUUIDString())) }
         return headers
     }
 }
@@ -116,31 +120,23 @@ public final class WellnessClient: Sendable {
 final class ClientSession: @unchecked Sendable {
     typealias TokenProvider = @Sendable (Bool) -> String?
 
-    private let lock = NSLock()
+    private let lock = PThreadMutex()
     private var trends: TrendsResponse?
     private var provider: TokenProvider?
 
     func tokenProvider() -> TokenProvider? {
-        lock.lock()
-        defer { lock.unlock() }
-        return provider
+        lock.withLock { provider }
     }
 
     func setTokenProvider(_ provider: TokenProvider?) {
-        lock.lock()
-        self.provider = provider
-        lock.unlock()
+        lock.withLock { self.provider = provider }
     }
 
     func cachedTrends() -> TrendsResponse? {
-        lock.lock()
-        defer { lock.unlock() }
-        return trends
+        lock.withLock { trends }
     }
 
     func store(_ response: TrendsResponse) {
-        lock.lock()
-        trends = response
-        lock.unlock()
+        lock.withLock { trends = response }
     }
 }

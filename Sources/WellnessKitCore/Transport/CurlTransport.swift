@@ -1,5 +1,4 @@
 import CCurl
-import Foundation
 
 /// HTTP over libcurl: blocking calls (which fit a blocking C ABI), no
 /// event-loop threads in the host process, and easy handles reused for
@@ -10,7 +9,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     /// Largest response body accepted; a larger one is an invalid response.
     public let maximumBodySize: Int
     private var idleHandles: [UnsafeMutableRawPointer] = []
-    private let lock = NSLock()
+    private let lock = PThreadMutex()
 
     /// curl_global_init is not thread-safe: run it once, before any handle.
     private static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
@@ -67,16 +66,17 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     }
 
     private func takeHandle() -> UnsafeMutableRawPointer? {
-        lock.lock()
-        let pooled = idleHandles.popLast()
-        lock.unlock()
+        let pooled = lock.withLock { idleHandles.popLast() }
         return pooled ?? curl_easy_init()
     }
 
     private func returnHandle(_ handle: UnsafeMutableRawPointer) {
-        lock.lock()
-        defer { lock.unlock() }
-        if idleHandles.count < 16 { idleHandles.append(handle) } else { curl_easy_cleanup(handle) }
+        let pooled = lock.withLock {
+            guard idleHandles.count < 16 else { return false }
+            idleHandles.append(handle)
+            return true
+        }
+        if !pooled { curl_easy_cleanup(handle) }
     }
 
     /// The error for a failed transfer, without credentials (the URL carries none).
@@ -124,7 +124,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
                 collector.headers = [:]  // a new response (after 100 Continue or a redirect)
             } else if let colon = line.firstIndex(of: ":") {
                 let name = line[..<colon].lowercased()
-                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
+                let value = line[line.index(after: colon)...].trimmingASCIIWhitespace
                 collector.headers[name] = value
             }
             return length
