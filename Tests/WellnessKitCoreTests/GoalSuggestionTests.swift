@@ -53,7 +53,7 @@ import Testing
 
     /// Oracle: Foundation's `Calendar.date(byAdding: .day, …)` on the same
     /// wall-clock times, including ones a transition skips or repeats.
-    @Test(arguments: ["America/New_York", "Australia/Lord_Howe", "Europe/Dublin", "Pacific/Apia", "Asia/Kolkata"])
+    @Test(arguments: ["America/New_York", "Australia/Lord_Howe", "Europe/Dublin", "America/Sao_Paulo", "Asia/Kolkata"])
     func addingDaysAgreesWithFoundationCalendar(_ zoneName: String) throws {
         let rules = try #require(TimeZoneRules(identifier: zoneName))
         var calendar = Calendar(identifier: .gregorian)
@@ -72,6 +72,15 @@ import Testing
             #expect(rules.instant(addingDays: days, to: start) == Int64(expected.timeIntervalSince1970),
                     "\(zoneName): \(start) + \(days) days")
         }
+    }
+
+    /// Samoa skipped 2011-12-30 whole. The rule (moved forward by the skipped
+    /// length) gives the 31st; Foundation gives January 1st, two days on.
+    @Test func aSkippedDayMovesForwardByOneDay() throws {
+        let apia = try #require(TimeZoneRules(identifier: "Pacific/Apia"))
+        let start = try #require(Timestamp(parsing: "2011-12-29T10:00:00-10:00"))
+        let target = try #require(apia.instant(addingDays: 1, to: start.seconds))
+        #expect(Timestamp(seconds: target).description == "2011-12-30T20:00:00Z")  // 10:00 on the 31st, UTC+14
     }
 
     @Test func createRequestInputRejectsUnknownZone() {

@@ -129,7 +129,7 @@ import Testing
     @Test func errorsEchoAtMostOneHundredCharacters() {
         let long = String(repeating: "x", count: 10_000_000)
         let error = wellnessError { try decode(SeriesOptions.self, #"{"time_zone":"\#(long)"}"#) }
-        #expect(error?.message == "unknown time zone \"\(String(repeating: "x", count: 100))…\"")
+        #expect(error?.message.hasPrefix("unknown time zone \"\(String(repeating: "x", count: 100))…\": expected") == true)
         let number = String(repeating: "9", count: 5000)
         let integer = wellnessError { try Int(json: .number(number), at: .root) }
         #expect((integer?.message.count ?? .max) < 150)

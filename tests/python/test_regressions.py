@@ -94,7 +94,7 @@ def test_oversized_input_is_refused() -> None:
 def test_errors_echo_at_most_100_characters() -> None:
     with pytest.raises(wellness.ValidationError) as raised:
         wellness.series_aggregate({"time_zone": "x" * 10_000_000}, [])
-    assert raised.value.message == 'unknown time zone "' + "x" * 100 + '…"'
+    assert raised.value.message.startswith('unknown time zone "' + "x" * 100 + '…": expected an IANA name')
 
 
 def test_zone_names_are_iana_and_echoed() -> None:

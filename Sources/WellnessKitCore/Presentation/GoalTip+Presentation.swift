@@ -1,5 +1,3 @@
-import Foundation
-
 extension GoalTip {
     /// 3 high, 2 medium, 1 low; 2 for anything else (seed 003).
     public var priorityLevel: Int {
@@ -31,8 +29,8 @@ extension GoalTip {
     }
 
     /// The priority as the tip card prints it ("High").
-    public var priorityLabel: String? { priority?.capitalized }
+    public var priorityLabel: String? { priority?.capitalizedWords }
 
     /// The category as the tip card prints it ("Nutrition").
-    public var categoryLabel: String? { category?.capitalized }
+    public var categoryLabel: String? { category?.capitalizedWords }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 extension TrendBucket {
     /// "No data", "Projected", "Rejuvenation", "Aging" or "Stable" (seed 001).
     public var label: String {

@@ -9,7 +9,7 @@ public enum Persona: String, JSONCodable, CaseIterable, Sendable {
     /// The Swift case name, as seed 004's deep links spell personas.
     public var camelCaseName: String {
         let words = rawValue.split(separator: "_")
-        return words.enumerated().map { index, word in index == 0 ? String(word) : word.capitalized }.joined()
+        return words.enumerated().map { index, word in index == 0 ? String(word) : String(word).capitalizedWords }.joined()
     }
 
     /// Accepts the snake_case raw value or the camelCase case name.
