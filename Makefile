@@ -7,11 +7,17 @@ BUILD      ?= build
 PREFIX     ?= /usr/local
 VENV       := $(BUILD)/venv
 PYTHON     := $(VENV)/bin/python
-LIBRARY    := .build/release/libwellness.so
-APT_NEEDS  := gcc g++ binutils libjansson-dev libsqlite3-dev libcurl4-openssl-dev cmake ninja-build pkg-config
+# What SwiftPM links (with debug info), and what ships: stripped, with its
+# debug info in a separate file that gdb finds through a debuglink.
+SWIFT_LIBRARY := .build/release/libwellness.so
+LIBRARY    := $(BUILD)/lib/libwellness.so.1
+VERSION    := 1.0.0
+WHEEL      := dist/wellness-$(VERSION)-py3-none-linux_x86_64.whl
+APT_NEEDS  := gcc g++ binutils libjansson-dev libsqlite3-dev libcurl4-openssl-dev cmake ninja-build pkg-config \
+              tzdata util-linux
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps lib build test swift-test server-test ctest demo bench server install clean
+.PHONY: all deps lib wheel python-env build test swift-test server-test ctest demo bench server install clean
 
 all: build
 
@@ -26,21 +32,40 @@ $(BUILD)/.deps:
 	fi
 	@mkdir -p $(BUILD) && touch $@
 
-# The Python test environment: pytest, and the wrapper installed from its
-# pyproject so that `pip install examples/python` is exercised too.
-$(PYTHON): examples/python/pyproject.toml | deps
+# The Python test environment: the test tools, then the wheel (python-env),
+# so that the tests exercise what users install.
+$(PYTHON): | deps
 	python3 -m venv $(VENV)
 	$(PYTHON) -m pip install -q --upgrade pip
 	$(PYTHON) -m pip install -q pytest numpy schemathesis
-	$(PYTHON) -m pip install -q ./examples/python
 	@touch $@
 
-lib:
-	swift build -c release --product wellness
+# libwellness.so.1 with the Swift runtime linked in: no RUNPATH, so it loads
+# where no Swift toolchain is installed.
+lib: deps
+	@swift build -q -c release --product wellness --disable-local-rpath
+	@mkdir -p $(BUILD)/lib
+	@objcopy --only-keep-debug $(SWIFT_LIBRARY) $(LIBRARY).debug
+	@objcopy --strip-all --add-gnu-debuglink=$(LIBRARY).debug $(SWIFT_LIBRARY) $(LIBRARY)
+	@echo "$(LIBRARY): $$(stat -c %s $(LIBRARY)) bytes stripped; debug info in $(LIBRARY).debug"
 
-build: deps lib $(PYTHON)
+# The Python package with the library inside, tagged for this platform
+# (linux_x86_64: libcurl keeps it from being a manylinux wheel).
+wheel: lib $(PYTHON)
+	@rm -rf $(BUILD)/wheel && mkdir -p $(BUILD)/wheel dist
+	@cp -r examples/python/pyproject.toml examples/python/setup.py examples/python/README.md examples/python/wellness \
+	    $(BUILD)/wheel/
+	@rm -rf $(BUILD)/wheel/wellness/__pycache__ && cp $(LIBRARY) $(BUILD)/wheel/wellness/libwellness.so
+	@$(PYTHON) -m pip wheel -q --no-deps -w dist $(BUILD)/wheel
+	@echo "$(WHEEL): $$(stat -c %s $(WHEEL)) bytes"
+
+python-env: wheel
+	@$(PYTHON) -m pip install -q --force-reinstall --no-deps $(WHEEL)
+
+build: deps lib python-env
 	cmake -S . -B $(BUILD)/cmake -G Ninja -DCMAKE_BUILD_TYPE=Release \
-	      -DWELLNESS_PREBUILT_LIBRARY=$(CURDIR)/$(LIBRARY) -DWELLNESS_PYTHON=$(CURDIR)/$(PYTHON)
+	      -DWELLNESS_PREBUILT_LIBRARY=$(CURDIR)/$(LIBRARY) -DWELLNESS_PYTHON=$(CURDIR)/$(PYTHON) \
+	      -DWELLNESS_WHEEL=$(CURDIR)/$(WHEEL) >/dev/null
 	cmake --build $(BUILD)/cmake
 
 swift-test: deps
@@ -80,10 +105,9 @@ demo: build $(SERVER_DEBUG_BIN)
 	$(BUILD)/cmake/demo examples/data $(BUILD)/demo
 	@echo
 	@echo "== Python example (examples/python/scripts/demo.py) =="
-	WELLNESS_LIBRARY=$(CURDIR)/$(LIBRARY) $(PYTHON) examples/python/scripts/demo.py examples/data $(BUILD)/demo
+	$(PYTHON) examples/python/scripts/demo.py examples/data $(BUILD)/demo
 	@echo
-	WELLNESS_LIBRARY=$(CURDIR)/$(LIBRARY) PYTHONPATH=examples/python \
-	    examples/journeys.sh $(SERVER_DEBUG_BIN) $(BUILD)/cmake/journeys $(CURDIR)/$(PYTHON)
+	examples/journeys.sh $(SERVER_DEBUG_BIN) $(BUILD)/cmake/journeys $(CURDIR)/$(PYTHON)
 	@echo
 	@echo "Charts to open in a browser: $(BUILD)/demo/*.svg"
 
@@ -93,15 +117,14 @@ $(BUILD)/.bench-deps: $(PYTHON)
 	$(PYTHON) -m pip install -q numpy pandas polars requests
 	@touch $@
 
-bench: lib $(BUILD)/.bench-deps $(SERVER_BIN)
-	$(PYTHON) -m pip install -q ./examples/python
-	WELLNESS_LIBRARY=$(CURDIR)/$(LIBRARY) $(PYTHON) benchmarks/bench_series.py
+bench: python-env $(BUILD)/.bench-deps $(SERVER_BIN)
+	$(PYTHON) benchmarks/bench_series.py
 	@command -v wrk >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq wrk; }
 	benchmarks/bench_server.sh $(SERVER_BIN) 60
-	WELLNESS_LIBRARY=$(CURDIR)/$(LIBRARY) $(PYTHON) benchmarks/bench_client.py $(SERVER_BIN) 2000
+	$(PYTHON) benchmarks/bench_client.py $(SERVER_BIN) 2000
 
 install: build
 	cmake --install $(BUILD)/cmake --prefix $(PREFIX)
 
 clean:
-	rm -rf $(BUILD) .build
+	rm -rf $(BUILD) .build dist

@@ -60,6 +60,10 @@ extern "C" {
    soname's number (libwellness.so.1). */
 #define WELLNESS_ABI_VERSION 1
 
+/* The largest JSON document one call accepts (256 MiB); a larger one is
+   WELLNESS_E_INVALID_ARGUMENT before any byte is parsed. */
+#define WELLNESS_MAX_INPUT_BYTES ((size_t)256 * 1024 * 1024)
+
 /* ------------------------------------------------------------------------ */
 /* Types                                                                     */
 /* ------------------------------------------------------------------------ */

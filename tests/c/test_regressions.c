@@ -169,6 +169,21 @@ static void wrong_top_level(void) {
     free(huge);
 }
 
+static void oversized_input(void) {
+    /* One byte over the limit: refused as an argument, before parsing. */
+    size_t length = WELLNESS_MAX_INPUT_BYTES + 1;
+    char *spaces = malloc(length);
+    wellness_buf out = {0}, err = {0};
+    wellness_status status;
+    if (!spaces) exit(2);
+    memset(spaces, ' ', length);
+    status = wellness_insight_normalize(spaces, length, &out, &err);
+    CHECK(status == WELLNESS_E_INVALID_ARGUMENT, "a document over WELLNESS_MAX_INPUT_BYTES is refused (%d)", status);
+    json_decref(check_error("insight_normalize", status, &out, &err));
+    wellness_buf_free(&err);
+    free(spaces);
+}
+
 static void echo_is_truncated(void) {
     size_t length = 10 * 1000 * 1000;
     char *options = malloc(length + 32);
@@ -207,6 +222,7 @@ int main(void) {
     year_9999();
     true_local_dates();
     wrong_top_level();
+    oversized_input();
     echo_is_truncated();
     zone_names();
     return check_summary("c_regressions");

@@ -1,4 +1,7 @@
-"""Locates libwellness and the wrapper for the tests: WELLNESS_LIBRARY, or the SwiftPM release build."""
+"""The tests exercise the installed wellness package: `make test` installs the
+wheel, which carries the library, into build/venv. WELLNESS_TEST_SOURCE=1
+runs them against examples/python and the SwiftPM build instead, while
+developing."""
 
 from __future__ import annotations
 
@@ -9,8 +12,9 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-os.environ.setdefault("WELLNESS_LIBRARY", str(REPO / ".build" / "release" / "libwellness.so"))
-sys.path.insert(0, str(REPO / "examples" / "python"))
+if os.environ.get("WELLNESS_TEST_SOURCE"):
+    os.environ.setdefault("WELLNESS_LIBRARY", str(REPO / ".build" / "release" / "libwellness.so"))
+    sys.path.insert(0, str(REPO / "examples" / "python"))
 
 #: nst's JSONTestSuite parsing cases, shared beside the repository.
 CONFORMANCE = REPO.parent / "shared" / "conformance" / "JSONTestSuite" / "test_parsing"

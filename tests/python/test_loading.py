@@ -25,6 +25,14 @@ def test_versions_agree_with_the_wrapper() -> None:
     assert wellness.abi_version() == wellness.ABI_VERSION == 1
 
 
+@pytest.mark.skipif(bool(os.environ.get("WELLNESS_TEST_SOURCE")), reason="testing the source tree")
+def test_the_installed_wheel_is_what_is_tested() -> None:
+    module_dir = Path(wellness.__file__).resolve().parent
+    assert module_dir.is_relative_to(Path(sys.prefix).resolve()), module_dir
+    assert Path(_native.lib._name).resolve() == module_dir / "libwellness.so"
+    assert "WELLNESS_LIBRARY" not in os.environ
+
+
 def test_missing_library_is_a_clear_import_error() -> None:
     result = import_in_subprocess({"WELLNESS_LIBRARY": "/nonexistent/libwellness.so"})
     assert result.returncode != 0
