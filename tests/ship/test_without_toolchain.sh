@@ -35,14 +35,16 @@ cmake --build "$work/consumer" >"$work/log" 2>&1 || { cat "$work/log"; fail "the
 "$python" -m venv "$work/venv"
 "$work/venv/bin/python" -m pip install -q --no-deps --no-index "$wheel" || fail "the wheel does not install"
 
-# Runs every program, writing its outputs under $1.
+# Runs every program, then moves their outputs to $1 (they run in one place,
+# so that the paths they print are the same both times).
 run_all() {
-    local out=$1
+    local out=$work/out
     mkdir -p "$out/charts"
     "$build_dir/demo" "$root/examples/data" "$out/charts" >"$out/demo.txt"
     "$work/consumer/consumer" >"$out/consumer.txt"
     (cd "$work" && "$work/venv/bin/python" "$here/probe.py") >"$out/python.txt"
     ldd "$work/prefix/lib/libwellness.so.1" >"$out/ldd.txt"
+    mv "$out" "$1"
 }
 export -f run_all
 export build_dir root work here

@@ -5,9 +5,17 @@ import WellnessKitCore
 enum JSONResponses {
     /// `value` as a JSON response.
     static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: "application/json"],
-                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: try JSONWriter.bytes(value))))
+        guard let bytes = try? JSONWriter.bytes(value) else {
+            // A computed number that is not finite: an error, never invalid JSON.
+            return Response(status: .internalServerError, headers: [.contentType: "application/json"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: Self.internalError)))
+        }
+        return Response(status: status, headers: [.contentType: "application/json"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
+
+    private static let internalError =
+        #"{"success":false,"error":{"code":"INTERNAL","message":"the response could not be encoded"}}"#
 
     /// `{"success": true, "data": value}`.
     static func envelope(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
