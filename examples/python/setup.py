@@ -6,18 +6,22 @@ from pathlib import Path
 
 from setuptools import setup
 from setuptools.command.bdist_wheel import bdist_wheel
+from setuptools.dist import Distribution
 
 CARRIES_LIBRARY = (Path(__file__).parent / "wellness" / "libwellness.so").exists()
 
 
-class PlatformWheel(bdist_wheel):
-    def finalize_options(self) -> None:
-        super().finalize_options()
-        self.root_is_pure = not CARRIES_LIBRARY
+class LibraryDistribution(Distribution):
+    """Installs into platlib, as a package with a native library must."""
 
+    def has_ext_modules(self) -> bool:
+        return CARRIES_LIBRARY
+
+
+class PlatformWheel(bdist_wheel):
     def get_tag(self) -> tuple[str, str, str]:
         python, abi, platform = super().get_tag()
         return ("py3", "none", platform) if CARRIES_LIBRARY else (python, abi, platform)
 
 
-setup(cmdclass={"bdist_wheel": PlatformWheel})
+setup(distclass=LibraryDistribution, cmdclass={"bdist_wheel": PlatformWheel})
