@@ -64,8 +64,8 @@ public func wellness_series_chart(
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
     respond(options, optionsLength, out, err) { optionsDocument in
-        let options = try SeriesOptions(json: optionsDocument)
-        let chartOptions = try ChartOptions(json: optionsDocument)
+        let options = try SeriesOptions(json: optionsDocument, at: .root, sharedWith: ChartOptions.keys)
+        let chartOptions = try ChartOptions(json: optionsDocument, at: .root, sharedWith: SeriesOptions.keys)
         let series = try SampleSeries.decode(json: try input(samples, samplesLength, name: "samples"), kind: options.kind)
         let spec = try ChartSpec(try SeriesAggregation(series: series, options: options))
         let svg = SVGChart(spec: spec, width: chartOptions.width, height: chartOptions.height)

@@ -348,4 +348,25 @@ import Testing
         #expect(late.buckets.map { LocalCalendar.calendarDate(of: $0.start).description } == ["10000-01-01"])
         #expect(late.buckets[0].label == "Jan 1")
     }
+
+    @Test func optionTyposAreRefusedWithTheClosestKey() throws {
+        let typo = wellnessError { try Self.options(#"{"timezone":"Europe/Paris","interval":"week"}"#) }
+        #expect(typo?.path == "timezone" && typo?.message == #"is not an option here (did you mean "time_zone"?)"#)
+        let interval = wellnessError { try Self.options(#"{"intervall":"week"}"#) }
+        #expect(interval?.message.contains(#""interval""#) == true)
+        let unrelated = wellnessError { try Self.options(#"{"colour":"red"}"#) }
+        #expect(unrelated?.message.contains("known options: average, first_weekday") == true)
+        let chart = try SeriesOptions(json: JSONParser.parse(#"{"width":300,"time_zone":"UTC"}"#), at: .root,
+                                      sharedWith: ChartOptions.keys)
+        #expect(chart.timeZone.identifier == "UTC")
+        #expect(wellnessError { try decode(LongevityTrendsOptions.self, #"{"todya":"2024-01-01"}"#) }?.path == "todya")
+    }
+
+    @Test func millisecondsReadAsSecondsGetAHint() {
+        let columns = wellnessError { try Self.columns([1_735_689_600_000], [1], "{}") }
+        #expect(columns?.message == #"1735689600000 is outside years 1-9999 (did you mean timestamp_unit: "ms"?)"#)
+        #expect(wellnessError { try Self.columns([-99_999_999_999_999], [1], "{}") }?.message.contains("ms") == false)
+        let json = wellnessError { try Self.aggregate(#"[{"timestamp":1735689600000,"value":1}]"#, "{}") }
+        #expect(json?.message.contains("look like milliseconds") == true)
+    }
 }

@@ -116,4 +116,11 @@ final class Waits: @unchecked Sendable {
         }
         #expect(wellnessError { try ClientConfiguration(json: JSONParser.parse(#"{"base_url":"http://x"}"#)) }?.kind == .validation)
     }
+
+    @Test func configurationRefusesUnknownKeys() {
+        let error = wellnessError {
+            try decode(ClientConfiguration.self, #"{"base_url":"http://127.0.0.1:1","api_key":"k","timout":5}"#)
+        }
+        #expect(error?.path == "timout" && error?.message.contains(#"did you mean "timeout"?"#) == true)
+    }
 }

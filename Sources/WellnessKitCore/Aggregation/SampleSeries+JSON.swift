@@ -56,7 +56,9 @@ extension SampleSeries {
         case .number:
             let seconds: Double = try reader.required("timestamp")
             guard let milliseconds = epochMilliseconds(seconds: seconds) else {
-                throw WellnessError.validation("epoch seconds \(seconds) are outside years 1-9999", at: path)
+                let hint = epochMilliseconds(seconds: seconds / 1000) != nil
+                    ? " (epoch seconds are expected; these look like milliseconds)" : ""
+                throw WellnessError.validation("epoch seconds \(seconds) are outside years 1-9999\(hint)", at: path)
             }
             return milliseconds
         case nil, .null?:

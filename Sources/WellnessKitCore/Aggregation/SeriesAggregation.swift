@@ -146,7 +146,10 @@ public struct SeriesAggregation: Sendable {
         var latest = Int64.min
         for (index, raw) in timestamps.enumerated() {
             guard raw >= lowest, raw <= highest else {
-                throw WellnessError.validation("\(raw) is outside years 1-9999",
+                // Epoch milliseconds read as seconds land past year 9999.
+                let hint = perUnit == 1000 && raw / 1000 >= lowest && raw / 1000 <= highest
+                    ? " (did you mean timestamp_unit: \"ms\"?)" : ""
+                throw WellnessError.validation("\(raw) is outside years 1-9999\(hint)",
                                                at: FieldPath.root.appending("timestamps").appending(index: index))
             }
             earliest = min(earliest, raw)

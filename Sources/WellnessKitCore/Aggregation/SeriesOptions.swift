@@ -41,8 +41,19 @@ public struct SeriesOptions: Sendable {
 }
 
 extension SeriesOptions: JSONDecodable {
+    /// Every key of a series options document.
+    public static let keys = ["kind", "interval", "time_zone", "first_weekday", "average", "include_empty", "today",
+                              "timestamp_unit"]
+
     public init(json: JSONValue, at path: FieldPath) throws {
+        try self.init(json: json, at: path, sharedWith: [])
+    }
+
+    /// Options from a document that also holds `otherKeys` (the chart
+    /// call's); any other key is a validation error.
+    public init(json: JSONValue, at path: FieldPath, sharedWith otherKeys: [String]) throws {
         let reader = try ObjectReader(json, at: path)
+        try reader.rejectUnknownKeys(Self.keys + otherKeys)
         timeZone = try TimeZoneRules.named(by: "time_zone", in: reader)
         kind = try reader.optional("kind") ?? .numeric
         let intervalName: String = try reader.optional("interval") ?? "auto"

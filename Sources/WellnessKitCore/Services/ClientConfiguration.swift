@@ -46,6 +46,8 @@ public struct ClientConfiguration: Sendable {
 extension ClientConfiguration: JSONDecodable {
     public init(json: JSONValue, at path: FieldPath) throws {
         let reader = try ObjectReader(json, at: path)
+        try reader.rejectUnknownKeys(["base_url", "api_key", "token", "token_provider", "timeout", "ai_timeout",
+                                      "max_retries", "initial_backoff", "max_backoff", "host", "cache_directory"])
         var url: String = try reader.nonEmptyString("base_url")
         while url.hasSuffix("/") { url.removeLast() }
         let scheme = url.hasPrefix("http://") ? "http://" : url.hasPrefix("https://") ? "https://" : nil

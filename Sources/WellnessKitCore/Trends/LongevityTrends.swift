@@ -106,6 +106,7 @@ public struct LongevityTrendsOptions: Sendable, JSONDecodable {
 
     public init(json: JSONValue, at path: FieldPath) throws {
         let reader = try ObjectReader(json, at: path)
+        try reader.rejectUnknownKeys(["today", "time_zone"])
         if let today: CalendarDate = try reader.optional("today") {
             self.today = today
             return
