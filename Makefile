@@ -17,7 +17,8 @@ APT_NEEDS  := gcc g++ binutils libjansson-dev libsqlite3-dev libcurl4-openssl-de
               tzdata util-linux
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps lib wheel python-env build test swift-test server-test ctest demo bench server install clean
+.PHONY: all deps lib wheel python-env build test swift-test server-test ctest demo bench server install clean \
+        fuzz fuzz-build fuzz-replay fuzz-corpus sanitize sanitize-deps sanitize-tsan sanitize-valgrind sanitize-asan
 
 all: build
 
@@ -123,8 +124,128 @@ bench: python-env $(BUILD)/.bench-deps $(SERVER_BIN)
 	benchmarks/bench_server.sh $(SERVER_BIN) 60
 	$(PYTHON) benchmarks/bench_client.py $(SERVER_BIN) 2000
 
+# ---------------------------------------------------------------------------
+# Fuzzing and sanitizers (tests/fuzz/README.md). Each instrumented library has
+# its own SwiftPM scratch path; the C side is built with the Swift
+# toolchain's clang, whose compiler-rt has libFuzzer, ASan, UBSan and TSan.
+#
+#   make fuzz [FUZZ_SECONDS=300] [FUZZ_KEEP_GOING=1]  libFuzzer; new defects go to tests/fuzz/regressions/
+#     (WELLNESS_FUZZ_TOLERATE=nonfinite,svg gets past open non-finite-number defects)
+#   make fuzz-replay                                  corpus + regressions against the release library
+#   make fuzz-corpus                                  regenerates tests/fuzz/corpus/ and json.dict
+#   make sanitize                                     TSan, valgrind memcheck and ASan+UBSan passes
+
+FUZZ_SECONDS   ?= 300
+FUZZ_MAX_LEN   ?= 65536
+SWIFT_BIN_DIR  := $(dir $(realpath $(shell command -v swift)))
+CLANG          ?= $(SWIFT_BIN_DIR)clang
+SWIFT_LIB_DIR  := $(abspath $(SWIFT_BIN_DIR)../lib/swift/linux)
+FUZZ_DIR       := $(BUILD)/fuzz
+SANITIZE_DIR   := $(BUILD)/sanitize
+FUZZ_LIBRARY   := .build-fuzz/release/libwellness.so
+TSAN_LIBRARY   := .build-tsan/release/libwellness.so
+FUZZ_CORPORA   := tests/fuzz/corpus tests/fuzz/regressions
+FUZZ_SOURCES   := tests/fuzz/fuzz_entry_points.c tests/fuzz/fuzz_selectors.h
+# Coverage for libFuzzer (what clang's -fsanitize=fuzzer instruments) and
+# ASan, in the Swift code itself; swiftc's -sanitize=fuzzer would link
+# libFuzzer's main into the shared library. Swift's own checks (overflow,
+# bounds, conversions) stay on in -O and trap: UBSan's job for Swift.
+FUZZ_SWIFTFLAGS := -Xswiftc -sanitize=address \
+                   -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,trace-cmp,pc-table
+SAN_CFLAGS     := -std=c99 -g -O1 -fno-omit-frame-pointer -Wall -Wextra -Werror -pedantic -Iinclude -Itests/fuzz -fuse-ld=lld
+VALGRIND       := valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite \
+                  --show-leak-kinds=definite
+# libFuzzer and the sanitizers report traps; the Swift backtracer would
+# take the signal first.
+SAN_ENV        := SWIFT_BACKTRACE=enable=no UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+
+# valgrind, only when missing (the rest comes with `deps` and the toolchain).
+sanitize-deps: $(BUILD)/.sanitize-deps
+$(BUILD)/.sanitize-deps: $(BUILD)/.deps
+	@command -v valgrind >/dev/null || { echo "Installing Debian packages: valgrind"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq valgrind; }
+	@test -x $(CLANG) || { echo "no clang beside swift ($(CLANG)); set CLANG= to a clang with compiler-rt"; exit 1; }
+	@touch $@
+
+# The library with ASan and coverage, and the harness with libFuzzer, ASan
+# and UBSan. The SwiftPM file is not named after its soname: a
+# libwellness.so.1 link in runtime/ lets the loader find it.
+fuzz-build: deps
+	WELLNESS_SANITIZER_BUILD=1 swift build -q -c release --product wellness --scratch-path .build-fuzz $(FUZZ_SWIFTFLAGS)
+	@mkdir -p $(FUZZ_DIR)/runtime
+	ln -sf $(CURDIR)/$(FUZZ_LIBRARY) $(FUZZ_DIR)/runtime/libwellness.so.1
+	$(CLANG) $(SAN_CFLAGS) -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	    tests/fuzz/fuzz_entry_points.c tests/fuzz/json_mutator.c -o $(FUZZ_DIR)/fuzz_entry_points \
+	    -L$(dir $(FUZZ_LIBRARY)) -lwellness -Wl,-rpath,$(CURDIR)/$(FUZZ_DIR)/runtime -ljansson -lm
+
+# Fails on any crash, sanitizer report, ABI violation, leak or timeout; each
+# distinct one is minimised into tests/fuzz/regressions/ (commit it).
+# FUZZ_KEEP_GOING=1 keeps fuzzing past failures (-fork=1 -ignore_crashes=1).
+fuzz: fuzz-build
+	python3 tests/fuzz/run_fuzz.py --fuzzer $(FUZZ_DIR)/fuzz_entry_points --seconds $(FUZZ_SECONDS) \
+	    --max-len $(FUZZ_MAX_LEN) --work $(FUZZ_DIR) $(if $(FUZZ_KEEP_GOING),--keep-going)
+
+# What ctest's fuzz_replay runs, without CMake.
+RELEASE_LINK := -L$(dir $(LIBRARY)) -l:libwellness.so.1 -Wl,-rpath,$(CURDIR)/$(dir $(LIBRARY))
+fuzz-replay: deps lib
+	@mkdir -p $(FUZZ_DIR)
+	cc -std=c99 -O1 -Wall -Wextra -Werror -pedantic -Iinclude -Itests/fuzz tests/fuzz/replay_main.c \
+	    tests/fuzz/fuzz_entry_points.c -o $(FUZZ_DIR)/fuzz_replay $(RELEASE_LINK) -ljansson -lm
+	$(FUZZ_DIR)/fuzz_replay $(FUZZ_CORPORA)
+
+# Seeds from examples/data and the inputs of the C tests (only those adding
+# coverage); commit the result.
+fuzz-corpus: lib fuzz-build
+	python3 tests/fuzz/make_corpus.py --library $(LIBRARY) --fuzzer $(FUZZ_DIR)/fuzz_entry_points
+
+# (a) ThreadSanitizer: the library and tests/c/test_concurrency.c, 16 threads
+# at once; any report fails. The toolchain's TSan runtime intercepts
+# libdispatch, hence -ldispatch -lBlocksRuntime.
+sanitize-tsan: sanitize-deps
+	@echo "== sanitize (a): ThreadSanitizer, tests/c/test_concurrency.c =="
+	WELLNESS_SANITIZER_BUILD=1 swift build -q -c release --product wellness --scratch-path .build-tsan \
+	    -Xswiftc -sanitize=thread
+	@mkdir -p $(SANITIZE_DIR)/tsan-runtime
+	ln -sf $(CURDIR)/$(TSAN_LIBRARY) $(SANITIZE_DIR)/tsan-runtime/libwellness.so.1
+	$(CLANG) -std=c99 -g -O1 -fsanitize=thread -fuse-ld=lld -Iinclude tests/c/test_concurrency.c \
+	    -o $(SANITIZE_DIR)/test_concurrency_tsan -L$(dir $(TSAN_LIBRARY)) -lwellness \
+	    -Wl,-rpath,$(CURDIR)/$(SANITIZE_DIR)/tsan-runtime -L$(SWIFT_LIB_DIR) -ldispatch -lBlocksRuntime \
+	    -Wl,-rpath,$(SWIFT_LIB_DIR) -ljansson -lpthread
+	$(SAN_ENV) TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/tests/fuzz/tsan.supp" \
+	    $(SANITIZE_DIR)/test_concurrency_tsan
+
+# (b) valgrind memcheck against the release library: the corpus in one
+# process (one leak check over every entry point), the regressions one
+# process each, and the bad-input test.
+sanitize-valgrind: sanitize-deps fuzz-replay
+	@echo "== sanitize (b): valgrind memcheck, release library =="
+	$(SAN_ENV) $(VALGRIND) $(FUZZ_DIR)/fuzz_replay --in-process tests/fuzz/corpus
+	$(SAN_ENV) $(VALGRIND) $(FUZZ_DIR)/fuzz_replay tests/fuzz/regressions
+	cc -std=c99 -O1 -Iinclude tests/c/test_bad_input.c -o $(FUZZ_DIR)/test_bad_input $(RELEASE_LINK) -ljansson
+	$(SAN_ENV) $(VALGRIND) $(FUZZ_DIR)/test_bad_input
+
+# (c) ASan + UBSan: the replay built against the fuzzing library (ASan and
+# coverage) without libFuzzer; leaks are checked at exit.
+sanitize-asan: sanitize-deps fuzz-build
+	@echo "== sanitize (c): AddressSanitizer + UndefinedBehaviorSanitizer, fuzz replay =="
+	$(CLANG) $(SAN_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	    tests/fuzz/replay_main.c tests/fuzz/fuzz_entry_points.c -o $(FUZZ_DIR)/fuzz_replay_asan \
+	    -L$(dir $(FUZZ_LIBRARY)) -lwellness -Wl,-rpath,$(CURDIR)/$(FUZZ_DIR)/runtime -ljansson -lm
+	$(SAN_ENV) ASAN_OPTIONS=detect_leaks=1 $(FUZZ_DIR)/fuzz_replay_asan --in-process tests/fuzz/corpus
+	$(SAN_ENV) ASAN_OPTIONS=detect_leaks=1 $(FUZZ_DIR)/fuzz_replay_asan tests/fuzz/regressions
+
+# All three, each timed; every pass runs even when an earlier one fails.
+sanitize:
+	@status=0; start=$$(date +%s); \
+	for pass in tsan valgrind asan; do \
+	  begin=$$(date +%s); \
+	  if $(MAKE) --no-print-directory sanitize-$$pass; then result=passed; else result=FAILED; status=1; fi; \
+	  echo "sanitize-$$pass: $$result in $$(( $$(date +%s) - begin )) s"; summary="$$summary sanitize-$$pass:$$result"; \
+	done; \
+	echo "sanitize: $$summary (total $$(( $$(date +%s) - start )) s)"; exit $$status
+
 install: build
 	cmake --install $(BUILD)/cmake --prefix $(PREFIX)
 
 clean:
-	rm -rf $(BUILD) .build dist
+	rm -rf $(BUILD) .build .build-fuzz .build-tsan dist

@@ -5,6 +5,11 @@ import PackageDescription
 /// Absolute path of this package, so linker flags work from any working directory.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path
 
+/// Sanitizer builds (make fuzz, make sanitize) leave the sanitizer's symbols
+/// for the executable to provide, which `-z defs` would refuse.
+let sanitizerBuild = ProcessInfo.processInfo.environment["WELLNESS_SANITIZER_BUILD"] != nil
+let noUndefinedSymbols = sanitizerBuild ? [] : ["-Xlinker", "-z", "-Xlinker", "defs"]
+
 let package = Package(
     name: "WellnessKit",
     products: [
@@ -38,10 +43,9 @@ let package = Package(
                     "-Xlinker", "--version-script=\(packageRoot)/include/wellness.map",
                     "-Xlinker", "-soname=libwellness.so.1",
                     "-static-stdlib",
-                    // Anything left unresolved is an error, not a surprise at load time.
-                    "-Xlinker", "-z", "-Xlinker", "defs",
                     "-Xlinker", "--wrap=_swift_installCrashHandler",
-                ]),
+                // Anything left unresolved is an error, not a surprise at load time.
+                ] + noUndefinedSymbols),
             ]
         ),
         .testTarget(name: "WellnessKitCoreTests", dependencies: ["WellnessKitCore"]),

@@ -4,10 +4,14 @@ extension String {
 
     /// The text as an error message repeats caller input: at most
     /// ``echoLimit`` characters, then "…", so that a 10 MB value does not
-    /// come back as a 10 MB error.
+    /// come back as a 10 MB error; control characters (a NUL in a key) as
+    /// U+FFFD, which every JSON reader takes.
     var echo: String {
-        guard utf8.count > Self.echoLimit, let end = index(startIndex, offsetBy: Self.echoLimit, limitedBy: endIndex),
-              end < endIndex else { return self }
-        return String(self[..<end]) + "…"
+        var shown = String.UnicodeScalarView()
+        for (count, scalar) in unicodeScalars.enumerated() {
+            guard count < Self.echoLimit else { return String(shown) + "…" }
+            shown.append(scalar.value < 0x20 || scalar.value == 0x7F ? "\u{FFFD}" : scalar)
+        }
+        return String(shown)
     }
 }

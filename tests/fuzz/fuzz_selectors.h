@@ -1,0 +1,59 @@
+/* The input format of the fuzz harness (tests/fuzz/fuzz_entry_points.c),
+   shared with the recorder that turns test runs into corpus files
+   (tests/fuzz/record_calls.c) and with tests/fuzz/make_corpus.py.
+
+   An input is one selector byte, then the payload:
+     - one-document calls: the payload is the JSON document;
+     - two-document calls (options, data): options, FUZZ_SEPARATOR, data;
+       without a separator the whole payload is the data document and the
+       options are FUZZ_DEFAULT_OPTIONS;
+     - the columnar call: options, FUZZ_SEPARATOR, column records (see the
+       harness); without a separator, FUZZ_DEFAULT_OPTIONS and records;
+     - client configuration: the configuration document.
+   The selector is the first byte modulo FUZZ_SELECTOR_COUNT. The numbering
+   is append-only, so that committed corpus files keep their meaning. */
+#ifndef WELLNESS_FUZZ_SELECTORS_H
+#define WELLNESS_FUZZ_SELECTORS_H
+
+enum fuzz_selector {
+    FUZZ_INSIGHT_NORMALIZE = 0,
+    FUZZ_INSIGHT_RESPONSE_NORMALIZE = 1,
+    FUZZ_INSIGHTS_LIST_RESPONSE_NORMALIZE = 2,
+    FUZZ_PAGINATION_NORMALIZE = 3,
+    FUZZ_INSIGHT_UPDATE_REQUEST_NORMALIZE = 4,
+    FUZZ_GOAL_SUGGESTION_NORMALIZE = 5,
+    FUZZ_GOAL_SUGGESTIONS_RESPONSE_NORMALIZE = 6,
+    FUZZ_GOAL_TIP_NORMALIZE = 7,
+    FUZZ_GOAL_TIPS_RESPONSE_NORMALIZE = 8,
+    FUZZ_CREATE_GOAL_REQUEST_NORMALIZE = 9,
+    FUZZ_GOAL_NORMALIZE = 10,
+    FUZZ_TRENDS_RESPONSE_NORMALIZE = 11,
+    FUZZ_CONSULTATION_NORMALIZE = 12,
+    FUZZ_CREATE_CONSULTATION_REQUEST_NORMALIZE = 13,
+    FUZZ_CONSULTATION_MESSAGE_NORMALIZE = 14,
+    FUZZ_INSIGHT_VIEW = 15,
+    FUZZ_GOAL_SUGGESTION_VIEW = 16,
+    FUZZ_GOAL_TIP_VIEW = 17,
+    FUZZ_CREATE_GOAL_REQUEST_FROM_SUGGESTION = 18,
+    FUZZ_TREND_VIEW = 19,
+    FUZZ_TRENDS_VIEW = 20,
+    FUZZ_SERIES_AGGREGATE = 21,
+    FUZZ_SERIES_CHART = 22,
+    FUZZ_LONGEVITY_TRENDS = 23,
+    FUZZ_SERIES_AGGREGATE_COLUMNS = 24,
+    FUZZ_CLIENT_NEW = 25,
+    FUZZ_SELECTOR_COUNT = 26
+};
+
+/* Splits the options document from the data of two-document calls. A NUL is
+   never part of a valid JSON text, so no well-formed options need it. */
+#define FUZZ_SEPARATOR '\0'
+
+/* Options used when an input has no separator: a fixed "today", so that a
+   replay gives the same result on any day. */
+#define FUZZ_DEFAULT_OPTIONS "{\"today\":\"2025-06-30\"}"
+
+/* The columnar call's records start from this timestamp (2023-11-14T22:13:20Z). */
+#define FUZZ_COLUMN_EPOCH 1700000000
+
+#endif

@@ -1,0 +1,295 @@
+#!/usr/bin/env python3
+"""Writes the fuzz seed corpus (tests/fuzz/corpus/) and dictionary (tests/fuzz/json.dict).
+
+Seeds come from two places:
+
+1. examples/data: every example document fed to each entry point that takes
+   it (and its parts: each suggestion, tip and trend bucket; the samples as
+   JSON and as columns), named "<entry point>-<what>".
+2. The inputs the C tests use (tests/c/test_*.c and the C demo), recorded by
+   running them under tests/fuzz/record_calls.c (LD_PRELOAD); only those that
+   add coverage are kept, chosen by the fuzzer's -merge=1, and named
+   "<entry point>-test-<sha1>". Needs --library (the release libwellness.so)
+   and --fuzzer (the libFuzzer binary of `make fuzz`); without them only the
+   example seeds are written.
+
+The input format is tests/fuzz/fuzz_selectors.h's. `make fuzz-corpus` runs
+this script; its output is committed (the replay test feeds it to the
+harness on every `make test`).
+
+    tests/fuzz/make_corpus.py [--library .build/release/libwellness.so]
+                              [--fuzzer build/fuzz/fuzz_entry_points] [--out tests/fuzz/corpus]
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import datetime as dt
+import hashlib
+import json
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DATA = ROOT / "examples" / "data"
+MAX_FILES = 1000
+MAX_BYTES = 2 * 1024 * 1024
+MAX_LEN = 65536
+
+# The selectors of fuzz_selectors.h, in order.
+SELECTORS = [
+    "insight_normalize", "insight_response_normalize", "insights_list_response_normalize", "pagination_normalize",
+    "insight_update_request_normalize", "goal_suggestion_normalize", "goal_suggestions_response_normalize",
+    "goal_tip_normalize", "goal_tips_response_normalize", "create_goal_request_normalize", "goal_normalize",
+    "trends_response_normalize", "consultation_normalize", "create_consultation_request_normalize",
+    "consultation_message_normalize", "insight_view", "goal_suggestion_view", "goal_tip_view",
+    "create_goal_request_from_suggestion", "trend_view", "trends_view", "series_aggregate", "series_chart",
+    "longevity_trends", "series_aggregate_columns", "client_new",
+]
+SEL = {name: index for index, name in enumerate(SELECTORS)}
+SEPARATOR = b"\0"
+
+
+def check_header() -> None:
+    """The selector list must match fuzz_selectors.h."""
+    header = (ROOT / "tests" / "fuzz" / "fuzz_selectors.h").read_text()
+    numbered = {name.lower(): int(value) for name, value in re.findall(r"FUZZ_([A-Z_]+) = (\d+)", header)}
+    numbered.pop("selector_count", None)
+    if numbered != SEL:
+        sys.exit("make_corpus.py: SELECTORS differ from fuzz_selectors.h")
+
+
+def dumps(value: object) -> bytes:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def one(name: str, document: object | bytes) -> bytes:
+    payload = document if isinstance(document, bytes) else dumps(document)
+    return bytes([SEL[name]]) + payload
+
+
+def two(name: str, options: object, data: object | bytes) -> bytes:
+    payload = data if isinstance(data, bytes) else dumps(data)
+    return bytes([SEL[name]]) + dumps(options) + SEPARATOR + payload
+
+
+def columns(options: object, timestamps: list[int], values: list[float]) -> bytes:
+    """Raw records (control byte 0x06: raw int64 timestamp, raw double)."""
+    records = b"".join(struct.pack("<Bqd", 0x06, t, v) for t, v in zip(timestamps, values))
+    return bytes([SEL["series_aggregate_columns"]]) + dumps(options) + SEPARATOR + records
+
+
+def compact_columns(options: object) -> bytes:
+    """Records in each compact encoding, so the fuzzer starts from all of them."""
+    records = b"".join([
+        struct.pack("<BHb", 0x00, 90, 5),            # +90 min, int8 value
+        struct.pack("<Bi", 0x0D, 3600) + b"",        # +1 h (int32), boolean 0 (mode 3, bit 4 clear)
+        struct.pack("<Bqd", 0x06, 1700086400, 2.5),  # raw timestamp, raw double
+        struct.pack("<Bbh", 0x0B, 1, 1234),          # +1 day, int16 / 100
+        struct.pack("<Bb", 0x1F, 2),                 # +2 days, boolean 1
+        struct.pack("<BHd", 0x04, 30, 1e6),          # +30 min, raw double
+    ])
+    return bytes([SEL["series_aggregate_columns"]]) + dumps(options) + SEPARATOR + records
+
+
+def load(name: str) -> object:
+    return json.loads((DATA / name).read_text())
+
+
+def epoch(timestamp: str) -> int:
+    return int(dt.datetime.fromisoformat(timestamp.replace("Z", "+00:00")).timestamp())
+
+
+def example_seeds() -> dict[str, bytes]:
+    seeds: dict[str, bytes] = {}
+    insight = load("insight.json")
+    seeds["insight_normalize-example"] = one("insight_normalize", insight)
+    seeds["insight_view-example"] = one("insight_view", insight)
+    seeds["insight_response_normalize-example"] = one("insight_response_normalize", {"success": True, "data": insight})
+    listing = load("insights_list_response.json")
+    seeds["insights_list_response_normalize-example"] = one("insights_list_response_normalize", listing)
+    seeds["pagination_normalize-example"] = one("pagination_normalize", listing["data"]["pagination"])
+    for index, item in enumerate(listing["data"]["insights"]):
+        seeds[f"insight_view-example-list-{index}"] = one("insight_view", item)
+    seeds["insight_update_request_normalize-read"] = one("insight_update_request_normalize", {"is_read": True})
+    seeds["insight_update_request_normalize-archive"] = one(
+        "insight_update_request_normalize", {"is_favorite": False, "is_archived": True})
+
+    suggestions = load("goal_suggestions_response.json")
+    seeds["goal_suggestions_response_normalize-example"] = one("goal_suggestions_response_normalize", suggestions)
+    for index, suggestion in enumerate(suggestions["data"]["suggestions"]):
+        seeds[f"goal_suggestion_normalize-example-{index}"] = one("goal_suggestion_normalize", suggestion)
+        seeds[f"goal_suggestion_view-example-{index}"] = one("goal_suggestion_view", suggestion)
+        seeds[f"create_goal_request_from_suggestion-example-{index}"] = one(
+            "create_goal_request_from_suggestion",
+            {"suggestion": suggestion, "now": "2025-03-08T23:30:00-05:00", "time_zone": "America/New_York"})
+    tips = load("goal_tips_response.json")
+    seeds["goal_tips_response_normalize-example"] = one("goal_tips_response_normalize", tips)
+    for index, tip in enumerate(tips["data"]["tips"]):
+        seeds[f"goal_tip_normalize-example-{index}"] = one("goal_tip_normalize", tip)
+        seeds[f"goal_tip_view-example-{index}"] = one("goal_tip_view", tip)
+    goal = load("goal.json")
+    seeds["goal_normalize-example"] = one("goal_normalize", goal)
+    request = {key: goal[key] for key in ("title", "description", "goal_type", "target_value", "target_unit",
+                                          "start_date", "target_date", "is_recurring", "frequency")}
+    seeds["create_goal_request_normalize-example"] = one("create_goal_request_normalize", request)
+
+    trends = load("trends_response.json")
+    seeds["trends_response_normalize-example"] = one("trends_response_normalize", trends)
+    seeds["trends_view-example"] = one("trends_view", trends)
+    for period in ("weekly", "monthly", "yearly"):
+        seeds[f"trend_view-example-{period}"] = one("trend_view", {"period": period, "bucket": trends[period]})
+
+    consultation = load("consultation.json")
+    seeds["consultation_normalize-example"] = one("consultation_normalize", consultation)
+    seeds["create_consultation_request_normalize-example"] = one(
+        "create_consultation_request_normalize",
+        {key: consultation[key] for key in ("persona", "context_type", "context_id", "title")})
+    seeds["consultation_message_normalize-example"] = one(
+        "consultation_message_normalize",
+        {"id": "msg_1", "consultation_id": consultation["id"], "role": "assistant", "content": "Try a walk.",
+         "created_at": "2025-01-15T20:41:00.125+05:30"})
+
+    steps, mood, meditation = load("steps_samples.json"), load("mood_samples.json"), load("meditation_samples.json")
+    new_york = {"time_zone": "America/New_York", "today": "2025-02-01"}
+    seeds["series_aggregate-example-steps"] = two("series_aggregate", new_york, steps)
+    seeds["series_aggregate-example-steps-weeks"] = two(
+        "series_aggregate", {"time_zone": "America/New_York", "interval": "week", "first_weekday": "sunday",
+                             "average": "daily_means", "include_empty": True, "today": "2025-02-01"}, steps)
+    seeds["series_aggregate-example-mood"] = two(
+        "series_aggregate", {"kind": "snapshot", "interval": "week", "time_zone": "Europe/Paris"}, mood)
+    seeds["series_aggregate-example-meditation"] = two(
+        "series_aggregate", {"kind": "boolean", "interval": "month", "today": "2025-02-15", "first_weekday": 1,
+                             "time_zone": "America/New_York"}, meditation)
+    seeds["series_chart-example-steps"] = two(
+        "series_chart", {"time_zone": "America/New_York", "width": 800, "height": 300}, steps)
+    seeds["series_chart-example-steps-days"] = two("series_chart", {"interval": "day"}, steps[:12])
+    seeds["series_chart-example-meditation"] = two("series_chart", {"kind": "boolean", "interval": "week"}, meditation)
+    seeds["series_chart-example-mood"] = two("series_chart", {"kind": "snapshot"}, mood)
+    entries = load("biological_age_entries.json")
+    seeds["longevity_trends-example"] = two("longevity_trends", {"today": "2025-03-01"}, entries)
+    seeds["longevity_trends-example-kolkata"] = two(
+        "longevity_trends", {"today": "2025-01-20", "time_zone": "Asia/Kolkata"}, entries[:40])
+
+    stamps = [epoch(sample["timestamp"]) for sample in steps]
+    values = [float(sample["value"]) for sample in steps]
+    seeds["series_aggregate_columns-example-steps"] = columns(
+        {"time_zone": "America/New_York", "interval": "week"}, stamps, values)
+    seeds["series_aggregate_columns-example-steps-ms"] = columns(
+        {"timestamp_unit": "ms", "interval": "quarter", "today": "2025-02-01"},
+        [stamp * 1000 for stamp in stamps[:50]], values[:50])
+    seeds["series_aggregate_columns-example-meditation"] = columns(
+        {"kind": "boolean", "today": "2025-02-15"}, [epoch(s["timestamp"]) for s in meditation],
+        [1.0 if s["value"] else 0.0 for s in meditation])
+    seeds["series_aggregate_columns-compact-records"] = compact_columns({"interval": "half", "include_empty": True})
+
+    seeds["client_new-api-key"] = one("client_new", {"base_url": "http://127.0.0.1:8080", "api_key": "key"})
+    seeds["client_new-every-key"] = one("client_new", {
+        "base_url": "https://api.example.com/v1/", "token": "t", "timeout": 10, "ai_timeout": 30, "max_retries": 2,
+        "initial_backoff": 0.5, "max_backoff": 5, "host": "python/3.11", "cache_directory": "/tmp/wellness-fuzz"})
+    seeds["client_new-token-provider"] = one(
+        "client_new", {"base_url": "http://localhost", "token_provider": True, "cache_directory": False})
+    return seeds
+
+
+def write_dictionary(path: Path) -> None:
+    """JSON tokens and every key and enum name the library's sources spell."""
+    words: set[str] = set()
+    for source in (ROOT / "Sources").rglob("*.swift"):
+        words.update(re.findall(r'"([a-zA-Z_][a-zA-Z_0-9]{1,31})"', source.read_text()))
+    words -= {word for word in words if word.startswith("WELLNESS_") or word in {"HOME", "XDG_CACHE_HOME"}}
+    tokens = ["{", "}", "[", "]", ":", ",", '""', "true", "false", "null", "-", "0", "1e308", "-1e308", "1e16",
+              "5e-324", "1.5", "9223372036854775807", "-9223372036854775808", "\\u0000", "\\ud83d\\ude00",
+              "2025-01-15", "2025-01-15T10:30:00Z", "2025-01-15T10:30:00.123+05:30", "0001-01-01", "9999-12-31",
+              "America/New_York", "Europe/Paris", "Australia/Lord_Howe", "Pacific/Kiritimati", "UTC"]
+    lines = ["# libFuzzer dictionary for tests/fuzz/fuzz_entry_points.c, written by make_corpus.py."]
+    for index, token in enumerate(tokens):
+        lines.append(f"t{index}=" + json.dumps(token))
+    for word in sorted(words):
+        lines.append(f"k_{word}=" + json.dumps(f'"{word}"'))
+    path.write_text("\n".join(lines) + "\n")
+
+
+def record_tests(library: Path, workdir: Path) -> Path:
+    """Builds the recorder and the C tests, runs them under it; returns the recording directory."""
+    cc = os.environ.get("CC", "cc")
+    runtime = workdir / "runtime"
+    runtime.mkdir()
+    (runtime / "libwellness.so.1").symlink_to(library.resolve())
+    (runtime / "libwellness.so").symlink_to(library.resolve())
+    shim = workdir / "record_calls.so"
+    subprocess.run([cc, "-shared", "-fPIC", "-O1", f"-I{ROOT / 'include'}", f"-I{ROOT / 'tests' / 'fuzz'}",
+                    str(ROOT / "tests" / "fuzz" / "record_calls.c"), "-o", str(shim), "-ldl"], check=True)
+    recorded = workdir / "recorded"
+    recorded.mkdir()
+    programs = {name: ROOT / "tests" / "c" / f"test_{name}.c" for name in ("abi", "models", "bad_input")}
+    programs["demo"] = ROOT / "examples" / "c" / "demo.c"
+    environment = dict(os.environ, WELLNESS_FUZZ_RECORD_DIR=str(recorded), LD_PRELOAD=str(shim),
+                       SWIFT_BACKTRACE="enable=no")
+    for name, source in programs.items():
+        binary = workdir / name
+        subprocess.run([cc, "-std=c99", "-O1", f"-I{ROOT / 'include'}", str(source), "-o", str(binary),
+                        f"-L{runtime}", "-lwellness", f"-Wl,-rpath,{runtime}", "-ljansson", "-lpthread"], check=True)
+        arguments = [str(binary)]
+        if name == "demo":
+            (workdir / "demo-out").mkdir()
+            arguments += [str(DATA), str(workdir / "demo-out")]
+        # The outcome does not matter here (a test may fail on a known defect).
+        result = subprocess.run(arguments, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        print(f"recorded {name}: exit {result.returncode}, {len(os.listdir(recorded))} distinct inputs so far")
+    return recorded
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "tests" / "fuzz" / "corpus")
+    parser.add_argument("--library", type=Path, help="release libwellness.so, to record the C tests' inputs")
+    parser.add_argument("--fuzzer", type=Path, help="libFuzzer binary, to keep only recorded inputs adding coverage")
+    arguments = parser.parse_args()
+    check_header()
+
+    if arguments.out.exists():
+        shutil.rmtree(arguments.out)
+    arguments.out.mkdir(parents=True)
+    for name, payload in example_seeds().items():
+        if len(payload) > MAX_LEN:
+            sys.exit(f"seed {name} is longer than {MAX_LEN} bytes")
+        (arguments.out / name).write_bytes(payload)
+    print(f"{len(os.listdir(arguments.out))} example seeds")
+    write_dictionary(ROOT / "tests" / "fuzz" / "json.dict")
+
+    if arguments.library and arguments.fuzzer:
+        with tempfile.TemporaryDirectory(prefix="wellness-corpus-") as temporary:
+            workdir = Path(temporary)
+            recorded = record_tests(arguments.library, workdir)
+            merged = workdir / "merged"
+            shutil.copytree(arguments.out, merged)
+            before = set(os.listdir(merged))
+            # -merge=1 adds to the first directory the inputs of the others that add coverage.
+            subprocess.run([str(arguments.fuzzer), "-merge=1", f"-max_len={MAX_LEN}", str(merged), str(recorded)],
+                           check=True, env=dict(os.environ, SWIFT_BACKTRACE="enable=no"),
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            for name in sorted(set(os.listdir(merged)) - before):
+                payload = (merged / name).read_bytes()
+                entry = SELECTORS[payload[0] % len(SELECTORS)] if payload else "empty"
+                digest = hashlib.sha1(payload).hexdigest()[:16]
+                (arguments.out / f"{entry}-test-{digest}").write_bytes(payload)
+    elif arguments.library or arguments.fuzzer:
+        sys.exit("--library and --fuzzer go together")
+
+    files = sorted(arguments.out.iterdir())
+    size = sum(path.stat().st_size for path in files)
+    print(f"{arguments.out}: {len(files)} files, {size} bytes")
+    if len(files) >= MAX_FILES or size >= MAX_BYTES:
+        sys.exit(f"the corpus must stay under {MAX_FILES} files and {MAX_BYTES} bytes")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,197 @@
+#!/usr/bin/env python3
+"""Runs the libFuzzer harness for a while and files what it finds (`make fuzz`).
+
+    tests/fuzz/run_fuzz.py --fuzzer build/fuzz/fuzz_entry_points [--seconds 300] [--max-len 65536]
+                           [--work build/fuzz] [--keep-going]
+
+The fuzzer starts from build/fuzz/corpus (its own finds, kept between runs,
+not committed) and tests/fuzz/corpus (the committed seeds). Every crash,
+sanitizer report, ABI violation (the harness abort()s), leak, timeout or
+out-of-memory is then:
+
+  - replayed to get its signature: the harness's "ABI VIOLATION" line, or
+    the Swift runtime failure / sanitizer summary and the first frame in
+    Sources/ (the stack top in the library);
+  - minimised with -minimize_crash (kept only when the minimised input fails
+    with the same signature);
+  - written to tests/fuzz/regressions/<entry point>-<signature>-<sha1>, unless
+    a regression with that signature is already there.
+
+By default libFuzzer stops at the first failure. --keep-going runs it with
+-fork=1 -ignore_crashes=1 (and timeouts, ooms), so that one run collects
+every distinct defect. Exits 1 when anything failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SELECTORS = [
+    "insight_normalize", "insight_response_normalize", "insights_list_response_normalize", "pagination_normalize",
+    "insight_update_request_normalize", "goal_suggestion_normalize", "goal_suggestions_response_normalize",
+    "goal_tip_normalize", "goal_tips_response_normalize", "create_goal_request_normalize", "goal_normalize",
+    "trends_response_normalize", "consultation_normalize", "create_consultation_request_normalize",
+    "consultation_message_normalize", "insight_view", "goal_suggestion_view", "goal_tip_view",
+    "create_goal_request_from_suggestion", "trend_view", "trends_view", "series_aggregate", "series_chart",
+    "longevity_trends", "series_aggregate_columns", "client_new",
+]
+ENVIRONMENT = dict(
+    os.environ,
+    # libFuzzer's own handlers report traps (SIGILL) with a symbolised stack.
+    SWIFT_BACKTRACE="enable=no",
+    ASAN_OPTIONS=os.environ.get("ASAN_OPTIONS", "detect_leaks=1:detect_stack_use_after_return=0"),
+    UBSAN_OPTIONS=os.environ.get("UBSAN_OPTIONS", "halt_on_error=1:print_stacktrace=1"),
+)
+
+
+def demangle(text: str) -> str:
+    swift = shutil.which("swift")
+    if not swift:
+        return text
+    result = subprocess.run([swift, "demangle", "--simplified"], input=text, capture_output=True, text=True)
+    return result.stdout if result.returncode == 0 else text
+
+
+def signature(log: str) -> str:
+    """What failed and where, from a replay's output."""
+    log = demangle(log)
+    violation = re.search(r"ABI VIOLATION in (wellness_\w+): ([^\n]*)", log)
+    if violation:
+        return f"{violation.group(1)}: {violation.group(2)}"
+    what = None
+    for pattern in (r"in (Swift runtime failure: [^\n/]*)", r"(SUMMARY: \w+Sanitizer: [\w-]+)",
+                    r"(ERROR: libFuzzer: [\w-]+(?: [\w-]+)?)", r"(ERROR: LeakSanitizer: [^\n]*)"):
+        found = re.search(pattern, log)
+        if found:
+            what = found.group(1).strip()
+            break
+    frame = re.search(r"#\d+ 0x[0-9a-f]+ in ([^\n]*?) \S*/Sources/(\S+?):(\d+)", log)
+    where = f"{frame.group(2)}:{frame.group(3)} {frame.group(1)}" if frame else "no frame in Sources/"
+    return f"{what or 'failure'} at {where}"
+
+
+def slug(text: str) -> str:
+    text = re.sub(r"\(.*?\)", "", text).replace("Swift runtime failure:", "trap:").replace("wellness_", "")
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:150]
+
+
+def replay(fuzzer: Path, path: Path) -> tuple[bool, str]:
+    """(fails, output) of running one input."""
+    result = subprocess.run([str(fuzzer), "-runs=1", str(path)], env=ENVIRONMENT, capture_output=True, text=True,
+                            errors="replace", timeout=300)
+    return result.returncode != 0, result.stderr + result.stdout
+
+
+def file_artifact(fuzzer: Path, artifact: Path, regressions: Path, work: Path, seen: dict[str, Path]) -> str | None:
+    fails, log = replay(fuzzer, artifact)
+    kind = artifact.name.split("-")[0]
+    if not fails and kind in ("crash", "leak"):
+        print(f"  {artifact.name}: does not fail when replayed alone (flaky); kept in {artifact.parent}")
+        return None
+    sig = signature(log) if fails else f"{kind} (libFuzzer -timeout / -rss_limit_mb)"
+    chosen = artifact
+    if kind in ("crash", "leak"):
+        minimised = work / f"minimised-{artifact.name}"
+        subprocess.run([str(fuzzer), "-minimize_crash=1", "-max_total_time=60", f"-exact_artifact_path={minimised}",
+                        str(artifact)], env=ENVIRONMENT, capture_output=True, timeout=600)
+        if minimised.exists():
+            still, minimised_log = replay(fuzzer, minimised)
+            if still and signature(minimised_log) == sig:
+                chosen = minimised
+    payload = chosen.read_bytes()
+    entry = SELECTORS[payload[0] % len(SELECTORS)] if payload else "empty"
+    key = slug(sig)
+    if key in seen:
+        print(f"  {artifact.name}: already filed as {seen[key].name}: {sig}")
+        return sig
+    target = regressions / f"{entry}-{key}-{hashlib.sha1(payload).hexdigest()[:8]}"
+    target.write_bytes(payload)
+    seen[key] = target
+    print(f"  NEW {target.relative_to(ROOT) if target.is_relative_to(ROOT) else target} ({len(payload)} bytes): {sig}")
+    return sig
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--fuzzer", type=Path, required=True)
+    parser.add_argument("--seconds", type=int, default=300)
+    parser.add_argument("--max-len", type=int, default=65536)
+    parser.add_argument("--work", type=Path, default=ROOT / "build" / "fuzz")
+    parser.add_argument("--regressions", type=Path, default=ROOT / "tests" / "fuzz" / "regressions")
+    parser.add_argument("--keep-going", action="store_true")
+    arguments = parser.parse_args()
+
+    work = arguments.work.resolve()
+    corpus, artifacts = work / "corpus", work / "artifacts"
+    corpus.mkdir(parents=True, exist_ok=True)
+    shutil.rmtree(artifacts, ignore_errors=True)
+    artifacts.mkdir()
+    arguments.regressions.mkdir(parents=True, exist_ok=True)
+    command = [str(arguments.fuzzer.resolve()), f"-max_total_time={arguments.seconds}", f"-max_len={arguments.max_len}",
+               "-timeout=25", "-rss_limit_mb=3072", "-print_final_stats=1", "-reload=1",
+               f"-dict={ROOT / 'tests' / 'fuzz' / 'json.dict'}", f"-artifact_prefix={artifacts}/"]
+    if arguments.keep_going:
+        command += ["-fork=1", "-ignore_crashes=1", "-ignore_timeouts=1", "-ignore_ooms=1"]
+    command += [str(corpus), str(ROOT / "tests" / "fuzz" / "corpus")]
+    print("$", " ".join(command), flush=True)
+    log_path = work / "fuzz.log"
+    started = time.monotonic()
+    with open(log_path, "w") as log:
+        process = subprocess.Popen(command, env=ENVIRONMENT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                   text=True, errors="replace")
+        assert process.stdout
+        for line in process.stdout:
+            log.write(line)
+            # The progress lines and anything that is not libFuzzer chatter.
+            if re.match(r"#\d+\s*(INITED|DONE|pulse|RELOAD)|#\d+: cov|==\d+==|SUMMARY|ABI VIOLATION|stat::|INFO: (Seed|Loaded)",
+                        line) or "Sanitizer" in line or "runtime failure" in line:
+                print(line, end="", flush=True)
+        status = process.wait()
+    elapsed = time.monotonic() - started
+
+    found = sorted(path for path in artifacts.iterdir()
+                   if path.name.split("-")[0] in ("crash", "leak", "timeout", "oom"))
+    text = log_path.read_text(errors="replace")
+    progress = re.findall(r"#(\d+)[:\s]+(?:DONE|pulse|NEW|REDUCE|INITED)?\s*cov: (\d+) ft: (\d+)", text)
+    executions = re.findall(r"stat::number_of_executed_units: (\d+)", text)
+    print(f"\nfuzz: {elapsed:.0f} s, exit {status}, log {log_path}")
+    if progress:
+        runs, cov, ft = progress[-1]
+        print(f"fuzz: last progress line: #{runs} cov: {cov} ft: {ft}"
+              + (f"; executions {executions[-1]}" if executions and not arguments.keep_going else ""))
+    print(f"fuzz: {len(os.listdir(corpus))} inputs in {corpus}")
+    signatures = set()
+    if found:
+        # The defects already filed, by signature, so that they are not filed twice.
+        seen: dict[str, Path] = {}
+        for path in sorted(arguments.regressions.iterdir()):
+            fails, log = replay(arguments.fuzzer.resolve(), path)
+            if fails:
+                seen.setdefault(slug(signature(log)), path)
+        print(f"fuzz: {len(found)} failing inputs in {artifacts}; filing them in {arguments.regressions}:")
+        for artifact in found:
+            sig = file_artifact(arguments.fuzzer.resolve(), artifact, arguments.regressions, work, seen)
+            if sig:
+                signatures.add(sig)
+        print(f"fuzz: {len(signatures)} distinct defects:")
+        for sig in sorted(signatures):
+            print(f"  - {sig}")
+        return 1
+    if status != 0:
+        print("fuzz: libFuzzer failed without leaving an input; see the log")
+        return 1
+    print("fuzz: no crash, sanitizer report or ABI violation")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
