@@ -113,8 +113,9 @@ import WellnessKitCore
         let suggestions = try Envelope<GoalSuggestions>(json: response).data.suggestions
         #expect((3...5).contains(suggestions.count))
         let accepted = try #require(suggestions.first)
+        let utc = try #require(TimeZoneRules(identifier: "UTC"))
         let request = try #require(CreateGoalRequest.from(suggestion: accepted, now: Timestamp(seconds: 1_750_000_000),
-                                                          timeZone: TimeZone(identifier: "UTC") ?? .current))
+                                                          timeZone: utc))
         let (created, _, goal) = try await client.call(.post, "/api/v1/goals", as: user, json: try JSONWriter.string(request.json))
         #expect(created == .created && goal["data"]["status"].string == "active")
         let (_, _, again) = try await client.call(.post, "/api/v1/goals/suggestions", as: user)
