@@ -360,12 +360,16 @@ WELLNESS_API wellness_status wellness_series_aggregate_columns(
 
 /*
  * The chart of seed 002 for the aggregated series: {"spec": {...}, "svg":
- * "<svg ...>"}. The spec says what to draw (line width 2 in day view and 3
- * otherwise, point marks and value annotations in day view only, x-axis tick
- * count and date format per interval, accessibility label, the points); the
- * SVG draws it. Options as above, plus "width" (default 640) and "height"
- * (default 220) in pixels. Numeric series plot averages, boolean series
- * yes-days, snapshot series their latest numeric value.
+ * "<svg ...>"}. The spec says what to draw (title, line width 2 in day view
+ * and 3 otherwise, straight segments, point marks and value annotations in
+ * day view only, calendar x ticks, nice y ticks, whether the area is filled
+ * down to 0, theme colours, accessibility label, the points); the SVG draws
+ * it. Options as above, plus "width" (default 640) and "height" (default
+ * 220) in pixels, "title" and "unit" (strings of at most 200 characters;
+ * the unit goes in the y-axis title) and "theme" ("light" default | "dark").
+ * Numeric series plot averages, boolean series yes-days, snapshot series
+ * their latest numeric value; an empty series draws "No data".
+ * docs/SERIES.md and docs/CHARTS.md give the rules.
  */
 WELLNESS_API wellness_status wellness_series_chart(
     const char *options_json, size_t options_len,

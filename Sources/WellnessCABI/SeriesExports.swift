@@ -67,8 +67,8 @@ public func wellness_series_chart(
         let options = try SeriesOptions(json: optionsDocument, at: .root, sharedWith: ChartOptions.keys)
         let chartOptions = try ChartOptions(json: optionsDocument, at: .root, sharedWith: SeriesOptions.keys)
         let series = try SampleSeries.decode(json: try input(samples, samplesLength, name: "samples"), kind: options.kind)
-        let spec = try ChartSpec(try SeriesAggregation(series: series, options: options))
-        let svg = SVGChart(spec: spec, width: chartOptions.width, height: chartOptions.height)
+        let spec = try ChartSpec(try SeriesAggregation(series: series, options: options), options: chartOptions)
+        let svg = SVGChart(spec: spec)
         return .object(JSONObject([("spec", spec.json), ("svg", .string(svg.document))]))
     }
 }

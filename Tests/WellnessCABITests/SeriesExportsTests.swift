@@ -55,6 +55,16 @@ private func call(
                                            #"[{"timestamp":1704103200,"value":4},{"timestamp":1704189600,"value":5}]"#)
         #expect(chartStatus == WELLNESS_OK)
         #expect(chart?.contains(#""svg":"<svg"#) == true && chart?.contains(#"width=\"320\""#) == true)
+        let (optionStatus, styled, _) = call(WellnessCABI.wellness_series_chart,
+                                             #"{"interval":"day","title":"My steps","unit":"steps","theme":"dark"}"#,
+                                             #"[{"timestamp":1704103200,"value":4},{"timestamp":1704189600,"value":5}]"#)
+        #expect(optionStatus == WELLNESS_OK && styled?.contains(#"My steps</text>"#) == true)
+        #expect(styled?.contains(#""theme":"dark""#) == true && styled?.contains(#""unit":"steps""#) == true)
+        #expect(styled?.contains(#""interpolation":"linear""#) == true)
+        let (badStatus, _, badError) = call(WellnessCABI.wellness_series_chart, #"{"theme":"sepia"}"#, "[]")
+        #expect(badStatus == WELLNESS_E_VALIDATION && badError?.contains(#""path":"theme""#) == true)
+        let (emptyStatus, empty, _) = call(WellnessCABI.wellness_series_chart, "{}", "[]")
+        #expect(emptyStatus == WELLNESS_OK && empty?.contains("No data</text>") == true)
         let (trendStatus, trends, _) = call(WellnessCABI.wellness_longevity_trends, #"{"today":"2024-01-02"}"#,
                                             #"[{"date":"2024-01-01","biological_age":40.5}]"#)
         #expect(trendStatus == WELLNESS_OK)

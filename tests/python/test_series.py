@@ -82,6 +82,11 @@ def test_chart_and_trends() -> None:
     chart = wellness.series_chart({"interval": "day"}, samples)
     assert chart["spec"]["line"]["width"] == 2 and chart["spec"]["show_points"] is True
     assert chart["svg"].startswith("<svg") and chart["svg"].count("<circle") == 5
+    assert chart["spec"]["line"]["interpolation"] == "linear" and " C" not in chart["svg"]
+    assert chart["spec"]["y_axis"]["ticks"] == [0, 1, 2, 3, 4] and chart["spec"]["y_axis"]["includes_zero"] is True
+    styled = wellness.series_chart({"interval": "day", "title": "Steps", "unit": "steps", "theme": "dark"}, samples)
+    assert ">Steps</text>" in styled["svg"] and styled["spec"]["y_axis"]["title"] == "Average (steps)"
+    assert styled["spec"]["theme"] == "dark" and "No data" in wellness.series_chart({}, [])["svg"]
     entries = [{"date": f"2024-01-{day:02d}", "biological_age": 40 - day * 0.01} for day in range(1, 31)]
     trends = wellness.longevity_trends({"today": "2024-01-30"}, entries)
     assert trends["monthly"]["available"] is True and trends["monthly"]["value"] == -0.3

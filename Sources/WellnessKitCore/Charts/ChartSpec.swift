@@ -1,20 +1,45 @@
 /// The chart of seed 002's `GoalTrendsView` for an aggregated series:
-/// what to draw and how, independent of any UI toolkit.
+/// what to draw and how, independent of any UI toolkit. docs/CHARTS.md
+/// lists the rules; ``ChartLayout`` places everything for a given size and
+/// ``SVGChart`` draws it.
 public struct ChartSpec: Sendable {
     /// One plotted bucket.
     public struct Point: Sendable {
-        /// The bucket's first local day (days since 1970-01-01).
+        /// The bucket's first local day (days since 1970-01-01): where the
+        /// point sits on the time axis.
         public let day: Int
         public let value: Double
         public let label: String
     }
 
     public let interval: AggregationInterval
+    public let kind: SeriesKind
     public let points: [Point]
+    /// Size, title, unit and theme.
+    public let options: ChartOptions
+    /// Where weeks start (1 = Sunday … 7 = Saturday), for week ticks.
+    public let firstWeekday: Int
+    /// The y axis: range, nice ticks, zero baseline.
+    public let valueScale: ValueScale
+
+    /// The seed's chart height in pixels, the default SVG height.
+    public static let height = 220
+    /// What an empty chart says, centred where the plot would be.
+    public static let noDataText = "No data"
+
     /// 2 in day view, 3 otherwise.
     public var lineWidth: Int { interval == .day ? 2 : 3 }
-    /// Point marks and value annotations appear in day view only.
-    public var showsPoints: Bool { interval == .day }
+    /// Point marks and value annotations appear in day view only, and for a
+    /// lone point, which no line would show.
+    public var showsPoints: Bool { interval == .day || points.count == 1 }
+    /// Whether the area under the line is filled: when the y axis includes
+    /// 0, down to 0 (``ValueScale`` says when it does not).
+    public var fillsArea: Bool { valueScale.includesZero && points.count > 1 }
+    /// No point to draw: the chart says ``noDataText``.
+    public var isEmpty: Bool { points.isEmpty }
+
+    /// The seed's desired number of x-axis ticks: the axis takes the
+    /// calendar step whose tick count is closest to it (``ChartLayout``).
     public var xAxisTickCount: Int {
         switch interval {
         case .day: return min(6, points.count)
@@ -26,7 +51,8 @@ public struct ChartSpec: Sendable {
         }
     }
 
-    /// Unicode date pattern of the x-axis labels.
+    /// Unicode date pattern of the x-axis labels for the interval's finest
+    /// ticks (coarser steps use ``TimeStep/label(_:)``).
     public var xAxisDateFormat: String {
         switch interval {
         case .day, .week: return "MMM d"
@@ -36,14 +62,41 @@ public struct ChartSpec: Sendable {
     }
 
     public var accessibilityLabel: String { "Trend of \(interval.rawValue) averages" }
-    public static let height = 220
 
-    /// - Parameter aggregation: the series; numeric buckets plot their
-    ///   average, boolean ones their yes-days, numeric snapshots their latest value.
+    /// The visible title: option `"title"`, else derived from the interval
+    /// and kind ("Weekly average", "Yes days per week", "Monthly latest value").
+    public var title: String {
+        if let title = options.title { return title }
+        switch kind {
+        case .numeric: return "\(Self.adjective(interval)) average"
+        case .boolean: return interval == .day ? "Daily yes answers" : "Yes days per \(Self.noun(interval))"
+        case .snapshot: return "\(Self.adjective(interval)) latest value"
+        }
+    }
+
+    /// The y-axis title: what the values are, with the unit when known
+    /// ("Average (steps)", "Yes days", "Latest value (kg)").
+    public var yAxisTitle: String {
+        let quantity: String
+        switch kind {
+        case .numeric: quantity = "Average"
+        case .boolean: quantity = "Yes days"
+        case .snapshot: quantity = "Latest value"
+        }
+        return options.unit.map { "\(quantity) (\($0))" } ?? quantity
+    }
+
+    /// - Parameters:
+    ///   - aggregation: the series; numeric buckets plot their average,
+    ///     boolean ones their yes-days, numeric snapshots their latest value.
+    ///   - options: size, title, unit and theme.
     /// - Throws: a validation error at `kind` for a snapshot series holding
     ///   text or booleans, which have no position on a value axis.
-    public init(_ aggregation: SeriesAggregation) throws {
+    public init(_ aggregation: SeriesAggregation, options: ChartOptions = ChartOptions()) throws {
         interval = aggregation.interval
+        kind = aggregation.options.kind
+        firstWeekday = aggregation.options.firstWeekday
+        self.options = options
         points = try aggregation.buckets.compactMap { bucket in
             let value: Double?
             switch bucket.kind {
@@ -60,6 +113,7 @@ public struct ChartSpec: Sendable {
             }
             return value.map { Point(day: bucket.start, value: $0, label: bucket.label) }
         }
+        valueScale = ValueScale(values: points.map(\.value))
     }
 
     /// A value as the day view annotates it: 0 to 1 fraction digits.
@@ -71,57 +125,30 @@ public struct ChartSpec: Sendable {
         return DisplayNumber.fixed(rounded, digits: 1, suffix: "")
     }
 
-    /// A day formatted as the x axis shows it.
-    public func axisLabel(_ day: Int) -> String {
-        let date = LocalCalendar.date(of: day)
+    /// Everything placed for a `width` × `height` drawing (the options' size by default).
+    public func layout(width: Int? = nil, height: Int? = nil) -> ChartLayout {
+        ChartLayout(spec: self, width: width ?? options.width, height: height ?? options.height)
+    }
+
+    private static func adjective(_ interval: AggregationInterval) -> String {
         switch interval {
-        case .day, .week: return "\(LocalCalendar.monthAbbreviation(date.month)) \(date.day)"
-        case .month, .quarter: return "\(LocalCalendar.monthAbbreviation(date.month)) \(date.year)"
-        case .half, .year: return "\(date.year)"
+        case .day: return "Daily"
+        case .week: return "Weekly"
+        case .month: return "Monthly"
+        case .quarter: return "Quarterly"
+        case .half: return "Half-yearly"
+        case .year: return "Yearly"
         }
     }
 
-    /// Indices of the points that carry x-axis ticks, spread evenly.
-    public var tickIndices: [Int] {
-        let count = xAxisTickCount
-        guard count > 0, !points.isEmpty else { return [] }
-        if count == 1 || points.count == 1 { return [0] }
-        return Array(Set((0..<count).map { $0 * (points.count - 1) / (count - 1) })).sorted()
-    }
-}
-
-extension ChartSpec: JSONEncodable {
-    public var json: JSONValue {
-        .object(JSONObject([
-            ("interval", interval.json),
-            ("height", Self.height.json),
-            ("line", .object(JSONObject([
-                ("width", lineWidth.json),
-                ("interpolation", "monotone".json),
-                ("cap", "round".json),
-                ("join", "round".json),
-            ]))),
-            ("area_gradient", .object(JSONObject([("top_opacity", JSONValue.double(0.3)),
-                                                  ("bottom_opacity", JSONValue.double(0.05))]))),
-            ("show_points", showsPoints.json),
-            ("show_annotations", showsPoints.json),
-            ("x_axis", .object(JSONObject([
-                ("tick_count", xAxisTickCount.json),
-                ("date_format", xAxisDateFormat.json),
-                ("grid_lines", true.json),
-                ("ticks", .array(tickIndices.map { axisLabel(points[$0].day).json })),
-            ]))),
-            ("y_axis", .object(JSONObject([("position", "leading".json)]))),
-            ("accessibility_label", accessibilityLabel.json),
-            ("points", .array(points.map { point in
-                var object = JSONObject([
-                    ("date", LocalCalendar.calendarDate(of: point.day).json),
-                    ("value", point.value.json),
-                    ("label", point.label.json),
-                ])
-                if showsPoints { object.append("annotation", Self.annotation(point.value).json) }
-                return .object(object)
-            })),
-        ]))
+    private static func noun(_ interval: AggregationInterval) -> String {
+        switch interval {
+        case .day: return "day"
+        case .week: return "week"
+        case .month: return "month"
+        case .quarter: return "quarter"
+        case .half: return "half-year"
+        case .year: return "year"
+        }
     }
 }
