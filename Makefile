@@ -33,13 +33,23 @@ $(BUILD)/.deps:
 	fi
 	@mkdir -p $(BUILD) && touch $@
 
-# The Python test environment: the test tools, then the wheel (python-env),
-# so that the tests exercise what users install.
+# The Python test environment: the test tools (mypy --strict over the package,
+# the scripts and the README; pandas and polars for aggregate_frame), then the
+# wheel (python-env), so that the tests exercise what users install.
+PY_TOOLS   := pytest numpy pandas polars mypy pandas-stubs schemathesis
+# Names the tool list, so that a venv made before the list changed gets the new tools.
+PY_TOOLS_STAMP := $(VENV)/.tools-$(shell echo '$(PY_TOOLS)' | cksum | cut -d' ' -f1)
+
 $(PYTHON): | deps
 	python3 -m venv $(VENV)
 	$(PYTHON) -m pip install -q --upgrade pip
-	$(PYTHON) -m pip install -q pytest numpy schemathesis
+	$(PYTHON) -m pip install -q $(PY_TOOLS)
 	@touch $@
+	@rm -f $(VENV)/.tools-* && touch $(PY_TOOLS_STAMP)
+
+$(PY_TOOLS_STAMP): | $(PYTHON)
+	$(PYTHON) -m pip install -q $(PY_TOOLS)
+	@rm -f $(VENV)/.tools-* && touch $@
 
 # libwellness.so.1 with the Swift runtime linked in: no RUNPATH, so it loads
 # where no Swift toolchain is installed.
@@ -60,13 +70,13 @@ wheel: lib $(PYTHON)
 	@$(PYTHON) -m pip wheel -q --no-deps -w dist $(BUILD)/wheel
 	@echo "$(WHEEL): $$(stat -c %s $(WHEEL)) bytes"
 
-python-env: wheel
+python-env: wheel $(PY_TOOLS_STAMP)
 	@$(PYTHON) -m pip install -q --force-reinstall --no-deps $(WHEEL)
 
 build: deps lib python-env
 	cmake -S . -B $(BUILD)/cmake -G Ninja -DCMAKE_BUILD_TYPE=Release \
 	      -DWELLNESS_PREBUILT_LIBRARY=$(CURDIR)/$(LIBRARY) -DWELLNESS_PYTHON=$(CURDIR)/$(PYTHON) \
-	      -DWELLNESS_WHEEL=$(CURDIR)/$(WHEEL) >/dev/null
+	      -DWELLNESS_WHEEL=$(CURDIR)/$(WHEEL) -DWELLNESS_PYTHON_TOOLS=ON >/dev/null
 	cmake --build $(BUILD)/cmake
 
 swift-test: deps
@@ -113,9 +123,9 @@ demo: build $(SERVER_DEBUG_BIN)
 	@echo "Charts to open in a browser: $(BUILD)/demo/*.svg"
 
 # Benchmarks print this library's figures beside pandas and polars, measured
-# in the same run (the peers are installed into the venv here only).
-$(BUILD)/.bench-deps: $(PYTHON)
-	$(PYTHON) -m pip install -q numpy pandas polars requests
+# in the same run (pandas and polars are in the test venv; requests for the client's).
+$(BUILD)/.bench-deps: $(PY_TOOLS_STAMP)
+	$(PYTHON) -m pip install -q requests
 	@touch $@
 
 bench: python-env $(BUILD)/.bench-deps $(SERVER_BIN)

@@ -15,6 +15,9 @@ REPO = Path(__file__).resolve().parents[2]
 if os.environ.get("WELLNESS_TEST_SOURCE"):
     os.environ.setdefault("WELLNESS_LIBRARY", str(REPO / ".build" / "release" / "libwellness.so"))
     sys.path.insert(0, str(REPO / "examples" / "python"))
+    # Subprocesses (python -m wellness, import checks) see the source tree too.
+    os.environ["PYTHONPATH"] = os.pathsep.join(
+        filter(None, [str(REPO / "examples" / "python"), os.environ.get("PYTHONPATH")]))
 
 #: nst's JSONTestSuite parsing cases, shared beside the repository.
 CONFORMANCE = REPO.parent / "shared" / "conformance" / "JSONTestSuite" / "test_parsing"

@@ -55,8 +55,9 @@ def test_fractional_and_huge_integers_name_the_field() -> None:
 
 
 def test_nan_is_refused_before_the_call() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(wellness.ValidationError) as caught:
         wellness.goal_suggestion_view({"title": "t", "target_value": float("nan")})
+    assert caught.value.path == "target_value" and isinstance(caught.value, ValueError)
 
 
 def test_buffers_are_freed() -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Callable, List, Tuple
 
 import wellness
 
@@ -32,9 +33,9 @@ def show_insights(data: Path) -> None:
 def show_goals(data: Path) -> None:
     suggestions = wellness.goal_suggestions_response_normalize(load(data, "goal_suggestions_response.json"))
     for suggestion in suggestions["data"]["suggestions"]:
-        view = wellness.goal_suggestion_view(suggestion)
-        print(f"{view['title']}: {view['difficulty_label']} ({view['difficulty_color']}), "
-              f"{view['duration_text']}, {view['goal_type_icon']}, target {view['target_text']}")
+        shown = wellness.goal_suggestion_view(suggestion)
+        print(f"{shown['title']}: {shown['difficulty_label']} ({shown['difficulty_color']}), "
+              f"{shown['duration_text']}, {shown['goal_type_icon']}, target {shown['target_text']}")
     accepted = suggestions["data"]["suggestions"][0]
     request = wellness.create_goal_request_from_suggestion(
         {"suggestion": accepted, "now": "2025-03-01T09:00:00-05:00", "time_zone": "America/New_York"})
@@ -95,9 +96,11 @@ def main() -> None:
     output = Path(sys.argv[2]) if len(sys.argv) > 2 else Path.cwd()
     output.mkdir(parents=True, exist_ok=True)
     print(f"libwellness {wellness.version()} (ABI {wellness.abi_version()})\n")
-    for title, show in (("AI insights", lambda: show_insights(data)), ("Goals AI", lambda: show_goals(data)),
-                        ("Longevity trends", lambda: show_trends(data)),
-                        ("Time series", lambda: show_series(data, output)), ("Errors", show_errors)):
+    sections: List[Tuple[str, Callable[[], None]]] = [
+        ("AI insights", lambda: show_insights(data)), ("Goals AI", lambda: show_goals(data)),
+        ("Longevity trends", lambda: show_trends(data)), ("Time series", lambda: show_series(data, output)),
+        ("Errors", show_errors)]
+    for title, show in sections:
         print(f"-- {title} --")
         show()
         print()

@@ -16,8 +16,8 @@ def main() -> None:
         page = client.list_insights(read_status=False, page_size=3)
         print(f"Unread insights ({page['pagination']['total_count']} in all):")
         for insight in page["insights"]:
-            view = wellness.insight_view(insight)
-            print(f"  {view['type_display_name']}: {view['title']}")
+            card = wellness.insight_view(insight)
+            print(f"  {card['type_display_name']}: {card['title']}")
         first = page["insights"][0]
         opened = client.mark_read(first["id"])
         client.set_favorite(first["id"], True)
@@ -27,13 +27,13 @@ def main() -> None:
         suggestions = client.goal_suggestions(refresh=True)
         print(f"\nGoal suggestions ({suggestions['source']}):")
         for suggestion in suggestions["suggestions"]:
-            view = wellness.goal_suggestion_view(suggestion)
-            print(f"  {view['title']}: {view['difficulty_label']}, {view['duration_text']}")
+            shown = wellness.goal_suggestion_view(suggestion)
+            print(f"  {shown['title']}: {shown['difficulty_label']}, {shown['duration_text']}")
         goal = client.create_goal_from_suggestion(suggestions["suggestions"][0], time_zone="Europe/London")
         print(f"Accepted \"{goal['title']}\"")
         for tip in client.goal_tips(goal["id"])["tips"]:
-            view = wellness.goal_tip_view(tip)
-            print(f"  tip [{view['priority_label'] or '-'}] {view['tip']}")
+            advice = wellness.goal_tip_view(tip)
+            print(f"  tip [{advice['priority_label'] or '-'}] {advice['tip']}")
 
         views = wellness.trends_view(client.trends())
         print("\nLongevity trends:")

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import ctypes
 import ctypes.util
+import datetime
 import json
+import math
 import os
 import sys
 from pathlib import Path
-from typing import Any, List, Union
+from typing import Any, Callable, List, Mapping, Optional, Set, Tuple
 
-from .errors import InternalError, error_for  # noqa: F401  (error_for is used by client.py too)
+from .errors import InternalError, ValidationError, WellnessError, error_for
 
 #: The ABI this wrapper was written for; the library must report the same.
 ABI_VERSION = 1
-
-JSONInput = Union[dict, list, str, bytes, bytearray, memoryview]
 
 
 class Buf(ctypes.Structure):
@@ -144,32 +144,126 @@ _declare()
 check_abi(lib.wellness_abi_version())
 
 
-def encode(document: JSONInput) -> bytes:
-    """JSON bytes for a call: dicts and lists are serialised (NaN refused), text encoded, bytes passed as-is."""
-    if isinstance(document, (dict, list)):
-        return json.dumps(document, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
+def _jsonable(value: Any) -> Any:
+    """What json.dumps cannot write itself: aware datetimes (RFC 3339), dates
+    (YYYY-MM-DD), other mappings, numpy scalars and arrays."""
+    if isinstance(value, datetime.datetime):
+        if value.tzinfo is None or value.utcoffset() is None:
+            raise _NaiveDatetime()
+        return value.isoformat()
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    if isinstance(value, Mapping):
+        return dict(value)
+    if isinstance(value, (tuple, set, frozenset)):
+        return list(value)
+    if hasattr(value, "dtype") and hasattr(value, "tolist"):  # numpy scalars and arrays
+        return value.tolist()
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+#: The message for a datetime without tzinfo, wherever one is given.
+NAIVE_DATETIME = ("a datetime without a time zone is ambiguous: give it a tzinfo "
+                  "(datetime(..., tzinfo=timezone.utc), or .astimezone())")
+
+
+class _NaiveDatetime(ValueError):
+    """Raised inside json.dumps; turned into a ValidationError naming the field."""
+
+
+def _is_naive(value: Any) -> bool:
+    return isinstance(value, datetime.datetime) and (value.tzinfo is None or value.utcoffset() is None)
+
+
+def _is_non_finite(value: Any) -> bool:
+    return isinstance(value, float) and not math.isfinite(value)
+
+
+def find_path(document: Any, root: str, matches: Callable[[Any], bool]) -> Optional[Tuple[str, Any]]:
+    """The path and value of the first value (in json.dumps' order) for which
+    `matches` holds; paths are written as the library writes them: `samples[3].value`."""
+    seen: Set[int] = set()
+
+    def walk(value: Any, path: str) -> Optional[Tuple[str, Any]]:
+        if matches(value):
+            return path, value
+        if isinstance(value, (str, bytes, int, float)) or value is None:
+            return None
+        if id(value) in seen:
+            return None
+        seen.add(id(value))
+        if isinstance(value, Mapping):
+            for key, item in value.items():
+                found = walk(item, f"{path}.{key}" if path else str(key))
+                if found is not None:
+                    return found
+            return None
+        if isinstance(value, (list, tuple)):
+            for index, item in enumerate(value):
+                found = walk(item, f"{path}[{index}]")
+                if found is not None:
+                    return found
+            return None
+        try:
+            converted = _jsonable(value)
+        except (TypeError, ValueError):
+            return None
+        return None if converted is value else walk(converted, path)
+
+    return walk(document, root)
+
+
+def validation_error(path: Optional[str], message: str) -> ValidationError:
+    """A ValidationError raised on the Python side, shaped as the library's."""
+    return ValidationError({"code": -3, "name": "WELLNESS_E_VALIDATION", "message": message, "path": path})
+
+
+def encode(document: Any, root: str = "") -> bytes:
+    """JSON bytes for a call: mappings and lists are serialised, text encoded,
+    bytes passed as-is. A NaN or infinity, or a naive datetime, is a
+    ValidationError naming its path (`root` prefixes it: "samples")."""
     if isinstance(document, str):
         return document.encode("utf-8", errors="surrogatepass")
     if isinstance(document, (bytes, bytearray, memoryview)):
         return bytes(document)
+    if isinstance(document, (Mapping, list, tuple)):
+        try:
+            return json.dumps(document, ensure_ascii=False, allow_nan=False, separators=(",", ":"),
+                              default=_jsonable).encode("utf-8")
+        except _NaiveDatetime:
+            naive = find_path(document, root, _is_naive)
+            raise validation_error(naive[0] if naive else None, NAIVE_DATETIME) from None
+        except ValueError:
+            found = find_path(document, root, _is_non_finite)
+            if found is None:
+                raise  # not a number's fault (a circular reference, a lone surrogate)
+            path, value = found
+            raise validation_error(path, f"{value} is not a finite number: JSON has no NaN or infinity") from None
     raise TypeError(f"expected a dict, list, str or bytes of JSON, got {type(document).__name__}")
 
 
-def call(function: Any, *arguments: Any) -> Any:
-    """Runs one libwellness call whose last two parameters are the out and err buffers.
+def error_from(status: int, err: Buf) -> WellnessError:
+    """The exception for a failed call, from its error buffer."""
+    if not err.ptr:
+        return InternalError({"code": status, "name": lib.wellness_strerror(status).decode(),
+                              "message": "the library reported no error details", "path": None})
+    return error_for(json.loads(ctypes.string_at(err.ptr, err.len)))
 
-    Returns the parsed result; raises the typed exception for a failure. Both
-    buffers are released in every case.
+
+def call(function: Any, *arguments: Any, result: bool = True) -> Any:
+    """Runs one libwellness call whose last parameters are the out buffer (when
+    `result`) and the err buffer.
+
+    Returns the parsed result (None without `result`); raises the typed
+    exception for a failure. Both buffers are released in every case.
     """
     out, err = Buf(), Buf()
     try:
-        status = function(*arguments, ctypes.byref(out), ctypes.byref(err))
+        buffers = (ctypes.byref(out), ctypes.byref(err)) if result else (ctypes.byref(err),)
+        status = function(*arguments, *buffers)
         if status != 0:
-            if not err.ptr:
-                raise InternalError({"code": status, "name": lib.wellness_strerror(status).decode(),
-                                     "message": "the library reported no error details", "path": None})
-            raise error_for(json.loads(ctypes.string_at(err.ptr, err.len)))
-        return json.loads(ctypes.string_at(out.ptr, out.len))
+            raise error_from(status, err)
+        return json.loads(ctypes.string_at(out.ptr, out.len)) if result else None
     finally:
         lib.wellness_buf_free(ctypes.byref(out))
         lib.wellness_buf_free(ctypes.byref(err))

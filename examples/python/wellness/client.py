@@ -3,42 +3,72 @@
 from __future__ import annotations
 
 import ctypes
-import json
+import os
 import sys
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Literal, Mapping, Optional, Union, cast
 
 from . import _native
+from .types import (Consultation, ConsultationMessage, ConsultationsPage, CreateGoalRequest, Goal, GoalStatus,
+                    GoalSuggestion, GoalSuggestions, GoalsPage, GoalTips, Insight, InsightsPage, InsightType, Persona, ContextType,
+                    TrendsResponse)
+
+__all__ = ["Client", "TokenProvider", "Progress"]
+
+#: `provider(refresh)` returns the bearer token; refresh is True after the API answered 401.
+TokenProvider = Callable[[bool], Optional[str]]
+#: `progress(pages_fetched, total_pages)`; returning False stops early.
+Progress = Callable[[int, int], Optional[bool]]
+SortBy = Literal["created_at", "generated_at", "updated_at"]
+SortOrder = Literal["asc", "desc"]
 
 
 class Client:
     """A client of the WellnessKit API (insights, goals AI, goals, trends, consultations).
 
     Thread-safe: one client may serve many threads. Close it (or use it as a
-    context manager) to release its connections.
+    context manager) to release its connections. Every failure raises a
+    `WellnessError` subclass: `UnauthorizedError` (401), `NotFoundError`
+    (404), `RateLimitedError` (429, with `retry_after`), `NetworkError`,
+    `WellnessTimeoutError`, `HTTPError`, `InvalidResponseError`, `DecodingError`.
     """
 
+    #: The C handle; None before the constructor succeeds and after close().
+    _handle: Optional[int] = None
+
     def __init__(self, base_url: str, api_key: Optional[str] = None, token: Optional[str] = None,
-                 token_provider: Optional[Callable[[bool], Optional[str]]] = None, **options: Any) -> None:
-        """`token_provider(refresh)` returns the bearer token (refresh=True after a 401).
-        `options`: timeout, ai_timeout, max_retries, initial_backoff, max_backoff, cache_directory (see wellness.h)."""
+                 token_provider: Optional[TokenProvider] = None, *, timeout: Optional[float] = None,
+                 ai_timeout: Optional[float] = None, max_retries: Optional[int] = None,
+                 initial_backoff: Optional[float] = None, max_backoff: Optional[float] = None,
+                 cache_directory: Union[str, "os.PathLike[str]", Literal[False], None] = None) -> None:
+        """Connects to `base_url` ("http://127.0.0.1:8080") with an API key, a
+        bearer token, or a `token_provider(refresh)` asked before each request.
+
+        timeout: seconds per operation (default 10); ai_timeout: for
+        suggestions, tips and coach replies (default 30); max_retries after
+        connection errors and 5xx (default 2), with backoff doubling from
+        initial_backoff (0.5 s) to max_backoff (5 s); cache_directory: where
+        goal suggestions are cached (default ~/.cache/wellnesskit; False: no cache).
+        A bad setting raises ValidationError naming it.
+        """
         self._handle: Optional[int] = None
         self._provider: Any = None
-        config = {"base_url": base_url, "api_key": api_key, "token": token,
-                  "token_provider": True if token_provider else None,
-                  "host": f"python/{sys.version_info.major}.{sys.version_info.minor}", **options}
+        config: Dict[str, Any] = {
+            "base_url": base_url, "api_key": api_key, "token": token,
+            "token_provider": True if token_provider else None,
+            "timeout": timeout, "ai_timeout": ai_timeout, "max_retries": max_retries,
+            "initial_backoff": initial_backoff, "max_backoff": max_backoff,
+            "cache_directory": cache_directory if cache_directory is False or cache_directory is None
+            else os.fspath(cache_directory),
+            "host": f"python/{sys.version_info.major}.{sys.version_info.minor}",
+        }
         payload = _native.encode({key: value for key, value in config.items() if value is not None})
-        handle, err = ctypes.c_void_p(), _native.Buf()
-        try:
-            status = _native.lib.wellness_client_new(payload, len(payload), ctypes.byref(handle), ctypes.byref(err))
-            if status != 0:
-                raise _native.error_for(json.loads(ctypes.string_at(err.ptr, err.len)))
-        finally:
-            _native.lib.wellness_buf_free(ctypes.byref(err))
+        handle = ctypes.c_void_p()
+        _native.call(_native.lib.wellness_client_new, payload, len(payload), ctypes.byref(handle), result=False)
         self._handle = handle.value
         if token_provider:
             self._install_provider(token_provider)
 
-    def _install_provider(self, provider: Callable[[bool], Optional[str]]) -> None:
+    def _install_provider(self, provider: TokenProvider) -> None:
         def supply(_: Any, refresh: int, buffer: int, capacity: int) -> int:
             token = (provider(bool(refresh)) or "").encode()
             if not token or len(token) >= capacity:
@@ -48,12 +78,7 @@ class Client:
 
         # Kept on the instance: the C side calls it for as long as the client lives.
         self._provider = _native.TOKEN_PROVIDER(supply)
-        err = _native.Buf()
-        try:
-            if _native.lib.wellness_client_set_token_provider(self._handle, self._provider, None, ctypes.byref(err)) != 0:
-                raise _native.error_for(json.loads(ctypes.string_at(err.ptr, err.len)))
-        finally:
-            _native.lib.wellness_buf_free(ctypes.byref(err))
+        _native.call(_native.lib.wellness_client_set_token_provider, self._handle, self._provider, None, result=False)
 
     def close(self) -> None:
         """Releases the client; later calls raise InvalidArgumentError."""
@@ -64,88 +89,156 @@ class Client:
     def __enter__(self) -> "Client":
         return self
 
-    def __exit__(self, *_: Any) -> None:
+    def __exit__(self, *_: object) -> None:
         self.close()
 
     def __del__(self) -> None:
         self.close()
 
-    def _call(self, name: str, params: Dict[str, Any]) -> Any:
-        payload = _native.encode({key: value for key, value in params.items() if value is not None})
+    def _call(self, name: str, params: Mapping[str, Any]) -> Any:
+        payload = _native.encode(params)
         function = getattr(_native.lib, "wellness_client_" + name)
         return _native.call(function, self._handle, payload, len(payload))
 
     # Insights (seed 000)
 
-    def list_insights(self, **query: Any) -> Dict[str, Any]:
-        """One page: insight_type, read_status, favorites_only, archived_status, sort_by, sort_order, page, page_size."""
-        return self._call("list_insights", query)
+    def list_insights(self, *, insight_type: Optional[InsightType] = None, read_status: Optional[bool] = None,
+                      favorites_only: bool = False, archived_status: Optional[bool] = False,
+                      sort_by: SortBy = "created_at", sort_order: SortOrder = "desc", page: int = 1,
+                      page_size: int = 20) -> InsightsPage:
+        """One page of insights, newest first by default.
 
-    def list_all_insights(self, progress: Optional[Callable[[int, int], bool]] = None, **query: Any) -> List[Dict[str, Any]]:
-        """Every page (at most max_pages); `progress(fetched, total)` returning False stops early."""
+        read_status: only unread (False) or read (True) ones; favorites_only;
+        archived_status: False (the default) lists unarchived insights, True
+        archived ones, None both; page from 1, page_size 1-100.
+        """
+        return cast(InsightsPage, self._call("list_insights", _insight_query(
+            insight_type, read_status, favorites_only, archived_status, sort_by, sort_order, page, page_size)))
+
+    def list_all_insights(self, progress: Optional[Progress] = None, *, insight_type: Optional[InsightType] = None,
+                          read_status: Optional[bool] = None, favorites_only: bool = False,
+                          archived_status: Optional[bool] = False, sort_by: SortBy = "created_at",
+                          sort_order: SortOrder = "desc", page_size: int = 20,
+                          max_pages: int = 100) -> List[Insight]:
+        """Every insight matching the filters (as list_insights), following pages
+        up to `max_pages`; `progress(fetched, total)` returning False stops early."""
         def report(_: Any, fetched: int, total: int) -> int:
             return 0 if progress is None or progress(fetched, total) is not False else 1
+
         callback = _native.PROGRESS(report)
-        payload = _native.encode(query)
+        query = _insight_query(insight_type, read_status, favorites_only, archived_status, sort_by, sort_order, 1,
+                               page_size)
+        payload = _native.encode({**query, "max_pages": max_pages})
         result = _native.call(_native.lib.wellness_client_list_all_insights, self._handle, payload, len(payload),
                               callback, None)
-        return result["insights"]
+        return cast(List[Insight], result["insights"])
 
-    def get_insight(self, insight_id: str) -> Dict[str, Any]:
-        return self._call("get_insight", {"id": insight_id})
+    def get_insight(self, insight_id: str) -> Insight:
+        """The insight with this id; NotFoundError when there is none."""
+        return cast(Insight, self._call("get_insight", {"id": insight_id}))
 
-    def mark_read(self, insight_id: str) -> Dict[str, Any]:
-        return self._call("update_insight", {"id": insight_id, "change": {"is_read": True}})
+    def mark_read(self, insight_id: str) -> Insight:
+        """Marks the insight read (the server sets `read_at`); returns it updated."""
+        return self._update(insight_id, {"is_read": True})
 
-    def set_favorite(self, insight_id: str, favorite: bool) -> Dict[str, Any]:
-        return self._call("update_insight", {"id": insight_id, "change": {"is_favorite": favorite}})
+    def set_favorite(self, insight_id: str, favorite: bool) -> Insight:
+        """Adds the insight to the favourites, or removes it; returns it updated."""
+        return self._update(insight_id, {"is_favorite": favorite})
 
-    def archive(self, insight_id: str) -> Dict[str, Any]:
-        return self._call("update_insight", {"id": insight_id, "change": {"is_archived": True}})
+    def archive(self, insight_id: str) -> Insight:
+        """Archives the insight (it leaves the default listing); returns it updated."""
+        return self._update(insight_id, {"is_archived": True})
 
-    def unarchive(self, insight_id: str) -> Dict[str, Any]:
-        return self._call("update_insight", {"id": insight_id, "change": {"is_archived": False}})
+    def unarchive(self, insight_id: str) -> Insight:
+        """Brings an archived insight back; returns it updated."""
+        return self._update(insight_id, {"is_archived": False})
+
+    def _update(self, insight_id: str, change: Dict[str, bool]) -> Insight:
+        return cast(Insight, self._call("update_insight", {"id": insight_id, "change": change}))
 
     def delete_insight(self, insight_id: str) -> None:
+        """Deletes the insight; NotFoundError when there is none."""
         self._call("delete_insight", {"id": insight_id})
 
     # Goals AI and goals (seed 003)
 
-    def goal_suggestions(self, refresh: bool = False) -> Dict[str, Any]:
-        """{"suggestions", "count", "source"}: cached 24 h per user, served offline from the cache."""
-        return self._call("goal_suggestions", {"refresh": refresh})
+    def goal_suggestions(self, refresh: bool = False) -> GoalSuggestions:
+        """3 to 5 AI goal suggestions and their `source` ("network", "cache" or
+        "offline_cache"): cached 24 h per user, served from the cache whatever
+        its age when the API cannot be reached; refresh=True asks the API."""
+        return cast(GoalSuggestions, self._call("goal_suggestions", {"refresh": refresh}))
 
-    def goal_tips(self, goal_id: str) -> Dict[str, Any]:
-        return self._call("goal_tips", {"goal_id": goal_id})
+    def goal_tips(self, goal_id: str) -> GoalTips:
+        """The AI tips for a goal: `{"tips", "goal_id", "goal_title", "count"}`."""
+        return cast(GoalTips, self._call("goal_tips", {"goal_id": goal_id}))
 
-    def create_goal_from_suggestion(self, suggestion: Dict[str, Any], now: Optional[str] = None,
-                                    time_zone: Optional[str] = None) -> Dict[str, Any]:
-        return self._call("create_goal_from_suggestion", {"suggestion": suggestion, "now": now, "time_zone": time_zone})
+    def create_goal_from_suggestion(self, suggestion: Union[GoalSuggestion, Mapping[str, Any]],
+                                    now: Optional[str] = None, time_zone: Optional[str] = None) -> Goal:
+        """Accepts a suggestion: creates the goal create_goal_request_from_suggestion
+        describes (start now, target after the suggested days in `time_zone`)
+        and drops the cached suggestions. Returns the created goal."""
+        params: Dict[str, Any] = {"suggestion": suggestion}
+        if now is not None:
+            params["now"] = now
+        if time_zone is not None:
+            params["time_zone"] = time_zone
+        return cast(Goal, self._call("create_goal_from_suggestion", params))
 
-    def create_goal(self, request: Dict[str, Any]) -> Dict[str, Any]:
-        return self._call("create_goal", request)
+    def create_goal(self, request: Union[CreateGoalRequest, Mapping[str, Any]]) -> Goal:
+        """Creates a goal from a POST /goals body; returns the created goal."""
+        return cast(Goal, self._call("create_goal", request))
 
-    def get_goal(self, goal_id: str) -> Dict[str, Any]:
-        return self._call("get_goal", {"id": goal_id})
+    def get_goal(self, goal_id: str) -> Goal:
+        """The goal with this id; NotFoundError when there is none."""
+        return cast(Goal, self._call("get_goal", {"id": goal_id}))
 
-    def list_goals(self, status: Optional[str] = None, page: int = 1, page_size: int = 20) -> Dict[str, Any]:
-        return self._call("list_goals", {"status": status, "page": page, "page_size": page_size})
+    def list_goals(self, status: Optional[GoalStatus] = None, page: int = 1, page_size: int = 20) -> GoalsPage:
+        """One page of goals, newest first, optionally only those with `status`."""
+        params: Dict[str, Any] = {"page": page, "page_size": page_size}
+        if status is not None:
+            params["status"] = status
+        return cast(GoalsPage, self._call("list_goals", params))
 
     # Trends (seed 001)
 
-    def trends(self, refresh: bool = False) -> Dict[str, Any]:
-        """Fetched once per client and reused; refresh=True fetches again."""
-        return self._call("trends", {"refresh": refresh})
+    def trends(self, refresh: bool = False) -> TrendsResponse:
+        """The longevity trends; fetched once per client and reused (switching
+        period never refetches), refresh=True fetches again."""
+        return cast(TrendsResponse, self._call("trends", {"refresh": refresh}))
 
     # Consultations (seed 004)
 
-    def list_consultations(self, is_archived: Optional[bool] = None, page: int = 1, page_size: int = 20) -> Dict[str, Any]:
-        return self._call("list_consultations", {"is_archived": is_archived, "page": page, "page_size": page_size})
+    def list_consultations(self, is_archived: Optional[bool] = None, page: int = 1,
+                           page_size: int = 20) -> ConsultationsPage:
+        """One page of consultations, archived or not (None: both)."""
+        params: Dict[str, Any] = {"page": page, "page_size": page_size}
+        if is_archived is not None:
+            params["is_archived"] = is_archived
+        return cast(ConsultationsPage, self._call("list_consultations", params))
 
-    def create_consultation(self, persona: str, context_type: Optional[str] = None, context_id: Optional[str] = None,
-                            title: Optional[str] = None) -> Dict[str, Any]:
-        return self._call("create_consultation", {"persona": persona, "context_type": context_type,
-                                                  "context_id": context_id, "title": title})
+    def create_consultation(self, persona: Persona, context_type: Optional[ContextType] = None,
+                            context_id: Optional[str] = None, title: Optional[str] = None) -> Consultation:
+        """Starts a consultation with a coach persona, about an insight or a goal
+        (`context_type` and `context_id`) or in general."""
+        params: Dict[str, Any] = {"persona": persona}
+        for key, value in (("context_type", context_type), ("context_id", context_id), ("title", title)):
+            if value is not None:
+                params[key] = value
+        return cast(Consultation, self._call("create_consultation", params))
 
-    def send_message(self, consultation_id: str, content: str) -> List[Dict[str, Any]]:
-        return self._call("send_message", {"consultation_id": consultation_id, "content": content})["messages"]
+    def send_message(self, consultation_id: str, content: str) -> List[ConsultationMessage]:
+        """Sends a message; returns `[sent, reply]`, the coach's reply second."""
+        result = self._call("send_message", {"consultation_id": consultation_id, "content": content})
+        return cast(List[ConsultationMessage], result["messages"])
+
+
+def _insight_query(insight_type: Optional[str], read_status: Optional[bool], favorites_only: bool,
+                   archived_status: Optional[bool], sort_by: str, sort_order: str, page: int,
+                   page_size: int) -> Dict[str, Any]:
+    query: Dict[str, Any] = {"favorites_only": favorites_only, "archived_status": archived_status,
+                             "sort_by": sort_by, "sort_order": sort_order, "page": page, "page_size": page_size}
+    if insight_type is not None:
+        query["insight_type"] = insight_type
+    if read_status is not None:
+        query["read_status"] = read_status
+    return query

@@ -1,0 +1,236 @@
+"""DataFrames in and out: aggregate_frame over pandas or polars.
+
+The frame's columns go to the columnar call as the numpy arrays under them
+(int64 / float64 / datetime64[s|ms] without a copy); the buckets come back as
+a frame of the same library with typed columns. Neither pandas nor polars is
+imported here: the frame's own library is used.
+"""
+
+from __future__ import annotations
+
+import datetime
+import importlib
+import sys
+from typing import Any, Dict, List, Optional, Protocol, TypeVar, Union, cast
+
+from . import _columns, _native
+from .errors import InvalidArgumentError, ValidationError, error_for
+from .series import aggregate_columns
+from .types import Average, Interval, Kind, SeriesBucket, SeriesReport, TimestampUnit, Weekday
+
+__all__ = ["aggregate_frame", "DataFrameLike"]
+
+
+class DataFrameLike(Protocol):
+    """A pandas or polars DataFrame."""
+
+    @property
+    def columns(self) -> Any: ...
+
+    def __len__(self) -> int: ...
+
+
+FrameT = TypeVar("FrameT", bound=DataFrameLike)
+
+
+def aggregate_frame(frame: FrameT, *, time: str, value: str, interval: Interval = "auto", time_zone: str = "UTC",
+                    kind: Kind = "numeric", first_weekday: Union[int, Weekday, None] = None,
+                    average: Optional[Average] = None, include_empty: bool = False,
+                    today: Union[str, datetime.date, None] = None,
+                    timestamp_unit: TimestampUnit = "s") -> FrameT:
+    """Aggregates a pandas or polars DataFrame into calendar buckets; returns a
+    DataFrame of the same library, one row per bucket.
+
+    `time` names the timestamps column (for pandas, or the index): datetimes
+    (tz-aware are converted to UTC, naive ones are taken as UTC), or epoch
+    numbers in `timestamp_unit` ("s" or "ms"). `value` names the values
+    column: numbers, booleans for kind="boolean", anything for "snapshot".
+    The other arguments are series_aggregate's options.
+
+    Result columns: `start`, `end` (the bucket's first and last local day:
+    polars Date, pandas datetime64[s] at midnight), `label` (str), `week_year`
+    and `week` (week buckets), `count` and `days_with_data` (int64), then
+    `average`, `min`, `max` (float64, null for empty buckets) for numeric
+    series, `yes_days` (int64) for boolean ones, `latest` and `latest_at`
+    (UTC datetime) for snapshots. Errors name the column and row: `steps[41]`.
+    """
+    library = _library_of(frame)
+    times = _column(frame, time, library)
+    values = _column(frame, value, library)
+    options: Dict[str, Any] = {"kind": kind, "interval": interval, "time_zone": time_zone,
+                               "include_empty": include_empty, "timestamp_unit": timestamp_unit}
+    for key, setting in (("first_weekday", first_weekday), ("average", average), ("today", today)):
+        if setting is not None:
+            options[key] = setting
+    if kind == "snapshot" and not _numeric(values):
+        report = _snapshots(options, times, values, time, value)
+    else:
+        report = aggregate_columns(options, times, values, (time, value))
+    build = _pandas_frame if library == "pandas" else _polars_frame
+    return cast(FrameT, build(report))
+
+
+def _library_of(frame: object) -> str:
+    for library in ("pandas", "polars"):
+        module = sys.modules.get(library)
+        if module is not None and isinstance(frame, module.DataFrame):
+            return library
+    polars = sys.modules.get("polars")
+    if polars is not None and isinstance(frame, polars.LazyFrame):
+        raise TypeError("aggregate_frame needs a polars DataFrame: collect() the LazyFrame first")
+    raise TypeError(f"aggregate_frame expects a pandas or polars DataFrame, got {type(frame).__name__}")
+
+
+def _column(frame: Any, name: str, library: str) -> Any:
+    if name in frame.columns:
+        return frame[name] if library == "pandas" else frame.get_column(name)
+    if library == "pandas" and name in (frame.index.names or []):
+        return frame.index if frame.index.nlevels == 1 else frame.index.get_level_values(name)
+    raise InvalidArgumentError({"code": -1, "name": "WELLNESS_E_INVALID_ARGUMENT", "path": name,
+                                "message": f"no column {name!r} (columns: {', '.join(map(str, frame.columns))})"})
+
+
+def _numeric(values: Any) -> bool:
+    kind = getattr(getattr(values, "dtype", None), "kind", None)  # numpy and pandas dtypes
+    if kind is not None:
+        return bool(kind in "fiub")
+    dtype = getattr(values, "dtype", None)  # polars
+    return bool(getattr(dtype, "is_numeric", lambda: False)()) or str(dtype) == "Boolean"
+
+
+def _snapshots(options: Dict[str, Any], times: Any, values: Any, time: str, value: str) -> SeriesReport:
+    """Snapshots of strings (or mixed values) cannot be columns of doubles: JSON samples."""
+    stamps = _columns.timestamps(times, options["timestamp_unit"], time)
+    factor = 1000 if stamps.unit == "s" else 1
+    items = values.to_list() if hasattr(values, "to_list") else list(values)
+    if len(items) != stamps.column.size:
+        raise InvalidArgumentError({"code": -1, "name": "WELLNESS_E_INVALID_ARGUMENT", "path": None,
+                                    "message": f"{stamps.column.size} timestamps but {len(items)} values"})
+    samples = [{"timestamp": _json_timestamp(int(stamp) * factor), "value": item}
+               for stamp, item in zip(stamps.column.data, items)]
+    payload = _native.encode({key: setting for key, setting in options.items() if key != "timestamp_unit"})
+    data = _native.encode(samples, root="samples")
+    try:
+        return cast(SeriesReport, _native.call(_native.lib.wellness_series_aggregate, payload, len(payload),
+                                               data, len(data)))
+    except ValidationError as error:
+        path = error.path or ""
+        if path.startswith("samples["):
+            index, _, field = path[len("samples["):].partition("]")
+            renamed = f"{time if field == '.timestamp' else value}[{index}]"
+            raise error_for({**error.error, "path": renamed}) from None
+        raise
+
+
+def _json_timestamp(milliseconds: int) -> Union[int, str]:
+    """Whole seconds as a number, else an exact RFC 3339 string."""
+    if milliseconds % 1000 == 0:
+        return milliseconds // 1000
+    instant = datetime.datetime(1970, 1, 1) + datetime.timedelta(milliseconds=milliseconds)
+    return instant.strftime("%Y-%m-%dT%H:%M:%S.") + f"{instant.microsecond // 1000:03d}Z"
+
+
+def _days(date: str) -> int:
+    """Days since 1970-01-01 of a proleptic Gregorian YYYY-MM-DD (years 0 to 10000 occur)."""
+    year_text, month_text, day_text = date.rsplit("-", 2)
+    year, month, day = int(year_text), int(month_text), int(day_text)
+    year -= month <= 2
+    era = year // 400
+    year_of_era = year - era * 400
+    day_of_year = (153 * (month + (-3 if month > 2 else 9)) + 2) // 5 + day - 1
+    day_of_era = year_of_era * 365 + year_of_era // 4 - year_of_era // 100 + day_of_year
+    return era * 146_097 + day_of_era - 719_468
+
+
+def _milliseconds(timestamp: Optional[str]) -> Optional[int]:
+    """Epoch milliseconds of the library's UTC timestamps ("2025-01-05T01:00:00.5Z")."""
+    if timestamp is None:
+        return None
+    date, _, clock = timestamp.rstrip("Z").partition("T")
+    whole, _, fraction = clock.partition(".")
+    hours, minutes, seconds = (int(part) for part in whole.split(":"))
+    return ((_days(date) * 86_400 + hours * 3_600 + minutes * 60 + seconds) * 1000
+            + int((fraction + "000")[:3]))
+
+
+class _Columns:
+    """The result's columns as Python lists, in order."""
+
+    def __init__(self, report: SeriesReport) -> None:
+        buckets: List[SeriesBucket] = report["buckets"]
+        np = importlib.import_module("numpy")
+        self.kind = report["kind"]
+        self.weeks = report["interval"] == "week"
+        # Days since the epoch, as int64 (numpy reads years 0 and 10000 too).
+        self.start = np.array([bucket["start"] for bucket in buckets], dtype="datetime64[D]").astype(np.int64)
+        self.end = np.array([bucket["end"] for bucket in buckets], dtype="datetime64[D]").astype(np.int64)
+        self.label = [bucket["label"] for bucket in buckets]
+        self.week_year = [bucket.get("week_year", 0) for bucket in buckets]
+        self.week = [bucket.get("week", 0) for bucket in buckets]
+        self.count = [bucket["count"] for bucket in buckets]
+        self.days_with_data = [bucket["days_with_data"] for bucket in buckets]
+        self.statistics = {name: [bucket.get(name) for bucket in buckets] for name in ("average", "min", "max")}
+        self.yes_days = [bucket.get("yes_days", 0) for bucket in buckets]
+        self.latest = [bucket.get("latest") for bucket in buckets]
+        self.latest_at = [_milliseconds(bucket.get("latest_at")) for bucket in buckets]
+
+
+def _pandas_frame(report: SeriesReport) -> Any:
+    pd = importlib.import_module("pandas")
+    np = importlib.import_module("numpy")
+    columns = _Columns(report)
+
+    def days(values: Any) -> Any:
+        return values.astype("datetime64[D]").astype("datetime64[s]")
+
+    data: Dict[str, Any] = {"start": days(columns.start), "end": days(columns.end),
+                            "label": pd.Series(columns.label, dtype=str)}
+    if columns.weeks:
+        data["week_year"] = np.array(columns.week_year, dtype=np.int64)
+        data["week"] = np.array(columns.week, dtype=np.int64)
+    data["count"] = np.array(columns.count, dtype=np.int64)
+    data["days_with_data"] = np.array(columns.days_with_data, dtype=np.int64)
+    if columns.kind == "numeric":
+        for name, statistic in columns.statistics.items():
+            data[name] = np.array([np.nan if item is None else item for item in statistic], dtype=np.float64)
+    elif columns.kind == "boolean":
+        data["yes_days"] = np.array(columns.yes_days, dtype=np.int64)
+    else:
+        data["latest"] = pd.Series(columns.latest, dtype=object)
+        stamps = np.array([np.iinfo(np.int64).min if item is None else item for item in columns.latest_at],
+                          dtype=np.int64).view("datetime64[ms]")
+        data["latest_at"] = pd.Series(stamps).dt.tz_localize("UTC")
+    return pd.DataFrame(data)
+
+
+def _polars_frame(report: SeriesReport) -> Any:
+    pl = importlib.import_module("polars")
+    columns = _Columns(report)
+
+    def days(values: Any) -> Any:
+        return pl.Series(values.astype("int32")).cast(pl.Date)
+
+    data: Dict[str, Any] = {"start": days(columns.start), "end": days(columns.end),
+                            "label": pl.Series(columns.label, dtype=pl.Utf8)}
+    if columns.weeks:
+        data["week_year"] = pl.Series(columns.week_year, dtype=pl.Int64)
+        data["week"] = pl.Series(columns.week, dtype=pl.Int64)
+    data["count"] = pl.Series(columns.count, dtype=pl.Int64)
+    data["days_with_data"] = pl.Series(columns.days_with_data, dtype=pl.Int64)
+    if columns.kind == "numeric":
+        for name, statistic in columns.statistics.items():
+            data[name] = pl.Series(statistic, dtype=pl.Float64)
+    elif columns.kind == "boolean":
+        data["yes_days"] = pl.Series(columns.yes_days, dtype=pl.Int64)
+    else:
+        present = [item for item in columns.latest if item is not None]
+        if all(isinstance(item, bool) for item in present):
+            data["latest"] = pl.Series(columns.latest, dtype=pl.Boolean)
+        elif all(isinstance(item, (int, float)) and not isinstance(item, bool) for item in present):
+            data["latest"] = pl.Series(columns.latest, dtype=pl.Float64)
+        else:
+            data["latest"] = pl.Series([None if item is None else str(item) for item in columns.latest],
+                                       dtype=pl.Utf8)
+        data["latest_at"] = pl.Series(columns.latest_at, dtype=pl.Int64).cast(pl.Datetime("ms")) \
+            .dt.replace_time_zone("UTC")
+    return pl.DataFrame(data)

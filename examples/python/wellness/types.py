@@ -1,0 +1,531 @@
+"""The shapes of what goes into and comes out of wellness, for type checkers and IDEs.
+
+Results are plain dicts and lists at run time (parsed JSON); these TypedDicts
+describe them as docs/MODELS.md and docs/SERIES.md define them. Keys that a
+result may lack are in a `total=False` part (Python 3.9 has no NotRequired);
+keys that are always present but may be null are `Optional[...]`.
+
+Nothing here imports numpy, pandas or polars: `SupportsArray` is any object
+with `__array__` (numpy arrays, pandas and polars Series, DatetimeIndex).
+"""
+
+from __future__ import annotations
+
+import datetime
+from typing import Any, Dict, List, Literal, Mapping, Optional, Protocol, Sequence, TypedDict, Union
+
+__all__ = [
+    "JSONText", "JSONObject", "JSONInput", "JSONSamples", "SupportsArray", "TimestampColumn", "ValueColumn",
+    "InsightType", "GoalStatus", "Persona", "ContextType", "Period", "Kind", "Interval", "FixedInterval",
+    "Weekday", "Average", "TimestampUnit", "SuggestionsSource", "Role",
+    "SeriesOptions", "ChartOptions", "TrendsOptions", "TrendViewRequest", "GoalRequestFromSuggestion",
+    "DateRange", "MetricsSummary", "DataContext", "Insight", "Pagination", "InsightResponse", "InsightsPage",
+    "InsightsListResponse", "InsightUpdateRequest", "GoalSuggestion", "GoalSuggestionsData",
+    "GoalSuggestionsResponse", "GoalSuggestions", "GoalTip", "GoalTips", "GoalTipsResponse", "CreateGoalRequest",
+    "Goal", "GoalsPage", "TrendPoint", "TrendBucket", "TrendsResponse", "Consultation", "CreateConsultationRequest",
+    "ConsultationMessage", "ConsultationsPage", "ActionStep", "MetricCard", "InsightView", "GoalSuggestionView",
+    "GoalTipView", "TrendView", "TrendsView", "SeriesBucket", "StreakRun", "Streaks", "SeriesReport",
+    "ChartLine", "ChartGradient", "ChartXAxis", "ChartYAxis", "ChartPoint", "ChartSpec", "Chart",
+]
+
+# ---------------------------------------------------------------------------
+# Inputs
+# ---------------------------------------------------------------------------
+
+#: JSON text, passed to the library as it is.
+JSONText = Union[str, bytes, bytearray, memoryview]
+#: A JSON object as Python builds it (a dict, or a TypedDict result of another call).
+JSONObject = Mapping[str, Any]
+#: Any document a call takes: an object, or its JSON text. Strings inside may
+#: also be `datetime` (aware) and `date` objects, written as RFC 3339 / YYYY-MM-DD.
+JSONInput = Union[JSONObject, JSONText]
+#: A JSON array of samples or entries, or its text.
+JSONSamples = Union[Sequence[Mapping[str, Any]], JSONText]
+
+
+class SupportsArray(Protocol):
+    """Anything numpy can read as an array: ndarray, pandas Series / Index, polars Series."""
+
+    def __array__(self) -> Any: ...
+
+
+#: Timestamps: epoch seconds or milliseconds (int64 read in place), float
+#: seconds, numpy datetime64, pandas datetimes (tz-aware or naive = UTC),
+#: polars Datetime, or aware `datetime` objects.
+TimestampColumn = Union[SupportsArray, Sequence[int], Sequence[float], Sequence[datetime.datetime]]
+#: Values: float64 (read in place), other numbers, or booleans (0 / 1).
+ValueColumn = Union[SupportsArray, Sequence[float], Sequence[bool]]
+
+InsightType = Literal["daily", "weekly", "milestone", "pattern"]
+GoalStatus = Literal["active", "paused", "completed", "abandoned"]
+Persona = Literal["general_wellness", "wellness_specialist", "nutritionist", "fitness_coach", "sleep_coach"]
+ContextType = Literal["general", "insight", "goal"]
+Period = Literal["weekly", "monthly", "yearly"]
+Kind = Literal["numeric", "boolean", "snapshot"]
+FixedInterval = Literal["day", "week", "month", "quarter", "half", "year"]
+Interval = Literal["auto", "day", "week", "month", "quarter", "half", "year"]
+Weekday = Literal["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+Average = Literal["samples", "daily_means"]
+TimestampUnit = Literal["s", "ms"]
+SuggestionsSource = Literal["network", "cache", "offline_cache"]
+Role = Literal["user", "assistant"]
+
+
+class SeriesOptions(TypedDict, total=False):
+    """The options of the time-series calls (include/wellness.h); every key optional."""
+
+    kind: Kind
+    interval: Interval
+    time_zone: str
+    #: 1-7 (1 = Sunday) or a weekday name; Monday by default.
+    first_weekday: Union[int, Weekday]
+    average: Average
+    include_empty: bool
+    #: YYYY-MM-DD, the day the current streak runs to.
+    today: Union[str, datetime.date]
+    #: Of integer timestamp columns; "s" by default.
+    timestamp_unit: TimestampUnit
+
+
+class ChartOptions(SeriesOptions, total=False):
+    """series_chart's options: the series options plus the size in pixels."""
+
+    width: int
+    height: int
+
+
+class TrendsOptions(TypedDict, total=False):
+    """longevity_trends' options."""
+
+    today: Union[str, datetime.date]
+    time_zone: str
+
+
+# ---------------------------------------------------------------------------
+# Insights (seed 000)
+# ---------------------------------------------------------------------------
+
+class DateRange(TypedDict):
+    start_date: str
+    end_date: str
+
+
+class MetricsSummary(TypedDict):
+    workouts: Optional[int]
+    calories: Optional[float]
+    steps: Optional[int]
+    sleep_hours: Optional[float]
+    mood_score: Optional[float]
+
+
+class DataContext(TypedDict):
+    date_range: Optional[DateRange]
+    metrics: Optional[MetricsSummary]
+    goals: Optional[List[str]]
+    achievements: Optional[List[str]]
+
+
+class Insight(TypedDict):
+    """An AI insight; timestamps are UTC RFC 3339 strings ("2025-01-15T08:30:00.5Z")."""
+
+    id: str
+    user_id: str
+    insight_type: InsightType
+    title: str
+    content: str
+    summary: Optional[str]
+    suggestions: Optional[List[str]]
+    data_context: Optional[DataContext]
+    is_read: bool
+    is_favorite: bool
+    is_archived: bool
+    generated_at: str
+    read_at: Optional[str]
+    archived_at: Optional[str]
+    created_at: str
+    updated_at: str
+
+
+class Pagination(TypedDict):
+    page: int
+    page_size: int
+    total_pages: int
+    total_count: int
+    has_next: bool
+    has_prev: bool
+
+
+class InsightResponse(TypedDict):
+    success: bool
+    data: Insight
+
+
+class InsightsPage(TypedDict):
+    insights: List[Insight]
+    pagination: Pagination
+
+
+class InsightsListResponse(TypedDict):
+    success: bool
+    data: InsightsPage
+
+
+class InsightUpdateRequest(TypedDict, total=False):
+    """Only the keys that change are present (at least one)."""
+
+    is_read: bool
+    is_favorite: bool
+    is_archived: bool
+
+
+# ---------------------------------------------------------------------------
+# Goals AI and goals (seed 003)
+# ---------------------------------------------------------------------------
+
+class GoalSuggestion(TypedDict):
+    title: str
+    description: str
+    goal_type: str
+    target_value: Optional[float]
+    target_unit: Optional[str]
+    rationale: str
+    #: Days, 0-36500; None for an ongoing goal.
+    estimated_duration: Optional[int]
+    #: 1-5.
+    difficulty: int
+
+
+class GoalSuggestionsData(TypedDict):
+    suggestions: List[GoalSuggestion]
+    count: int
+
+
+class GoalSuggestionsResponse(TypedDict):
+    success: bool
+    data: GoalSuggestionsData
+
+
+class GoalSuggestions(TypedDict):
+    """Client.goal_suggestions(): where they came from, too."""
+
+    suggestions: List[GoalSuggestion]
+    count: int
+    source: SuggestionsSource
+
+
+class GoalTip(TypedDict):
+    tip: str
+    category: Optional[str]
+    priority: Optional[str]
+
+
+class GoalTips(TypedDict):
+    tips: List[GoalTip]
+    goal_id: str
+    goal_title: str
+    count: int
+
+
+class GoalTipsResponse(TypedDict):
+    success: bool
+    data: GoalTips
+
+
+class CreateGoalRequest(TypedDict):
+    """A POST /goals body; `start_date` / `target_date` are dates or timestamps."""
+
+    title: str
+    description: Optional[str]
+    goal_type: str
+    target_value: Optional[float]
+    target_unit: Optional[str]
+    start_date: str
+    target_date: Optional[str]
+    is_recurring: bool
+    frequency: Optional[str]
+
+
+class Goal(TypedDict):
+    id: str
+    user_id: str
+    title: str
+    description: Optional[str]
+    goal_type: str
+    target_value: Optional[float]
+    target_unit: Optional[str]
+    current_value: Optional[float]
+    start_date: str
+    target_date: Optional[str]
+    is_recurring: bool
+    frequency: Optional[str]
+    status: GoalStatus
+    created_at: str
+    updated_at: str
+
+
+class GoalsPage(TypedDict):
+    goals: List[Goal]
+    pagination: Pagination
+
+
+class _GoalRequestFromSuggestion(TypedDict):
+    suggestion: Union[GoalSuggestion, Mapping[str, Any]]
+
+
+class GoalRequestFromSuggestion(_GoalRequestFromSuggestion, total=False):
+    """create_goal_request_from_suggestion's input."""
+
+    now: Union[str, datetime.datetime]
+    time_zone: str
+
+
+# ---------------------------------------------------------------------------
+# Longevity trends (seed 001)
+# ---------------------------------------------------------------------------
+
+TrendPoint = TypedDict("TrendPoint", {"date": str, "biologicalAge": float})
+
+
+class _TrendBucket(TypedDict):
+    value: Optional[float]
+    available: bool
+
+
+class TrendBucket(_TrendBucket, total=False):
+    """`projection` and `points` are omitted when absent."""
+
+    projection: bool
+    points: List[TrendPoint]
+
+
+#: The trends response: a TrendBucket for each of "weekly", "monthly" and
+#: "yearly" (always all three; a dict so that `.items()` is typed).
+TrendsResponse = Dict[Period, TrendBucket]
+
+
+class TrendViewRequest(TypedDict):
+    """trend_view's input."""
+
+    period: Period
+    bucket: Union[TrendBucket, Mapping[str, Any]]
+
+
+class TrendView(TypedDict):
+    """The Score screen's rules for one period."""
+
+    period: Period
+    label: Literal["No data", "Projected", "Rejuvenation", "Aging", "Stable"]
+    #: "-0.32y", or "—" without a value.
+    formatted_value: str
+    value_color: Optional[Literal["green", "red"]]
+    show_chart: bool
+    message: Optional[str]
+    point_count: int
+
+
+#: trends_view's result: a TrendView for each of "weekly", "monthly" and "yearly".
+TrendsView = Dict[Period, TrendView]
+
+
+# ---------------------------------------------------------------------------
+# Consultations (seed 004)
+# ---------------------------------------------------------------------------
+
+class Consultation(TypedDict):
+    id: str
+    user_id: str
+    persona: Persona
+    context_type: Optional[ContextType]
+    context_id: Optional[str]
+    title: Optional[str]
+    is_archived: bool
+    message_count: int
+    last_message_at: Optional[str]
+    created_at: str
+    updated_at: str
+
+
+class CreateConsultationRequest(TypedDict):
+    persona: Persona
+    context_type: Optional[ContextType]
+    context_id: Optional[str]
+    title: Optional[str]
+
+
+class ConsultationMessage(TypedDict):
+    id: str
+    consultation_id: str
+    role: Role
+    content: str
+    created_at: str
+
+
+class ConsultationsPage(TypedDict):
+    consultations: List[Consultation]
+    pagination: Pagination
+
+
+# ---------------------------------------------------------------------------
+# Presentation rules
+# ---------------------------------------------------------------------------
+
+class ActionStep(TypedDict):
+    number: int
+    text: str
+
+
+class MetricCard(TypedDict):
+    title: str
+    value: str
+    icon: str
+
+
+class InsightView(TypedDict):
+    id: str
+    insight_type: InsightType
+    type_display_name: str
+    #: An SF Symbol name.
+    icon: str
+    icon_color: str
+    title: str
+    is_unread: bool
+    is_favorite: bool
+    action_steps: List[ActionStep]
+    metric_cards: List[MetricCard]
+    achievements: List[str]
+    has_actionable_goals: bool
+
+
+class GoalSuggestionView(TypedDict):
+    title: str
+    difficulty: int
+    difficulty_label: str
+    difficulty_color: str
+    duration_text: str
+    goal_type_icon: str
+    target_text: Optional[str]
+
+
+class GoalTipView(TypedDict):
+    tip: str
+    priority_level: int
+    priority_label: Optional[str]
+    priority_color: str
+    category_label: Optional[str]
+    category_icon: str
+
+
+# ---------------------------------------------------------------------------
+# Time series (seed 002)
+# ---------------------------------------------------------------------------
+
+class _SeriesBucket(TypedDict):
+    #: The bucket's first and last local day, YYYY-MM-DD.
+    start: str
+    end: str
+    label: str
+    count: int
+    days_with_data: int
+
+
+class SeriesBucket(_SeriesBucket, total=False):
+    """One calendar bucket. Which statistics it has depends on the series' kind:
+    numeric `average` / `min` / `max` (None when empty), boolean `yes_days`,
+    snapshot `latest` / `latest_at`; week buckets add `week_year` and `week`."""
+
+    week_year: int
+    week: int
+    average: Optional[float]
+    min: Optional[float]
+    max: Optional[float]
+    yes_days: int
+    latest: Union[float, bool, str, None]
+    latest_at: Optional[str]
+
+
+class StreakRun(TypedDict):
+    start: str
+    end: str
+    length: int
+
+
+class Streaks(TypedDict):
+    current: int
+    best: int
+    runs: List[StreakRun]
+
+
+class _SeriesReport(TypedDict):
+    kind: Kind
+    time_zone: str
+    #: 1 = Sunday … 7 = Saturday.
+    first_weekday: int
+    interval: FixedInterval
+    automatic_interval: FixedInterval
+    available_intervals: List[FixedInterval]
+    span_days: int
+    sample_count: int
+    first_day: Optional[str]
+    last_day: Optional[str]
+    buckets: List[SeriesBucket]
+
+
+class SeriesReport(_SeriesReport, total=False):
+    """series_aggregate's result; `streaks` for boolean series only."""
+
+    streaks: Streaks
+
+
+class ChartLine(TypedDict):
+    width: int
+    interpolation: str
+    cap: str
+    join: str
+
+
+class ChartGradient(TypedDict):
+    top_opacity: float
+    bottom_opacity: float
+
+
+class ChartXAxis(TypedDict):
+    tick_count: int
+    date_format: str
+    grid_lines: bool
+    ticks: List[str]
+
+
+class ChartYAxis(TypedDict):
+    position: str
+
+
+class _ChartPoint(TypedDict):
+    date: str
+    value: float
+    label: str
+
+
+class ChartPoint(_ChartPoint, total=False):
+    """`annotation` in day view only."""
+
+    annotation: str
+
+
+class ChartSpec(TypedDict):
+    interval: FixedInterval
+    height: int
+    line: ChartLine
+    area_gradient: ChartGradient
+    show_points: bool
+    show_annotations: bool
+    x_axis: ChartXAxis
+    y_axis: ChartYAxis
+    accessibility_label: str
+    points: List[ChartPoint]
+
+
+class Chart(TypedDict):
+    spec: ChartSpec
+    #: A standalone SVG document.
+    svg: str
+
