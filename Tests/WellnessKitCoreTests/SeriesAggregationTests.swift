@@ -364,9 +364,9 @@ import Testing
 
     @Test func millisecondsReadAsSecondsGetAHint() {
         let columns = wellnessError { try Self.columns([1_735_689_600_000], [1], "{}") }
-        #expect(columns?.message == #"1735689600000 is outside years 1-9999 (did you mean timestamp_unit: "ms"?)"#)
+        #expect(columns?.message == #"1735689600000 is outside years 1-9999: did you mean timestamp_unit: "ms"?"#)
         #expect(wellnessError { try Self.columns([-99_999_999_999_999], [1], "{}") }?.message.contains("ms") == false)
         let json = wellnessError { try Self.aggregate(#"[{"timestamp":1735689600000,"value":1}]"#, "{}") }
-        #expect(json?.message.contains("look like milliseconds") == true)
+        #expect(json?.message.contains("looks like milliseconds (divide by 1000") == true)
     }
 }

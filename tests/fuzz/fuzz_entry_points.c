@@ -19,7 +19,8 @@
      - consistency: a normalised model normalises to itself; the request
        built from a suggestion is a valid CreateGoalRequest; computed
        longevity trends are a valid trends response; a chart's SVG has no
-       NaN or infinite coordinates.
+       NaN or infinite coordinates; a client configuration's credentials
+       never appear in its error.
    Every buffer is released; the sanitizers report leaks and bad accesses.
 
    C99; built with -fsanitize=fuzzer for `make fuzz` and without it, next to
@@ -166,7 +167,7 @@ static int all_finite(json_t *value) {
 static json_t *parse_buffer(const wellness_buf *buf, const char *which) {
     json_error_t error;
     json_t *document;
-    if (!buf->ptr) violation(which, "NULL buffer", 0);
+    if (!buf->ptr) violation(which[0] == 'o' ? "NULL output buffer" : "NULL error buffer", NULL, 0);
     if (buf->ptr[buf->len] != '\0') violation("buffer is not NUL-terminated at len", buf->ptr, buf->len);
     document = json_loadb(buf->ptr, buf->len, JSON_DECODE_ANY | JSON_ALLOW_NUL, &error);
     if (!document && tolerated("nonfinite") && has_nonfinite_token(buf->ptr, buf->len)) return NULL;
@@ -418,6 +419,36 @@ static void run_columns(const uint8_t *payload, size_t length) {
     free(all_values);
 }
 
+/* Whether `secret` occurs in a string value of `config` other than `key`'s,
+   where an error message may legitimately quote it. */
+static int quoted_elsewhere(json_t *config, const char *key, const char *secret) {
+    const char *name;
+    json_t *value;
+    json_object_foreach(config, name, value) if (strcmp(name, key) != 0 && json_is_string(value) &&
+                                                 strstr(json_string_value(value), secret)) return 1;
+    return 0;
+}
+
+/* "Credentials never appear in errors" (wellness.h): the api_key and token
+   of a configuration (8 bytes or more, and not part of another value) are
+   not in the error document. */
+static void check_no_credentials(const uint8_t *payload, size_t length, const wellness_buf *err) {
+    static const char *const KEYS[] = {"api_key", "token"};
+    json_t *config = json_loadb((const char *)payload, length, 0, NULL);
+    size_t index;
+    if (!json_is_object(config)) {
+        json_decref(config);
+        return;
+    }
+    for (index = 0; index < sizeof KEYS / sizeof KEYS[0]; index++) {
+        const char *secret = json_string_value(json_object_get(config, KEYS[index]));
+        if (secret && strlen(secret) >= 8 && !quoted_elsewhere(config, KEYS[index], secret) &&
+            strstr(err->ptr, secret))
+            violation("a credential appears in the error document", err->ptr, err->len);
+    }
+    json_decref(config);
+}
+
 /* Configuration parsing only: wellness_client_new makes no request. */
 static void run_client(const uint8_t *payload, size_t length) {
     wellness_buf err = {0};
@@ -434,6 +465,7 @@ static void run_client(const uint8_t *payload, size_t length) {
     } else {
         if (client) violation("a client handle on failure", config, length);
         check_result(status, &no_out, &err);
+        check_no_credentials(payload, length, &err);
     }
     wellness_buf_free(&err);
     free(config);

@@ -179,6 +179,13 @@ def example_seeds() -> dict[str, bytes]:
         "initial_backoff": 0.5, "max_backoff": 5, "host": "python/3.11", "cache_directory": "/tmp/wellness-fuzz"})
     seeds["client_new-token-provider"] = one(
         "client_new", {"base_url": "http://localhost", "token_provider": True, "cache_directory": False})
+    # Errors: credentials must never appear in them.
+    seeds["client_new-bad-url"] = one("client_new", {"base_url": "ftp://host", "api_key": "secret-api-key"})
+    seeds["client_new-bad-timeout"] = one(
+        "client_new", {"base_url": "http://127.0.0.1:9", "token": "secret-bearer-token", "timeout": 0})
+    seeds["client_new-bad-cache"] = one(
+        "client_new", {"base_url": "http://127.0.0.1:9", "api_key": "secret-api-key", "cache_directory": 7})
+    seeds["client_new-no-credentials"] = one("client_new", {"base_url": "http://127.0.0.1:9"})
     return seeds
 
 
@@ -255,7 +262,9 @@ def main() -> None:
             shutil.copytree(arguments.out, merged)
             before = set(os.listdir(merged))
             # -merge=1 adds to the first directory the inputs of the others that add coverage.
-            subprocess.run([str(arguments.fuzzer), "-merge=1", f"-max_len={MAX_LEN}", str(merged), str(recorded)],
+            # Recorded inputs that fail (open defects) are left out; their reports go to workdir.
+            subprocess.run([str(arguments.fuzzer), "-merge=1", f"-max_len={MAX_LEN}", f"-artifact_prefix={workdir}/",
+                            str(merged), str(recorded)],
                            check=True, env=dict(os.environ, SWIFT_BACKTRACE="enable=no"),
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             for name in sorted(set(os.listdir(merged)) - before):

@@ -63,7 +63,7 @@ def signature(log: str) -> str:
     log = demangle(log)
     violation = re.search(r"ABI VIOLATION in (wellness_\w+): ([^\n]*)", log)
     if violation:
-        return f"{violation.group(1)}: {violation.group(2)}"
+        return f"{violation.group(1)}: " + re.sub(r" \(position \d+\)", "", violation.group(2))
     what = None
     for pattern in (r"in (Swift runtime failure: [^\n/]*)", r"(SUMMARY: \w+Sanitizer: [\w-]+)",
                     r"(ERROR: libFuzzer: [\w-]+(?: [\w-]+)?)", r"(ERROR: LeakSanitizer: [^\n]*)"):
@@ -77,7 +77,9 @@ def signature(log: str) -> str:
 
 
 def slug(text: str) -> str:
-    text = re.sub(r"\(.*?\)", "", text).replace("Swift runtime failure:", "trap:").replace("wellness_", "")
+    """The signature as a file name part: no entry point prefix, no positions."""
+    text = re.sub(r"^wellness_\w+: ", "", text)
+    text = re.sub(r"\(.*?\)", "", text).replace("Swift runtime failure:", "trap:")
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")[:150]
 
 
@@ -89,32 +91,63 @@ def replay(fuzzer: Path, path: Path) -> tuple[bool, str]:
 
 
 def file_artifact(fuzzer: Path, artifact: Path, regressions: Path, work: Path, seen: dict[str, Path]) -> str | None:
+    """Files one failing input unless its defect is filed already; returns its signature."""
     fails, log = replay(fuzzer, artifact)
     kind = artifact.name.split("-")[0]
     if not fails and kind in ("crash", "leak"):
         print(f"  {artifact.name}: does not fail when replayed alone (flaky); kept in {artifact.parent}")
         return None
     sig = signature(log) if fails else f"{kind} (libFuzzer -timeout / -rss_limit_mb)"
+    payload = artifact.read_bytes()
+    entry = SELECTORS[payload[0] % len(SELECTORS)] if payload else "empty"
+    key = f"{entry}-{slug(sig)}"
+    if key in seen:
+        print(f"  {artifact.name}: already filed as {seen[key].name}")
+        return f"{entry}: {sig}"
     chosen = artifact
     if kind in ("crash", "leak"):
         minimised = work / f"minimised-{artifact.name}"
-        subprocess.run([str(fuzzer), "-minimize_crash=1", "-max_total_time=60", f"-exact_artifact_path={minimised}",
-                        str(artifact)], env=ENVIRONMENT, capture_output=True, timeout=600)
+        steps = work / "minimise"
+        steps.mkdir(exist_ok=True)
+        # Intermediate inputs go to `steps`, not the working directory.
+        subprocess.run([str(fuzzer), "-minimize_crash=1", "-max_total_time=30", f"-artifact_prefix={steps}/",
+                        f"-exact_artifact_path={minimised}", str(artifact)],
+                       env=ENVIRONMENT, capture_output=True, timeout=600)
         if minimised.exists():
             still, minimised_log = replay(fuzzer, minimised)
-            if still and signature(minimised_log) == sig:
+            if still and slug(signature(minimised_log)) == slug(sig):
                 chosen = minimised
     payload = chosen.read_bytes()
-    entry = SELECTORS[payload[0] % len(SELECTORS)] if payload else "empty"
-    key = slug(sig)
-    if key in seen:
-        print(f"  {artifact.name}: already filed as {seen[key].name}: {sig}")
-        return sig
-    target = regressions / f"{entry}-{key}-{hashlib.sha1(payload).hexdigest()[:8]}"
+    target = regressions / f"{key}-{hashlib.sha1(payload).hexdigest()[:8]}"
     target.write_bytes(payload)
     seen[key] = target
-    print(f"  NEW {target.relative_to(ROOT) if target.is_relative_to(ROOT) else target} ({len(payload)} bytes): {sig}")
-    return sig
+    print(f"  NEW {target} ({len(payload)} bytes, from {artifact.stat().st_size}): {sig}")
+    return f"{entry}: {sig}"
+
+
+def triage(fuzzer: Path, artifacts: Path, regressions: Path, work: Path) -> set[str]:
+    """Files every failing input of `artifacts`; returns the distinct signatures."""
+    found = sorted(path for path in artifacts.iterdir()
+                   if path.name.split("-")[0] in ("crash", "leak", "timeout", "oom"))
+    signatures: set[str] = set()
+    if not found:
+        return signatures
+    print(f"fuzz: {len(found)} failing inputs in {artifacts}; filing them in {regressions}:")
+    # The defects already filed, so that they are not filed twice.
+    seen: dict[str, Path] = {}
+    for path in sorted(regressions.iterdir()):
+        fails, log = replay(fuzzer, path)
+        payload = path.read_bytes()
+        if fails and payload:
+            seen.setdefault(f"{SELECTORS[payload[0] % len(SELECTORS)]}-{slug(signature(log))}", path)
+    for artifact in found:
+        sig = file_artifact(fuzzer, artifact, regressions, work, seen)
+        if sig:
+            signatures.add(sig)
+    print(f"fuzz: {len(signatures)} distinct defects:")
+    for sig in sorted(signatures):
+        print(f"  - {sig}")
+    return signatures
 
 
 def main() -> int:
@@ -125,16 +158,22 @@ def main() -> int:
     parser.add_argument("--work", type=Path, default=ROOT / "build" / "fuzz")
     parser.add_argument("--regressions", type=Path, default=ROOT / "tests" / "fuzz" / "regressions")
     parser.add_argument("--keep-going", action="store_true")
+    parser.add_argument("--triage-only", action="store_true",
+                        help="only file the failing inputs already in WORK/artifacts")
     arguments = parser.parse_args()
 
+    fuzzer = arguments.fuzzer.resolve()
     work = arguments.work.resolve()
     corpus, artifacts = work / "corpus", work / "artifacts"
+    arguments.regressions.mkdir(parents=True, exist_ok=True)
+    if arguments.triage_only:
+        return 1 if triage(fuzzer, artifacts, arguments.regressions, work) else 0
+
     corpus.mkdir(parents=True, exist_ok=True)
     shutil.rmtree(artifacts, ignore_errors=True)
     artifacts.mkdir()
-    arguments.regressions.mkdir(parents=True, exist_ok=True)
-    command = [str(arguments.fuzzer.resolve()), f"-max_total_time={arguments.seconds}", f"-max_len={arguments.max_len}",
-               f"-timeout={UNIT_TIMEOUT}", "-rss_limit_mb=3072", "-print_final_stats=1", "-reload=1",
+    command = [str(fuzzer), f"-max_total_time={arguments.seconds}", f"-max_len={arguments.max_len}",
+               f"-timeout={UNIT_TIMEOUT}", "-rss_limit_mb=3072", "-print_final_stats=1",
                f"-dict={ROOT / 'tests' / 'fuzz' / 'json.dict'}", f"-artifact_prefix={artifacts}/"]
     if arguments.keep_going:
         command += ["-fork=1", "-ignore_crashes=1", "-ignore_timeouts=1", "-ignore_ooms=1"]
@@ -148,40 +187,21 @@ def main() -> int:
         assert process.stdout
         for line in process.stdout:
             log.write(line)
-            # The progress lines and anything that is not libFuzzer chatter.
-            if re.match(r"#\d+\s*(INITED|DONE|pulse|RELOAD)|#\d+: cov|==\d+==|SUMMARY|ABI VIOLATION|stat::|INFO: (Seed|Loaded)",
-                        line) or "Sanitizer" in line or "runtime failure" in line:
+            # Progress lines and reports; not every NEW input.
+            if re.match(r"#\d+\s*(INITED|DONE|pulse|RELOAD)|#\d+: cov|==\d+==|SUMMARY|INFO: (Seed|Loaded)|stat::",
+                        line) or "ABI VIOLATION" in line or "Sanitizer" in line or "runtime failure" in line:
                 print(line, end="", flush=True)
         status = process.wait()
     elapsed = time.monotonic() - started
 
-    found = sorted(path for path in artifacts.iterdir()
-                   if path.name.split("-")[0] in ("crash", "leak", "timeout", "oom"))
     text = log_path.read_text(errors="replace")
-    progress = re.findall(r"#(\d+)[:\s]+(?:DONE|pulse|NEW|REDUCE|INITED)?\s*cov: (\d+) ft: (\d+)", text)
-    executions = re.findall(r"stat::number_of_executed_units: (\d+)", text)
-    print(f"\nfuzz: {elapsed:.0f} s, exit {status}, log {log_path}")
+    progress = re.findall(r"#(\d+)[:\s]+(?:INITED|DONE|pulse|NEW|REDUCE)?\s*cov: (\d+) ft: (\d+)", text)
+    print(f"\nfuzz: {elapsed:.0f} s, libFuzzer exit {status}, log {log_path}")
     if progress:
         runs, cov, ft = progress[-1]
-        print(f"fuzz: last progress line: #{runs} cov: {cov} ft: {ft}"
-              + (f"; executions {executions[-1]}" if executions and not arguments.keep_going else ""))
+        print(f"fuzz: last progress line: #{runs} cov: {cov} ft: {ft}")
     print(f"fuzz: {len(os.listdir(corpus))} inputs in {corpus}")
-    signatures = set()
-    if found:
-        # The defects already filed, by signature, so that they are not filed twice.
-        seen: dict[str, Path] = {}
-        for path in sorted(arguments.regressions.iterdir()):
-            fails, log = replay(arguments.fuzzer.resolve(), path)
-            if fails:
-                seen.setdefault(slug(signature(log)), path)
-        print(f"fuzz: {len(found)} failing inputs in {artifacts}; filing them in {arguments.regressions}:")
-        for artifact in found:
-            sig = file_artifact(arguments.fuzzer.resolve(), artifact, arguments.regressions, work, seen)
-            if sig:
-                signatures.add(sig)
-        print(f"fuzz: {len(signatures)} distinct defects:")
-        for sig in sorted(signatures):
-            print(f"  - {sig}")
+    if triage(fuzzer, artifacts, arguments.regressions, work):
         return 1
     if status != 0:
         print("fuzz: libFuzzer failed without leaving an input; see the log")

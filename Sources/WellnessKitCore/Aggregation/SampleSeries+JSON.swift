@@ -56,8 +56,9 @@ extension SampleSeries {
         case .number:
             let seconds: Double = try reader.required("timestamp")
             guard let milliseconds = epochMilliseconds(seconds: seconds) else {
-                let hint = epochMilliseconds(seconds: seconds / 1000) != nil
-                    ? " (epoch seconds are expected; these look like milliseconds)" : ""
+                let hint = seconds > 0 && epochMilliseconds(seconds: seconds / 1000) != nil
+                    ? ": JSON timestamps are epoch seconds and this looks like milliseconds (divide by 1000, "
+                        + "or send columns with timestamp_unit \"ms\")" : ""
                 throw WellnessError.validation("epoch seconds \(seconds) are outside years 1-9999\(hint)", at: path)
             }
             return milliseconds

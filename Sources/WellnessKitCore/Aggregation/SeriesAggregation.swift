@@ -147,8 +147,8 @@ public struct SeriesAggregation: Sendable {
         for (index, raw) in timestamps.enumerated() {
             guard raw >= lowest, raw <= highest else {
                 // Epoch milliseconds read as seconds land past year 9999.
-                let hint = perUnit == 1000 && raw / 1000 >= lowest && raw / 1000 <= highest
-                    ? " (did you mean timestamp_unit: \"ms\"?)" : ""
+                let hint = perUnit == 1000 && raw > highest && raw / 1000 <= highest
+                    ? ": did you mean timestamp_unit: \"ms\"?" : ""
                 throw WellnessError.validation("\(raw) is outside years 1-9999\(hint)",
                                                at: FieldPath.root.appending("timestamps").appending(index: index))
             }

@@ -17,10 +17,8 @@ from .types import (Chart, ChartOptions, JSONInput, JSONSamples, SeriesOptions, 
 __all__ = ["series_aggregate", "series_chart", "longevity_trends", "series_aggregate_columns"]
 
 _COLUMN_PATH = re.compile(r"^(timestamps|values)\[(\d+)\]$")
-_SAMPLE_TIMESTAMP = re.compile(r"^samples\[\d+\]\.timestamp$")
 #: Options text longer than this is not read on the Python side (options are a few keys).
 _OPTIONS_PARSED = 64 * 1024
-_EPOCH_SECONDS = re.compile(r"^epoch seconds (\S+) are outside years 1-9999$")
 
 
 def series_aggregate(options: Union[SeriesOptions, JSONInput], samples: JSONSamples) -> SeriesReport:
@@ -67,26 +65,8 @@ def series_aggregate_columns(options: Union[SeriesOptions, JSONInput], timestamp
 def _two(name: str, options: Any, data: Any, root: str) -> Any:
     options_payload = _native.encode(options)
     data_payload = _native.encode(data, root=root)
-    try:
-        return _native.call(getattr(_native.lib, "wellness_" + name), options_payload, len(options_payload),
-                            data_payload, len(data_payload))
-    except ValidationError as error:
-        explained = _explain_sample(error)
-        if explained is error:
-            raise
-        raise explained from None
-
-
-def _explain_sample(error: WellnessError) -> WellnessError:
-    """Epoch seconds too large for a date are usually milliseconds: say so."""
-    seconds = _EPOCH_SECONDS.match(error.message)  # no match once the library words it otherwise, or hints itself
-    if not (error.path and _SAMPLE_TIMESTAMP.match(error.path) and seconds):
-        return error
-    if _columns.unit_hint(seconds.group(1), "s") != _columns.UNIT_HINT:
-        return error
-    return error_for({**error.error, "message": f"{error.message}: JSON timestamps are epoch seconds and this "
-                                                "looks like milliseconds (divide by 1000, or pass columns to "
-                                                "series_aggregate_columns with timestamp_unit \"ms\")"})
+    return _native.call(getattr(_native.lib, "wellness_" + name), options_payload, len(options_payload),
+                        data_payload, len(data_payload))
 
 
 def options_dict(options: Any) -> Optional[Dict[str, Any]]:
