@@ -74,10 +74,10 @@ python-env: wheel $(PY_TOOLS_STAMP)
 	@$(PYTHON) -m pip install -q --force-reinstall --no-deps $(WHEEL)
 
 build: deps lib python-env
-	cmake -S . -B $(BUILD)/cmake -G Ninja -DCMAKE_BUILD_TYPE=Release \
+	@cmake -S . -B $(BUILD)/cmake -G Ninja -DCMAKE_BUILD_TYPE=Release \
 	      -DWELLNESS_PREBUILT_LIBRARY=$(CURDIR)/$(LIBRARY) -DWELLNESS_PYTHON=$(CURDIR)/$(PYTHON) \
 	      -DWELLNESS_WHEEL=$(CURDIR)/$(WHEEL) -DWELLNESS_PYTHON_TOOLS=ON >/dev/null
-	cmake --build $(BUILD)/cmake
+	@cmake --build $(BUILD)/cmake -- --quiet
 
 swift-test: deps
 	swift test
@@ -99,7 +99,7 @@ $(SERVER_BIN): deps
 	swift build -c release --package-path server
 
 $(SERVER_DEBUG_BIN): deps
-	swift build --package-path server --product wellness-server
+	@swift build -q --package-path server --product wellness-server
 
 # `make server` runs it with a demo user (its API key and token are printed).
 server: $(SERVER_BIN)
@@ -113,12 +113,12 @@ test: swift-test server-test ctest
 demo: build $(SERVER_DEBUG_BIN)
 	@echo "== C example (examples/c/demo.c) =="
 	@mkdir -p $(BUILD)/demo
-	$(BUILD)/cmake/demo examples/data $(BUILD)/demo
+	@$(BUILD)/cmake/demo examples/data $(BUILD)/demo
 	@echo
 	@echo "== Python example (examples/python/scripts/demo.py) =="
-	$(PYTHON) examples/python/scripts/demo.py examples/data $(BUILD)/demo
+	@$(PYTHON) examples/python/scripts/demo.py examples/data $(BUILD)/demo
 	@echo
-	examples/journeys.sh $(SERVER_DEBUG_BIN) $(BUILD)/cmake/journeys $(CURDIR)/$(PYTHON)
+	@examples/journeys.sh $(SERVER_DEBUG_BIN) $(BUILD)/cmake/journeys $(CURDIR)/$(PYTHON)
 	@echo
 	@echo "Charts to open in a browser: $(BUILD)/demo/*.svg"
 
