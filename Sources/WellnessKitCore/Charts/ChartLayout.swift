@@ -138,8 +138,8 @@ public struct ChartLayout: Sendable {
 
         // x by date: the points' days, inset in day view so that edge
         // points and their annotations stay clear of the axes.
-        let first = spec.points.first!.day
-        let last = spec.points.last!.day
+        let first = spec.points.first?.day ?? 0
+        let last = spec.points.last?.day ?? first
         let inset = spec.showsPoints ? 12.0 : 0
         let (domainStart, domainEnd) = first < last ? (first, last) : (first - 1, first + 1)
         let dataLeft = plotLeft + inset
