@@ -59,8 +59,8 @@ def _load() -> ctypes.CDLL:
         return _open(system, "system loader")
     raise ImportError(
         "libwellness not found (looked in: " + ", ".join(searched) + ", and the system loader's paths). "
-        "Install the wheel (make wheel), or set WELLNESS_LIBRARY to the library's path, "
-        "or install it with `make install PREFIX=...` and add PREFIX/lib to LD_LIBRARY_PATH."
+        "Install the wheel (make wheel), which carries the library; or, after "
+        "`make install PREFIX=...` into another prefix, set WELLNESS_LIBRARY=PREFIX/lib/libwellness.so.1."
     )
 
 
