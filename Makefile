@@ -94,6 +94,7 @@ server-test: deps $(PYTHON)
 	swift build --package-path server --product wellness-server
 	tests/server/run_schemathesis.sh $(SERVER_DEBUG_BIN) $(VENV)/bin/schemathesis --seed 7
 	tests/server/test_shutdown.sh $(SERVER_DEBUG_BIN)
+	tests/server/test_keys.sh $(SERVER_DEBUG_BIN)
 
 $(SERVER_BIN): deps
 	swift build -c release --package-path server

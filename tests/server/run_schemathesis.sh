@@ -12,7 +12,8 @@ work=$(mktemp -d)
 # shellcheck source=tests/server/server.sh
 . "$root/tests/server/server.sh"
 trap 'kill $server_pid 2>/dev/null; wait $server_pid 2>/dev/null; rm -rf "$work"' EXIT
-start_server "$server" "$work/data" --demo --ai-rate-limit 1000000
+# Sign-up on (POST /dev/users is in the contract), unlimited for the fuzzer.
+start_server "$server" "$work/data" --demo --ai-rate-limit 1000000 --allow-signup --signup-rate-limit 1000000
 cd "$work"
 "$schemathesis" run "$root/openapi/wellness-api.yaml" --url "http://127.0.0.1:$server_port" \
     -H "X-API-Key: $server_key" -H "Authorization: Bearer $server_token" "$@"

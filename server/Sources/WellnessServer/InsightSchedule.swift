@@ -22,9 +22,11 @@ struct InsightSchedule: Service {
                 return
             }
             do {
-                var added = 0
-                for user in try store.allUserIds() {
-                    added += try store.add(InsightGenerator.insights(from: store.checkIns(for: user)), for: user)
+                let store = store
+                let added = try await Blocking.run {
+                    try store.allUserIds().reduce(0) { added, user in
+                        added + (try store.add(InsightGenerator.insights(from: store.checkIns(for: user)), for: user))
+                    }
                 }
                 logger.info("scheduled insight generation", metadata: ["insights_generated": .stringConvertible(added)])
             } catch {

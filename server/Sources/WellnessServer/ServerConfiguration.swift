@@ -11,6 +11,10 @@ public struct ServerConfiguration: Sendable {
     public var aiWindowSeconds: TimeInterval = 60
     /// How often insights are regenerated for every user.
     public var insightIntervalSeconds: TimeInterval = 3600
+    /// Whether `POST /dev/users` (unauthenticated sign-up) is served; off unless asked for.
+    public var allowSignup = false
+    /// Sign-ups per client address per minute when they are allowed.
+    public var signupsPerMinute = 10
 
     public init(dataDirectory: URL) {
         self.dataDirectory = dataDirectory

@@ -1,20 +1,29 @@
 import Crypto
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import WellnessKitCore
 
 /// Builds the server: storage in `<data>/wellness.sqlite`, the encryption and
 /// token keys, the routes, and the insight schedule.
 public enum WellnessApplication {
-    /// The store for a data directory, creating the directory and keys on first run.
+    /// The store for a data directory, creating the directory and key on first run.
+    ///
+    /// A key is generated only while the database holds no sealed data, and
+    /// never over an existing key file; the key must open the database's key
+    /// check value. Database and key files are mode 0600.
+    /// - Throws: ``ConfigurationError`` when the key is missing, unreadable or
+    ///   wrong for the data (the server must not start), or storage fails.
     public static func openStore(_ configuration: ServerConfiguration,
                                  environment: [String: String] = ProcessInfo.processInfo.environment) throws
         -> (Store, Credentials) {
         try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
-        let cipher = try FieldCipher.load(dataDirectory: configuration.dataDirectory, environment: environment)
         let database = try Database(path: configuration.dataDirectory.appendingPathComponent("wellness.sqlite").path)
+        let state = try Store.sealedState(database)
+        let cipher = try FieldCipher.load(dataDirectory: configuration.dataDirectory, environment: environment,
+                                          mayCreate: state.keyCheck == nil && state.sample == nil)
         // Tokens are signed with a key derived from the encryption key, so one secret configures both.
         let signingKey = cipher.derivedKey(purpose: "jwt-hs256")
         return (try Store(database: database, cipher: cipher), Credentials(signingKey: signingKey))
@@ -22,12 +31,22 @@ public enum WellnessApplication {
 
     public static func router(store: Store, credentials: Credentials, configuration: ServerConfiguration) -> Router<AppRequestContext> {
         let router = Router(context: AppRequestContext.self)
+        // Outermost first: the log times the whole request; HEAD runs as GET;
+        // every error becomes the envelope; a wrong method on a known path is 405.
         router.add(middleware: RequestLogMiddleware())
-        router.add(middleware: MethodNotAllowedMiddleware())
+        router.add(middleware: HeadMiddleware())
+        router.add(middleware: ErrorEnvelopeMiddleware())
+        router.add(middleware: MethodNotAllowedMiddleware(allowedMethods: Routes.allowedMethods(signup: configuration.allowSignup)))
         Routes(store: store, credentials: credentials,
-               limiter: RateLimiter(capacity: configuration.aiRequestsPerWindow, window: configuration.aiWindowSeconds))
+               limiter: RateLimiter(capacity: configuration.aiRequestsPerWindow, window: configuration.aiWindowSeconds),
+               signupLimiter: configuration.allowSignup ? RateLimiter(capacity: configuration.signupsPerMinute, window: 60) : nil)
             .register(on: router)
         return router
+    }
+
+    /// HTTP/1.1, where a request the HTTP parser rejects gets the error envelope too.
+    public static var httpServer: HTTPServerBuilder {
+        .http1(configuration: .init(additionalChannelHandlers: [MalformedRequestHandler()]))
     }
 
     /// The application, ready to run; `onBound` receives the bound port.
@@ -36,6 +55,7 @@ public enum WellnessApplication {
         let (store, credentials) = try openStore(configuration)
         var app = Application(
             router: router(store: store, credentials: credentials, configuration: configuration),
+            server: httpServer,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "wellness-server"),
             onServerRunning: { channel in onBound(channel.localAddress?.port ?? 0) },
             logger: logger)

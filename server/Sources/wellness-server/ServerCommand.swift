@@ -3,8 +3,10 @@ import Foundation
 import Logging
 import WellnessServer
 
-/// `wellness-server --port 0 --data DIR [--demo]`: serves the seeds' API and
-/// prints the bound port; SIGTERM or SIGINT stop it gracefully.
+/// `wellness-server --port 0 --data DIR [--demo] [--allow-signup]`: serves the
+/// seeds' API and prints the bound port; SIGTERM or SIGINT stop it gracefully.
+/// A missing, unreadable or wrong encryption key stops it at start-up with a
+/// message on stderr and exit status 78 (EX_CONFIG).
 @main
 struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "wellness-server",
@@ -16,13 +18,26 @@ struct ServerCommand: AsyncParsableCommand {
     @Option(help: "AI endpoint requests per user per minute.") var aiRateLimit = 10
     @Option(help: "Seconds between scheduled insight generations.") var insightInterval = 3600.0
     @Flag(help: "Seed a demo user with a year of data and print its API key and token.") var demo = false
+    @Flag(help: "Serve POST /dev/users, unauthenticated sign-up (off by default).") var allowSignup = false
+    @Option(help: "Sign-ups per client address per minute with --allow-signup.") var signupRateLimit = 10
 
     func run() async throws {
+        do {
+            try await serve()
+        } catch let error as ConfigurationError {
+            FileHandle.standardError.write(Data("wellness-server: cannot start: \(error.description)\n".utf8))
+            throw ExitCode(78)
+        }
+    }
+
+    private func serve() async throws {
         var configuration = ServerConfiguration(dataDirectory: URL(fileURLWithPath: data))
         configuration.host = host
         configuration.port = port
         configuration.aiRequestsPerWindow = aiRateLimit
         configuration.insightIntervalSeconds = insightInterval
+        configuration.allowSignup = allowSignup
+        configuration.signupsPerMinute = signupRateLimit
         var logger = Logger(label: "wellness-server")
         logger.logLevel = .info
         if demo {

@@ -13,10 +13,11 @@ struct TestServer {
     let credentials: Credentials
     let configuration: ServerConfiguration
 
-    init(aiRequestsPerWindow: Int = 100) throws {
+    init(aiRequestsPerWindow: Int = 100, configure: (inout ServerConfiguration) -> Void = { _ in }) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("wellness-test-\(UUID().uuidString)")
         var configuration = ServerConfiguration(dataDirectory: directory)
         configuration.aiRequestsPerWindow = aiRequestsPerWindow
+        configure(&configuration)
         self.configuration = configuration
         (store, credentials) = try WellnessApplication.openStore(configuration, environment: [:])
     }

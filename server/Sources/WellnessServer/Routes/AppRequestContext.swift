@@ -1,12 +1,16 @@
 import Hummingbird
+import NIOCore
 
 /// The request context: who is calling, once authentication has run.
 public struct AppRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     public var userId: String?
+    /// The client's address (nil in tests without a network), for per-client limits.
+    public let remoteAddress: SocketAddress?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
     }
 
     /// JSON bodies are small; a larger one is refused with 413.

@@ -12,7 +12,7 @@ struct AuthMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response {
         var context = context
-        context.userId = try authenticate(request)
+        context.userId = try await Blocking.run { [self] in try authenticate(request) }
         return try await next(request, context)
     }
 

@@ -4,7 +4,10 @@ import Hummingbird
 import Logging
 
 /// One structured line per request: id, method, route (the path pattern, so no
-/// ids or secrets), status and duration. Headers and bodies are never logged.
+/// ids or secrets), status and duration — from the request's arrival to its
+/// response's last byte written (so the body's writing is counted). Headers and
+/// bodies are never logged. The outermost middleware: errors reach it as
+/// responses already (``ErrorEnvelopeMiddleware``).
 struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
@@ -12,27 +15,48 @@ struct RequestLogMiddleware: RouterMiddleware {
         async throws -> Response {
         let started = DispatchTime.now().uptimeNanoseconds
         let requestId = UUID().uuidString.lowercased()
+        let method = request.method.rawValue
         do {
             var response = try await next(request, context)
             response.headers[.xRequestID] = requestId
-            log(request, context, status: response.status.code, started: started, requestId: requestId)
+            let status = response.status.code
+            let logger = context.logger
+            let route = context.endpointPath ?? "unmatched"
+            let body = response.body
+            let length = response.headers[.contentLength]
+            response.body = ResponseBody(contentLength: body.contentLength) { writer in
+                do {
+                    try await body.write(writer)
+                } catch {
+                    Self.log(logger, method: method, route: route, status: status, started: started, requestId: requestId,
+                             outcome: "response not fully written")
+                    throw error
+                }
+                Self.log(logger, method: method, route: route, status: status, started: started, requestId: requestId)
+            }
+            // HEAD keeps the GET's length although its body is empty.
+            if let length { response.headers[.contentLength] = length }
             return response
         } catch {
             let status = (error as? any HTTPResponseError)?.status.code ?? 500
-            log(request, context, status: status, started: started, requestId: requestId)
+            Self.log(context.logger, method: method, route: context.endpointPath ?? "unmatched", status: status,
+                     started: started, requestId: requestId)
             throw error
         }
     }
 
-    private func log(_ request: Request, _ context: Context, status: Int, started: UInt64, requestId: String) {
+    private static func log(_ logger: Logger, method: String, route: String, status: Int, started: UInt64,
+                            requestId: String, outcome: String? = nil) {
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
-        context.logger.info("request", metadata: [
+        var metadata: Logger.Metadata = [
             "request_id": .string(requestId),
-            "method": .string(request.method.rawValue),
-            "route": .string(context.endpointPath ?? "unmatched"),
+            "method": .string(method),
+            "route": .string(route),
             "status": .stringConvertible(status),
             "duration_ms": .string(String(format: "%.2f", milliseconds)),
-        ])
+        ]
+        if let outcome { metadata["outcome"] = .string(outcome) }
+        logger.info("request", metadata: metadata)
     }
 }
 

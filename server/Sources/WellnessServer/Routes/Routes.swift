@@ -9,57 +9,103 @@ struct Routes {
     let store: Store
     let credentials: Credentials
     let limiter: RateLimiter
+    /// Sign-ups per client address, or nil when `POST /dev/users` is off.
+    let signupLimiter: RateLimiter?
 
     func register(on router: Router<AppRequestContext>) {
-        router.get("healthz") { _, _ in JSONResponses.json(.object(JSONObject([("status", .string("ok"))]))) }
-        router.post("dev/users") { request, context in try await createUser(request, context) }
+        // Liveness never touches the database; readiness asks it, with a deadline.
+        getAndHead(router, "healthz") { _, _ in JSONResponses.json(.object(JSONObject([("status", .string("ok"))]))) }
+        getAndHead(router, "readyz") { _, _ in try await ready() }
+        if signupLimiter != nil {
+            router.post("dev/users") { request, context in try await createUser(request, context) }
+        }
 
         let api = router.group("api").add(middleware: AuthMiddleware(store: store, credentials: credentials))
-        api.get("longevity/trends") { _, context in try trends(context) }
+        getAndHead(api, "longevity/trends") { _, context in try await blocking { try trends(context) } }
         let v1 = api.group("v1")
         v1.post("auth/token") { _, context in
             JSONResponses.envelope(.object(JSONObject([("token", .string(credentials.token(for: try context.requireUser())))])))
         }
-        v1.get("profile") { _, context in JSONResponses.envelope(try store.profile(for: try context.requireUser()).json) }
+        getAndHead(v1, "profile") { _, context in
+            try await blocking { JSONResponses.envelope(try store.profile(for: try context.requireUser()).json) }
+        }
         v1.put("profile") { request, context in
             let profile = try JSONResponses.decode(Profile.self, from: try await JSONResponses.body(of: request, context: context))
-            try store.saveProfile(profile, for: try context.requireUser())
-            return JSONResponses.envelope(profile.json)
+            return try await blocking {
+                try store.saveProfile(profile, for: try context.requireUser())
+                return JSONResponses.envelope(profile.json)
+            }
         }
         v1.post("checkins") { request, context in try await ingest(request, context) }
-        v1.get("checkins") { _, context in
-            JSONResponses.envelope(.array(try store.checkIns(for: try context.requireUser()).map(\.json)))
+        getAndHead(v1, "checkins") { _, context in
+            try await blocking { JSONResponses.envelope(.array(try store.checkIns(for: try context.requireUser()).map(\.json))) }
         }
-        v1.post("insights/generate") { _, context in try generate(context) }
-        v1.get("insights") { request, context in try listInsights(request, context) }
-        v1.get("insights/:id") { _, context in try getInsight(context) }
+        v1.post("insights/generate") { _, context in try await blocking { try generate(context) } }
+        getAndHead(v1, "insights") { request, context in try await blocking { try listInsights(request, context) } }
+        getAndHead(v1, "insights/:id") { _, context in try await blocking { try getInsight(context) } }
         v1.patch("insights/:id") { request, context in try await updateInsight(request, context) }
-        v1.delete("insights/:id") { _, context in try deleteInsight(context) }
-        v1.post("goals/suggestions") { _, context in try suggestions(context) }
+        v1.delete("insights/:id") { _, context in try await blocking { try deleteInsight(context) } }
+        v1.post("goals/suggestions") { _, context in try await blocking { try suggestions(context) } }
         v1.post("goals") { request, context in try await createGoal(request, context) }
-        v1.get("goals") { request, context in try listGoals(request, context) }
-        v1.get("goals/:id") { _, context in try getGoal(context) }
-        v1.get("goals/:id/tips") { _, context in try tips(context) }
-        v1.get("consultations") { request, context in try listConsultations(request, context) }
+        getAndHead(v1, "goals") { request, context in try await blocking { try listGoals(request, context) } }
+        getAndHead(v1, "goals/:id") { _, context in try await blocking { try getGoal(context) } }
+        getAndHead(v1, "goals/:id/tips") { _, context in try await blocking { try tips(context) } }
+        getAndHead(v1, "consultations") { request, context in try await blocking { try listConsultations(request, context) } }
         v1.post("consultations") { request, context in try await createConsultation(request, context) }
-        v1.get("consultations/:id") { _, context in try getConsultation(context) }
-        v1.get("consultations/:id/messages") { _, context in try listMessages(context) }
+        getAndHead(v1, "consultations/:id") { _, context in try await blocking { try getConsultation(context) } }
+        getAndHead(v1, "consultations/:id/messages") { _, context in try await blocking { try listMessages(context) } }
         v1.post("consultations/:id/messages") { request, context in try await sendMessage(request, context) }
     }
 
-    /// The methods each path supports; any other method answers 405 with `Allow`.
-    static let allowedMethods: [(path: String, methods: [HTTPRequest.Method])] = [
-        ("healthz", [.get]), ("dev/users", [.post]), ("api/longevity/trends", [.get]), ("api/v1/auth/token", [.post]),
-        ("api/v1/checkins", [.get, .post]), ("api/v1/profile", [.get, .put]), ("api/v1/insights/generate", [.post]), ("api/v1/insights", [.get]),
-        ("api/v1/insights/:id", [.get, .patch, .delete]), ("api/v1/goals/suggestions", [.post]),
-        ("api/v1/goals", [.get, .post]), ("api/v1/goals/:id", [.get]), ("api/v1/goals/:id/tips", [.get]),
-        ("api/v1/consultations", [.get, .post]), ("api/v1/consultations/:id", [.get]),
-        ("api/v1/consultations/:id/messages", [.get, .post]),
-    ]
+    /// A GET route, also answering HEAD (``HeadMiddleware`` drops the body).
+    private func getAndHead<Builder: RouterMethods>(
+        _ builder: Builder, _ path: RouterPath,
+        use handler: @escaping @Sendable (Request, AppRequestContext) async throws -> Response
+    ) where Builder.Context == AppRequestContext {
+        builder.get(path, use: handler)
+        builder.head(path, use: handler)
+    }
+
+    /// The methods each path supports (HEAD wherever GET); any other method answers 405 with `Allow`.
+    static func allowedMethods(signup: Bool) -> [(path: String, methods: [HTTPRequest.Method])] {
+        let routes: [(path: String, methods: [HTTPRequest.Method])] = [
+            ("healthz", [.get]), ("readyz", [.get]), ("api/longevity/trends", [.get]), ("api/v1/auth/token", [.post]),
+            ("api/v1/checkins", [.get, .post]), ("api/v1/profile", [.get, .put]), ("api/v1/insights/generate", [.post]),
+            ("api/v1/insights", [.get]), ("api/v1/insights/:id", [.get, .patch, .delete]),
+            ("api/v1/goals/suggestions", [.post]), ("api/v1/goals", [.get, .post]), ("api/v1/goals/:id", [.get]),
+            ("api/v1/goals/:id/tips", [.get]), ("api/v1/consultations", [.get, .post]),
+            ("api/v1/consultations/:id", [.get]), ("api/v1/consultations/:id/messages", [.get, .post]),
+        ] + (signup ? [("dev/users", [.post])] : [])
+        return routes.map { route in
+            guard let get = route.methods.firstIndex(of: .get) else { return route }
+            var methods = route.methods
+            methods.insert(.head, at: get + 1)
+            return (route.path, methods)
+        }
+    }
+
+    /// `body` on a thread outside Swift concurrency's cooperative pool, which
+    /// SQLite's blocking calls (a lock, a busy wait) must not hold.
+    private func blocking(_ body: @escaping @Sendable () throws -> Response) async throws -> Response {
+        try await Blocking.run(body)
+    }
+
+    /// 200 when the database answers a trivial query on a reader and on the writer within 1 s, else 503.
+    private func ready() async throws -> Response {
+        let database = store.database
+        guard try await Blocking.run({ database.isResponsive(within: 1) }) else {
+            throw APIFailure(status: .serviceUnavailable, code: "NOT_READY",
+                             message: "the database did not answer within 1 s")
+        }
+        return JSONResponses.json(.object(JSONObject([("status", .string("ready"))])))
+    }
 
     // MARK: - Development and data
 
     private func createUser(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        if let seconds = signupLimiter?.retryAfter(for: "signup|\(context.remoteAddress?.ipAddress ?? "unknown")") {
+            throw APIFailure.rateLimited(retryAfter: seconds)
+        }
         let body = try await JSONResponses.body(of: request, context: context)
         let reader = try decodeReader(body)
         let name: String
@@ -68,7 +114,7 @@ struct Routes {
         } catch let error as WellnessError {
             throw APIFailure.invalid(error)
         }
-        let user = try store.createUser(name: name)
+        let user = try await Blocking.run { [store] in try store.createUser(name: name) }
         return JSONResponses.envelope(.object(JSONObject([
             ("user_id", .string(user.id)), ("api_key", .string(user.apiKey)),
             ("token", .string(credentials.token(for: user.id))),
@@ -85,11 +131,13 @@ struct Routes {
         } catch let error as WellnessError {
             throw APIFailure.invalid(error)
         }
-        try store.upsert(checkIns, for: user)
-        let added = try store.add(InsightGenerator.insights(from: store.checkIns(for: user)), for: user)
-        return JSONResponses.envelope(.object(JSONObject([
-            ("stored", .int(checkIns.count)), ("insights_generated", .int(added)),
-        ])), status: .created)
+        return try await blocking {
+            try store.upsert(checkIns, for: user)
+            let added = try store.add(InsightGenerator.insights(from: store.checkIns(for: user)), for: user)
+            return JSONResponses.envelope(.object(JSONObject([
+                ("stored", .int(checkIns.count)), ("insights_generated", .int(added)),
+            ])), status: .created)
+        }
     }
 
     private func generate(_ context: AppRequestContext) throws -> Response {
@@ -136,10 +184,12 @@ struct Routes {
     private func updateInsight(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let change = try JSONResponses.decode(UpdateInsightRequest.self,
                                               from: try await JSONResponses.body(of: request, context: context))
-        guard let insight = try store.update(try id(context), for: try context.requireUser(), with: change) else {
-            throw APIFailure.notFound("Insight")
+        return try await blocking {
+            guard let insight = try store.update(try id(context), for: try context.requireUser(), with: change) else {
+                throw APIFailure.notFound("Insight")
+            }
+            return JSONResponses.envelope(insight.json)
         }
-        return JSONResponses.envelope(insight.json)
     }
 
     private func deleteInsight(_ context: AppRequestContext) throws -> Response {
@@ -170,7 +220,9 @@ struct Routes {
     private func createGoal(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let goalRequest = try JSONResponses.decode(CreateGoalRequest.self,
                                                    from: try await JSONResponses.body(of: request, context: context))
-        return JSONResponses.envelope(try store.createGoal(goalRequest, for: try context.requireUser()).json, status: .created)
+        return try await blocking {
+            JSONResponses.envelope(try store.createGoal(goalRequest, for: try context.requireUser()).json, status: .created)
+        }
     }
 
     private func listGoals(_ request: Request, _ context: AppRequestContext) throws -> Response {
@@ -203,8 +255,10 @@ struct Routes {
     private func createConsultation(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let creation = try JSONResponses.decode(CreateConsultationRequest.self,
                                                 from: try await JSONResponses.body(of: request, context: context))
-        return JSONResponses.envelope(try store.createConsultation(creation, for: try context.requireUser()).json,
-                                      status: .created)
+        return try await blocking {
+            JSONResponses.envelope(try store.createConsultation(creation, for: try context.requireUser()).json,
+                                   status: .created)
+        }
     }
 
     private func getConsultation(_ context: AppRequestContext) throws -> Response {
@@ -217,7 +271,7 @@ struct Routes {
     }
 
     private func sendMessage(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        let consultation = try consultation(context)
+        let consultation = try await Blocking.run { [self] in try self.consultation(context) }
         let body = try await JSONResponses.body(of: request, context: context)
         let content: String
         do {
@@ -226,11 +280,13 @@ struct Routes {
             throw APIFailure.invalid(error)
         }
         try limit(consultation.userId, "messages")
-        let subject = try subjectTitle(of: consultation)
-        let reply = Coach.reply(to: content, in: consultation, about: subject)
-        let messages = try store.append([(.user, content), (.assistant, reply)], to: consultation)
-        return JSONResponses.envelope(.object(JSONObject([("messages", messages.json), ("count", .int(messages.count))])),
-                                      status: .created)
+        return try await blocking {
+            let subject = try subjectTitle(of: consultation)
+            let reply = Coach.reply(to: content, in: consultation, about: subject)
+            let messages = try store.append([(.user, content), (.assistant, reply)], to: consultation)
+            return JSONResponses.envelope(.object(JSONObject([("messages", messages.json), ("count", .int(messages.count))])),
+                                          status: .created)
+        }
     }
 
     private func consultation(_ context: AppRequestContext) throws -> Consultation {
@@ -268,6 +324,18 @@ struct Routes {
             return try ObjectReader(body, at: .root)
         } catch let error as WellnessError {
             throw APIFailure.invalid(error)
+        }
+    }
+}
+
+/// Runs blocking work (SQLite) on a dispatch queue's threads, off Swift
+/// concurrency's cooperative pool.
+enum Blocking {
+    private static let queue = DispatchQueue(label: "wellness-server.blocking", attributes: .concurrent)
+
+    static func run<T>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try body() }) }
         }
     }
 }

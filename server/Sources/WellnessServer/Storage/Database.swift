@@ -1,9 +1,21 @@
 import CSQLite
 import Foundation
 
-/// One SQLite connection, serialised by a lock: every statement is short,
-/// and SQLite's own locking (WAL mode) keeps the file consistent if a second
-/// process opens it.
+/// The server's SQLite database: one writer connection and a pool of reader
+/// connections, in WAL mode.
+///
+/// Every write, and every transaction from `BEGIN IMMEDIATE` to its `COMMIT`
+/// or `ROLLBACK`, holds the writer connection exclusively (a lock held for the
+/// whole ``transaction(_:)`` closure), so no other request's statement can run
+/// inside another's transaction, and two transactions never collide. Reads
+/// outside a transaction use a reader connection and never wait for a writer
+/// (WAL readers see the last committed state). Statements inside a
+/// transaction's closure run on the writer connection of that transaction, so
+/// they see its uncommitted changes. SQLite's busy timeout (5 s) covers a
+/// second process using the file.
+///
+/// The database file, and its WAL and shared-memory files, are created with
+/// mode 0600 (and tightened to 0600 if they exist).
 public final class Database: @unchecked Sendable {
     /// A value bound to a statement parameter or read from a column.
     public enum Value: Sendable, Equatable {
@@ -19,82 +31,181 @@ public final class Database: @unchecked Sendable {
         public let description: String
     }
 
-    private var handle: OpaquePointer?
-    private let lock = NSLock()
+    public let path: String
+    private let writer: Connection
+    /// Held by a write or a whole transaction.
+    private let writerLock = NSLock()
+    /// The thread holding `writerLock`, so that statements inside a transaction use its connection.
+    private var writerOwner: pthread_t?
+    private let ownerLock = NSLock()
+    private var idleReaders: [Connection]
+    private let readersLock = NSLock()
+    private let readerSlots: DispatchSemaphore
 
-    /// Opens (creating if needed) the database file at `path`.
+    /// Opens (creating if needed, mode 0600) the database file at `path`.
     /// - Throws: ``Failure`` when SQLite cannot open it.
-    public init(path: String) throws {
+    public init(path: String, readers: Int = 4) throws {
+        self.path = path
+        try Self.makePrivate(path, create: true)
+        writer = try Connection(path: path)
+        try writer.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
+        let count = max(readers, 1)
+        idleReaders = try (0..<count).map { _ in
+            let reader = try Connection(path: path)
+            try reader.execute("PRAGMA foreign_keys = ON; PRAGMA query_only = ON")
+            return reader
+        }
+        readerSlots = DispatchSemaphore(value: count)
+        for suffix in ["-wal", "-shm"] { try Self.makePrivate(path + suffix, create: false) }
+    }
+
+    /// Creates `path` with mode 0600 if asked and it is missing, and sets an existing file's mode to 0600.
+    private static func makePrivate(_ path: String, create: Bool) throws {
+        if create {
+            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else {
+                throw Failure(description: "cannot open \(path): \(String(cString: strerror(errno)))")
+            }
+            close(descriptor)
+        }
+        if chmod(path, 0o600) != 0 && errno != ENOENT {
+            throw Failure(description: "cannot make \(path) private (mode 0600): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Runs `sql` (which may hold several statements) without parameters, as a write.
+    public func execute(_ sql: String) throws {
+        try write { try $0.execute(sql) }
+    }
+
+    /// Runs one statement with `parameters` and returns its rows: inside a
+    /// transaction on its connection, else a SELECT on a reader and anything
+    /// else on the writer.
+    @discardableResult
+    public func query(_ sql: String, _ parameters: [Value] = []) throws -> [[Value]] {
+        if holdsWriter { return try writer.query(sql, parameters) }
+        if Self.isRead(sql) { return try read { try $0.query(sql, parameters) } }
+        return try write { try $0.query(sql, parameters) }
+    }
+
+    /// Runs `body` inside one transaction (`BEGIN IMMEDIATE`), rolled back if
+    /// it throws; no other statement runs on the writer until it ends. A
+    /// transaction inside another is part of it.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        if holdsWriter { return try body() }
+        return try write { connection in
+            try connection.execute("BEGIN IMMEDIATE")
+            do {
+                let result = try body()
+                try connection.execute("COMMIT")
+                return result
+            } catch {
+                try? connection.execute("ROLLBACK")
+                throw error
+            }
+        }
+    }
+
+    /// Whether a reader and the writer each answer `SELECT 1` within `timeout` seconds.
+    public func isResponsive(within timeout: TimeInterval) -> Bool {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        guard readerSlots.wait(timeout: .now() + timeout) == .success else { return false }
+        let reader = readersLock.withLock { idleReaders.removeLast() }
+        let readable = (try? reader.query("SELECT 1", [])) != nil
+        readersLock.withLock { idleReaders.append(reader) }
+        readerSlots.signal()
+        guard readable, !holdsWriter, writerLock.lock(before: deadline) else { return false }
+        setOwner(pthread_self())
+        defer {
+            setOwner(nil)
+            writerLock.unlock()
+        }
+        return (try? writer.query("SELECT 1", [])) != nil
+    }
+
+    private static func isRead(_ sql: String) -> Bool {
+        let start = sql.drop { $0.isWhitespace }.prefix(6)
+        return start.uppercased() == "SELECT"
+    }
+
+    private var holdsWriter: Bool {
+        ownerLock.withLock { writerOwner.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+    }
+
+    private func setOwner(_ thread: pthread_t?) {
+        ownerLock.withLock { writerOwner = thread }
+    }
+
+    private func write<T>(_ body: (Connection) throws -> T) throws -> T {
+        if holdsWriter { return try body(writer) }
+        writerLock.lock()
+        setOwner(pthread_self())
+        defer {
+            setOwner(nil)
+            writerLock.unlock()
+        }
+        return try body(writer)
+    }
+
+    private func read<T>(_ body: (Connection) throws -> T) throws -> T {
+        readerSlots.wait()
+        let reader = readersLock.withLock { idleReaders.removeLast() }
+        defer {
+            readersLock.withLock { idleReaders.append(reader) }
+            readerSlots.signal()
+        }
+        return try body(reader)
+    }
+}
+
+/// One SQLite connection; used by one thread at a time (``Database`` ensures it).
+private final class Connection {
+    typealias Value = Database.Value
+    typealias Failure = Database.Failure
+    private var handle: OpaquePointer?
+
+    init(path: String) throws {
         guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nil)
                 == SQLITE_OK else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close(handle)
-            throw Failure(description: "cannot open \(path): \(message)")
+            throw Database.Failure(description: "cannot open \(path): \(message)")
         }
         sqlite3_busy_timeout(handle, 5000)
-        try execute("PRAGMA journal_mode = WAL")
-        try execute("PRAGMA synchronous = NORMAL")
-        try execute("PRAGMA foreign_keys = ON")
     }
 
     deinit {
         sqlite3_close(handle)
     }
 
-    /// Runs `sql` (which may hold several statements) without parameters.
-    public func execute(_ sql: String) throws {
-        try locked {
-            var message: UnsafeMutablePointer<CChar>?
-            if sqlite3_exec(handle, sql, nil, nil, &message) != SQLITE_OK {
-                let text = message.map { String(cString: $0) } ?? "unknown error"
-                sqlite3_free(message)
-                throw Failure(description: text)
-            }
+    func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        if sqlite3_exec(handle, sql, nil, nil, &message) != SQLITE_OK {
+            let text = message.map { String(cString: $0) } ?? "unknown error"
+            sqlite3_free(message)
+            throw Database.Failure(description: text)
         }
     }
 
-    /// Runs one statement with `parameters` and returns its rows.
-    @discardableResult
-    public func query(_ sql: String, _ parameters: [Value] = []) throws -> [[Value]] {
-        try locked {
-            var statement: OpaquePointer?
-            guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
-                throw Failure(description: String(cString: sqlite3_errmsg(handle)))
-            }
-            defer { sqlite3_finalize(statement) }
-            for (index, parameter) in parameters.enumerated() {
-                try bind(parameter, at: Int32(index + 1), in: statement)
-            }
-            var rows: [[Value]] = []
-            while true {
-                let result = sqlite3_step(statement)
-                if result == SQLITE_DONE { break }
-                guard result == SQLITE_ROW else {
-                    throw Failure(description: String(cString: sqlite3_errmsg(handle)))
-                }
-                rows.append((0..<sqlite3_column_count(statement)).map { column(statement, $0) })
-            }
-            return rows
+    func query(_ sql: String, _ parameters: [Database.Value]) throws -> [[Database.Value]] {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
+            throw Database.Failure(description: String(cString: sqlite3_errmsg(handle)))
         }
-    }
-
-    /// Runs `body` inside one transaction, rolled back if it throws.
-    public func transaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
-        do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
+        defer { sqlite3_finalize(statement) }
+        for (index, parameter) in parameters.enumerated() {
+            try bind(parameter, at: Int32(index + 1), in: statement)
         }
-    }
-
-    private func locked<T>(_ body: () throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body()
+        var rows: [[Database.Value]] = []
+        while true {
+            let result = sqlite3_step(statement)
+            if result == SQLITE_DONE { break }
+            guard result == SQLITE_ROW else {
+                throw Database.Failure(description: String(cString: sqlite3_errmsg(handle)))
+            }
+            rows.append((0..<sqlite3_column_count(statement)).map { column(statement, $0) })
+        }
+        return rows
     }
 
     /// SQLite copies bound text and blobs at once (SQLITE_TRANSIENT).

@@ -1,5 +1,6 @@
 /// The tables. Insight text and consultation messages are stored sealed
-/// (``FieldCipher``); timestamps as epoch milliseconds so that they sort.
+/// (``FieldCipher``), and `meta` holds the key check value that recognises
+/// their key; timestamps as epoch milliseconds so that they sort.
 enum Schema {
     static let statements = """
         CREATE TABLE IF NOT EXISTS users (
@@ -28,5 +29,6 @@ enum Schema {
         CREATE TABLE IF NOT EXISTS messages (
             id TEXT PRIMARY KEY, consultation_id TEXT NOT NULL REFERENCES consultations(id) ON DELETE CASCADE,
             role TEXT NOT NULL, content BLOB NOT NULL, created_ms INTEGER NOT NULL, sequence INTEGER NOT NULL);
+        CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value BLOB NOT NULL);
         """
 }

@@ -7,10 +7,40 @@ public final class Store: Sendable {
     let database: Database
     let cipher: FieldCipher
 
+    /// Creates the tables if needed and checks that `cipher` is the key the
+    /// database's sealed data was sealed with (recording its check value on first use).
+    /// - Throws: ``ConfigurationError`` when the key is not the database's.
     public init(database: Database, cipher: FieldCipher) throws {
         self.database = database
         self.cipher = cipher
         try database.execute(Schema.statements)
+        try database.transaction {
+            let state = try Self.sealedState(database)
+            if let check = state.keyCheck {
+                guard cipher.matches(keyCheckValue: check) else { throw Self.wrongKey(database) }
+                return
+            }
+            if let sample = state.sample, (try? cipher.open(sample)) == nil { throw Self.wrongKey(database) }
+            try database.query("INSERT INTO meta (name, value) VALUES ('key_check', ?)", [.blob(try cipher.keyCheckValue())])
+        }
+    }
+
+    /// The database's key check value, and (for a database from before it) one sealed value.
+    static func sealedState(_ database: Database) throws -> (keyCheck: [UInt8]?, sample: [UInt8]?) {
+        try database.execute(Schema.statements)
+        if let check = try database.query("SELECT value FROM meta WHERE name = 'key_check'").first?.first?.blob {
+            return (check, nil)
+        }
+        let sample = try database.query("SELECT title FROM insights LIMIT 1").first?.first?.blob
+            ?? database.query("SELECT content FROM messages LIMIT 1").first?.first?.blob
+        return (nil, sample)
+    }
+
+    private static func wrongKey(_ database: Database) -> ConfigurationError {
+        ConfigurationError("""
+            the encryption key is not the one \(database.path) was sealed with (its key check value does not open); \
+            restore the original encryption.key or WELLNESS_SERVER_KEY. The server does not start with another key
+            """)
     }
 
     static func newId(_ prefix: String) -> String {

@@ -1,0 +1,171 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import Testing
+import WellnessKitCore
+@testable import WellnessServer
+
+/// Issue 13.4–13.6: health and readiness, explicit and limited sign-up, every
+/// error in the envelope, HEAD wherever GET.
+@Suite struct OperationsTests {
+    @Test func healthAnswersWhileATransactionHoldsTheDatabase() async throws {
+        let server = try TestServer()
+        let database = server.store.database
+        let started = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        try await server.test { client in
+            #expect(try await client.call(.get, "/readyz", as: nil).0 == .ok)
+            Thread.detachNewThread {
+                _ = try? database.transaction {
+                    started.signal()
+                    Thread.sleep(forTimeInterval: 2.5)
+                }
+                finished.signal()
+            }
+            started.wait()
+            let clock = ContinuousClock()
+            let before = clock.now
+            let (health, _, body) = try await client.call(.get, "/healthz", as: nil)
+            #expect(health == .ok && body["status"].string == "ok")
+            #expect(clock.now - before < .milliseconds(500))
+            let (ready, _, error) = try await client.call(.get, "/readyz", as: nil)
+            #expect(ready == .serviceUnavailable && error["success"] == .bool(false))
+            #expect(error["error"]["code"].string == "NOT_READY")
+            #expect(clock.now - before < .seconds(2))
+            finished.wait()
+            let (again, _, status) = try await client.call(.get, "/readyz", as: nil)
+            #expect(again == .ok && status["status"].string == "ready")
+        }
+    }
+
+    @Test func signUpIsOffByDefault() async throws {
+        let server = try TestServer()
+        try await server.test { client in
+            let (status, _, body) = try await client.call(.post, "/dev/users", as: nil, json: #"{"name":"x"}"#)
+            #expect(status == .notFound && body["error"]["code"].string == "NOT_FOUND")
+        }
+        #expect(try server.store.allUserIds().isEmpty)
+    }
+
+    @Test func signUpIsRateLimitedWhenOn() async throws {
+        let server = try TestServer { $0.allowSignup = true; $0.signupsPerMinute = 2 }
+        try await server.test { client in
+            for _ in 0..<2 {
+                let (status, _, body) = try await client.call(.post, "/dev/users", as: nil, json: #"{"name":"x"}"#)
+                #expect(status == .created && body["data"]["api_key"].string != nil)
+            }
+            let (status, headers, body) = try await client.call(.post, "/dev/users", as: nil, json: #"{"name":"x"}"#)
+            #expect(status == .tooManyRequests && body["error"]["code"].string == "RATE_LIMITED")
+            #expect(Int(headers[.retryAfter] ?? "") ?? 0 >= 1)
+        }
+        #expect(try server.store.allUserIds().count == 2)
+    }
+
+    private static func expectEnvelope(_ body: JSONValue, code: String, _ comment: Comment? = nil) {
+        #expect(body["success"] == .bool(false) && body["error"]["code"].string == code
+                && !(body["error"]["message"].string ?? "").isEmpty, comment)
+    }
+
+    @Test func everyErrorHasTheEnvelope() async throws {
+        let server = try TestServer()
+        let user = try server.user(days: 3)
+        try await server.test { client in
+            let (missing, missingHeaders, notFound) = try await client.call(.get, "/no/such/route", as: nil)
+            #expect(missing == .notFound && missingHeaders[.contentType] == "application/json")
+            Self.expectEnvelope(notFound, code: "NOT_FOUND")
+            let huge = "{\"checkins\":\"" + String(repeating: "x", count: 2 << 20) + "\"}"
+            let (large, _, tooLarge) = try await client.call(.post, "/api/v1/checkins", as: user, json: huge)
+            #expect(large == .contentTooLarge)
+            Self.expectEnvelope(tooLarge, code: "PAYLOAD_TOO_LARGE")
+            let (method, headers, notAllowed) = try await client.call(.delete, "/api/v1/goals", as: user)
+            #expect(method == .methodNotAllowed && headers[.allow] == "GET, HEAD, POST")
+            Self.expectEnvelope(notAllowed, code: "METHOD_NOT_ALLOWED")
+        }
+        // A failure inside (a table gone): 500 in the envelope, without the cause.
+        try server.store.database.execute("DROP TABLE goals")
+        try await server.test { client in
+            let (status, _, body) = try await client.call(.get, "/api/v1/goals", as: user)
+            #expect(status == .internalServerError)
+            Self.expectEnvelope(body, code: "INTERNAL")
+            #expect(body["error"]["message"].string?.contains("goals") == false)
+        }
+    }
+
+    /// A request the HTTP parser rejects, on a live server: 400 in the envelope.
+    @Test func malformedRequestsGetTheEnvelope() async throws {
+        let server = try TestServer()
+        let router = WellnessApplication.router(store: server.store, credentials: server.credentials,
+                                                configuration: server.configuration)
+        let app = Application(router: router, server: WellnessApplication.httpServer)
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            for raw in ["GARBAGE\r\n\r\n", "GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n"] {
+                let reply = try await Task.detached { try RawHTTP.exchange(port: port, raw) }.value
+                #expect(reply.hasPrefix("HTTP/1.1 400"), "\(reply)")
+                #expect(reply.contains("application/json") && reply.hasSuffix(MalformedRequestHandler.body), "\(reply)")
+            }
+        }
+    }
+
+    @Test func lowLevelErrorsGetTheEnvelope() throws {
+        let logger = Logger(label: "test")
+        let failure = ErrorEnvelopeMiddleware.failure(for: HTTPError(.badRequest), logger: logger)
+        #expect(failure.status == .badRequest && failure.code == "BAD_REQUEST" && !failure.message.isEmpty)
+        let tooLarge = ErrorEnvelopeMiddleware.failure(for: HTTPError(.contentTooLarge), logger: logger)
+        #expect(tooLarge.code == "PAYLOAD_TOO_LARGE")
+        struct Unexpected: Error {}
+        #expect(ErrorEnvelopeMiddleware.failure(for: Unexpected(), logger: logger).status == .internalServerError)
+    }
+
+    @Test func headWorksWhereGetDoes() async throws {
+        let server = try TestServer()
+        let user = try server.user(days: 3)
+        try await server.test { client in
+            for uri in ["/healthz", "/readyz", "/api/v1/insights", "/api/v1/goals", "/api/longevity/trends"] {
+                let get = try await client.execute(uri: uri, method: .get, headers: user.headers) { $0 }
+                let head = try await client.execute(uri: uri, method: .head, headers: user.headers) { $0 }
+                #expect(head.status == .ok && get.status == .ok, "\(uri)")
+                #expect(head.body.readableBytes == 0, "\(uri)")
+                #expect(head.headers[.contentType] == get.headers[.contentType], "\(uri)")
+                #expect(head.headers[.contentLength] == String(get.body.readableBytes), "\(uri)")
+            }
+            let unauthorized = try await client.execute(uri: "/api/v1/insights", method: .head) { $0 }
+            #expect(unauthorized.status == .unauthorized && unauthorized.body.readableBytes == 0)
+            let post = try await client.execute(uri: "/api/v1/insights/generate", method: .head, headers: user.headers) { $0 }
+            #expect(post.status == .methodNotAllowed && post.headers[.allow] == "POST")
+        }
+    }
+}
+
+/// One raw exchange over a TCP connection: what the server sends until it closes.
+enum RawHTTP {
+    struct Failure: Error {}
+
+    static func exchange(port: Int, _ request: String) throws -> String {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw Failure() }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw Failure() }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        _ = Array(request.utf8).withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+        var reply: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            reply += buffer[0..<count]
+        }
+        return String(decoding: reply, as: UTF8.self)
+    }
+}
