@@ -15,6 +15,8 @@ public struct ServerConfiguration: Sendable {
     public var allowSignup = false
     /// Sign-ups per client address per minute when they are allowed.
     public var signupsPerMinute = 10
+    /// Header, body and idle deadlines of a connection.
+    public var timeouts = ServerTimeouts()
 
     public init(dataDirectory: URL) {
         self.dataDirectory = dataDirectory

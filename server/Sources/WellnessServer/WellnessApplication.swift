@@ -32,10 +32,12 @@ public enum WellnessApplication {
     public static func router(store: Store, credentials: Credentials, configuration: ServerConfiguration) -> Router<AppRequestContext> {
         let router = Router(context: AppRequestContext.self)
         // Outermost first: the log times the whole request; HEAD runs as GET;
-        // every error becomes the envelope; a wrong method on a known path is 405.
+        // every error becomes the envelope; an announced body over the limit is
+        // refused before it is read; a wrong method on a known path is 405.
         router.add(middleware: RequestLogMiddleware())
         router.add(middleware: HeadMiddleware())
         router.add(middleware: ErrorEnvelopeMiddleware())
+        router.add(middleware: BodyLimitMiddleware())
         router.add(middleware: MethodNotAllowedMiddleware(allowedMethods: Routes.allowedMethods(signup: configuration.allowSignup)))
         Routes(store: store, credentials: credentials,
                limiter: RateLimiter(capacity: configuration.aiRequestsPerWindow, window: configuration.aiWindowSeconds),
@@ -44,9 +46,10 @@ public enum WellnessApplication {
         return router
     }
 
-    /// HTTP/1.1, where a request the HTTP parser rejects gets the error envelope too.
-    public static var httpServer: HTTPServerBuilder {
-        .http1(configuration: .init(additionalChannelHandlers: [MalformedRequestHandler()]))
+    /// HTTP/1.1 with the configuration's read and idle deadlines, where a
+    /// request the HTTP parser rejects gets the error envelope too.
+    public static func httpServer(_ configuration: ServerConfiguration) -> HTTPServerBuilder {
+        .wellness(timeouts: configuration.timeouts)
     }
 
     /// The application, ready to run; `onBound` receives the bound port.
@@ -55,7 +58,7 @@ public enum WellnessApplication {
         let (store, credentials) = try openStore(configuration)
         var app = Application(
             router: router(store: store, credentials: credentials, configuration: configuration),
-            server: httpServer,
+            server: httpServer(configuration),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "wellness-server"),
             onServerRunning: { channel in onBound(channel.localAddress?.port ?? 0) },
             logger: logger)

@@ -20,6 +20,9 @@ struct ServerCommand: AsyncParsableCommand {
     @Flag(help: "Seed a demo user with a year of data and print its API key and token.") var demo = false
     @Flag(help: "Serve POST /dev/users, unauthenticated sign-up (off by default).") var allowSignup = false
     @Option(help: "Sign-ups per client address per minute with --allow-signup.") var signupRateLimit = 10
+    @Option(help: "Seconds a request's header may take to arrive (408 after).") var headerTimeout = 10.0
+    @Option(help: "Seconds a request's body may take to arrive (408 after).") var bodyTimeout = 30.0
+    @Option(help: "Seconds a kept-alive connection may stay idle.") var idleTimeout = 60.0
 
     func run() async throws {
         do {
@@ -38,6 +41,7 @@ struct ServerCommand: AsyncParsableCommand {
         configuration.insightIntervalSeconds = insightInterval
         configuration.allowSignup = allowSignup
         configuration.signupsPerMinute = signupRateLimit
+        configuration.timeouts = try ServerTimeouts.seconds(header: headerTimeout, body: bodyTimeout, idle: idleTimeout)
         var logger = Logger(label: "wellness-server")
         logger.logLevel = .info
         if demo {

@@ -99,11 +99,11 @@ import WellnessKitCore
         let server = try TestServer()
         let router = WellnessApplication.router(store: server.store, credentials: server.credentials,
                                                 configuration: server.configuration)
-        let app = Application(router: router, server: WellnessApplication.httpServer)
+        let app = Application(router: router, server: WellnessApplication.httpServer(server.configuration))
         try await app.test(.live) { client in
             let port = try #require(client.port)
             for raw in ["GARBAGE\r\n\r\n", "GET /healthz HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n"] {
-                let reply = try await Task.detached { try RawHTTP.exchange(port: port, raw) }.value
+                let reply = try await RawHTTP.onThread { try RawHTTP.exchange(port: port, raw).reply }
                 #expect(reply.hasPrefix("HTTP/1.1 400"), "\(reply)")
                 #expect(reply.contains("application/json") && reply.hasSuffix(MalformedRequestHandler.body), "\(reply)")
             }
@@ -137,35 +137,5 @@ import WellnessKitCore
             let post = try await client.execute(uri: "/api/v1/insights/generate", method: .head, headers: user.headers) { $0 }
             #expect(post.status == .methodNotAllowed && post.headers[.allow] == "POST")
         }
-    }
-}
-
-/// One raw exchange over a TCP connection: what the server sends until it closes.
-enum RawHTTP {
-    struct Failure: Error {}
-
-    static func exchange(port: Int, _ request: String) throws -> String {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure() }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw Failure() }
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
-        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        _ = Array(request.utf8).withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
-        var reply: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count <= 0 { break }
-            reply += buffer[0..<count]
-        }
-        return String(decoding: reply, as: UTF8.self)
     }
 }

@@ -1,0 +1,153 @@
+import HTTPTypes
+import NIOCore
+import NIOHTTPTypes
+
+/// Closes a connection whose request header or body does not arrive in time,
+/// answering 408 in the error envelope when no response has started, so that
+/// slow or stalled clients cannot hold connections (Hummingbird's idle timeout
+/// covers connections with no request at all).
+///
+/// It sits first in the pipeline, before the HTTP decoder, because only the raw
+/// bytes tell when a request began; ``RequestPartObserver``, after the decoder,
+/// tells it when a header and a body end and when a response starts.
+final class RequestDeadlineHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    static let timeoutResponse: String = {
+        let body = #"{"success":false,"error":{"code":"REQUEST_TIMEOUT","message":"the request was not received in time"}}"#
+        return "HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
+            + "Connection: close\r\n\r\n\(body)"
+    }()
+
+    private enum Phase { case waiting, header, body, responding }
+
+    private let timeouts: ServerTimeouts
+    private var phase = Phase.waiting
+    private var responseStarted = false
+    private var deadline: Scheduled<Void>?
+    private var context: ChannelHandlerContext?
+
+    init(timeouts: ServerTimeouts) {
+        self.timeouts = timeouts
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        cancelDeadline()
+        self.context = nil
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        cancelDeadline()
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if phase == .waiting || phase == .responding {
+            phase = .header
+            arm(timeouts.header)
+        }
+        context.fireChannelRead(data)
+    }
+
+    // MARK: - Told by RequestPartObserver
+
+    func headReceived() {
+        phase = .body
+        arm(timeouts.body)
+    }
+
+    func endReceived() {
+        phase = .responding
+        cancelDeadline()
+    }
+
+    func responseHeadSent() {
+        responseStarted = true
+    }
+
+    /// - Returns: whether to close the connection once this response is out:
+    ///   when the server answered before the request's body ended (an early
+    ///   413, say), the rest of that body is not wanted.
+    func responseEndSent() -> Bool {
+        responseStarted = false
+        switch phase {
+        case .responding:
+            phase = .waiting
+            return false
+        case .body:
+            cancelDeadline()
+            return true
+        case .waiting, .header:
+            return false
+        }
+    }
+
+    // MARK: - Deadline
+
+    private func arm(_ timeout: TimeAmount) {
+        cancelDeadline()
+        guard let context else { return }
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        deadline = context.eventLoop.scheduleTask(in: timeout) { handler.value.expire() }
+    }
+
+    private func cancelDeadline() {
+        deadline?.cancel()
+        deadline = nil
+    }
+
+    private func expire() {
+        deadline = nil
+        guard let context else { return }
+        if !responseStarted {
+            context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: Self.timeoutResponse)), promise: nil)
+        }
+        context.close(promise: nil)
+    }
+}
+
+/// Reports decoded request parts and response parts to the connection's
+/// ``RequestDeadlineHandler``; it changes nothing that passes through.
+final class RequestPartObserver: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    private var deadlines: RequestDeadlineHandler?
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        deadlines = try? context.pipeline.syncOperations.handler(type: RequestDeadlineHandler.self)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head: deadlines?.headReceived()
+        case .body: break
+        case .end: deadlines?.endReceived()
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        switch unwrapOutboundIn(data) {
+        case .head: deadlines?.responseHeadSent()
+        case .body: break
+        case .end:
+            if deadlines?.responseEndSent() == true {
+                let written = promise ?? context.eventLoop.makePromise()
+                let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
+                written.futureResult.whenComplete { _ in bound.value.close(promise: nil) }
+                context.write(data, promise: written)
+                return
+            }
+        }
+        context.write(data, promise: promise)
+    }
+}
