@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # schemathesis against a live wellness-server on a free loopback port, with
 # every default check (ignored_auth, use_after_free,
-# ensure_resource_availability, ...), authenticated as a seeded demo user.
+# ensure_resource_availability, ...), authenticated as a seeded demo user by
+# its API key (a token would stop working once the fuzzer revokes it).
 # Usage: run_schemathesis.sh SERVER_BINARY SCHEMATHESIS [EXTRA_ARGS...]
 set -euo pipefail
 server=$(realpath "$1")
@@ -16,4 +17,4 @@ trap 'kill $server_pid 2>/dev/null; wait $server_pid 2>/dev/null; rm -rf "$work"
 start_server "$server" "$work/data" --demo --ai-rate-limit 1000000 --allow-signup --signup-rate-limit 1000000
 cd "$work"
 "$schemathesis" run "$root/openapi/wellness-api.yaml" --url "http://127.0.0.1:$server_port" \
-    -H "X-API-Key: $server_key" -H "Authorization: Bearer $server_token" "$@"
+    -H "X-API-Key: $server_key" "$@"

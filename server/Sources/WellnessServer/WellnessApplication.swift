@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Hummingbird
 import HummingbirdCore
@@ -24,9 +23,8 @@ public enum WellnessApplication {
         let state = try Store.sealedState(database)
         let cipher = try FieldCipher.load(dataDirectory: configuration.dataDirectory, environment: environment,
                                           mayCreate: state.keyCheck == nil && state.sample == nil)
-        // Tokens are signed with a key derived from the encryption key, so one secret configures both.
-        let signingKey = cipher.derivedKey(purpose: "jwt-hs256")
-        return (try Store(database: database, cipher: cipher), Credentials(signingKey: signingKey))
+        let tokenKeys = try TokenKeys.load(dataDirectory: configuration.dataDirectory, environment: environment)
+        return (try Store(database: database, cipher: cipher), Credentials(keys: tokenKeys))
     }
 
     public static func router(store: Store, credentials: Credentials, configuration: ServerConfiguration) -> Router<AppRequestContext> {
@@ -64,14 +62,5 @@ public enum WellnessApplication {
             logger: logger)
         app.addServices(InsightSchedule(store: store, interval: configuration.insightIntervalSeconds, logger: logger))
         return app
-    }
-}
-
-extension FieldCipher {
-    /// A separate key for another purpose, derived with HKDF from this one.
-    func derivedKey(purpose: String) -> SymmetricKey {
-        withKey { key in
-            HKDF<SHA256>.deriveKey(inputKeyMaterial: key, info: Data(purpose.utf8), outputByteCount: 32)
-        }
     }
 }

@@ -1,59 +1,10 @@
 import ArgumentParser
-import Foundation
-import Logging
-import WellnessServer
 
-/// `wellness-server --port 0 --data DIR [--demo] [--allow-signup]`: serves the
-/// seeds' API and prints the bound port; SIGTERM or SIGINT stop it gracefully.
-/// A missing, unreadable or wrong encryption key stops it at start-up with a
-/// message on stderr and exit status 78 (EX_CONFIG).
+/// `wellness-server [serve] ...` runs the server; `wellness-server
+/// rotate-token-key` rotates the key that signs tokens.
 @main
 struct ServerCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "wellness-server",
-                                                    abstract: "The WellnessKit reference backend.")
-
-    @Option(help: "Address to listen on.") var host = "127.0.0.1"
-    @Option(help: "Port to listen on; 0 picks a free one.") var port = 8080
-    @Option(help: "Data directory (database and keys).") var data = "./wellness-data"
-    @Option(help: "AI endpoint requests per user per minute.") var aiRateLimit = 10
-    @Option(help: "Seconds between scheduled insight generations.") var insightInterval = 3600.0
-    @Flag(help: "Seed a demo user with a year of data and print its API key and token.") var demo = false
-    @Flag(help: "Serve POST /dev/users, unauthenticated sign-up (off by default).") var allowSignup = false
-    @Option(help: "Sign-ups per client address per minute with --allow-signup.") var signupRateLimit = 10
-    @Option(help: "Seconds a request's header may take to arrive (408 after).") var headerTimeout = 10.0
-    @Option(help: "Seconds a request's body may take to arrive (408 after).") var bodyTimeout = 30.0
-    @Option(help: "Seconds a kept-alive connection may stay idle.") var idleTimeout = 60.0
-
-    func run() async throws {
-        do {
-            try await serve()
-        } catch let error as ConfigurationError {
-            FileHandle.standardError.write(Data("wellness-server: cannot start: \(error.description)\n".utf8))
-            throw ExitCode(78)
-        }
-    }
-
-    private func serve() async throws {
-        var configuration = ServerConfiguration(dataDirectory: URL(fileURLWithPath: data))
-        configuration.host = host
-        configuration.port = port
-        configuration.aiRequestsPerWindow = aiRateLimit
-        configuration.insightIntervalSeconds = insightInterval
-        configuration.allowSignup = allowSignup
-        configuration.signupsPerMinute = signupRateLimit
-        configuration.timeouts = try ServerTimeouts.seconds(header: headerTimeout, body: bodyTimeout, idle: idleTimeout)
-        var logger = Logger(label: "wellness-server")
-        logger.logLevel = .info
-        if demo {
-            let (store, credentials) = try WellnessApplication.openStore(configuration)
-            let user = try DemoData.seed(store)
-            print("demo user \(user.id)\napi_key \(user.apiKey)\ntoken \(credentials.token(for: user.id))")
-        }
-        let host = configuration.host
-        let app = try WellnessApplication.build(configuration, logger: logger) { port in
-            print("listening on \(host):\(port)")
-            fflush(stdout)
-        }
-        try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
-    }
+    static let configuration = CommandConfiguration(
+        commandName: "wellness-server", abstract: "The WellnessKit reference backend.",
+        subcommands: [Serve.self, RotateTokenKey.self], defaultSubcommand: Serve.self)
 }

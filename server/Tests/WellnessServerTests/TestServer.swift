@@ -51,8 +51,12 @@ struct TestServer {
         let apiKey: String
         let token: String
 
+        /// The API key and the token, each when not empty.
         var headers: HTTPFields {
-            [HTTPField.Name("X-API-Key")!: apiKey, .authorization: "Bearer \(token)", .contentType: "application/json"]
+            var fields: HTTPFields = [.contentType: "application/json"]
+            if !apiKey.isEmpty { fields[HTTPField.Name("X-API-Key")!] = apiKey }
+            if !token.isEmpty { fields[.authorization] = "Bearer \(token)" }
+            return fields
         }
     }
 

@@ -5,6 +5,10 @@ import NIOCore
 public struct AppRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     public var userId: String?
+    /// The verified bearer token, when the request carried one.
+    public var token: TokenClaims?
+    /// Whether the request authenticated with its API key.
+    public var presentedAPIKey = false
     /// The client's address (nil in tests without a network), for per-client limits.
     public let remoteAddress: SocketAddress?
 

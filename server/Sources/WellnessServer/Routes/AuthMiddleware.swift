@@ -3,7 +3,7 @@ import Hummingbird
 
 /// Authenticates every `/api` request: `X-API-Key`, `Authorization: Bearer
 /// <JWT>`, or both (which must then name the same user). Anything missing,
-/// malformed, expired or unknown is 401.
+/// malformed, expired, revoked or unknown is 401.
 struct AuthMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let store: Store
@@ -11,28 +11,34 @@ struct AuthMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response {
-        var context = context
-        context.userId = try await Blocking.run { [self] in try authenticate(request) }
+        let context = try await Blocking.run { [self] in try authenticate(request, context) }
         return try await next(request, context)
     }
 
-    private func authenticate(_ request: Request) throws -> String {
+    private func authenticate(_ request: Request, _ context: Context) throws -> Context {
+        var context = context
         var users: [String] = []
         if let key = request.headers[.xAPIKey] {
             guard let user = try store.userId(forAPIKey: key) else { throw APIFailure.unauthorized("invalid API key") }
             users.append(user)
+            context.presentedAPIKey = true
         }
         if let authorization = request.headers[.authorization] {
             guard authorization.hasPrefix("Bearer "),
-                  let user = credentials.userId(fromToken: String(authorization.dropFirst(7))),
-                  try store.userExists(user) else { throw APIFailure.unauthorized("invalid or expired token") }
-            users.append(user)
+                  let claims = credentials.claims(fromToken: String(authorization.dropFirst(7))),
+                  let validAfter = try store.tokensValidAfter(userId: claims.subject),
+                  claims.issuedMilliseconds >= validAfter else {
+                throw APIFailure.unauthorized("invalid, expired or revoked token")
+            }
+            users.append(claims.subject)
+            context.token = claims
         }
         guard let user = users.first else { throw APIFailure.unauthorized("send X-API-Key or Authorization: Bearer") }
         guard users.allSatisfy({ $0 == user }) else {
             throw APIFailure.unauthorized("the API key and the token belong to different users")
         }
-        return user
+        context.userId = user
+        return context
     }
 }
 

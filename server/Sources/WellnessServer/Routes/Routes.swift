@@ -23,9 +23,8 @@ struct Routes {
         let api = router.group("api").add(middleware: AuthMiddleware(store: store, credentials: credentials))
         getAndHead(api, "longevity/trends") { _, context in try await blocking { try trends(context) } }
         let v1 = api.group("v1")
-        v1.post("auth/token") { _, context in
-            JSONResponses.envelope(.object(JSONObject([("token", .string(credentials.token(for: try context.requireUser())))])))
-        }
+        v1.post("auth/token") { _, context in try refreshToken(context) }
+        v1.post("auth/revoke") { _, context in try await revokeTokens(context) }
         getAndHead(v1, "profile") { _, context in
             try await blocking { JSONResponses.envelope(try store.profile(for: try context.requireUser()).json) }
         }
@@ -70,6 +69,7 @@ struct Routes {
     static func allowedMethods(signup: Bool) -> [(path: String, methods: [HTTPRequest.Method])] {
         let routes: [(path: String, methods: [HTTPRequest.Method])] = [
             ("healthz", [.get]), ("readyz", [.get]), ("api/longevity/trends", [.get]), ("api/v1/auth/token", [.post]),
+            ("api/v1/auth/revoke", [.post]),
             ("api/v1/checkins", [.get, .post]), ("api/v1/profile", [.get, .put]), ("api/v1/insights/generate", [.post]),
             ("api/v1/insights", [.get]), ("api/v1/insights/:id", [.get, .patch, .delete]),
             ("api/v1/goals/suggestions", [.post]), ("api/v1/goals", [.get, .post]), ("api/v1/goals/:id", [.get]),
@@ -98,6 +98,33 @@ struct Routes {
                              message: "the database did not answer within 1 s")
         }
         return JSONResponses.json(.object(JSONObject([("status", .string("ready"))])))
+    }
+
+    // MARK: - Tokens
+
+    /// With the API key, a new session; with a token alone, the same session
+    /// continued, until it is older than the session lifetime.
+    private func refreshToken(_ context: AppRequestContext) throws -> Response {
+        let user = try context.requireUser()
+        var sessionStart: Int64?
+        if !context.presentedAPIKey, let claims = context.token {
+            guard credentials.mayRefresh(sessionStart: claims.sessionStartMilliseconds) else {
+                throw APIFailure.unauthorized("the session is too old to refresh; authenticate with the API key")
+            }
+            sessionStart = claims.sessionStartMilliseconds
+        }
+        return JSONResponses.envelope(.object(JSONObject([
+            ("token", .string(credentials.token(for: user, sessionStart: sessionStart))),
+            ("expires_in", .number(String(credentials.tokenLifetimeMilliseconds / 1000))),
+        ])))
+    }
+
+    /// Every token of the user issued until now stops working; the API key does not.
+    private func revokeTokens(_ context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let now = Store.nowMilliseconds()
+        try await Blocking.run { [store] in try store.revokeTokens(userId: user, at: now) }
+        return JSONResponses.envelope(.object(JSONObject([("revoked_before", Timestamp(milliseconds: now).json)])))
     }
 
     // MARK: - Development and data

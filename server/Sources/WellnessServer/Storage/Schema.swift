@@ -5,7 +5,7 @@ enum Schema {
     static let statements = """
         CREATE TABLE IF NOT EXISTS users (
             id TEXT PRIMARY KEY, name TEXT NOT NULL, api_key_fingerprint TEXT NOT NULL UNIQUE,
-            created_ms INTEGER NOT NULL);
+            created_ms INTEGER NOT NULL, tokens_valid_after_ms INTEGER NOT NULL DEFAULT 0);
         CREATE TABLE IF NOT EXISTS profiles (
             user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE, body TEXT NOT NULL);
         CREATE TABLE IF NOT EXISTS checkins (
@@ -31,4 +31,12 @@ enum Schema {
             role TEXT NOT NULL, content BLOB NOT NULL, created_ms INTEGER NOT NULL, sequence INTEGER NOT NULL);
         CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value BLOB NOT NULL);
         """
+
+    /// Brings a database made by an earlier version up to these tables.
+    static func migrate(_ database: Database) throws {
+        let userColumns = try database.query("PRAGMA table_info(users)").compactMap { $0.dropFirst().first?.text }
+        if !userColumns.contains("tokens_valid_after_ms") {
+            try database.execute("ALTER TABLE users ADD COLUMN tokens_valid_after_ms INTEGER NOT NULL DEFAULT 0")
+        }
+    }
 }

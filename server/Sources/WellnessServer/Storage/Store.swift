@@ -14,6 +14,7 @@ public final class Store: Sendable {
         self.database = database
         self.cipher = cipher
         try database.execute(Schema.statements)
+        try Schema.migrate(database)
         try database.transaction {
             let state = try Self.sealedState(database)
             if let check = state.keyCheck {
@@ -70,6 +71,17 @@ public final class Store: Sendable {
 
     public func userExists(_ id: String) throws -> Bool {
         try !database.query("SELECT 1 FROM users WHERE id = ?", [.text(id)]).isEmpty
+    }
+
+    /// Refuses every token of the user issued before `milliseconds`.
+    public func revokeTokens(userId: String, at milliseconds: Int64) throws {
+        try database.query("UPDATE users SET tokens_valid_after_ms = MAX(tokens_valid_after_ms, ?) WHERE id = ?",
+                           [.integer(milliseconds), .text(userId)])
+    }
+
+    /// When the user's tokens start being valid (issued at or after it); nil when there is no such user.
+    public func tokensValidAfter(userId: String) throws -> Int64? {
+        try database.query("SELECT tokens_valid_after_ms FROM users WHERE id = ?", [.text(userId)]).first?.first?.integer
     }
 
     public func allUserIds() throws -> [String] {
