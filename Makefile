@@ -87,19 +87,24 @@ SERVER_BIN := server/.build/release/wellness-server
 SERVER_DEBUG_BIN := server/.build/debug/wellness-server
 SERVER_DATA ?= $(BUILD)/server-data
 
+# The server serves the contract it was built with.
+CONTRACT_SWIFT := server/Sources/WellnessServer/Contract/OpenAPIContract.swift
+$(CONTRACT_SWIFT): openapi/wellness-api.yaml server/scripts/embed-contract.sh
+	server/scripts/embed-contract.sh $< $@
+
 # Swift tests of handlers and storage, then schemathesis (every default check)
 # against a live server on a free loopback port.
-server-test: deps $(PYTHON)
+server-test: deps $(PYTHON) $(CONTRACT_SWIFT)
 	swift test --package-path server
 	swift build --package-path server --product wellness-server
 	tests/server/run_schemathesis.sh $(SERVER_DEBUG_BIN) $(VENV)/bin/schemathesis --seed 7
 	tests/server/test_shutdown.sh $(SERVER_DEBUG_BIN)
 	tests/server/test_keys.sh $(SERVER_DEBUG_BIN)
 
-$(SERVER_BIN): deps
+$(SERVER_BIN): deps $(CONTRACT_SWIFT)
 	swift build -c release --package-path server
 
-$(SERVER_DEBUG_BIN): deps
+$(SERVER_DEBUG_BIN): deps $(CONTRACT_SWIFT)
 	@swift build -q --package-path server --product wellness-server
 
 # `make server` runs it with a demo user (its API key and token are printed).

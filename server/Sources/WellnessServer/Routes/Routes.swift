@@ -16,6 +16,10 @@ struct Routes {
         // Liveness never touches the database; readiness asks it, with a deadline.
         getAndHead(router, "healthz") { _, _ in JSONResponses.json(.object(JSONObject([("status", .string("ok"))]))) }
         getAndHead(router, "readyz") { _, _ in try await ready() }
+        getAndHead(router, "openapi.yaml") { _, _ in
+            Self.document(OpenAPIContract.yaml, type: "application/yaml; charset=utf-8")
+        }
+        getAndHead(router, "docs") { _, _ in Self.document(ContractDocsPage.html, type: "text/html; charset=utf-8") }
         if signupLimiter != nil {
             router.post("dev/users") { request, context in try await createUser(request, context) }
         }
@@ -68,7 +72,7 @@ struct Routes {
     /// The methods each path supports (HEAD wherever GET); any other method answers 405 with `Allow`.
     static func allowedMethods(signup: Bool) -> [(path: String, methods: [HTTPRequest.Method])] {
         let routes: [(path: String, methods: [HTTPRequest.Method])] = [
-            ("healthz", [.get]), ("readyz", [.get]), ("api/longevity/trends", [.get]), ("api/v1/auth/token", [.post]),
+            ("healthz", [.get]), ("readyz", [.get]), ("openapi.yaml", [.get]), ("docs", [.get]), ("api/longevity/trends", [.get]), ("api/v1/auth/token", [.post]),
             ("api/v1/auth/revoke", [.post]),
             ("api/v1/checkins", [.get, .post]), ("api/v1/profile", [.get, .put]), ("api/v1/insights/generate", [.post]),
             ("api/v1/insights", [.get]), ("api/v1/insights/:id", [.get, .patch, .delete]),
@@ -98,6 +102,14 @@ struct Routes {
                              message: "the database did not answer within 1 s")
         }
         return JSONResponses.json(.object(JSONObject([("status", .string("ready"))])))
+    }
+
+    /// The contract or its page; the page loads nothing from anywhere else.
+    private static func document(_ text: String, type: String) -> Response {
+        Response(status: .ok, headers: [
+            .contentType: type, .cacheControl: "public, max-age=300",
+            HTTPField.Name("Content-Security-Policy")!: "default-src 'none'; style-src 'unsafe-inline'",
+        ], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
     // MARK: - Tokens
