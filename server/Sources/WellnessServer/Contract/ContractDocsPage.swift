@@ -136,6 +136,13 @@ enum ContractDocsPage {
         for (key, word) in [("minimum", "≥"), ("maximum", "≤"), ("minLength", "length ≥"), ("maxLength", "length ≤")] {
             if let bound = schema[key]?.string { html += ", \(word) \(escape(bound))" }
         }
+        if let properties = schema["properties"]?.mapping {
+            let required = Set((schema["required"]?.sequence ?? []).compactMap(\.string))
+            html += " {" + properties.map { field, property in
+                let name = field.string ?? ""
+                return "<code>\(escape(name))\(required.contains(name) ? "" : "?")</code>: \(type(of: property))"
+            }.joined(separator: ", ") + "}"
+        }
         return html
     }
 

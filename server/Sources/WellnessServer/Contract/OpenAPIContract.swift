@@ -51,7 +51,7 @@ paths:
           description: The OpenAPI document.
           content:
             application/yaml:
-              schema: {type: string}
+              schema: {type: object, required: [openapi, info, paths]}
 
   /docs:
     get:
