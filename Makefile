@@ -137,7 +137,7 @@ $(BUILD)/.bench-deps: $(PY_TOOLS_STAMP)
 bench: python-env $(BUILD)/.bench-deps $(SERVER_BIN)
 	$(PYTHON) benchmarks/bench_series.py
 	@command -v wrk >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq wrk; }
-	benchmarks/bench_server.sh $(SERVER_BIN) 60
+	$(PYTHON) benchmarks/bench_server.py $(SERVER_BIN) 10
 	$(PYTHON) benchmarks/bench_client.py $(SERVER_BIN) 2000
 
 # ---------------------------------------------------------------------------

@@ -6,5 +6,5 @@ import ArgumentParser
 struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wellness-server", abstract: "The WellnessKit reference backend.",
-        subcommands: [Serve.self, RotateTokenKey.self], defaultSubcommand: Serve.self)
+        subcommands: [Serve.self, RotateTokenKey.self, Seed.self], defaultSubcommand: Serve.self)
 }

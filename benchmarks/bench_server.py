@@ -1,0 +1,179 @@
+"""wellness-server under wrk, on SQLite and on PostgreSQL, in one run.
+
+For each engine: a release server with users holding 10, 1,000 and 10,000
+insights, then wrk (on the same cores) for GET list (20 a page) at each size,
+GET single and a POST mix, at 32 and 128 connections; and the noisy
+neighbour: one user's single GETs alone, then while another user lists
+10,000 insights. Prints req/s, p50, p99 and errors per run, and the issue's
+targets as ratios measured in this run.
+
+Usage: bench_server.py SERVER_BINARY [SECONDS_PER_RUN] [ENGINES]
+(ENGINES: sqlite,postgres by default)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Dict, Iterator, List, Optional
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "server"))
+import postgres  # noqa: E402  (tests/server/postgres.py: a throwaway cluster)
+
+ROOT = Path(__file__).resolve().parent.parent
+SIZES = (10, 1000, 10000)
+CONNECTIONS = (32, 128)
+# Today's figure for the list at 10 insights, measured before issue 13.
+BEFORE_LIST_10 = 1938.0
+
+POST_MIX = """
+local bodies = {
+  {"/api/v1/goals", '{"title":"Walk more","goal_type":"steps","start_date":"2026-01-01","is_recurring":false}'},
+  {"/api/v1/consultations", '{"persona":"general_wellness"}'},
+  {"/api/v1/checkins", '{"checkins":[{"date":"2026-01-02","steps":8000,"mood":7}]}'},
+}
+local n = 0
+request = function()
+  n = n + 1
+  local b = bodies[(n % 3) + 1]
+  return wrk.format("POST", b[1], {["Content-Type"] = "application/json", ["X-API-Key"] = KEY}, b[2])
+end
+"""
+
+
+@dataclass
+class Run:
+    requests_per_second: float
+    p50_ms: float
+    p99_ms: float
+    errors: int
+
+    def row(self, name: str) -> str:
+        return (f"| {name} | {self.requests_per_second:,.0f} | {self.p50_ms:.2f} ms | {self.p99_ms:.2f} ms "
+                f"| {self.errors} |")
+
+
+def milliseconds(text: str) -> float:
+    value, unit = re.fullmatch(r"([\d.]+)(us|ms|s|m)", text).groups()  # type: ignore[union-attr]
+    return float(value) * {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60000.0}[unit]
+
+
+def wrk(url: str, key: str, connections: int, seconds: int, script: Optional[str] = None) -> Run:
+    command = ["wrk", "-t2", f"-c{connections}", f"-d{seconds}s", "--latency", "-H", f"X-API-Key: {key}"]
+    with tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False) as lua:
+        if script:
+            lua.write(f"KEY = {json.dumps(key)}\n{script}")
+            command += ["-s", lua.name]
+    try:
+        output = subprocess.run(command + [url], capture_output=True, text=True, check=True).stdout
+    finally:
+        os.unlink(lua.name)
+    latency = dict(re.findall(r"^\s+(50|99)%\s+(\S+)$", output, re.M))
+    non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+    sockets = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", output)
+    errors = (int(non_2xx.group(1)) if non_2xx else 0) + (sum(map(int, sockets.groups())) if sockets else 0)
+    rate = re.search(r"Requests/sec:\s+([\d.]+)", output)
+    return Run(float(rate.group(1)) if rate else 0.0, milliseconds(latency["50"]), milliseconds(latency["99"]), errors)
+
+
+class Server:
+    """A release wellness-server on a free loopback port, seeded with the benchmark's users."""
+
+    def __init__(self, binary: str, work: Path, database: Optional[str]) -> None:
+        data = work / "data"
+        engine = ["--database", database] if database else []
+        users = subprocess.run([binary, "seed", "--data", str(data), *engine, "--insights", ",".join(map(str, SIZES + (3,)))],
+                               capture_output=True, text=True, check=True).stdout.split("\n")
+        self.users: Dict[int, Dict[str, str]] = {}
+        for line in filter(None, users):
+            record = json.loads(line)
+            self.users[int(record["insights"])] = record
+        self.log = open(work / "server.log", "w")
+        self.process = subprocess.Popen(
+            [binary, "--port", "0", "--data", str(data), *engine, "--ai-rate-limit", "1000000"],
+            stdout=subprocess.PIPE, stderr=self.log, text=True)
+        line = self.process.stdout.readline() if self.process.stdout else ""
+        match = re.match(r"listening on .*:(\d+)$", line.strip())
+        if not match:
+            self.stop()
+            raise RuntimeError(f"wellness-server did not start: {line!r}; see {work / 'server.log'}")
+        self.base = f"http://127.0.0.1:{match.group(1)}"
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=30)
+        self.log.close()
+
+
+def measure(server: Server, seconds: int) -> Iterator[str]:
+    small = server.users[3]
+    single = f"{server.base}/api/v1/insights/{small['first_insight']}"
+    results: Dict[str, Run] = {}
+    for connections in CONNECTIONS:
+        for size in SIZES:
+            user = server.users[size]
+            name = f"GET list, {size:,} insights, {connections} conn"
+            results[name] = wrk(f"{server.base}/api/v1/insights?page_size=20", user["api_key"], connections, seconds)
+            yield results[name].row(name)
+        name = f"GET single, {connections} conn"
+        results[name] = wrk(single, small["api_key"], connections, seconds)
+        yield results[name].row(name)
+        name = f"POST mix, {connections} conn"
+        results[name] = wrk(f"{server.base}/api/v1/goals", server.users[10]["api_key"], connections, seconds, POST_MIX)
+        yield results[name].row(name)
+
+    idle = wrk(single, small["api_key"], 4, seconds)
+    yield idle.row("neighbour GET single, 4 conn, idle")
+    busy: List[Run] = []
+    lister = threading.Thread(target=lambda: busy.append(
+        wrk(f"{server.base}/api/v1/insights?page_size=20", server.users[10000]["api_key"], 32, seconds + 2)))
+    lister.start()
+    noisy = wrk(single, small["api_key"], 4, seconds)
+    lister.join()
+    yield noisy.row("neighbour GET single, 4 conn, while 32 conn list 10,000")
+    if busy:
+        yield busy[0].row("(the lister meanwhile)")
+
+    errors = sum(run.errors for run in results.values()) + idle.errors + noisy.errors + sum(r.errors for r in busy)
+    flat = results["GET list, 10 insights, 32 conn"].requests_per_second / max(
+        results["GET list, 10,000 insights, 32 conn"].requests_per_second, 1e-9)
+    yield ""
+    yield f"- errors in every run: {errors} (target 0)"
+    yield f"- list at 10 / list at 10,000 (32 conn): {flat:.2f}× (target ≤ 1.5×)"
+    yield (f"- list at 10 (32 conn) / before issue 13 ({BEFORE_LIST_10:,.0f} req/s): "
+           f"{results['GET list, 10 insights, 32 conn'].requests_per_second / BEFORE_LIST_10:.2f}× (target ≥ 3×)")
+    yield f"- neighbour p50 busy / idle: {noisy.p50_ms / max(idle.p50_ms, 1e-9):.2f}× (target ≤ 2×)"
+
+
+def main() -> int:
+    binary = sys.argv[1]
+    seconds = int(sys.argv[2]) if len(sys.argv) > 2 else 10
+    engines = sys.argv[3].split(",") if len(sys.argv) > 3 else ["sqlite", "postgres"]
+    for engine in engines:
+        with tempfile.TemporaryDirectory() as directory:
+            work = Path(directory)
+            cluster = postgres.Cluster(work / "pg") if engine == "postgres" else None
+            try:
+                server = Server(binary, work, cluster.start() if cluster else None)
+                try:
+                    print(f"\n## {engine}, wrk on the same cores, {seconds} s a run\n")
+                    print("| run | req/s | p50 | p99 | errors |\n| --- | ---: | ---: | ---: | ---: |")
+                    for line in measure(server, seconds):
+                        print(line, flush=True)
+                finally:
+                    server.stop()
+            finally:
+                if cluster:
+                    cluster.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
