@@ -159,7 +159,8 @@ WELLNESS_API int wellness_abi_version(void);
  *   {"base_url": "http://127.0.0.1:8080", "api_key": "...", "token": "...",
  *    "timeout": 10, "ai_timeout": 30, "max_retries": 2,
  *    "initial_backoff": 0.5, "max_backoff": 5, "host": "python/3.11",
-    "cache_directory": "/path" or false, "token_provider": true}
+ *    "cache_directory": "/path" or false, "token_provider": true,
+ *    "dashboard_max_age": 300, "link_scheme": "fitiq"}
  * base_url and one of api_key, token or "token_provider": true (a provider
  * installed with wellness_client_set_token_provider) are required. Requests are retried
  * only after connection errors and 5xx answers (at most max_retries, backoff
@@ -464,6 +465,27 @@ WELLNESS_API wellness_status wellness_client_list_goals(
 /* {"refresh"?: bool} in; the trends response out. Fetched once per client and
    reused (switching period never refetches) until "refresh" is true. */
 WELLNESS_API wellness_status wellness_client_trends(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* Seed 004's AI overview. {"refresh"?: bool} in; out:
+     {"insights": {"insights", "total", "error"},
+      "goals": {"goals", "total", "error"},
+      "consultations": {"consultations", "total", "error"},
+      "cards": [{"id", "icon", "title", "subtitle", "color", "count", "link"}] (3),
+      "widget": {"kind", "title", "icon", "color", "unread_insights",
+                 "active_goals", "rows": [card...]},
+      "loaded_at", "age_seconds", "complete"}.
+   The sections (unread unarchived insights, 5; active goals, 10; unarchived
+   consultations, 5) are loaded at the same time on threads of the call, so it
+   takes about as long as the slowest. A section that fails has empty items,
+   a null "total" and its error document (as in err) in "error"; the others
+   are kept, and the call still returns WELLNESS_OK ("complete": false). Totals
+   count every matching item, not only those loaded; the cards' and rows'
+   counts are those totals. A complete dashboard is reused for
+   "dashboard_max_age" seconds (client configuration, default 300, the seed's
+   refresh period) unless "refresh" is true; links use "link_scheme"
+   (default "fitiq"). */
+WELLNESS_API wellness_status wellness_client_dashboard(
     wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
 /* {"is_archived"?, "page"?, "page_size"?} in; {"consultations", "pagination"} out. */

@@ -43,20 +43,24 @@ func input(_ json: UnsafePointer<CChar>?, _ len: Int, name: String) throws -> Un
 
 /// Writes the error JSON to `err` (when given) and returns the status.
 func report(_ error: WellnessError, to err: UnsafeMutablePointer<wellness_buf>?) -> Int32 {
-    let code = Status.code(of: error.kind)
     if let err {
-        let name = Status.name(of: code).description
-        var document = JSONObject([
-            ("code", .int(Int(code))),
-            ("name", .string(name)),
-            ("message", .string(error.message)),
-            ("path", error.path.map(JSONValue.string) ?? .null),
-        ])
-        if let status = error.httpStatus { document.append("http_status", .int(status)) }
-        if let seconds = error.retryAfter { document.append("retry_after", .int(seconds)) }
         // Strings and integers only: the writer has no number to refuse.
-        _ = Buffer.fill(err, with: (try? JSONWriter.bytes(.object(document))) ?? [])
+        _ = Buffer.fill(err, with: (try? JSONWriter.bytes(errorDocument(error))) ?? [])
     }
-    return code
+    return Status.code(of: error.kind)
+}
+
+/// The error document of `err` buffers, also used for errors inside results.
+func errorDocument(_ error: WellnessError) -> JSONValue {
+    let code = Status.code(of: error.kind)
+    var document = JSONObject([
+        ("code", .int(Int(code))),
+        ("name", .string(Status.name(of: code).description)),
+        ("message", .string(error.message)),
+        ("path", error.path.map(JSONValue.string) ?? .null),
+    ])
+    if let status = error.httpStatus { document.append("http_status", .int(status)) }
+    if let seconds = error.retryAfter { document.append("retry_after", .int(seconds)) }
+    return .object(document)
 }
 

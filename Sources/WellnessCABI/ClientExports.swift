@@ -170,6 +170,18 @@ public func wellness_client_trends(
     }
 }
 
+@_cdecl("wellness_client_dashboard")
+public func wellness_client_dashboard(
+    _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    withClient(client, json, len, out, err) { client, reader in
+        try reader.rejectUnknownKeys(["refresh"])
+        let loaded = client.dashboard(refresh: try reader.optional("refresh") ?? false)
+        return loaded.dashboard.json(ageSeconds: loaded.ageSeconds, error: errorDocument)
+    }
+}
+
 @_cdecl("wellness_client_list_consultations")
 public func wellness_client_list_consultations(
     _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,

@@ -127,6 +127,26 @@ static void trends_journey(wellness_client *client) {
     json_decref(trends);
 }
 
+/* Seed 004's AI overview: the cards' counts are the sections' totals. */
+static void dashboard_journey(wellness_client *client) {
+    json_t *board = run(client, wellness_client_dashboard, json_object());
+    json_t *cards, *card;
+    size_t index;
+    if (!board) return;
+    cards = json_object_get(board, "cards");
+    check(json_is_true(json_object_get(board, "complete")) && json_array_size(cards) == 3, "complete, 3 cards");
+    check(json_equal(json_object_get(json_array_get(cards, 0), "count"),
+                     json_object_get(json_object_get(board, "insights"), "total")), "insights card counts unread");
+    check(json_equal(json_object_get(json_array_get(cards, 1), "count"),
+                     json_object_get(json_object_get(board, "goals"), "total")), "goals card counts active goals");
+    printf("\nAI overview:\n");
+    json_array_foreach(cards, index, card) {
+        printf("  %-12s %-32s %3lld  %s\n", text_of(card, "title"), text_of(card, "subtitle"),
+               json_integer_value(json_object_get(card, "count")), text_of(card, "link"));
+    }
+    json_decref(board);
+}
+
 int main(int argc, char **argv) {
     wellness_client *client = NULL;
     wellness_buf err = {0};
@@ -145,6 +165,7 @@ int main(int argc, char **argv) {
     insights_journey(client);
     goals_journey(client);
     trends_journey(client);
+    dashboard_journey(client);
     wellness_client_free(client);
     free(config_text);
     json_decref(config);

@@ -24,6 +24,10 @@ public struct ClientConfiguration: Sendable {
     /// The directory (an absolute path) where goal suggestions are cached;
     /// nil disables the cache.
     public var cacheDirectory: String? = ClientConfiguration.defaultCacheDirectory
+    /// Seconds a loaded dashboard is reused (the seed refreshes every 5 minutes).
+    public var dashboardMaxAge: Double = 300
+    /// The scheme of the deep links the library builds (seed 004: `fitiq`).
+    public var linkScheme = "fitiq"
 
     /// `$XDG_CACHE_HOME/wellnesskit`, else `~/.cache/wellnesskit`.
     public static var defaultCacheDirectory: String? {
@@ -38,6 +42,14 @@ public struct ClientConfiguration: Sendable {
         getenv(name).map { String(cString: $0) }
     }
 
+    /// RFC 3986: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), here at most 32 characters.
+    static func isValidScheme(_ scheme: String) -> Bool {
+        let bytes = Array(scheme.utf8)
+        let isLetter = { (byte: UInt8) in (65...90).contains(byte) || (97...122).contains(byte) }
+        guard let first = bytes.first, isLetter(first), bytes.count <= 32 else { return false }
+        return bytes.allSatisfy { isLetter($0) || (48...57).contains($0) || $0 == 43 || $0 == 45 || $0 == 46 }
+    }
+
     public init(baseURL: String) {
         self.baseURL = baseURL
     }
@@ -47,7 +59,8 @@ extension ClientConfiguration: JSONDecodable {
     public init(json: JSONValue, at path: FieldPath) throws {
         let reader = try ObjectReader(json, at: path)
         try reader.rejectUnknownKeys(["base_url", "api_key", "token", "token_provider", "timeout", "ai_timeout",
-                                      "max_retries", "initial_backoff", "max_backoff", "host", "cache_directory"])
+                                      "max_retries", "initial_backoff", "max_backoff", "host", "cache_directory",
+                                      "dashboard_max_age", "link_scheme"])
         var url: String = try reader.nonEmptyString("base_url")
         while url.hasSuffix("/") { url.removeLast() }
         let scheme = url.hasPrefix("http://") ? "http://" : url.hasPrefix("https://") ? "https://" : nil
@@ -64,6 +77,12 @@ extension ClientConfiguration: JSONDecodable {
         initialBackoff = try reader.optionalDouble("initial_backoff", in: 0...60) ?? 0.5
         maxBackoff = try reader.optionalDouble("max_backoff", in: 0...600) ?? 5
         host = try reader.optional("host") ?? "c"
+        dashboardMaxAge = try reader.optionalDouble("dashboard_max_age", in: 0...86_400) ?? 300
+        linkScheme = try reader.optional("link_scheme") ?? "fitiq"
+        guard Self.isValidScheme(linkScheme) else {
+            throw WellnessError.validation("must be a URL scheme: a letter, then letters, digits, +, - or .",
+                                           at: reader.path(of: "link_scheme"))
+        }
         switch reader.object["cache_directory"] {
         case .bool(false)?: cacheDirectory = nil
         case .string(let path)? where !path.isEmpty: cacheDirectory = POSIXFiles.absolute(path)

@@ -116,13 +116,24 @@ public final class WellnessClient: Sendable {
     }
 }
 
-/// What a client remembers between calls: the trends of this session and the token provider.
+/// What a client remembers between calls: the trends of this session, the
+/// last complete dashboard and the token provider.
 final class ClientSession: @unchecked Sendable {
     typealias TokenProvider = @Sendable (Bool) -> String?
 
     private let lock = PThreadMutex()
     private var trends: TrendsResponse?
+    private var dashboard: (dashboard: Dashboard, loaded: Double)?
     private var provider: TokenProvider?
+
+    /// The dashboard kept and when it was loaded (monotonic seconds).
+    func keptDashboard() -> (dashboard: Dashboard, loaded: Double)? {
+        lock.withLock { dashboard }
+    }
+
+    func keep(_ dashboard: Dashboard, loaded: Double) {
+        lock.withLock { self.dashboard = (dashboard, loaded) }
+    }
 
     func tokenProvider() -> TokenProvider? {
         lock.withLock { provider }

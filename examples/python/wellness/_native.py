@@ -92,7 +92,7 @@ ONE_DOCUMENT_FUNCTIONS = [
 #: Every client operation taking (client, json, len, out, err).
 CLIENT_FUNCTIONS = [
     "list_insights", "get_insight", "update_insight", "delete_insight", "goal_suggestions", "goal_tips",
-    "create_goal_from_suggestion", "create_goal", "get_goal", "list_goals", "trends", "list_consultations",
+    "create_goal_from_suggestion", "create_goal", "get_goal", "list_goals", "trends", "dashboard", "list_consultations",
     "create_consultation", "send_message",
 ]
 #: `wellness_token_provider_fn`.

@@ -8,7 +8,7 @@ import sys
 from typing import Any, Callable, Dict, List, Literal, Mapping, Optional, Union, cast
 
 from . import _native
-from .types import (Consultation, ConsultationMessage, ConsultationsPage, CreateGoalRequest, Goal, GoalStatus,
+from .types import (Consultation, ConsultationMessage, ConsultationsPage, CreateGoalRequest, Dashboard, Goal, GoalStatus,
                     GoalSuggestion, GoalSuggestions, GoalsPage, GoalTips, Insight, InsightsPage, InsightType, Persona, ContextType,
                     TrendsResponse)
 
@@ -39,7 +39,8 @@ class Client:
                  token_provider: Optional[TokenProvider] = None, *, timeout: Optional[float] = None,
                  ai_timeout: Optional[float] = None, max_retries: Optional[int] = None,
                  initial_backoff: Optional[float] = None, max_backoff: Optional[float] = None,
-                 cache_directory: Union[str, "os.PathLike[str]", Literal[False], None] = None) -> None:
+                 cache_directory: Union[str, "os.PathLike[str]", Literal[False], None] = None,
+                 dashboard_max_age: Optional[float] = None, link_scheme: Optional[str] = None) -> None:
         """Connects to `base_url` ("http://127.0.0.1:8080") with an API key, a
         bearer token, or a `token_provider(refresh)` asked before each request.
 
@@ -47,7 +48,9 @@ class Client:
         suggestions, tips and coach replies (default 30); max_retries after
         connection errors and 5xx (default 2), with backoff doubling from
         initial_backoff (0.5 s) to max_backoff (5 s); cache_directory: where
-        goal suggestions are cached (default ~/.cache/wellnesskit; False: no cache).
+        goal suggestions are cached (default ~/.cache/wellnesskit; False: no cache);
+        dashboard_max_age: seconds a loaded dashboard is reused (default 300);
+        link_scheme: the scheme of the deep links built (default "fitiq").
         A bad setting raises ValidationError naming it.
         """
         self._handle: Optional[int] = None
@@ -60,6 +63,7 @@ class Client:
             "cache_directory": cache_directory if cache_directory is False or cache_directory is None
             else os.fspath(cache_directory),
             "host": f"python/{sys.version_info.major}.{sys.version_info.minor}",
+            "dashboard_max_age": dashboard_max_age, "link_scheme": link_scheme,
         }
         payload = _native.encode({key: value for key, value in config.items() if value is not None})
         handle = ctypes.c_void_p()
@@ -205,6 +209,17 @@ class Client:
         """The longevity trends; fetched once per client and reused (switching
         period never refetches), refresh=True fetches again."""
         return cast(TrendsResponse, self._call("trends", {"refresh": refresh}))
+
+    # The AI overview (seed 004)
+
+    def dashboard(self, refresh: bool = False) -> Dashboard:
+        """Recent unread insights (5), active goals (10) and active
+        consultations (5), loaded at the same time, with the three feature
+        cards and the widget entry. A section that fails carries its error
+        document (`wellness.errors.error_for(section["error"])` makes it the
+        exception) and leaves the others; a complete dashboard is reused for
+        `dashboard_max_age` seconds unless refresh=True."""
+        return cast(Dashboard, self._call("dashboard", {"refresh": refresh}))
 
     # Consultations (seed 004)
 

@@ -26,6 +26,8 @@ __all__ = [
     "ConsultationMessage", "ConsultationsPage", "ActionStep", "MetricCard", "InsightView", "GoalSuggestionView",
     "GoalTipView", "TrendView", "TrendsView", "SeriesBucket", "StreakRun", "Streaks", "SeriesReport",
     "ChartLine", "ChartGradient", "ChartXAxis", "ChartYAxis", "ChartPoint", "ChartSpec", "Chart",
+    "ErrorDocument", "DashboardInsights", "DashboardGoals", "DashboardConsultations", "FeatureCard", "DashboardWidget",
+    "Dashboard",
 ]
 
 # ---------------------------------------------------------------------------
@@ -363,6 +365,72 @@ class ConsultationMessage(TypedDict):
 class ConsultationsPage(TypedDict):
     consultations: List[Consultation]
     pagination: Pagination
+
+
+# ---------------------------------------------------------------------------
+# The AI overview (seed 004)
+# ---------------------------------------------------------------------------
+
+class ErrorDocument(TypedDict, total=False):
+    """A libwellness error (`wellness.errors.error_for` turns it into the exception)."""
+
+    code: int
+    name: str
+    message: str
+    path: Optional[str]
+    http_status: int
+    retry_after: int
+
+
+class DashboardInsights(TypedDict):
+    insights: List[Insight]
+    total: Optional[int]
+    error: Optional[ErrorDocument]
+
+
+class DashboardGoals(TypedDict):
+    goals: List[Goal]
+    total: Optional[int]
+    error: Optional[ErrorDocument]
+
+
+class DashboardConsultations(TypedDict):
+    consultations: List[Consultation]
+    total: Optional[int]
+    error: Optional[ErrorDocument]
+
+
+class FeatureCard(TypedDict):
+    """An AI Feature Card or a widget row: what it shows and the deep link it opens."""
+
+    id: str
+    icon: str
+    title: str
+    subtitle: Optional[str]
+    color: str
+    count: Optional[int]
+    link: str
+
+
+class DashboardWidget(TypedDict):
+    kind: str
+    title: str
+    icon: str
+    color: str
+    unread_insights: Optional[int]
+    active_goals: Optional[int]
+    rows: List[FeatureCard]
+
+
+class Dashboard(TypedDict):
+    insights: DashboardInsights
+    goals: DashboardGoals
+    consultations: DashboardConsultations
+    cards: List[FeatureCard]
+    widget: DashboardWidget
+    loaded_at: str
+    age_seconds: float
+    complete: bool
 
 
 # ---------------------------------------------------------------------------
