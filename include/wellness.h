@@ -92,6 +92,16 @@ typedef size_t (*wellness_token_provider_fn)(void *user_data, int refresh, char 
    pages fetched so far and the total; return non-zero to stop early. */
 typedef int (*wellness_progress_fn)(void *user_data, size_t pages_fetched, size_t total_pages);
 
+/* A bounded event queue with a worker thread that delivers the events of
+   seed 004's analytics to a sink. Opaque; made by wellness_analytics_new(),
+   released by wellness_analytics_free(). */
+typedef struct wellness_analytics wellness_analytics;
+
+/* Receives one analytics event: `event_json` is NUL-terminated UTF-8 JSON,
+   valid only during the call. Called on the analytics worker thread, one
+   event at a time, never from the thread that emitted the event. */
+typedef void (*wellness_analytics_sink_fn)(const char *event_json, void *userdata);
+
 /* ------------------------------------------------------------------------ */
 /* Status codes: numbered and append-only; a code never changes meaning.     */
 /* ------------------------------------------------------------------------ */
@@ -186,6 +196,20 @@ WELLNESS_API wellness_status wellness_client_new(
  */
 WELLNESS_API wellness_status wellness_client_set_token_provider(
     wellness_client *client, wellness_token_provider_fn provider, void *user_data, wellness_buf *err);
+
+/*
+ * Attaches an analytics handle to the client (NULL detaches it): from then on
+ * the client emits seed 004's events when its calls succeed:
+ * wellness_client_get_insight "insight_action" viewed; update_insight with
+ * is_favorite / is_archived true: favorited / archived; create_consultation
+ * "consultation_started" (with an insight context also "insight_action"
+ * discussedWithAI, with a goal context "goal_ai_usage" consultation);
+ * goal_tips "goal_ai_usage" tips. Emitting never blocks the call nor fails it.
+ * Ownership: the client keeps its own reference to the queue, so `analytics`
+ * may be shut down or freed while attached (events are then ignored).
+ */
+WELLNESS_API wellness_status wellness_client_set_analytics(
+    wellness_client *client, wellness_analytics *analytics, wellness_buf *err);
 
 /*
  * Releases a client; NULL is ignored. No call may be using it.
@@ -499,6 +523,219 @@ WELLNESS_API wellness_status wellness_client_create_consultation(
 /* {"consultation_id", "content"} in; {"messages": [sent, reply], "count"} out. */
 WELLNESS_API wellness_status wellness_client_send_message(
     wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* ------------------------------------------------------------------------ */
+/* Calls: cross-feature integration (seed 004, the integration guide)        */
+/*                                                                           */
+/* What the guide's SwiftUI coordinator, action buttons, deep-link handler   */
+/* and notification manager decide, as portable rules. A "context" is one   */
+/* of "insight", "goal" or "consultation", holding the model as the API     */
+/* returns it (validated as wellness_insight_normalize etc.; errors name    */
+/* "insight.title"...). A "destination" is {"kind": ...} with the kind's    */
+/* fields, null when unknown:                                                */
+/*   goal_creation {suggestion, insight_id}                                  */
+/*   consultation {persona, context_type, context_id, title}                 */
+/*   goal_tips {goal_id, title}    insight_detail / goal_detail /            */
+/*   consultation_detail {id}      insights_list, goals_list,                */
+/*   goal_suggestions, consultations_list (no fields).                       */
+/* A "link" is {"kind", "identifier" (the guide's "insight_<id>",           */
+/* "goals_list", "new_consultation"...), fields}. Request documents refuse  */
+/* keys they do not know. docs/INTEGRATION.md gives every rule.             */
+/*                                                                           */
+/* Ownership, for every call in this section: `json` is borrowed for the     */
+/* call; on WELLNESS_OK `*out` holds a new buffer the caller releases with   */
+/* wellness_buf_free(); on failure `*err` (when not NULL) does.              */
+/* ------------------------------------------------------------------------ */
+
+/* {"insight"|"goal"|"consultation": <model>, "intent": "create_goal" |
+   "discuss" | "tips" | "detail" | "view_insights" | "my_goals"} in;
+   {"context", "intent", "destination": <destination> | null} out. An
+   insight's create_goal gives its first suggestion (null destination when it
+   has none); discuss gives a consultation with the wellness specialist about
+   the insight, or general wellness about a goal. No context, two contexts,
+   or an intent the context lacks is WELLNESS_E_VALIDATION with its path. */
+WELLNESS_API wellness_status wellness_integration_destination(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"insight"|"goal"|"consultation": <model>, "surface"?: "quick_actions"
+   (default) | "detail" | "notification"} in; {"context", "surface",
+   "actions": [{"intent", "title", "icon", "color", "prominent",
+   "notification_action", "destination"}]} out, in the guide's order.
+   "Create Goal" only for an insight with a suggestion containing "goal" or
+   "target". */
+WELLNESS_API wellness_status wellness_integration_actions(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"url": "<text>", "scheme"?: "fitiq"} in; {"link", "destination", "url"
+   (the canonical URL), "reason": null} out, or, for a URL that gives no link,
+   {"link": null, "destination": null, "url": null, "reason": "too_long" (over
+   8192 bytes) | "malformed" | "other_scheme" | "unknown_host"}. The URL's
+   content is never an error; a request that is not {"url": string} is. */
+WELLNESS_API wellness_status wellness_deep_link_parse(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"link": <link>, "scheme"?: "fitiq"} in ("identifier" may be left out);
+   {"url", "identifier", "destination"} out. wellness_deep_link_parse of the
+   url gives the link back. */
+WELLNESS_API wellness_status wellness_deep_link_build(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"insight": <insight>} in; the "New AI Insight" notification out:
+   {"identifier": "insight_<id>", "title", "body", "category":
+   "INSIGHT_CATEGORY", "sound": "default", "user_info": {"type": "insight",
+   "insightId", "hasGoalSuggestion"}, "trigger_seconds": 1}. */
+WELLNESS_API wellness_status wellness_notification_insight(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"goal": <goal>, "progress": 0.5} in (a fraction, 0 to 1000); the
+   "Goal Progress Update" notification out, body "<title> is 50% complete!
+   Need tips?" (the percentage truncated), identifier "goal_progress_<id>",
+   category "GOAL_PROGRESS_CATEGORY", user_info {"type": "goal", "goalId"}. */
+WELLNESS_API wellness_status wellness_notification_goal_progress(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"goal", "previous_progress", "progress"} in; {"crossed": [25, 50],
+   "milestone": 50 | null, "percent", "notification": <as above> | null} out:
+   the 25/50/75/100 % milestones with previous < m/100 <= progress. */
+WELLNESS_API wellness_status wellness_notification_progress_milestone(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {} in; {"categories": [{"identifier", "actions": [{"identifier", "title",
+   "options": ["foreground"]}], "intent_identifiers": []}]} out: INSIGHT_CATEGORY
+   (CREATE_GOAL, DISCUSS_INSIGHT) and GOAL_PROGRESS_CATEGORY (GET_TIPS, CHAT_GOAL). */
+WELLNESS_API wellness_status wellness_notification_categories(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"action": "CREATE_GOAL" | "DISCUSS_INSIGHT" | "GET_TIPS" | "CHAT_GOAL" |
+   "com.apple.UNNotificationDefaultActionIdentifier" | "open" | ...,
+   "user_info": {...}, "scheme"?} in; {"action", "link", "url", "destination"}
+   out, all three null when the guide does nothing (another action, or the
+   id it needs missing from user_info). */
+WELLNESS_API wellness_status wellness_notification_response(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* ------------------------------------------------------------------------ */
+/* Calls: analytics (seed 004)                                               */
+/*                                                                           */
+/* Events: {"name": "ai_feature_transition" | "insight_action" |            */
+/* "goal_ai_usage" | "consultation_started", "parameters": {...},           */
+/* "user_id"?: "..."} with the guide's parameter names and values           */
+/* (docs/INTEGRATION.md); every parameter is a string; "timestamp" is       */
+/* RFC 3339 (default: now, to the second).                                   */
+/*                                                                           */
+/* Threading contract of a wellness_analytics handle:                        */
+/*  - Any thread may call any function on it, any number at once.            */
+/*  - wellness_analytics_emit() never waits for the sink: it validates the   */
+/*    event and queues it; when the queue is full the event is dropped and   */
+/*    counted ("dropped" in wellness_analytics_stats()).                     */
+/*  - The sink is called on the handle's own worker thread (a pthread), one  */
+/*    event at a time, in emit order. Without a sink, events wait in the     */
+/*    queue until one is set.                                                */
+/*  - wellness_analytics_set_sink() waits until a callback in flight has     */
+/*    returned: once it returns, the previous callback is never called       */
+/*    again and its userdata may be released.                                */
+/*  - wellness_analytics_shutdown() stops accepting events and delivers      */
+/*    what is queued until its timeout; the rest is dropped. On WELLNESS_OK  */
+/*    the worker has ended and no callback runs or will run.                 */
+/*  - set_sink, flush, shutdown and free must not be called from inside the  */
+/*    sink callback (the first three refuse with                             */
+/*    WELLNESS_E_INVALID_ARGUMENT); emit and stats may be.                   */
+/* ------------------------------------------------------------------------ */
+
+/* An event in; its canonical form out (parameters in the guide's order,
+   "context" and "context_id" defaulting to "none", the timestamp in UTC).
+   Ownership: as for the model calls. */
+WELLNESS_API wellness_status wellness_analytics_event(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/*
+ * The guide's five success metrics from an event log: `log_json` is a JSON
+ * array of events or JSON Lines (one per line, as the jsonl_path sink writes
+ * them), each with its timestamp. Options: {"session_gap_minutes"?: 1-1440,
+ * default 30}: a user's session ends after that long without an event. Out:
+ * {"event_count", "user_count", "session_count", "session_gap_minutes",
+ *  "feature_transition_rate", "goal_creation_from_insights",
+ *  "consultation_context_usage", "tip_adoption_rate", "features_per_session"},
+ * each metric {"value": number | null, "numerator", "denominator"}.
+ * Ownership: both inputs are borrowed for the call; results as above.
+ */
+WELLNESS_API wellness_status wellness_analytics_metrics(
+    const char *options_json, size_t options_len,
+    const char *log_json, size_t log_len,
+    wellness_buf *out, wellness_buf *err);
+
+/*
+ * A new analytics handle and its worker thread. `config_json`:
+ * {"capacity"?: 1-1000000 (default 1024), "jsonl_path"?: "/path"}. The sink
+ * is `sink` (may be NULL: set one later) or the JSON Lines file jsonl_path
+ * (appended to, created 0600), not both.
+ * Ownership: on WELLNESS_OK `*analytics` is a new handle the caller releases
+ * with wellness_analytics_free(); `userdata` stays the caller's and must stay
+ * valid until the sink is replaced (set_sink) or the handle shut down with
+ * WELLNESS_OK. On failure `*analytics` is NULL and `*err` (when not NULL)
+ * holds the error.
+ */
+WELLNESS_API wellness_status wellness_analytics_new(
+    const char *config_json, size_t config_len, wellness_analytics_sink_fn sink, void *userdata,
+    wellness_analytics **analytics, wellness_buf *err);
+
+/*
+ * Replaces the sink callback (NULL removes it), after waiting for a callback
+ * in flight to return; events keep queueing meanwhile.
+ * Ownership: the previous userdata is the caller's again on return; the new
+ * one must stay valid as for wellness_analytics_new().
+ */
+WELLNESS_API wellness_status wellness_analytics_set_sink(
+    wellness_analytics *analytics, wellness_analytics_sink_fn sink, void *userdata, wellness_buf *err);
+
+/*
+ * Validates an event (as wellness_analytics_event) and queues it; WELLNESS_OK
+ * also when the queue was full and the event was dropped (counted).
+ * WELLNESS_E_INVALID_ARGUMENT after shutdown.
+ * Ownership: `json` is borrowed for the call; on failure `*err` (when not
+ * NULL) holds a buffer the caller releases with wellness_buf_free().
+ */
+WELLNESS_API wellness_status wellness_analytics_emit(
+    wellness_analytics *analytics, const char *json, size_t len, wellness_buf *err);
+
+/*
+ * Waits until every queued event has been delivered, at most `timeout_ms`
+ * milliseconds (negative: no limit). WELLNESS_E_TIMEOUT when events remain,
+ * at once when there is no sink.
+ * Ownership: on failure `*err` (when not NULL) holds a buffer the caller releases.
+ */
+WELLNESS_API wellness_status wellness_analytics_flush(
+    wellness_analytics *analytics, int timeout_ms, wellness_buf *err);
+
+/*
+ * {"capacity", "accepted", "delivered", "failed" (file writes that failed),
+ *  "dropped", "queued", "in_flight", "has_sink", "accepting"} out.
+ * Ownership: on WELLNESS_OK `*out` holds a new buffer the caller releases
+ * with wellness_buf_free(); on failure `*err` (when not NULL) does.
+ */
+WELLNESS_API wellness_status wellness_analytics_stats(
+    wellness_analytics *analytics, wellness_buf *out, wellness_buf *err);
+
+/*
+ * Stops the handle: no more events are accepted, queued events are delivered
+ * for at most `timeout_ms` (negative: no limit), the rest are dropped
+ * (counted), and the worker thread ends. WELLNESS_OK when everything was
+ * delivered and the worker has ended; WELLNESS_E_TIMEOUT otherwise (a
+ * callback may then still be running: it is the last one). Calling it again
+ * is harmless. Stats stay readable until wellness_analytics_free().
+ * Ownership: on failure `*err` (when not NULL) holds a buffer the caller releases.
+ */
+WELLNESS_API wellness_status wellness_analytics_shutdown(
+    wellness_analytics *analytics, int timeout_ms, wellness_buf *err);
+
+/*
+ * Releases a handle; NULL is ignored. Never waits for the sink: queued events
+ * are dropped, and a callback in flight finishes on the worker thread, which
+ * then ends without calling the sink again (shut down first to deliver, and
+ * to know when userdata is free).
+ * Ownership: the handle is invalid afterwards.
+ */
+WELLNESS_API void wellness_analytics_free(wellness_analytics *analytics);
 
 #ifdef __cplusplus
 }

@@ -45,6 +45,38 @@ typedef struct entry_point {
     const char *partner;
 } entry_point;
 
+/* wellness_analytics_new and _emit as one-document calls, for the tables
+   below. They have no `out`: the adapters give the handle's stats there, and
+   follow the out rules of the ABI (reset first; NULL is an invalid argument,
+   reported by wellness_analytics_stats). */
+static inline wellness_status analytics_stats_into(wellness_analytics *analytics, wellness_status status,
+                                                   wellness_buf *out, wellness_buf *err) {
+    if (status == WELLNESS_OK || !out) status = wellness_analytics_stats(analytics, out, err);
+    wellness_analytics_free(analytics);
+    return status;
+}
+
+/* The configuration in; the new handle's stats out. */
+static inline wellness_status analytics_new_entry(const char *json, size_t length, wellness_buf *out,
+                                                  wellness_buf *err) {
+    wellness_analytics *analytics = NULL;
+    wellness_status status;
+    if (out) out->ptr = NULL, out->len = 0;
+    status = wellness_analytics_new(json, length, NULL, NULL, &analytics, err);
+    return status == WELLNESS_OK ? analytics_stats_into(analytics, status, out, err) : status;
+}
+
+/* The event emitted into a new handle without a sink; the stats out. */
+static inline wellness_status analytics_emit_entry(const char *json, size_t length, wellness_buf *out,
+                                                   wellness_buf *err) {
+    wellness_analytics *analytics = NULL;
+    wellness_status status;
+    if (out) out->ptr = NULL, out->len = 0;
+    if (wellness_analytics_new("{}", 2, NULL, NULL, &analytics, NULL) != WELLNESS_OK) return WELLNESS_E_INTERNAL;
+    status = out ? wellness_analytics_emit(analytics, json, length, err) : WELLNESS_OK;
+    return analytics_stats_into(analytics, status, out, err);
+}
+
 static const entry_point ENTRY_POINTS[] = {
     {"insight_normalize", wellness_insight_normalize, NULL, 0, NULL},
     {"insight_response_normalize", wellness_insight_response_normalize, NULL, 0, NULL},
@@ -73,6 +105,20 @@ static const entry_point ENTRY_POINTS[] = {
     {"series_chart.samples", NULL, wellness_series_chart, 1, "{}"},
     {"longevity_trends.options", NULL, wellness_longevity_trends, 0, "[]"},
     {"longevity_trends.entries", NULL, wellness_longevity_trends, 1, "{\"today\":\"2025-01-01\"}"},
+    {"integration_destination", wellness_integration_destination, NULL, 0, NULL},
+    {"integration_actions", wellness_integration_actions, NULL, 0, NULL},
+    {"deep_link_parse", wellness_deep_link_parse, NULL, 0, NULL},
+    {"deep_link_build", wellness_deep_link_build, NULL, 0, NULL},
+    {"notification_insight", wellness_notification_insight, NULL, 0, NULL},
+    {"notification_goal_progress", wellness_notification_goal_progress, NULL, 0, NULL},
+    {"notification_progress_milestone", wellness_notification_progress_milestone, NULL, 0, NULL},
+    {"notification_categories", wellness_notification_categories, NULL, 0, NULL},
+    {"notification_response", wellness_notification_response, NULL, 0, NULL},
+    {"analytics_event", wellness_analytics_event, NULL, 0, NULL},
+    {"analytics_metrics.options", NULL, wellness_analytics_metrics, 0, "[]"},
+    {"analytics_metrics.log", NULL, wellness_analytics_metrics, 1, "{}"},
+    {"analytics_new", analytics_new_entry, NULL, 0, NULL},
+    {"analytics_emit", analytics_emit_entry, NULL, 0, NULL},
 };
 #define ENTRY_POINT_COUNT (sizeof ENTRY_POINTS / sizeof ENTRY_POINTS[0])
 

@@ -166,6 +166,27 @@ static const probe PROBES[] = {
      "{'timestamp':'2025-01-02T00:00:00Z','value':@}]", "samples[1].value", NUMBER, "2"},
     {"longevity_trends.entries", "[{'date':'2024-12-31','biological_age':@}]", "entries[0].biological_age", NUMBER,
      "40"},
+    {"integration_destination", "{'goal':{'id':'g','user_id':'u','title':'W','goal_type':'a','start_date':'2025-01-01',"
+     "'is_recurring':false,'status':'active','created_at':'2025-01-01T00:00:00Z','updated_at':'2025-01-01T00:00:00Z'},"
+     "'intent':@}", "intent", STRING, "'tips'"},
+    {"integration_actions", "{'consultation':{'id':'c','user_id':'u','persona':'nutritionist','is_archived':false,"
+     "'message_count':0,'created_at':'2025-01-01T00:00:00Z','updated_at':'2025-01-01T00:00:00Z'},'surface':@}",
+     "surface", STRING, "'detail'"},
+    {"deep_link_parse", "{'url':@}", "url", STRING, "'fitiq://goals'"},
+    {"deep_link_parse", "{'url':'fitiq://goals','scheme':@}", "scheme", STRING, "'fitiq'"},
+    {"deep_link_build", "{'link':{'kind':'goal','id':@}}", "link.id", STRING, "'g1'"},
+    {"notification_goal_progress", "{'goal':{'id':'g','user_id':'u','title':'W','goal_type':'a',"
+     "'start_date':'2025-01-01','is_recurring':false,'status':'active','created_at':'2025-01-01T00:00:00Z',"
+     "'updated_at':'2025-01-01T00:00:00Z'},'progress':@}", "progress", NUMBER, "0.5"},
+    {"notification_response", "{'action':@,'user_info':{}}", "action", STRING, "'GET_TIPS'"},
+    {"analytics_event", "{'name':'goal_ai_usage','parameters':{'goal_id':@,'feature':'tips'}}", "parameters.goal_id",
+     STRING, "'g1'"},
+    {"analytics_metrics.options", "{'session_gap_minutes':@}", "session_gap_minutes", INT, "30"},
+    {"analytics_metrics.log", "[{'name':'goal_ai_usage','parameters':{'goal_id':'g','feature':'tips',"
+     "'timestamp':@}}]", "events[0].parameters.timestamp", STRING, "'2025-01-01T00:00:00Z'"},
+    {"analytics_new", "{'capacity':@}", "capacity", INT, "8"},
+    {"analytics_emit", "{'name':'insight_action','parameters':{'insight_id':'i','action':@}}", "parameters.action",
+     STRING, "'viewed'"},
 };
 
 static const entry_point *find_entry(const char *name) {

@@ -110,6 +110,72 @@ static void *work(void *argument) {
     return NULL;
 }
 
+/* One analytics handle shared by every thread: emits, stats and sink swaps
+   at once; every event is accounted for (accepted + dropped = emitted) and
+   every accepted one reaches a sink exactly once. */
+static wellness_analytics *shared_analytics;
+static pthread_mutex_t sink_mutex = PTHREAD_MUTEX_INITIALIZER;
+static long sink_calls[2];
+
+static void counting_sink(const char *event, void *userdata) {
+    long *calls = userdata;
+    (void)event;
+    pthread_mutex_lock(&sink_mutex);
+    (*calls)++;
+    pthread_mutex_unlock(&sink_mutex);
+}
+
+static void *emit_work(void *argument) {
+    int id = (int)(size_t)argument, round;
+    char event[200];
+    wellness_buf out = {0};
+    for (round = 0; round < ROUNDS; round++) {
+        snprintf(event, sizeof event, "{\"name\":\"insight_action\",\"parameters\":{\"insight_id\":\"i%d-%d\","
+                 "\"action\":\"viewed\"}}", id, round);
+        if (wellness_analytics_emit(shared_analytics, event, strlen(event), NULL) != WELLNESS_OK) wrong_results[id]++;
+        if (round % 100 == 0) {
+            if (wellness_analytics_stats(shared_analytics, &out, NULL) != WELLNESS_OK) wrong_results[id]++;
+            wellness_buf_free(&out);
+        }
+        /* Thread 0 swaps the sink now and then. */
+        if (id == 0 && round % 50 == 0 &&
+            wellness_analytics_set_sink(shared_analytics, counting_sink, &sink_calls[(round / 50) % 2], NULL) !=
+                WELLNESS_OK)
+            wrong_results[id]++;
+    }
+    return NULL;
+}
+
+static json_int_t shared_stat(const char *key) {
+    wellness_buf out = {0};
+    json_t *stats;
+    json_int_t value;
+    wellness_analytics_stats(shared_analytics, &out, NULL);
+    stats = json_loadb(out.ptr ? out.ptr : "", out.len, 0, NULL);
+    value = json_integer_value(json_object_get(stats, key));
+    json_decref(stats);
+    wellness_buf_free(&out);
+    return value;
+}
+
+static void test_shared_analytics(void) {
+    pthread_t threads[THREADS];
+    size_t index;
+    CHECK(wellness_analytics_new("{\"capacity\":256}", 16, counting_sink, &sink_calls[0], &shared_analytics, NULL) ==
+          WELLNESS_OK, "analytics");
+    for (index = 0; index < THREADS; index++)
+        CHECK(pthread_create(&threads[index], NULL, emit_work, (void *)index) == 0, "emitter %d starts", (int)index);
+    for (index = 0; index < THREADS; index++) CHECK(pthread_join(threads[index], NULL) == 0, "emitter joins");
+    CHECK(wellness_analytics_shutdown(shared_analytics, 10000, NULL) == WELLNESS_OK, "shutdown delivers the queue");
+    CHECK(shared_stat("accepted") + shared_stat("dropped") == THREADS * ROUNDS, "every event accounted for");
+    CHECK(shared_stat("delivered") == shared_stat("accepted"), "every accepted event delivered");
+    CHECK(sink_calls[0] + sink_calls[1] == shared_stat("delivered"), "each delivered once: %ld + %ld",
+          sink_calls[0], sink_calls[1]);
+    for (index = 0; index < THREADS; index++)
+        CHECK(wrong_results[index] == 0, "emitter %d: %d failed calls", (int)index, wrong_results[index]);
+    wellness_analytics_free(shared_analytics);
+}
+
 int main(void) {
     pthread_t threads[THREADS];
     size_t index;
@@ -121,5 +187,7 @@ int main(void) {
               wrong_results[index], ROUNDS);
     }
     printf("%d threads x %d rounds of 8 calls\n", THREADS, ROUNDS);
+    test_shared_analytics();
+    printf("%d threads x %d events into one analytics handle\n", THREADS, ROUNDS);
     return check_summary("test_concurrency");
 }

@@ -45,7 +45,9 @@ enum shape {
     NORMALIZE, /* the same, and the output must normalise to itself */
     TWO,       /* options and data documents */
     COLUMNS,   /* options document and binary columns */
-    CLIENT     /* client configuration */
+    CLIENT,    /* client configuration */
+    ANALYTICS_NEW, /* analytics configuration */
+    ANALYTICS_EMIT /* one event into an analytics handle */
 };
 
 typedef struct target {
@@ -93,6 +95,20 @@ static const target TARGETS[FUZZ_SELECTOR_COUNT] = {
     [FUZZ_LONGEVITY_TRENDS] = {"longevity_trends", TWO, NULL, wellness_longevity_trends},
     [FUZZ_SERIES_AGGREGATE_COLUMNS] = {"series_aggregate_columns", COLUMNS, NULL, NULL},
     [FUZZ_CLIENT_NEW] = {"client_new", CLIENT, NULL, NULL},
+    [FUZZ_INTEGRATION_DESTINATION] = {"integration_destination", ONE, wellness_integration_destination, NULL},
+    [FUZZ_INTEGRATION_ACTIONS] = {"integration_actions", ONE, wellness_integration_actions, NULL},
+    [FUZZ_DEEP_LINK_PARSE] = {"deep_link_parse", ONE, wellness_deep_link_parse, NULL},
+    [FUZZ_DEEP_LINK_BUILD] = {"deep_link_build", ONE, wellness_deep_link_build, NULL},
+    [FUZZ_NOTIFICATION_INSIGHT] = {"notification_insight", ONE, wellness_notification_insight, NULL},
+    [FUZZ_NOTIFICATION_GOAL_PROGRESS] = {"notification_goal_progress", ONE, wellness_notification_goal_progress, NULL},
+    [FUZZ_NOTIFICATION_PROGRESS_MILESTONE] = {"notification_progress_milestone", ONE,
+                                              wellness_notification_progress_milestone, NULL},
+    [FUZZ_NOTIFICATION_CATEGORIES] = {"notification_categories", ONE, wellness_notification_categories, NULL},
+    [FUZZ_NOTIFICATION_RESPONSE] = {"notification_response", ONE, wellness_notification_response, NULL},
+    [FUZZ_ANALYTICS_EVENT] = {"analytics_event", NORMALIZE, wellness_analytics_event, NULL},
+    [FUZZ_ANALYTICS_METRICS] = {"analytics_metrics", TWO, NULL, wellness_analytics_metrics},
+    [FUZZ_ANALYTICS_NEW] = {"analytics_new", ANALYTICS_NEW, NULL, NULL},
+    [FUZZ_ANALYTICS_EMIT] = {"analytics_emit", ANALYTICS_EMIT, NULL, NULL},
 };
 
 /* The most column records one input makes (each takes 1 to 17 bytes). */
@@ -263,6 +279,34 @@ static void check_svg(json_t *chart, const wellness_buf *out) {
     }
 }
 
+/* A parsed link builds back to the canonical URL the parse reported, and
+   that URL parses to the same link (the scheme given to the parse is reused). */
+static void check_deep_link(json_t *parsed, const char *input, size_t length) {
+    json_t *request = json_loadb(input, length, JSON_ALLOW_NUL, NULL), *build, *built;
+    json_t *link = json_object_get(parsed, "link"), *scheme = json_object_get(request, "scheme");
+    wellness_buf out = {0}, err = {0};
+    char *text;
+    if (json_is_null(link)) {
+        json_decref(request);
+        return;
+    }
+    build = json_pack("{sO}", "link", link);
+    if (json_is_string(scheme)) json_object_set(build, "scheme", scheme);
+    text = json_dumps(build, JSON_COMPACT);
+    if (!text) abort();
+    if (wellness_deep_link_build(text, strlen(text), &out, &err) != WELLNESS_OK)
+        violation("the parsed link does not build", err.ptr, err.ptr ? err.len : 0);
+    built = json_loadb(out.ptr, out.len, JSON_ALLOW_NUL, NULL);
+    if (!json_equal(json_object_get(built, "url"), json_object_get(parsed, "url")))
+        violation("building the parsed link gives another URL", out.ptr, out.len);
+    json_decref(built);
+    json_decref(build);
+    json_decref(request);
+    free(text);
+    wellness_buf_free(&out);
+    wellness_buf_free(&err);
+}
+
 static void run_one(const target *t, const uint8_t *payload, size_t length) {
     wellness_buf out = {0}, err = {0};
     char *input = copy_of(payload, length);
@@ -272,6 +316,7 @@ static void run_one(const target *t, const uint8_t *payload, size_t length) {
         if (t->shape == NORMALIZE) check_accepted(t->one, t->name, &out, 1);
         if (t->one == wellness_create_goal_request_from_suggestion)
             check_accepted(wellness_create_goal_request_normalize, "create_goal_request_normalize", &out, 0);
+        if (t->one == wellness_deep_link_parse) check_deep_link(result, input, length);
     }
     json_decref(result);
     wellness_buf_free(&out);
@@ -449,6 +494,18 @@ static void check_no_credentials(const uint8_t *payload, size_t length, const we
     json_decref(config);
 }
 
+/* Attaching an analytics handle, freeing the handle while attached, and detaching. */
+static void attach_analytics(wellness_client *client) {
+    wellness_analytics *analytics = NULL;
+    wellness_buf err = {0};
+    if (wellness_analytics_new("{}", 2, NULL, NULL, &analytics, &err) != WELLNESS_OK) abort();
+    if (wellness_client_set_analytics(client, analytics, &err) != WELLNESS_OK)
+        violation("attaching analytics fails", err.ptr, err.ptr ? err.len : 0);
+    wellness_analytics_free(analytics);
+    if (wellness_client_set_analytics(client, NULL, &err) != WELLNESS_OK)
+        violation("detaching analytics fails", err.ptr, err.ptr ? err.len : 0);
+}
+
 /* Configuration parsing only: wellness_client_new makes no request. */
 static void run_client(const uint8_t *payload, size_t length) {
     wellness_buf err = {0};
@@ -461,6 +518,7 @@ static void run_client(const uint8_t *payload, size_t length) {
         if (err.ptr || err.len) violation("err is not {NULL, 0} on success", err.ptr, err.ptr ? err.len : 0);
         if (wellness_client_set_token_provider(client, NULL, NULL, &err) != WELLNESS_OK)
             violation("removing the token provider fails", err.ptr, err.ptr ? err.len : 0);
+        attach_analytics(client);
         wellness_client_free(client);
     } else {
         if (client) violation("a client handle on failure", config, length);
@@ -469,6 +527,62 @@ static void run_client(const uint8_t *payload, size_t length) {
     }
     wellness_buf_free(&err);
     free(config);
+}
+
+/* Whether a configuration names a file: fuzzing must not create files. */
+static int names_a_file(const uint8_t *payload, size_t length) {
+    static const char key[] = "jsonl_path";
+    size_t index;
+    for (index = 0; index + sizeof key - 1 <= length; index++)
+        if (memcmp(payload + index, key, sizeof key - 1) == 0) return 1;
+    return 0;
+}
+
+/* Reads a handle's stats: they must be a JSON object. */
+static void check_stats(wellness_analytics *analytics) {
+    wellness_buf out = {0}, err = {0};
+    json_t *stats;
+    if (wellness_analytics_stats(analytics, &out, &err) != WELLNESS_OK)
+        violation("stats fail", err.ptr, err.ptr ? err.len : 0);
+    stats = check_result(WELLNESS_OK, &out, &err);
+    if (!json_is_object(stats)) violation("stats are not an object", out.ptr, out.len);
+    json_decref(stats);
+    wellness_buf_free(&out);
+}
+
+static void run_analytics_new(const uint8_t *payload, size_t length) {
+    wellness_buf err = {0}, no_out = {0};
+    wellness_analytics *analytics = NULL;
+    char *config;
+    wellness_status status;
+    if (names_a_file(payload, length)) return;
+    config = copy_of(payload, length);
+    status = wellness_analytics_new(config, length, NULL, NULL, &analytics, &err);
+    if (status == WELLNESS_OK) {
+        if (!analytics) violation("WELLNESS_OK without a handle", config, length);
+        check_stats(analytics);
+        wellness_analytics_free(analytics);
+    } else {
+        if (analytics) violation("a handle on failure", config, length);
+        check_result(status, &no_out, &err);
+    }
+    wellness_buf_free(&err);
+    free(config);
+}
+
+static void run_analytics_emit(const uint8_t *payload, size_t length) {
+    wellness_buf err = {0}, no_out = {0};
+    wellness_analytics *analytics = NULL;
+    char *event = copy_of(payload, length);
+    wellness_status status;
+    if (wellness_analytics_new("{\"capacity\":4}", 14, NULL, NULL, &analytics, &err) != WELLNESS_OK) abort();
+    status = wellness_analytics_emit(analytics, event, length, &err);
+    if (status != WELLNESS_OK) check_result(status, &no_out, &err);
+    else if (err.ptr || err.len) violation("err is not {NULL, 0} on success", err.ptr, err.len);
+    check_stats(analytics);
+    wellness_analytics_free(analytics);
+    wellness_buf_free(&err);
+    free(event);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -491,6 +605,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         break;
     case CLIENT:
         run_client(data + 1, size - 1);
+        break;
+    case ANALYTICS_NEW:
+        run_analytics_new(data + 1, size - 1);
+        break;
+    case ANALYTICS_EMIT:
+        run_analytics_emit(data + 1, size - 1);
         break;
     }
     current = "?";

@@ -9,7 +9,12 @@
        options are FUZZ_DEFAULT_OPTIONS;
      - the columnar call: options, FUZZ_SEPARATOR, column records (see the
        harness); without a separator, FUZZ_DEFAULT_OPTIONS and records;
-     - client configuration: the configuration document.
+     - client configuration: the configuration document;
+     - analytics_new: the configuration document (a handle without a sink is
+       made, read and released; configurations naming a jsonl_path are
+       skipped, so that fuzzing never creates files);
+     - analytics_emit: the event, emitted into a handle without a sink
+       (capacity 4), whose stats are then read.
    The selector is the first byte modulo FUZZ_SELECTOR_COUNT. The numbering
    is append-only, so that committed corpus files keep their meaning. */
 #ifndef WELLNESS_FUZZ_SELECTORS_H
@@ -42,7 +47,20 @@ enum fuzz_selector {
     FUZZ_LONGEVITY_TRENDS = 23,
     FUZZ_SERIES_AGGREGATE_COLUMNS = 24,
     FUZZ_CLIENT_NEW = 25,
-    FUZZ_SELECTOR_COUNT = 26
+    FUZZ_INTEGRATION_DESTINATION = 26,
+    FUZZ_INTEGRATION_ACTIONS = 27,
+    FUZZ_DEEP_LINK_PARSE = 28,
+    FUZZ_DEEP_LINK_BUILD = 29,
+    FUZZ_NOTIFICATION_INSIGHT = 30,
+    FUZZ_NOTIFICATION_GOAL_PROGRESS = 31,
+    FUZZ_NOTIFICATION_PROGRESS_MILESTONE = 32,
+    FUZZ_NOTIFICATION_CATEGORIES = 33,
+    FUZZ_NOTIFICATION_RESPONSE = 34,
+    FUZZ_ANALYTICS_EVENT = 35,
+    FUZZ_ANALYTICS_METRICS = 36,
+    FUZZ_ANALYTICS_NEW = 37,
+    FUZZ_ANALYTICS_EMIT = 38,
+    FUZZ_SELECTOR_COUNT = 39
 };
 
 /* Splits the options document from the data of two-document calls. A NUL is

@@ -186,6 +186,75 @@ def example_seeds() -> dict[str, bytes]:
     seeds["client_new-bad-cache"] = one(
         "client_new", {"base_url": "http://127.0.0.1:9", "api_key": "secret-api-key", "cache_directory": 7})
     seeds["client_new-no-credentials"] = one("client_new", {"base_url": "http://127.0.0.1:9"})
+    seeds.update(integration_seeds(insight, goal, consultation))
+    return seeds
+
+
+def integration_seeds(insight: dict, goal: dict, consultation: dict) -> dict[str, bytes]:
+    """Seed 004's integration calls (docs/INTEGRATION.md), good and bad."""
+    seeds: dict[str, bytes] = {}
+    actionable = dict(insight, suggestions=["Set a goal of 120 g protein a day", "Eat eggs"])
+    seeds["integration_destination-insight-create-goal"] = one(
+        "integration_destination", {"insight": actionable, "intent": "create_goal"})
+    seeds["integration_destination-goal-discuss"] = one("integration_destination", {"goal": goal, "intent": "discuss"})
+    seeds["integration_destination-goal-tips"] = one("integration_destination", {"goal": goal, "intent": "tips"})
+    seeds["integration_destination-consultation-my-goals"] = one(
+        "integration_destination", {"consultation": consultation, "intent": "my_goals"})
+    seeds["integration_destination-missing-context"] = one("integration_destination", {"intent": "discuss"})
+    seeds["integration_actions-insight-detail"] = one("integration_actions", {"insight": actionable, "surface": "detail"})
+    seeds["integration_actions-goal"] = one("integration_actions", {"goal": goal})
+    seeds["integration_actions-consultation-notification"] = one(
+        "integration_actions", {"consultation": consultation, "surface": "notification"})
+    for label, url in [("new-consultation", "fitiq://chat/new?persona=wellnessSpecialist&context=insight&contextId=i%201"),
+                       ("goal-tips", "fitiq://goals?id=g1&action=tips"), ("suggestions", "fitiq://goals?suggestions=true"),
+                       ("insight", "FITIQ://user@insights:80/x?id=a%2Fb#frag"), ("javascript", "javascript:alert(1)"),
+                       ("bad-percent", "fitiq://goals?id=%e2%82"), ("unknown-host", "fitiq://settings")]:
+        seeds[f"deep_link_parse-{label}"] = one("deep_link_parse", {"url": url})
+    seeds["deep_link_parse-custom-scheme"] = one("deep_link_parse", {"url": "my-app://chat?id=c1", "scheme": "my-app"})
+    seeds["deep_link_build-new-consultation"] = one("deep_link_build", {"link": {
+        "kind": "new_consultation", "persona": "sleep_coach", "context_type": "goal", "context_id": "g 1"}})
+    seeds["deep_link_build-goal-consultation"] = one("deep_link_build", {
+        "link": {"kind": "goal_consultation", "identifier": "goal_consultation_g1", "goal_id": "g1"}, "scheme": "fitiq"})
+    seeds["deep_link_build-insights-list"] = one("deep_link_build", {"link": {"kind": "insights_list"}})
+    seeds["notification_insight-example"] = one("notification_insight", {"insight": actionable})
+    seeds["notification_goal_progress-example"] = one("notification_goal_progress", {"goal": goal, "progress": 0.756})
+    seeds["notification_progress_milestone-three-milestones"] = one(
+        "notification_progress_milestone", {"goal": goal, "previous_progress": 0.1, "progress": 0.8})
+    seeds["notification_progress_milestone-none"] = one(
+        "notification_progress_milestone", {"goal": goal, "previous_progress": 0.8, "progress": 0.3})
+    seeds["notification_categories-example"] = one("notification_categories", {})
+    seeds["notification_response-create-goal"] = one("notification_response", {
+        "action": "CREATE_GOAL", "user_info": {"type": "insight", "insightId": "i1", "hasGoalSuggestion": True}})
+    seeds["notification_response-chat-goal"] = one("notification_response", {
+        "action": "CHAT_GOAL", "user_info": {"type": "goal", "goalId": "g1"}, "scheme": "myapp"})
+    seeds["notification_response-open"] = one("notification_response", {
+        "action": "com.apple.UNNotificationDefaultActionIdentifier", "user_info": {"type": "goal", "goalId": "g1"}})
+    seeds["notification_response-dismiss"] = one("notification_response", {
+        "action": "com.apple.UNNotificationDismissActionIdentifier", "user_info": {}})
+    events = [
+        {"name": "ai_feature_transition", "parameters": {"from_feature": "insights", "to_feature": "goals",
+                                                         "context": "i1", "timestamp": "2025-01-15T10:30:00Z"},
+         "user_id": "u1"},
+        {"name": "insight_action", "parameters": {"insight_id": "i1", "action": "createdGoal",
+                                                  "timestamp": "2025-01-15T10:31:00Z"}, "user_id": "u1"},
+        {"name": "goal_ai_usage", "parameters": {"goal_id": "g1", "feature": "tips",
+                                                 "timestamp": "2025-01-15T10:32:00Z"}, "user_id": "u1"},
+        {"name": "consultation_started", "parameters": {"persona": "general_wellness", "context_type": "goal",
+                                                        "context_id": "g1", "timestamp": "2025-01-15T10:33:00Z"},
+         "user_id": "u1"},
+    ]
+    for event in events:
+        seeds[f"analytics_event-{event['name']}"] = one("analytics_event", event)
+    seeds["analytics_metrics-array"] = two("analytics_metrics", {}, events)
+    seeds["analytics_metrics-json-lines"] = two(
+        "analytics_metrics", {"session_gap_minutes": 45}, b"\n".join(dumps(event) for event in events) + b"\n")
+    seeds["analytics_new-capacity"] = one("analytics_new", {"capacity": 16})
+    seeds["analytics_new-empty"] = one("analytics_new", {})
+    seeds["analytics_new-bad-capacity"] = one("analytics_new", {"capacity": 0})
+    seeds["analytics_emit-goal-ai-usage"] = one(
+        "analytics_emit", {"name": "goal_ai_usage", "parameters": {"goal_id": "g1", "feature": "suggestions"}})
+    seeds["analytics_emit-bad-action"] = one(
+        "analytics_emit", {"name": "insight_action", "parameters": {"insight_id": "i1", "action": "liked"}})
     return seeds
 
 
@@ -219,7 +288,7 @@ def record_tests(library: Path, workdir: Path) -> Path:
                     str(ROOT / "tests" / "fuzz" / "record_calls.c"), "-o", str(shim), "-ldl"], check=True)
     recorded = workdir / "recorded"
     recorded.mkdir()
-    programs = {name: ROOT / "tests" / "c" / f"test_{name}.c" for name in ("abi", "models", "bad_input")}
+    programs = {name: ROOT / "tests" / "c" / f"test_{name}.c" for name in ("abi", "models", "bad_input", "integration")}
     programs["demo"] = ROOT / "examples" / "c" / "demo.c"
     environment = dict(os.environ, WELLNESS_FUZZ_RECORD_DIR=str(recorded), LD_PRELOAD=str(shim),
                        SWIFT_BACKTRACE="enable=no")

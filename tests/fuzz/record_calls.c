@@ -132,6 +132,17 @@ ONE_DOCUMENT(wellness_trends_view, FUZZ_TRENDS_VIEW)
 TWO_DOCUMENT(wellness_series_aggregate, FUZZ_SERIES_AGGREGATE)
 TWO_DOCUMENT(wellness_series_chart, FUZZ_SERIES_CHART)
 TWO_DOCUMENT(wellness_longevity_trends, FUZZ_LONGEVITY_TRENDS)
+ONE_DOCUMENT(wellness_integration_destination, FUZZ_INTEGRATION_DESTINATION)
+ONE_DOCUMENT(wellness_integration_actions, FUZZ_INTEGRATION_ACTIONS)
+ONE_DOCUMENT(wellness_deep_link_parse, FUZZ_DEEP_LINK_PARSE)
+ONE_DOCUMENT(wellness_deep_link_build, FUZZ_DEEP_LINK_BUILD)
+ONE_DOCUMENT(wellness_notification_insight, FUZZ_NOTIFICATION_INSIGHT)
+ONE_DOCUMENT(wellness_notification_goal_progress, FUZZ_NOTIFICATION_GOAL_PROGRESS)
+ONE_DOCUMENT(wellness_notification_progress_milestone, FUZZ_NOTIFICATION_PROGRESS_MILESTONE)
+ONE_DOCUMENT(wellness_notification_categories, FUZZ_NOTIFICATION_CATEGORIES)
+ONE_DOCUMENT(wellness_notification_response, FUZZ_NOTIFICATION_RESPONSE)
+ONE_DOCUMENT(wellness_analytics_event, FUZZ_ANALYTICS_EVENT)
+TWO_DOCUMENT(wellness_analytics_metrics, FUZZ_ANALYTICS_METRICS)
 
 /* Columns become raw records: control byte 0x06 (raw int64 timestamp, raw double value). */
 wellness_status wellness_series_aggregate_columns(const char *options, size_t options_len, const int64_t *timestamps,
@@ -166,4 +177,21 @@ wellness_status wellness_client_new(const char *config_json, size_t config_len, 
     if (!real) *(void **)&real = next("wellness_client_new");
     record_one(FUZZ_CLIENT_NEW, config_json, config_len);
     return real(config_json, config_len, client, err);
+}
+
+wellness_status wellness_analytics_new(const char *config_json, size_t config_len, wellness_analytics_sink_fn sink,
+                                       void *userdata, wellness_analytics **analytics, wellness_buf *err) {
+    static wellness_status (*real)(const char *, size_t, wellness_analytics_sink_fn, void *, wellness_analytics **,
+                                   wellness_buf *);
+    if (!real) *(void **)&real = next("wellness_analytics_new");
+    record_one(FUZZ_ANALYTICS_NEW, config_json, config_len);
+    return real(config_json, config_len, sink, userdata, analytics, err);
+}
+
+wellness_status wellness_analytics_emit(wellness_analytics *analytics, const char *json, size_t len,
+                                        wellness_buf *err) {
+    static wellness_status (*real)(wellness_analytics *, const char *, size_t, wellness_buf *);
+    if (!real) *(void **)&real = next("wellness_analytics_emit");
+    record_one(FUZZ_ANALYTICS_EMIT, json, len);
+    return real(analytics, json, len, err);
 }

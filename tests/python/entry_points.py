@@ -21,4 +21,14 @@ ENTRY_POINTS.update({
     "longevity_trends.options": lambda payload: wellness.longevity_trends(payload, b"[]"),
     "longevity_trends.entries": lambda payload: wellness.longevity_trends(b'{"today":"2025-01-01"}', payload),
     "series_aggregate_columns.options": lambda payload: wellness.series_aggregate_columns(payload, [], []),
+    "analytics_metrics.options": lambda payload: wellness.analytics_metrics(payload, b"[]"),
+    "analytics_metrics.log": lambda payload: wellness.analytics_metrics(b"{}", payload),
+    "analytics_emit": lambda payload: _emit(payload),
 })
+
+
+def _emit(payload: bytes) -> object:
+    """Emits into a fresh handle without a sink; its stats on success."""
+    with wellness.Analytics() as analytics:
+        analytics.emit(payload)
+        return analytics.stats()

@@ -7,7 +7,17 @@ extension WellnessClient {
     }
 
     public func createConsultation(_ request: CreateConsultationRequest) throws -> Consultation {
-        try decodeResponse(Envelope<Consultation>.self, from: send("POST", "/api/v1/consultations", body: request.json)).data
+        let consultation = try decodeResponse(Envelope<Consultation>.self,
+                                              from: send("POST", "/api/v1/consultations", body: request.json)).data
+        let contextType = consultation.contextType ?? .general
+        let started = AnalyticsEvent.Kind.consultationStarted(persona: consultation.persona, contextType: contextType,
+                                                              contextId: consultation.contextId ?? "none")
+        switch (contextType, consultation.contextId) {
+        case (.insight, let id?): track(started, .insightAction(insightId: id, action: .discussedWithAI))
+        case (.goal, let id?): track(started, .goalAIUsage(goalId: id, feature: .consultation))
+        default: track(started)
+        }
+        return consultation
     }
 
     /// Sends a message; returns it and the coach's reply.

@@ -35,8 +35,10 @@ extension WellnessClient {
 
     /// 5–7 tips for a goal; `notFound` ("Goal not found") for an unknown goal.
     public func goalTips(goalId: String) throws -> GoalTips {
-        try decodeResponse(Envelope<GoalTips>.self,
-                           from: send("GET", "/api/v1/goals/\(segment(goalId))/tips", operation: .ai)).data
+        let tips = try decodeResponse(Envelope<GoalTips>.self,
+                                      from: send("GET", "/api/v1/goals/\(segment(goalId))/tips", operation: .ai)).data
+        track(.goalAIUsage(goalId: goalId, feature: .tips))
+        return tips
     }
 
     /// Creates a goal; the cached suggestions are dropped, since one may now repeat it.

@@ -21,13 +21,19 @@ extension WellnessClient {
     }
 
     public func insight(id: String) throws -> Insight {
-        try decodeResponse(Envelope<Insight>.self, from: send("GET", "/api/v1/insights/\(segment(id))")).data
+        let insight = try decodeResponse(Envelope<Insight>.self, from: send("GET", "/api/v1/insights/\(segment(id))")).data
+        track(.insightAction(insightId: insight.id, action: .viewed))
+        return insight
     }
 
     /// Applies a change (mark read, favourite, archive, unarchive) and returns the updated insight.
     public func updateInsight(id: String, _ change: UpdateInsightRequest) throws -> Insight {
-        try decodeResponse(Envelope<Insight>.self,
-                           from: send("PATCH", "/api/v1/insights/\(segment(id))", body: change.json)).data
+        let insight = try decodeResponse(Envelope<Insight>.self,
+                                         from: send("PATCH", "/api/v1/insights/\(segment(id))", body: change.json)).data
+        // Only the seed's actions: favouriting and archiving (not their undoing, nor marking read).
+        if change.isFavorite == true { track(.insightAction(insightId: insight.id, action: .favorited)) }
+        if change.isArchived == true { track(.insightAction(insightId: insight.id, action: .archived)) }
+        return insight
     }
 
     public func deleteInsight(id: String) throws {

@@ -125,6 +125,15 @@ final class ClientSession: @unchecked Sendable {
     private var trends: TrendsResponse?
     private var dashboard: (dashboard: Dashboard, loaded: Double)?
     private var provider: TokenProvider?
+    private var analytics: AnalyticsPipeline?
+
+    func analyticsPipeline() -> AnalyticsPipeline? {
+        lock.withLock { analytics }
+    }
+
+    func setAnalytics(_ pipeline: AnalyticsPipeline?) {
+        lock.withLock { analytics = pipeline }
+    }
 
     /// The dashboard kept and when it was loaded (monotonic seconds).
     func keptDashboard() -> (dashboard: Dashboard, loaded: Double)? {

@@ -23,7 +23,11 @@ from .client import Client
 from .errors import (DecodingError, ForbiddenError, HTTPError, InternalError, InvalidArgumentError,
                      InvalidJSONError, InvalidResponseError, NetworkError, NotFoundError, RateLimitedError,
                      UnauthorizedError, ValidationError, WellnessError, WellnessTimeoutError)
+from .analytics import Analytics, analytics_event, analytics_metrics
 from .frames import aggregate_frame
+from .integration import (deep_link_build, deep_link_parse, integration_actions, integration_destination,
+                          notification_categories, notification_goal_progress, notification_insight,
+                          notification_progress_milestone, notification_response)
 from .models import (consultation_message_normalize, consultation_normalize, create_consultation_request_normalize,
                      create_goal_request_from_suggestion, create_goal_request_normalize, goal_normalize,
                      goal_suggestion_normalize, goal_suggestion_view, goal_suggestions_response_normalize,
@@ -47,6 +51,9 @@ __all__ = [
     "consultation_message_normalize", "insight_view", "goal_suggestion_view", "goal_tip_view",
     "create_goal_request_from_suggestion", "trend_view", "trends_view",
     "series_aggregate", "series_chart", "longevity_trends", "series_aggregate_columns", "aggregate_frame",
+    "integration_destination", "integration_actions", "deep_link_parse", "deep_link_build", "notification_insight",
+    "notification_goal_progress", "notification_progress_milestone", "notification_categories",
+    "notification_response", "analytics_event", "analytics_metrics", "Analytics",
 ]
 
 

@@ -88,6 +88,9 @@ ONE_DOCUMENT_FUNCTIONS = [
     "consultation_normalize", "create_consultation_request_normalize", "consultation_message_normalize",
     "insight_view", "goal_suggestion_view", "goal_tip_view", "create_goal_request_from_suggestion",
     "trend_view", "trends_view",
+    "integration_destination", "integration_actions", "deep_link_parse", "deep_link_build",
+    "notification_insight", "notification_goal_progress", "notification_progress_milestone",
+    "notification_categories", "notification_response", "analytics_event",
 ]
 #: Every client operation taking (client, json, len, out, err).
 CLIENT_FUNCTIONS = [
@@ -101,7 +104,9 @@ TOKEN_PROVIDER = ctypes.CFUNCTYPE(ctypes.c_size_t, ctypes.c_void_p, ctypes.c_int
 PROGRESS = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_size_t)
 
 #: Every function that takes an options document and a data document.
-TWO_DOCUMENT_FUNCTIONS = ["series_aggregate", "series_chart", "longevity_trends"]
+TWO_DOCUMENT_FUNCTIONS = ["series_aggregate", "series_chart", "longevity_trends", "analytics_metrics"]
+#: `wellness_analytics_sink_fn`.
+ANALYTICS_SINK = ctypes.CFUNCTYPE(None, ctypes.c_char_p, ctypes.c_void_p)
 
 
 def _declare() -> None:
@@ -138,6 +143,23 @@ def _declare() -> None:
     columns.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t,
                         _BUF_P, _BUF_P]
     columns.restype = ctypes.c_int
+    lib.wellness_analytics_new.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ANALYTICS_SINK, ctypes.c_void_p,
+                                           ctypes.POINTER(ctypes.c_void_p), _BUF_P]
+    lib.wellness_analytics_new.restype = ctypes.c_int
+    lib.wellness_analytics_set_sink.argtypes = [ctypes.c_void_p, ANALYTICS_SINK, ctypes.c_void_p, _BUF_P]
+    lib.wellness_analytics_set_sink.restype = ctypes.c_int
+    lib.wellness_analytics_emit.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, _BUF_P]
+    lib.wellness_analytics_emit.restype = ctypes.c_int
+    lib.wellness_analytics_flush.argtypes = [ctypes.c_void_p, ctypes.c_int, _BUF_P]
+    lib.wellness_analytics_flush.restype = ctypes.c_int
+    lib.wellness_analytics_stats.argtypes = [ctypes.c_void_p, _BUF_P, _BUF_P]
+    lib.wellness_analytics_stats.restype = ctypes.c_int
+    lib.wellness_analytics_shutdown.argtypes = [ctypes.c_void_p, ctypes.c_int, _BUF_P]
+    lib.wellness_analytics_shutdown.restype = ctypes.c_int
+    lib.wellness_client_set_analytics.argtypes = [ctypes.c_void_p, ctypes.c_void_p, _BUF_P]
+    lib.wellness_client_set_analytics.restype = ctypes.c_int
+    lib.wellness_analytics_free.argtypes = [ctypes.c_void_p]
+    lib.wellness_analytics_free.restype = None
 
 
 _declare()

@@ -8,6 +8,7 @@ import sys
 from typing import Any, Callable, Dict, List, Literal, Mapping, Optional, Union, cast
 
 from . import _native
+from .analytics import Analytics
 from .types import (Consultation, ConsultationMessage, ConsultationsPage, CreateGoalRequest, Dashboard, Goal, GoalStatus,
                     GoalSuggestion, GoalSuggestions, GoalsPage, GoalTips, Insight, InsightsPage, InsightType, Persona, ContextType,
                     TrendsResponse)
@@ -55,6 +56,7 @@ class Client:
         """
         self._handle: Optional[int] = None
         self._provider: Any = None
+        self._analytics: Optional[Analytics] = None
         config: Dict[str, Any] = {
             "base_url": base_url, "api_key": api_key, "token": token,
             "token_provider": True if token_provider else None,
@@ -83,6 +85,16 @@ class Client:
         # Kept on the instance: the C side calls it for as long as the client lives.
         self._provider = _native.TOKEN_PROVIDER(supply)
         _native.call(_native.lib.wellness_client_set_token_provider, self._handle, self._provider, None, result=False)
+
+    def set_analytics(self, analytics: Optional["Analytics"]) -> None:
+        """Attaches an `Analytics` queue (None detaches it): the client then emits
+        the seed's events when its calls succeed (get_insight: viewed;
+        update_insight favouriting / archiving; create_consultation:
+        consultation_started; goal_tips: goal_ai_usage tips). Never blocks or
+        fails a call; the queue may be closed while attached."""
+        handle = analytics._live() if analytics is not None else None
+        _native.call(_native.lib.wellness_client_set_analytics, self._handle, handle, result=False)
+        self._analytics = analytics
 
     def close(self) -> None:
         """Releases the client; later calls raise InvalidArgumentError."""

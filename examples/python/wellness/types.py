@@ -28,6 +28,11 @@ __all__ = [
     "ChartLine", "ChartGradient", "ChartXAxis", "ChartYAxis", "ChartPoint", "ChartSpec", "Chart",
     "ErrorDocument", "DashboardInsights", "DashboardGoals", "DashboardConsultations", "FeatureCard", "DashboardWidget",
     "Dashboard",
+    "Intent", "Surface", "DestinationKind", "Destination", "DestinationResult", "ContextualAction", "ActionsResult",
+    "DeepLinkKind", "DeepLinkRejection", "DeepLink", "DeepLinkParseResult", "DeepLinkBuildResult",
+    "NotificationRequest", "ProgressMilestone", "NotificationAction", "NotificationCategory",
+    "NotificationCategories", "NotificationRoute", "EventName", "AnalyticsEvent", "MetricRatio", "AnalyticsMetrics",
+    "AnalyticsStats",
 ]
 
 # ---------------------------------------------------------------------------
@@ -597,3 +602,181 @@ class Chart(TypedDict):
     #: A standalone SVG document.
     svg: str
 
+
+
+# ---------------------------------------------------------------------------
+# Cross-feature integration (seed 004's integration guide, docs/INTEGRATION.md)
+# ---------------------------------------------------------------------------
+
+Intent = Literal["create_goal", "discuss", "tips", "detail", "view_insights", "my_goals"]
+Surface = Literal["quick_actions", "detail", "notification"]
+DestinationKind = Literal["goal_creation", "consultation", "goal_tips", "insight_detail", "insights_list",
+                          "goal_detail", "goals_list", "goal_suggestions", "consultation_detail",
+                          "consultations_list"]
+
+
+class _Destination(TypedDict):
+    kind: DestinationKind
+
+
+class Destination(_Destination, total=False):
+    """Where the app navigates; which keys are present depends on `kind`
+    (goal_creation: suggestion, insight_id; consultation: persona,
+    context_type, context_id, title; goal_tips: goal_id, title; the detail
+    kinds: id; the lists: none)."""
+
+    suggestion: Optional[str]
+    insight_id: Optional[str]
+    persona: Optional[Persona]
+    context_type: Optional[ContextType]
+    context_id: Optional[str]
+    title: Optional[str]
+    goal_id: str
+    id: str
+
+
+class DestinationResult(TypedDict):
+    context: Literal["insight", "goal", "consultation"]
+    intent: Intent
+    #: None when the coordinator would not navigate (an insight without suggestions).
+    destination: Optional[Destination]
+
+
+class ContextualAction(TypedDict):
+    intent: Intent
+    title: str
+    #: An SF Symbol name.
+    icon: str
+    color: str
+    prominent: bool
+    notification_action: Optional[str]
+    destination: Optional[Destination]
+
+
+class ActionsResult(TypedDict):
+    context: Literal["insight", "goal", "consultation"]
+    surface: Surface
+    actions: List[ContextualAction]
+
+
+DeepLinkKind = Literal["insight", "insights_list", "goal", "goals_list", "goal_suggestions", "goal_tips",
+                       "goal_consultation", "consultation", "consultations_list", "new_consultation"]
+DeepLinkRejection = Literal["too_long", "malformed", "other_scheme", "unknown_host"]
+
+
+class _DeepLink(TypedDict):
+    kind: DeepLinkKind
+
+
+class DeepLink(_DeepLink, total=False):
+    """A link; `identifier` is the guide's ("insight_<id>", "goals_list", ...)
+    and always present in results (derived, so optional as an input); `id`
+    for insight, goal and consultation; `goal_id` for goal_tips and
+    goal_consultation; persona, context_type, context_id for new_consultation."""
+
+    identifier: str
+    id: str
+    goal_id: str
+    persona: Optional[Persona]
+    context_type: Optional[ContextType]
+    context_id: Optional[str]
+
+
+class DeepLinkParseResult(TypedDict):
+    link: Optional[DeepLink]
+    destination: Optional[Destination]
+    #: The canonical URL of the link.
+    url: Optional[str]
+    #: Why there is no link; None when there is one.
+    reason: Optional[DeepLinkRejection]
+
+
+class DeepLinkBuildResult(TypedDict):
+    url: str
+    identifier: str
+    destination: Destination
+
+
+class NotificationRequest(TypedDict):
+    identifier: str
+    title: str
+    body: str
+    category: Literal["INSIGHT_CATEGORY", "GOAL_PROGRESS_CATEGORY"]
+    sound: str
+    #: The guide's userInfo keys: type, insightId, hasGoalSuggestion / goalId.
+    user_info: Dict[str, Any]
+    trigger_seconds: int
+
+
+class ProgressMilestone(TypedDict):
+    crossed: List[int]
+    milestone: Optional[int]
+    percent: int
+    notification: Optional[NotificationRequest]
+
+
+class NotificationAction(TypedDict):
+    identifier: str
+    title: str
+    options: List[str]
+
+
+class NotificationCategory(TypedDict):
+    identifier: str
+    actions: List[NotificationAction]
+    intent_identifiers: List[str]
+
+
+class NotificationCategories(TypedDict):
+    categories: List[NotificationCategory]
+
+
+class NotificationRoute(TypedDict):
+    action: str
+    link: Optional[DeepLink]
+    url: Optional[str]
+    destination: Optional[Destination]
+
+
+EventName = Literal["ai_feature_transition", "insight_action", "goal_ai_usage", "consultation_started"]
+
+
+class _AnalyticsEvent(TypedDict):
+    name: EventName
+    #: Every parameter is a string, as in the guide; "timestamp" is RFC 3339 UTC.
+    parameters: Dict[str, str]
+
+
+class AnalyticsEvent(_AnalyticsEvent, total=False):
+    user_id: str
+
+
+class MetricRatio(TypedDict):
+    #: numerator / denominator; None when the denominator is 0.
+    value: Optional[float]
+    numerator: int
+    denominator: int
+
+
+class AnalyticsMetrics(TypedDict):
+    event_count: int
+    user_count: int
+    session_count: int
+    session_gap_minutes: int
+    feature_transition_rate: MetricRatio
+    goal_creation_from_insights: MetricRatio
+    consultation_context_usage: MetricRatio
+    tip_adoption_rate: MetricRatio
+    features_per_session: MetricRatio
+
+
+class AnalyticsStats(TypedDict):
+    capacity: int
+    accepted: int
+    delivered: int
+    failed: int
+    dropped: int
+    queued: int
+    in_flight: bool
+    has_sink: bool
+    accepting: bool
