@@ -25,12 +25,12 @@ extension FeatureCard {
         [
             FeatureCard(id: "insights", icon: "lightbulb.fill", title: "AI Insights",
                         subtitle: "Personalized wellness analysis", color: "orange", count: unreadInsights,
-                        link: "\(scheme)://insights"),
+                        link: DeepLink.insightsList.url(scheme: scheme)),
             FeatureCard(id: "goals", icon: "target", title: "Smart Goals", subtitle: "AI-powered goal suggestions",
-                        color: "blue", count: activeGoals, link: "\(scheme)://goals"),
+                        color: "blue", count: activeGoals, link: DeepLink.goalsList.url(scheme: scheme)),
             FeatureCard(id: "consultations", icon: "bubble.left.and.bubble.right", title: "AI Coach",
                         subtitle: "Chat with wellness experts", color: "purple", count: activeConsultations,
-                        link: "\(scheme)://chat"),
+                        link: DeepLink.consultationsList.url(scheme: scheme)),
         ]
     }
 
@@ -39,14 +39,14 @@ extension FeatureCard {
         var rows: [FeatureCard] = []
         if let unread = unreadInsights, unread > 0 {
             rows.append(FeatureCard(id: "insights", icon: "lightbulb.fill", title: "\(unread) New Insights", subtitle: nil,
-                                    color: "orange", count: unread, link: "\(scheme)://insights"))
+                                    color: "orange", count: unread, link: DeepLink.insightsList.url(scheme: scheme)))
         }
         if let goals = activeGoals, goals > 0 {
             rows.append(FeatureCard(id: "goals", icon: "target", title: "\(goals) Active Goals", subtitle: nil,
-                                    color: "blue", count: goals, link: "\(scheme)://goals"))
+                                    color: "blue", count: goals, link: DeepLink.goalsList.url(scheme: scheme)))
         }
         rows.append(FeatureCard(id: "chat", icon: "message.fill", title: "Chat with Coach", subtitle: nil,
-                                color: "purple", count: nil, link: "\(scheme)://chat/new"))
+                                color: "purple", count: nil, link: DeepLink.newConsultation(persona: nil, contextType: nil, contextId: nil).url(scheme: scheme)))
         return rows
     }
 }
