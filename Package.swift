@@ -23,9 +23,12 @@ let package = Package(
     targets: [
         /// The system's libcurl (Debian: libcurl4-openssl-dev), the HTTP transport.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        /// The system's SQLite (Debian: libsqlite3-dev), the client's local store.
+        .systemLibrary(name: "CWellnessSQLite", path: "Sources/CWellnessSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"])]),
         .target(
             name: "WellnessKitCore",
-            dependencies: ["CCurl"],
+            dependencies: ["CCurl", "CWellnessSQLite"],
             swiftSettings: [.enableExperimentalFeature("StrictConcurrency")]
         ),
         /// The hand-written header, imported so the C layer shares its types.

@@ -170,7 +170,7 @@ WELLNESS_API int wellness_abi_version(void);
  *    "timeout": 10, "ai_timeout": 30, "max_retries": 2,
  *    "initial_backoff": 0.5, "max_backoff": 5, "host": "python/3.11",
  *    "cache_directory": "/path" or false, "token_provider": true,
- *    "dashboard_max_age": 300, "link_scheme": "fitiq"}
+ *    "dashboard_max_age": 300, "link_scheme": "fitiq", "store_directory": "/path" or false}
  * base_url and one of api_key, token or "token_provider": true (a provider
  * installed with wellness_client_set_token_provider) are required. Requests are retried
  * only after connection errors and 5xx answers (at most max_retries, backoff
@@ -511,6 +511,36 @@ WELLNESS_API wellness_status wellness_client_trends(
    (default "fitiq"). */
 WELLNESS_API wellness_status wellness_client_dashboard(
     wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* The client's local store: a SQLite database (WAL, mode 0600) in
+   "store_directory" (client configuration; default $XDG_DATA_HOME/wellnesskit
+   or ~/.local/share/wellnesskit, false for none), opened on first use and
+   shared safely by threads and processes. See docs/OFFLINE.md.
+
+   {"goal_id"} in; {"goal_id", "interval": "day" | ... | "year" | null,
+   "automatic": bool} out: the interval saved for the goal's charts (seed 002
+   Phase 5), null when automatic. WELLNESS_E_VALIDATION when the client has
+   no store ("path": "store_directory"). */
+WELLNESS_API wellness_status wellness_client_interval_preference(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"goal_id", "interval": "day" | "week" | "month" | "quarter" | "half" |
+   "year" | "auto" | null} in (auto or null: "Reset to Auto"); the saved
+   preference out, as wellness_client_interval_preference's. It survives the
+   process and is shared by every client using the same store directory. */
+WELLNESS_API wellness_status wellness_client_set_interval_preference(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* wellness_series_aggregate and wellness_series_chart whose options may also
+   hold "goal_id": without "interval", the goal's saved interval is used
+   (automatic when none is saved); an explicit "interval" always wins.
+   Ownership: as wellness_series_aggregate's; the client is borrowed. */
+WELLNESS_API wellness_status wellness_client_series_aggregate(
+    wellness_client *client, const char *options_json, size_t options_len, const char *samples_json,
+    size_t samples_len, wellness_buf *out, wellness_buf *err);
+WELLNESS_API wellness_status wellness_client_series_chart(
+    wellness_client *client, const char *options_json, size_t options_len, const char *samples_json,
+    size_t samples_len, wellness_buf *out, wellness_buf *err);
 
 /* {"is_archived"?, "page"?, "page_size"?} in; {"consultations", "pagination"} out. */
 WELLNESS_API wellness_status wellness_client_list_consultations(

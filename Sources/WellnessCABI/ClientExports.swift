@@ -30,7 +30,7 @@ public func wellness_client_free(_ client: OpaquePointer?) {
 }
 
 /// Runs a client operation: the handle is borrowed, the parameters parsed strictly.
-private func withClient(
+func withClient(
     _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?,
     _ body: (WellnessClient, ObjectReader) throws -> JSONValue

@@ -7,11 +7,14 @@ public func wellness_series_aggregate(
     _ samples: UnsafePointer<CChar>?, _ samplesLength: Int,
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
-    respond(options, optionsLength, out, err) { optionsDocument in
-        let options = try SeriesOptions(json: optionsDocument)
-        let series = try SampleSeries.decode(json: try input(samples, samplesLength, name: "samples"), kind: options.kind)
-        return try SeriesAggregation(series: series, options: options).json
-    }
+    respond(options, optionsLength, out, err) { try aggregate($0, samples, samplesLength) }
+}
+
+/// `wellness_series_aggregate`'s work once its options are parsed as JSON.
+func aggregate(_ optionsDocument: JSONValue, _ samples: UnsafePointer<CChar>?, _ samplesLength: Int) throws -> JSONValue {
+    let options = try SeriesOptions(json: optionsDocument)
+    let series = try SampleSeries.decode(json: try input(samples, samplesLength, name: "samples"), kind: options.kind)
+    return try SeriesAggregation(series: series, options: options).json
 }
 
 @_cdecl("wellness_series_aggregate_columns")
@@ -63,12 +66,15 @@ public func wellness_series_chart(
     _ samples: UnsafePointer<CChar>?, _ samplesLength: Int,
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
-    respond(options, optionsLength, out, err) { optionsDocument in
-        let options = try SeriesOptions(json: optionsDocument, at: .root, sharedWith: ChartOptions.keys)
-        let chartOptions = try ChartOptions(json: optionsDocument, at: .root, sharedWith: SeriesOptions.keys)
-        let series = try SampleSeries.decode(json: try input(samples, samplesLength, name: "samples"), kind: options.kind)
-        let spec = try ChartSpec(try SeriesAggregation(series: series, options: options), options: chartOptions)
-        let svg = SVGChart(spec: spec)
-        return .object(JSONObject([("spec", spec.json), ("svg", .string(svg.document))]))
-    }
+    respond(options, optionsLength, out, err) { try chart($0, samples, samplesLength) }
+}
+
+/// `wellness_series_chart`'s work once its options are parsed as JSON.
+func chart(_ optionsDocument: JSONValue, _ samples: UnsafePointer<CChar>?, _ samplesLength: Int) throws -> JSONValue {
+    let options = try SeriesOptions(json: optionsDocument, at: .root, sharedWith: ChartOptions.keys)
+    let chartOptions = try ChartOptions(json: optionsDocument, at: .root, sharedWith: SeriesOptions.keys)
+    let series = try SampleSeries.decode(json: try input(samples, samplesLength, name: "samples"), kind: options.kind)
+    let spec = try ChartSpec(try SeriesAggregation(series: series, options: options), options: chartOptions)
+    let svg = SVGChart(spec: spec)
+    return .object(JSONObject([("spec", spec.json), ("svg", .string(svg.document))]))
 }

@@ -37,12 +37,15 @@ int main(void) {
     };
     const two_documents pairs[] = {wellness_series_aggregate, wellness_series_chart, wellness_longevity_trends};
     const columns_call columns = wellness_series_aggregate_columns;
+    wellness_status (*const client_pairs[])(wellness_client *, const char *, size_t, const char *, size_t, wellness_buf *,
+                                             wellness_buf *) = {wellness_client_series_aggregate, wellness_client_series_chart};
     const client_call client_calls[] = {
         wellness_client_list_insights, wellness_client_get_insight, wellness_client_update_insight,
         wellness_client_delete_insight, wellness_client_goal_suggestions, wellness_client_goal_tips,
         wellness_client_create_goal_from_suggestion, wellness_client_create_goal, wellness_client_get_goal,
         wellness_client_list_goals, wellness_client_trends, wellness_client_list_consultations,
-        wellness_client_create_consultation, wellness_client_send_message,
+        wellness_client_create_consultation, wellness_client_send_message, wellness_client_dashboard,
+        wellness_client_interval_preference, wellness_client_set_interval_preference,
     };
     const client_paged_call list_all = wellness_client_list_all_insights;
     const client_new_call client_new = wellness_client_new;
@@ -58,6 +61,7 @@ int main(void) {
     wellness_buf buf = {0, 0};
 
     (void)documents;
+    (void)client_pairs;
     (void)pairs;
     (void)columns;
     (void)client_calls;

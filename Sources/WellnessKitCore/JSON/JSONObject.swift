@@ -30,4 +30,9 @@ public struct JSONObject: Sendable, Equatable {
     public mutating func append(_ key: String, _ value: JSONValue) {
         members.append(Member(key: key, value: value))
     }
+
+    /// Removes every member named `key`.
+    public mutating func remove(_ key: String) {
+        members.removeAll { $0.key == key }
+    }
 }

@@ -24,6 +24,9 @@ public struct ClientConfiguration: Sendable {
     /// The directory (an absolute path) where goal suggestions are cached;
     /// nil disables the cache.
     public var cacheDirectory: String? = ClientConfiguration.defaultCacheDirectory
+    /// The directory (an absolute path) of the client's local store (per-goal
+    /// interval preferences); nil disables it.
+    public var storeDirectory: String? = ClientConfiguration.defaultStoreDirectory
     /// Seconds a loaded dashboard is reused (the seed refreshes every 5 minutes).
     public var dashboardMaxAge: Double = 300
     /// The scheme of the deep links the library builds (seed 004: `fitiq`).
@@ -35,6 +38,14 @@ public struct ClientConfiguration: Sendable {
             return POSIXFiles.joined(POSIXFiles.absolute(cache), "wellnesskit")
         }
         return environment("HOME").map { POSIXFiles.joined(POSIXFiles.absolute($0), ".cache/wellnesskit") }
+    }
+
+    /// `$XDG_DATA_HOME/wellnesskit`, else `~/.local/share/wellnesskit`.
+    public static var defaultStoreDirectory: String? {
+        if let data = environment("XDG_DATA_HOME"), !data.isEmpty {
+            return POSIXFiles.joined(POSIXFiles.absolute(data), "wellnesskit")
+        }
+        return environment("HOME").map { POSIXFiles.joined(POSIXFiles.absolute($0), ".local/share/wellnesskit") }
     }
 
     /// An environment variable (ProcessInfo's environment is Foundation).
@@ -60,7 +71,7 @@ extension ClientConfiguration: JSONDecodable {
         let reader = try ObjectReader(json, at: path)
         try reader.rejectUnknownKeys(["base_url", "api_key", "token", "token_provider", "timeout", "ai_timeout",
                                       "max_retries", "initial_backoff", "max_backoff", "host", "cache_directory",
-                                      "dashboard_max_age", "link_scheme"])
+                                      "dashboard_max_age", "link_scheme", "store_directory"])
         var url: String = try reader.nonEmptyString("base_url")
         while url.hasSuffix("/") { url.removeLast() }
         let scheme = url.hasPrefix("http://") ? "http://" : url.hasPrefix("https://") ? "https://" : nil
@@ -90,6 +101,14 @@ extension ClientConfiguration: JSONDecodable {
         default:
             throw WellnessError.validation("must be a directory path, or false to disable the cache",
                                            at: reader.path(of: "cache_directory"))
+        }
+        switch reader.object["store_directory"] {
+        case .bool(false)?: storeDirectory = nil
+        case .string(let path)? where !path.isEmpty: storeDirectory = POSIXFiles.absolute(path)
+        case nil, .null?: storeDirectory = ClientConfiguration.defaultStoreDirectory
+        default:
+            throw WellnessError.validation("must be a directory path, or false for no local store",
+                                           at: reader.path(of: "store_directory"))
         }
         if apiKey == nil, token == nil, try reader.optional("token_provider", as: Bool.self) != true {
             throw WellnessError.validation("needs api_key, token, or \"token_provider\": true", at: path)

@@ -124,6 +124,7 @@ final class ClientSession: @unchecked Sendable {
     private let lock = PThreadMutex()
     private var trends: TrendsResponse?
     private var dashboard: (dashboard: Dashboard, loaded: Double)?
+    private var store: LocalStore?
     private var provider: TokenProvider?
     private var analytics: AnalyticsPipeline?
 
@@ -138,6 +139,16 @@ final class ClientSession: @unchecked Sendable {
     /// The dashboard kept and when it was loaded (monotonic seconds).
     func keptDashboard() -> (dashboard: Dashboard, loaded: Double)? {
         lock.withLock { dashboard }
+    }
+
+    /// The client's local store, opened on first use and kept.
+    func localStore(directory: String) throws -> LocalStore {
+        try lock.withLock {
+            if let store { return store }
+            let opened = try LocalStore(directory: directory)
+            store = opened
+            return opened
+        }
     }
 
     func keep(_ dashboard: Dashboard, loaded: Double) {

@@ -96,8 +96,10 @@ ONE_DOCUMENT_FUNCTIONS = [
 CLIENT_FUNCTIONS = [
     "list_insights", "get_insight", "update_insight", "delete_insight", "goal_suggestions", "goal_tips",
     "create_goal_from_suggestion", "create_goal", "get_goal", "list_goals", "trends", "dashboard", "list_consultations",
-    "create_consultation", "send_message",
+    "create_consultation", "send_message", "interval_preference", "set_interval_preference",
 ]
+#: Client operations taking (client, options, len, data, len, out, err).
+CLIENT_TWO_DOCUMENT_FUNCTIONS = ["series_aggregate", "series_chart"]
 #: `wellness_token_provider_fn`.
 TOKEN_PROVIDER = ctypes.CFUNCTYPE(ctypes.c_size_t, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t)
 #: `wellness_progress_fn`.
@@ -130,6 +132,10 @@ def _declare() -> None:
     lib.wellness_client_new.restype = ctypes.c_int
     lib.wellness_client_free.argtypes = [ctypes.c_void_p]
     lib.wellness_client_free.restype = None
+    for name in CLIENT_TWO_DOCUMENT_FUNCTIONS:
+        function = getattr(lib, "wellness_client_" + name)
+        function.argtypes = [ctypes.c_void_p] + _TWO_DOCUMENT_CALL
+        function.restype = ctypes.c_int
     for name in CLIENT_FUNCTIONS:
         function = getattr(lib, "wellness_client_" + name)
         function.argtypes = [ctypes.c_void_p] + _JSON_CALL

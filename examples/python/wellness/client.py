@@ -9,9 +9,10 @@ from typing import Any, Callable, Dict, List, Literal, Mapping, Optional, Union,
 
 from . import _native
 from .analytics import Analytics
-from .types import (Consultation, ConsultationMessage, ConsultationsPage, CreateGoalRequest, Dashboard, Goal, GoalStatus,
-                    GoalSuggestion, GoalSuggestions, GoalsPage, GoalTips, Insight, InsightsPage, InsightType, Persona, ContextType,
-                    TrendsResponse)
+from .types import (Chart, ChartOptions, Consultation, ConsultationMessage, ConsultationsPage, ContextType,
+                    CreateGoalRequest, Dashboard, Goal, GoalStatus, GoalSuggestion, GoalSuggestions, GoalsPage,
+                    GoalTips, Insight, InsightsPage, InsightType, Interval, IntervalPreference, JSONInput, JSONSamples,
+                    Persona, SeriesOptions, SeriesReport, TrendsResponse)
 
 __all__ = ["Client", "TokenProvider", "Progress"]
 
@@ -41,7 +42,8 @@ class Client:
                  ai_timeout: Optional[float] = None, max_retries: Optional[int] = None,
                  initial_backoff: Optional[float] = None, max_backoff: Optional[float] = None,
                  cache_directory: Union[str, "os.PathLike[str]", Literal[False], None] = None,
-                 dashboard_max_age: Optional[float] = None, link_scheme: Optional[str] = None) -> None:
+                 dashboard_max_age: Optional[float] = None, link_scheme: Optional[str] = None,
+                 store_directory: Union[str, "os.PathLike[str]", Literal[False], None] = None) -> None:
         """Connects to `base_url` ("http://127.0.0.1:8080") with an API key, a
         bearer token, or a `token_provider(refresh)` asked before each request.
 
@@ -51,7 +53,9 @@ class Client:
         initial_backoff (0.5 s) to max_backoff (5 s); cache_directory: where
         goal suggestions are cached (default ~/.cache/wellnesskit; False: no cache);
         dashboard_max_age: seconds a loaded dashboard is reused (default 300);
-        link_scheme: the scheme of the deep links built (default "fitiq").
+        link_scheme: the scheme of the deep links built (default "fitiq");
+        store_directory: the local store, for per-goal interval preferences
+        (default ~/.local/share/wellnesskit; False: none).
         A bad setting raises ValidationError naming it.
         """
         self._handle: Optional[int] = None
@@ -66,6 +70,8 @@ class Client:
             else os.fspath(cache_directory),
             "host": f"python/{sys.version_info.major}.{sys.version_info.minor}",
             "dashboard_max_age": dashboard_max_age, "link_scheme": link_scheme,
+            "store_directory": store_directory if store_directory is False or store_directory is None
+            else os.fspath(store_directory),
         }
         payload = _native.encode({key: value for key, value in config.items() if value is not None})
         handle = ctypes.c_void_p()
@@ -232,6 +238,32 @@ class Client:
         exception) and leaves the others; a complete dashboard is reused for
         `dashboard_max_age` seconds unless refresh=True."""
         return cast(Dashboard, self._call("dashboard", {"refresh": refresh}))
+
+    # Per-goal chart intervals (seed 002 Phase 5), kept in the local store
+
+    def interval_preference(self, goal_id: str) -> IntervalPreference:
+        """The interval saved for a goal's charts; `interval` None when automatic."""
+        return cast(IntervalPreference, self._call("interval_preference", {"goal_id": goal_id}))
+
+    def set_interval_preference(self, goal_id: str, interval: Optional[Interval]) -> IntervalPreference:
+        """Saves the interval of a goal's charts; "auto" or None resets it to automatic."""
+        return cast(IntervalPreference, self._call("set_interval_preference", {"goal_id": goal_id, "interval": interval}))
+
+    def series_aggregate(self, options: Union[SeriesOptions, JSONInput], samples: JSONSamples) -> SeriesReport:
+        """`wellness.series_aggregate`, where options may name a "goal_id": without
+        an "interval", that goal's saved interval is used (automatic when none)."""
+        return cast(SeriesReport, self._call_two("series_aggregate", options, samples))
+
+    def series_chart(self, options: Union[ChartOptions, JSONInput], samples: JSONSamples) -> Chart:
+        """`wellness.series_chart`, with a "goal_id" option as in `series_aggregate`."""
+        return cast(Chart, self._call_two("series_chart", options, samples))
+
+    def _call_two(self, name: str, options: Any, samples: Any) -> Any:
+        options_payload = _native.encode(options)
+        samples_payload = _native.encode(samples, root="samples")
+        function = getattr(_native.lib, "wellness_client_" + name)
+        return _native.call(function, self._handle, options_payload, len(options_payload), samples_payload,
+                            len(samples_payload))
 
     # Consultations (seed 004)
 

@@ -27,7 +27,7 @@ __all__ = [
     "GoalTipView", "TrendView", "TrendsView", "SeriesBucket", "StreakRun", "Streaks", "SeriesReport",
     "ChartLine", "ChartGradient", "ChartXAxis", "ChartYAxis", "ChartPoint", "ChartSpec", "Chart",
     "ErrorDocument", "DashboardInsights", "DashboardGoals", "DashboardConsultations", "FeatureCard", "DashboardWidget",
-    "Dashboard",
+    "Dashboard", "IntervalPreference",
     "Intent", "Surface", "DestinationKind", "Destination", "DestinationResult", "ContextualAction", "ActionsResult",
     "DeepLinkKind", "DeepLinkRejection", "DeepLink", "DeepLinkParseResult", "DeepLinkBuildResult",
     "NotificationRequest", "ProgressMilestone", "NotificationAction", "NotificationCategory",
@@ -425,6 +425,14 @@ class DashboardWidget(TypedDict):
     unread_insights: Optional[int]
     active_goals: Optional[int]
     rows: List[FeatureCard]
+
+
+class IntervalPreference(TypedDict):
+    """A goal's chart interval (seed 002 Phase 5); None when automatic."""
+
+    goal_id: str
+    interval: Optional[FixedInterval]
+    automatic: bool
 
 
 class Dashboard(TypedDict):

@@ -1,0 +1,83 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The client's durable local state: one SQLite database in WAL mode in a
+/// directory of its own (0700, files 0600), safe to share between threads
+/// and between processes (SQLite's locks, a busy timeout, and `BEGIN
+/// IMMEDIATE` for every write). Its schema carries a version (`PRAGMA
+/// user_version`) and is migrated forward on open; a store written by a newer
+/// library is refused rather than misread.
+public final class LocalStore: @unchecked Sendable {
+    /// The schema this library reads and writes.
+    public static let schemaVersion: Int64 = 1
+    static let fileName = "store.sqlite"
+
+    public let directory: String
+    private let lock = PThreadMutex()
+    private let connection: SQLiteConnection
+
+    /// Opens the store in `directory`, creating it as needed.
+    /// - Throws: ``WellnessError`` (internal) when the directory or database
+    ///   cannot be created or opened, or the schema is newer than this library's.
+    public init(directory: String) throws {
+        self.directory = directory
+        guard POSIXFiles.makeDirectories(directory, mode: 0o700) else {
+            throw WellnessError.internal("cannot create the local store directory \(directory)")
+        }
+        let path = POSIXFiles.joined(directory, Self.fileName)
+        try Self.createPrivately(path)
+        connection = try SQLiteConnection(path: path)
+        // Another process may hold the write lock for a while: wait rather than fail.
+        try connection.execute("PRAGMA busy_timeout = 10000")
+        try connection.execute("PRAGMA journal_mode = WAL")
+        try connection.execute("PRAGMA synchronous = FULL")
+        try migrate()
+        // SQLite creates -wal and -shm with the database's mode; make sure of it.
+        for suffix in ["-wal", "-shm"] { chmod(path + suffix, 0o600) }
+    }
+
+    /// Runs `body` with the connection, one thread at a time.
+    @discardableResult
+    func withConnection<Result>(_ body: (SQLiteConnection) throws -> Result) throws -> Result {
+        try lock.withLock { try body(connection) }
+    }
+
+    /// The file exists, mode 0600, before SQLite opens it (SQLite would use 0644 and the umask).
+    private static func createPrivately(_ path: String) throws {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
+            throw WellnessError.internal("cannot create the local store \(path): \(String(cString: strerror(errno)))")
+        }
+        fchmod(descriptor, 0o600)
+        close(descriptor)
+    }
+
+    // MARK: - Schema
+
+    /// Each migration takes the schema from the version before it to its own.
+    private static let migrations: [(version: Int64, sql: String)] = [
+        (1, """
+            CREATE TABLE interval_preferences (
+                goal_id TEXT PRIMARY KEY, interval TEXT NOT NULL, updated_s INTEGER NOT NULL);
+            """),
+    ]
+
+    private func migrate() throws {
+        try connection.transaction {
+            let current = try connection.query("PRAGMA user_version").first?.first?.integer ?? 0
+            guard current <= Self.schemaVersion else {
+                throw WellnessError.internal("""
+                    the local store \(connection.path) has schema version \(current), newer than this library's \
+                    \(Self.schemaVersion); use a newer library or another store directory
+                    """)
+            }
+            for migration in Self.migrations where migration.version > current {
+                try connection.execute(migration.sql)
+                try connection.execute("PRAGMA user_version = \(migration.version)")
+            }
+        }
+    }
+}
