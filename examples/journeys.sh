@@ -10,6 +10,8 @@ work=$(mktemp -d)
 # shellcheck source=tests/server/server.sh
 . "$(dirname "$0")/../tests/server/server.sh"
 trap 'kill $server_pid 2>/dev/null; wait $server_pid 2>/dev/null; rm -rf "$work"' EXIT
+# The clients' local stores go here, not into the home directory.
+export XDG_DATA_HOME="$work/data-home"
 start_server "$server" "$work/data" --demo
 echo "== C journeys (examples/c/journeys.c) against wellness-server on port $server_port =="
 "$c_journeys" "http://127.0.0.1:$server_port" "$server_key"

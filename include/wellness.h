@@ -512,6 +512,20 @@ WELLNESS_API wellness_status wellness_client_trends(
 WELLNESS_API wellness_status wellness_client_dashboard(
     wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
+/* Seed 004's Smart Suggestions. {"now"?: timestamp, "consultation_gap_days"?:
+   0..3650 (default 7), "refresh"?: bool} in; {"actions": [{"id", "title",
+   "icon", "color", "link", "goals"?: [{"id", "title"}]}], "complete": bool}
+   out. In the seed's order: "view_insights" when there are unread insights,
+   "get_goal_tips" for active goals whose tips were never fetched through a
+   client using this local store, "start_consultation" when no consultation
+   was started (or messaged) in the last consultation_gap_days days. The state
+   comes from wellness_client_dashboard (reused within its max age) and the
+   local store, which remembers tip fetches and consultation starts across
+   restarts; a suggestion whose state cannot be read is left out and
+   "complete" is false. */
+WELLNESS_API wellness_status wellness_client_suggested_actions(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
 /* The client's local store: a SQLite database (WAL, mode 0600) in
    "store_directory" (client configuration; default $XDG_DATA_HOME/wellnesskit
    or ~/.local/share/wellnesskit, false for none), opened on first use and

@@ -182,6 +182,21 @@ public func wellness_client_dashboard(
     }
 }
 
+@_cdecl("wellness_client_suggested_actions")
+public func wellness_client_suggested_actions(
+    _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    withClient(client, json, len, out, err) { client, reader in
+        try reader.rejectUnknownKeys(["now", "consultation_gap_days", "refresh"])
+        let now: Timestamp = try reader.optional("now") ?? .now()
+        let suggested = client.suggestedActions(
+            now: now, consultationGapDays: try reader.optionalInt("consultation_gap_days", in: 0...3650) ?? 7,
+            refresh: try reader.optional("refresh") ?? false)
+        return .object(JSONObject([("actions", .array(suggested.actions.map(\.json))), ("complete", .bool(suggested.complete))]))
+    }
+}
+
 @_cdecl("wellness_client_list_consultations")
 public func wellness_client_list_consultations(
     _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,

@@ -150,3 +150,51 @@ private extension JSONValue {
         return nil
     }
 }
+
+@Suite struct SuggestedActionsTests {
+    static let goal = #"{"id":"g1","user_id":"u1","title":"Walk","goal_type":"activity","start_date":"2025-01-01","is_recurring":false,"status":"active","created_at":"2025-01-01T00:00:00Z","updated_at":"2025-01-01T00:00:00Z"}"#
+    static let consultation = #"{"id":"c1","user_id":"u1","persona":"general_wellness","context_type":null,"context_id":null,"title":null,"is_archived":false,"message_count":0,"last_message_at":null,"created_at":"2025-03-01T00:00:00Z","updated_at":"2025-03-01T00:00:00Z"}"#
+
+    static func answers(consultations: String) -> [String: (Int, String)] {
+        let page = #""pagination":{"page":1,"page_size":5,"total_pages":1,"total_count":1,"has_next":false,"has_prev":false}"#
+        return [
+            "api/v1/insights": (200, DashboardTests.insights),
+            "api/v1/goals": (200, #"{"success":true,"data":{"goals":[\#(goal)],\#(page)}}"#),
+            "api/v1/consultations": (200, #"{"success":true,"data":{"consultations":[\#(consultations)],\#(page)}}"#),
+        ]
+    }
+
+    static func client(_ answers: [String: (Int, String)], store: String) throws -> WellnessClient {
+        let configuration = try ClientConfiguration(json: JSONParser.parse(
+            #"{"base_url":"http://127.0.0.1:9","api_key":"k","cache_directory":false,"max_retries":0,"store_directory":"\#(store)"}"#))
+        return WellnessClient(configuration: configuration, transport: SlowRoutedTransport(delay: 0, answers: answers),
+                              sleep: { _ in })
+    }
+
+    static let store = { FileManager.default.temporaryDirectory.appendingPathComponent("suggest-\(UUID().uuidString)").path }
+
+    @Test func eachSuggestionFollowsItsState() throws {
+        let directory = Self.store()
+        let client = try Self.client(Self.answers(consultations: Self.consultation), store: directory)
+        let march3 = try #require(Timestamp(parsing: "2025-03-03T00:00:00Z"))
+        let (actions, complete) = client.suggestedActions(now: march3)
+        #expect(complete && actions.map(\.kind) == [.viewInsights, .getGoalTips])
+        #expect(actions[1].goals.map(\.id) == ["g1"] && actions[1].link == "fitiq://goals?id=g1&action=tips")
+        let april = try #require(Timestamp(parsing: "2025-04-01T00:00:00Z"))
+        #expect(client.suggestedActions(now: april).actions.last?.kind == .startConsultation)
+        try client.localStore().recordTipsFetched(goalId: "g1", at: april)
+        try client.localStore().recordConsultationStarted(userId: "u1", at: april)
+        let reopened = try Self.client(Self.answers(consultations: Self.consultation), store: directory)
+        #expect(reopened.suggestedActions(now: april).actions.map(\.kind) == [.viewInsights])
+    }
+
+    @Test func noConsultationEverSuggestsOneAndUnknownStateDoesNot() throws {
+        var answers = Self.answers(consultations: Self.consultation)
+        answers["api/v1/consultations"] = (200, DashboardTests.consultations)
+        let never = try Self.client(answers, store: Self.store()).suggestedActions(now: .now())
+        #expect(never.actions.last?.kind == .startConsultation)
+        answers["api/v1/consultations"] = (503, "{}")
+        let unknown = try Self.client(answers, store: Self.store()).suggestedActions(now: .now())
+        #expect(!unknown.complete && !unknown.actions.contains { $0.kind == .startConsultation })
+    }
+}

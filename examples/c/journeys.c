@@ -145,6 +145,15 @@ static void dashboard_journey(wellness_client *client) {
                json_integer_value(json_object_get(card, "count")), text_of(card, "link"));
     }
     json_decref(board);
+    board = run(client, wellness_client_suggested_actions, json_object());
+    if (!board) return;
+    cards = json_object_get(board, "actions");
+    check(json_array_size(cards) >= 1 && strcmp(text_of(json_array_get(cards, 0), "id"), "view_insights") == 0,
+          "unread insights are suggested first");
+    printf("Suggested:");
+    json_array_foreach(cards, index, card) printf("  %s (%s)", text_of(card, "title"), text_of(card, "link"));
+    printf("\n");
+    json_decref(board);
 }
 
 int main(int argc, char **argv) {

@@ -45,7 +45,7 @@ int main(void) {
         wellness_client_create_goal_from_suggestion, wellness_client_create_goal, wellness_client_get_goal,
         wellness_client_list_goals, wellness_client_trends, wellness_client_list_consultations,
         wellness_client_create_consultation, wellness_client_send_message, wellness_client_dashboard,
-        wellness_client_interval_preference, wellness_client_set_interval_preference,
+        wellness_client_interval_preference, wellness_client_set_interval_preference, wellness_client_suggested_actions,
     };
     const client_paged_call list_all = wellness_client_list_all_insights;
     const client_new_call client_new = wellness_client_new;

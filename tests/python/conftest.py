@@ -7,11 +7,15 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
+# Clients whose tests leave store_directory at its default keep their local
+# store here, not in the home directory of whoever runs the tests.
+os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="wellness-test-data-")
 if os.environ.get("WELLNESS_TEST_SOURCE"):
     os.environ.setdefault("WELLNESS_LIBRARY", str(REPO / ".build" / "release" / "libwellness.so"))
     sys.path.insert(0, str(REPO / "examples" / "python"))

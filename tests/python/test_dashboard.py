@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 import threading
 import time
@@ -119,3 +120,32 @@ def test_unknown_options_are_refused(live: Tuple[str, str, str]) -> None:
             client._call("dashboard", {"refreshh": True})
         with pytest.raises(wellness.ValidationError, match="link_scheme"):
             wellness.Client(base_url, api_key=api_key, link_scheme="not a scheme")
+
+
+def test_suggestions_follow_the_users_state_and_survive_restarts(live: Tuple[str, str, str], tmp_path: Path) -> None:
+    base_url, api_key, _ = live
+    store = tmp_path / "store"
+
+    def client() -> wellness.Client:
+        return wellness.Client(base_url, api_key=api_key, cache_directory=False, store_directory=store)
+
+    with client() as first:
+        goal = first.create_goal({"title": "Sleep 8 hours", "goal_type": "sleep", "start_date": "2025-01-01",
+                                  "is_recurring": True})
+        suggested = first.suggested_actions(refresh=True)
+        ids = [action["id"] for action in suggested["actions"]]
+        assert suggested["complete"] is True and ids[0] == "view_insights", ids
+        tips = next(action for action in suggested["actions"] if action["id"] == "get_goal_tips")
+        assert goal["id"] in [g["id"] for g in tips["goals"]]
+        first.goal_tips(goal["id"])
+        first.create_consultation("general_wellness")
+    with client() as restarted:
+        after = restarted.suggested_actions(refresh=True)
+        tips_goals = [g["id"] for a in after["actions"] if a["id"] == "get_goal_tips" for g in a["goals"]]
+        assert goal["id"] not in tips_goals, "the tip fetch was remembered across the restart"
+        assert "start_consultation" not in [a["id"] for a in after["actions"]]
+        later = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(days=8)
+        ids = [a["id"] for a in restarted.suggested_actions(now=later)["actions"]]
+        assert ids[-1] == "start_consultation"
+        assert [a["id"] for a in restarted.suggested_actions(now=later, consultation_gap_days=30)["actions"]][-1] \
+            != "start_consultation"

@@ -12,7 +12,7 @@ import Darwin
 /// library is refused rather than misread.
 public final class LocalStore: @unchecked Sendable {
     /// The schema this library reads and writes.
-    public static let schemaVersion: Int64 = 1
+    public static let schemaVersion: Int64 = 2
     static let fileName = "store.sqlite"
 
     public let directory: String
@@ -62,6 +62,10 @@ public final class LocalStore: @unchecked Sendable {
         (1, """
             CREATE TABLE interval_preferences (
                 goal_id TEXT PRIMARY KEY, interval TEXT NOT NULL, updated_s INTEGER NOT NULL);
+            """),
+        (2, """
+            CREATE TABLE goal_tips_fetched (goal_id TEXT PRIMARY KEY, fetched_s INTEGER NOT NULL);
+            CREATE TABLE consultations_started (user_id TEXT PRIMARY KEY, started_s INTEGER NOT NULL);
             """),
     ]
 

@@ -9,6 +9,7 @@ extension WellnessClient {
     public func createConsultation(_ request: CreateConsultationRequest) throws -> Consultation {
         let consultation = try decodeResponse(Envelope<Consultation>.self,
                                               from: send("POST", "/api/v1/consultations", body: request.json)).data
+        rememberConsultationStarted(consultation)
         let contextType = consultation.contextType ?? .general
         let started = AnalyticsEvent.Kind.consultationStarted(persona: consultation.persona, contextType: contextType,
                                                               contextId: consultation.contextId ?? "none")

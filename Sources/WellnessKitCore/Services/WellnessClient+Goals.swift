@@ -38,6 +38,7 @@ extension WellnessClient {
         let tips = try decodeResponse(Envelope<GoalTips>.self,
                                       from: send("GET", "/api/v1/goals/\(segment(goalId))/tips", operation: .ai)).data
         track(.goalAIUsage(goalId: goalId, feature: .tips))
+        rememberTipsFetched(goalId: goalId)
         return tips
     }
 

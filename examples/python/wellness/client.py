@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+import datetime
 import os
 import sys
 from typing import Any, Callable, Dict, List, Literal, Mapping, Optional, Union, cast
@@ -12,7 +13,7 @@ from .analytics import Analytics
 from .types import (Chart, ChartOptions, Consultation, ConsultationMessage, ConsultationsPage, ContextType,
                     CreateGoalRequest, Dashboard, Goal, GoalStatus, GoalSuggestion, GoalSuggestions, GoalsPage,
                     GoalTips, Insight, InsightsPage, InsightType, Interval, IntervalPreference, JSONInput, JSONSamples,
-                    Persona, SeriesOptions, SeriesReport, TrendsResponse)
+                    Persona, SeriesOptions, SeriesReport, SuggestedActions, TrendsResponse)
 
 __all__ = ["Client", "TokenProvider", "Progress"]
 
@@ -238,6 +239,18 @@ class Client:
         exception) and leaves the others; a complete dashboard is reused for
         `dashboard_max_age` seconds unless refresh=True."""
         return cast(Dashboard, self._call("dashboard", {"refresh": refresh}))
+
+    def suggested_actions(self, now: Optional[Union[str, "datetime.datetime"]] = None, consultation_gap_days: int = 7,
+                          refresh: bool = False) -> SuggestedActions:
+        """Seed 004's Smart Suggestions, in its order: "view_insights" (unread
+        insights), "get_goal_tips" (active goals whose tips were never fetched
+        through this store) and "start_consultation" (none for
+        `consultation_gap_days` days). "complete" is False when part of the
+        state could not be read; its suggestion is then left out."""
+        params: Dict[str, Any] = {"consultation_gap_days": consultation_gap_days, "refresh": refresh}
+        if now is not None:
+            params["now"] = now
+        return cast(SuggestedActions, self._call("suggested_actions", params))
 
     # Per-goal chart intervals (seed 002 Phase 5), kept in the local store
 

@@ -27,7 +27,7 @@ __all__ = [
     "GoalTipView", "TrendView", "TrendsView", "SeriesBucket", "StreakRun", "Streaks", "SeriesReport",
     "ChartLine", "ChartGradient", "ChartXAxis", "ChartYAxis", "ChartPoint", "ChartSpec", "Chart",
     "ErrorDocument", "DashboardInsights", "DashboardGoals", "DashboardConsultations", "FeatureCard", "DashboardWidget",
-    "Dashboard", "IntervalPreference",
+    "Dashboard", "IntervalPreference", "SuggestedGoal", "SuggestedAction", "SuggestedActions",
     "Intent", "Surface", "DestinationKind", "Destination", "DestinationResult", "ContextualAction", "ActionsResult",
     "DeepLinkKind", "DeepLinkRejection", "DeepLink", "DeepLinkParseResult", "DeepLinkBuildResult",
     "NotificationRequest", "ProgressMilestone", "NotificationAction", "NotificationCategory",
@@ -425,6 +425,30 @@ class DashboardWidget(TypedDict):
     unread_insights: Optional[int]
     active_goals: Optional[int]
     rows: List[FeatureCard]
+
+
+class SuggestedGoal(TypedDict):
+    id: str
+    title: str
+
+
+class _SuggestedActionBase(TypedDict):
+    id: Literal["view_insights", "get_goal_tips", "start_consultation"]
+    title: str
+    icon: str
+    color: str
+    link: str
+
+
+class SuggestedAction(_SuggestedActionBase, total=False):
+    """One of seed 004's Smart Suggestions; "goals" for get_goal_tips."""
+
+    goals: List[SuggestedGoal]
+
+
+class SuggestedActions(TypedDict):
+    actions: List[SuggestedAction]
+    complete: bool
 
 
 class IntervalPreference(TypedDict):
