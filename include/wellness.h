@@ -456,13 +456,34 @@ WELLNESS_API wellness_status wellness_client_update_insight(
 WELLNESS_API wellness_status wellness_client_delete_insight(
     wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
-/* {"refresh"?: bool} in; {"suggestions": [...], "count": n, "source":
-   "network" | "cache" | "offline_cache"} out (3 to 5 suggestions). They are
+/* {"refresh"?: bool, "insight_ids"?: [id...]} in; {"suggestions": [...],
+   "count": n, "source": "network" | "cache" | "offline_cache"} out (3 to 5
+   suggestions). With "insight_ids" the suggestions are based on those
+   insights (seed 004, Journey 3) and never cached. Otherwise they are
    cached for 24 hours per user in "cache_directory" (client configuration;
    default $XDG_CACHE_HOME/wellnesskit or ~/.cache/wellnesskit, false to
    disable), dropped when a goal is created, and served from the cache
    whatever its age when the API cannot be reached. */
 WELLNESS_API wellness_status wellness_client_goal_suggestions(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"id", "current_value"? | "progress"? (a fraction: 0.5 is 50 %),
+   "status"?, "target_value"?} in: records progress on a goal (seed 004,
+   Journey 1); reaching the target completes it, and the server then adds a
+   milestone insight celebrating it, once. Out: {"goal", "previous_progress",
+   "progress" (fractions of the target, null without one), "milestones":
+   [25, 50, ...] crossed by this update, "notification": the goal progress
+   notification of the highest milestone crossed (as
+   wellness_notification_goal_progress's), or null}. */
+WELLNESS_API wellness_status wellness_client_update_goal(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* A coach's proposal in, as a reply's "proposals" carry it: {"type":
+   "create_goal", "summary", "goal": CreateGoalRequest} or {"type":
+   "update_goal", "summary", "goal_id", "change": {as wellness_client_update_goal}}.
+   It is applied through the goals API; out: as wellness_client_update_goal's,
+   plus "created": true for a new goal (whose "previous_progress" is its own). */
+WELLNESS_API wellness_status wellness_client_accept_proposal(
     wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
 /* {"goal_id"} in; {"tips", "goal_id", "goal_title", "count"} out. */
@@ -564,7 +585,10 @@ WELLNESS_API wellness_status wellness_client_list_consultations(
 WELLNESS_API wellness_status wellness_client_create_consultation(
     wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
-/* {"consultation_id", "content"} in; {"messages": [sent, reply], "count"} out. */
+/* {"consultation_id", "content"} in; {"messages": [sent, reply], "count"} out.
+   A reply in a goal or insight consultation uses that context and the
+   user's data, and may carry "proposals" (see
+   wellness_client_accept_proposal); a message without any has no such key. */
 WELLNESS_API wellness_status wellness_client_send_message(
     wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 

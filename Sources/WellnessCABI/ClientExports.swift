@@ -104,9 +104,36 @@ public func wellness_client_goal_suggestions(
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
-        let (suggestions, source) = try client.goalSuggestions(refresh: try reader.optional("refresh") ?? false)
+        let (suggestions, source) = try client.goalSuggestions(refresh: try reader.optional("refresh") ?? false,
+                                                               basedOn: try reader.optional("insight_ids") ?? [])
         guard case .object(var object) = GoalSuggestions(suggestions: suggestions).json else { return .null }
         object.append("source", .string(source.rawValue))
+        return .object(object)
+    }
+}
+
+@_cdecl("wellness_client_update_goal")
+public func wellness_client_update_goal(
+    _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    withClient(client, json, len, out, err) { client, reader in
+        let id: String = try reader.nonEmptyString("id")
+        var change = reader.object
+        change.remove("id")
+        return try client.updateGoal(id: id, UpdateGoalRequest(json: .object(change))).json
+    }
+}
+
+@_cdecl("wellness_client_accept_proposal")
+public func wellness_client_accept_proposal(
+    _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    withClient(client, json, len, out, err) { client, reader in
+        let accepted = try client.accept(try CoachProposal(json: .object(reader.object)))
+        guard case .object(var object) = accepted.update.json else { return .null }
+        object.append("created", .bool(accepted.created))
         return .object(object)
     }
 }

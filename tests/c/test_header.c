@@ -46,6 +46,7 @@ int main(void) {
         wellness_client_list_goals, wellness_client_trends, wellness_client_list_consultations,
         wellness_client_create_consultation, wellness_client_send_message, wellness_client_dashboard,
         wellness_client_interval_preference, wellness_client_set_interval_preference, wellness_client_suggested_actions,
+        wellness_client_update_goal, wellness_client_accept_proposal,
     };
     const client_paged_call list_all = wellness_client_list_all_insights;
     const client_new_call client_new = wellness_client_new;

@@ -12,6 +12,22 @@ extension WellnessClient {
     /// cache unless `refresh`, else from the API (then cached); when the API
     /// cannot be reached, from the cache whatever its age.
     public func goalSuggestions(refresh: Bool = false) throws -> (suggestions: [GoalSuggestion], source: SuggestionsSource) {
+        try goalSuggestions(refresh: refresh, basedOn: [])
+    }
+
+    /// Goal suggestions based on the chosen insights (seed 004, Journey 3);
+    /// with no insights, the user's profile and data as before. Suggestions
+    /// for chosen insights are never cached (the cache holds the general ones).
+    /// - Throws: ``WellnessError`` as ``send(_:_:query:body:operation:)``.
+    public func goalSuggestions(refresh: Bool = false, basedOn insightIds: [String])
+        throws -> (suggestions: [GoalSuggestion], source: SuggestionsSource) {
+        if !insightIds.isEmpty {
+            let body = JSONValue.object(JSONObject([("insight_ids", .array(insightIds.map(JSONValue.string)))]))
+            let suggestions = try decodeResponse(Envelope<GoalSuggestions>.self,
+                                                 from: send("POST", "/api/v1/goals/suggestions", body: body,
+                                                            operation: .ai)).data.suggestions
+            return (suggestions, .network)
+        }
         let cache = suggestionsCache
         if !refresh, let cached = cache?.read(), cached.age < SuggestionsCache.lifetime, cached.age >= 0 {
             return (cached.suggestions, .cache)

@@ -10,10 +10,10 @@ from typing import Any, Callable, Dict, List, Literal, Mapping, Optional, Union,
 
 from . import _native
 from .analytics import Analytics
-from .types import (Chart, ChartOptions, Consultation, ConsultationMessage, ConsultationsPage, ContextType,
+from .types import (AcceptedProposal, Chart, ChartOptions, CoachProposal, Consultation, ConsultationMessage, ConsultationsPage, ContextType,
                     CreateGoalRequest, Dashboard, Goal, GoalStatus, GoalSuggestion, GoalSuggestions, GoalsPage,
                     GoalTips, Insight, InsightsPage, InsightType, Interval, IntervalPreference, JSONInput, JSONSamples,
-                    Persona, SeriesOptions, SeriesReport, SuggestedActions, TrendsResponse)
+                    GoalUpdate, Persona, SeriesOptions, SeriesReport, SuggestedActions, TrendsResponse)
 
 __all__ = ["Client", "TokenProvider", "Progress"]
 
@@ -185,11 +185,32 @@ class Client:
 
     # Goals AI and goals (seed 003)
 
-    def goal_suggestions(self, refresh: bool = False) -> GoalSuggestions:
+    def goal_suggestions(self, refresh: bool = False, insight_ids: Optional[List[str]] = None) -> GoalSuggestions:
         """3 to 5 AI goal suggestions and their `source` ("network", "cache" or
         "offline_cache"): cached 24 h per user, served from the cache whatever
-        its age when the API cannot be reached; refresh=True asks the API."""
-        return cast(GoalSuggestions, self._call("goal_suggestions", {"refresh": refresh}))
+        its age when the API cannot be reached; refresh=True asks the API.
+        With `insight_ids`, suggestions based on those insights (never cached)."""
+        params: Dict[str, Any] = {"refresh": refresh}
+        if insight_ids:
+            params["insight_ids"] = list(insight_ids)
+        return cast(GoalSuggestions, self._call("goal_suggestions", params))
+
+    def update_goal(self, goal_id: str, *, current_value: Optional[float] = None, progress: Optional[float] = None,
+                    status: Optional[GoalStatus] = None, target_value: Optional[float] = None) -> GoalUpdate:
+        """Records progress on a goal (a value, or `progress` as a fraction of
+        the target) or changes its status or target. Returns the goal, its
+        progress before and after, the 25/50/75/100 % milestones crossed and
+        the progress notification of the highest one (None if none)."""
+        params: Dict[str, Any] = {"id": goal_id}
+        for key, value in (("current_value", current_value), ("progress", progress), ("status", status),
+                           ("target_value", target_value)):
+            if value is not None:
+                params[key] = value
+        return cast(GoalUpdate, self._call("update_goal", params))
+
+    def accept_proposal(self, proposal: Union[CoachProposal, Mapping[str, Any]]) -> AcceptedProposal:
+        """Applies a coach's proposal (a reply's "proposals" item) through the goals API."""
+        return cast(AcceptedProposal, self._call("accept_proposal", proposal))
 
     def goal_tips(self, goal_id: str) -> GoalTips:
         """The AI tips for a goal: `{"tips", "goal_id", "goal_title", "count"}`."""

@@ -27,7 +27,7 @@ __all__ = [
     "GoalTipView", "TrendView", "TrendsView", "SeriesBucket", "StreakRun", "Streaks", "SeriesReport",
     "ChartLine", "ChartGradient", "ChartXAxis", "ChartYAxis", "ChartPoint", "ChartSpec", "Chart",
     "ErrorDocument", "DashboardInsights", "DashboardGoals", "DashboardConsultations", "FeatureCard", "DashboardWidget",
-    "Dashboard", "IntervalPreference", "SuggestedGoal", "SuggestedAction", "SuggestedActions",
+    "Dashboard", "IntervalPreference", "UpdateGoalRequest", "CoachProposal", "GoalUpdate", "AcceptedProposal", "SuggestedGoal", "SuggestedAction", "SuggestedActions",
     "Intent", "Surface", "DestinationKind", "Destination", "DestinationResult", "ContextualAction", "ActionsResult",
     "DeepLinkKind", "DeepLinkRejection", "DeepLink", "DeepLinkParseResult", "DeepLinkBuildResult",
     "NotificationRequest", "ProgressMilestone", "NotificationAction", "NotificationCategory",
@@ -359,12 +359,58 @@ class CreateConsultationRequest(TypedDict):
     title: Optional[str]
 
 
-class ConsultationMessage(TypedDict):
+class UpdateGoalRequest(TypedDict, total=False):
+    """Only what changes: current_value or progress (a fraction), status, target_value."""
+
+    current_value: float
+    progress: float
+    status: GoalStatus
+    target_value: float
+
+
+class _CreateGoalProposal(TypedDict):
+    type: Literal["create_goal"]
+    summary: str
+    goal: CreateGoalRequest
+
+
+class _UpdateGoalProposal(TypedDict):
+    type: Literal["update_goal"]
+    summary: str
+    goal_id: str
+    change: UpdateGoalRequest
+
+
+#: A change a coach's reply proposes (Journey 2), accepted with Client.accept_proposal.
+CoachProposal = Union[_CreateGoalProposal, _UpdateGoalProposal]
+
+
+class GoalUpdate(TypedDict):
+    """A goal after an update, its progress (fractions of the target) and the notification earned."""
+
+    goal: Goal
+    previous_progress: Optional[float]
+    progress: Optional[float]
+    milestones: List[int]
+    notification: Optional[Dict[str, Any]]
+
+
+class AcceptedProposal(GoalUpdate):
+    created: bool
+
+
+class _ConsultationMessageBase(TypedDict):
     id: str
     consultation_id: str
     role: Role
     content: str
     created_at: str
+
+
+class ConsultationMessage(_ConsultationMessageBase, total=False):
+    """A message; an assistant's reply may carry "proposals"."""
+
+    proposals: List[CoachProposal]
 
 
 class ConsultationsPage(TypedDict):

@@ -11,13 +11,17 @@ public struct ConsultationMessage: Sendable, Equatable {
     public var role: Role
     public var content: String
     public var createdAt: Timestamp
+    /// Changes an assistant's reply proposes; written only when there are some.
+    public var proposals: [CoachProposal]
 
-    public init(id: String, consultationId: String, role: Role, content: String, createdAt: Timestamp) {
+    public init(id: String, consultationId: String, role: Role, content: String, createdAt: Timestamp,
+                proposals: [CoachProposal] = []) {
         self.id = id
         self.consultationId = consultationId
         self.role = role
         self.content = content
         self.createdAt = createdAt
+        self.proposals = proposals
     }
 }
 
@@ -29,15 +33,18 @@ extension ConsultationMessage: JSONCodable {
         role = try reader.required("role")
         content = try reader.required("content")
         createdAt = try reader.required("created_at")
+        proposals = try reader.optional("proposals") ?? []
     }
 
     public var json: JSONValue {
-        .object(JSONObject([
+        var object = JSONObject([
             ("id", id.json),
             ("consultation_id", consultationId.json),
             ("role", role.json),
             ("content", content.json),
             ("created_at", createdAt.json),
-        ]))
+        ])
+        if !proposals.isEmpty { object.append("proposals", .array(proposals.map(\.json))) }
+        return .object(object)
     }
 }
