@@ -14,10 +14,10 @@ LIBRARY    := $(BUILD)/lib/libwellness.so.1
 VERSION    := 1.0.0
 WHEEL      := dist/wellness-$(VERSION)-py3-none-linux_x86_64.whl
 APT_NEEDS  := gcc g++ binutils libjansson-dev libsqlite3-dev libcurl4-openssl-dev cmake ninja-build pkg-config \
-              tzdata util-linux
+              tzdata util-linux postgresql
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps lib wheel python-env build test swift-test server-test ctest demo bench server install clean \
+.PHONY: all deps lib wheel python-env build test swift-test server-test server-test-suite ctest demo bench server install clean \
         fuzz fuzz-build fuzz-replay fuzz-corpus sanitize sanitize-deps sanitize-tsan sanitize-valgrind sanitize-asan
 
 all: build
@@ -93,13 +93,21 @@ $(CONTRACT_SWIFT): openapi/wellness-api.yaml server/scripts/embed-contract.sh
 	server/scripts/embed-contract.sh $< $@
 
 # Swift tests of handlers and storage, then schemathesis (every default check)
-# against a live server on a free loopback port.
+# against a live server on a free loopback port, each with SQLite and with
+# PostgreSQL: tests/server/postgres.sh starts a throwaway cluster (Debian's
+# postgresql package, as `nobody` when run as root) and stops and removes it
+# at the end, whatever happened.
 server-test: deps $(PYTHON) $(CONTRACT_SWIFT)
+	tests/server/postgres.sh run $(MAKE) --no-print-directory server-test-suite
+
+server-test-suite:
 	swift test --package-path server
 	swift build --package-path server --product wellness-server
 	tests/server/run_schemathesis.sh $(SERVER_DEBUG_BIN) $(VENV)/bin/schemathesis --seed 7
+	WELLNESS_TEST_ENGINE=postgres tests/server/run_schemathesis.sh $(SERVER_DEBUG_BIN) $(VENV)/bin/schemathesis --seed 7
 	tests/server/test_shutdown.sh $(SERVER_DEBUG_BIN)
 	tests/server/test_keys.sh $(SERVER_DEBUG_BIN)
+	tests/server/test_instances.sh $(SERVER_DEBUG_BIN)
 
 $(SERVER_BIN): deps $(CONTRACT_SWIFT)
 	swift build -c release --package-path server
@@ -137,7 +145,7 @@ $(BUILD)/.bench-deps: $(PY_TOOLS_STAMP)
 bench: python-env $(BUILD)/.bench-deps $(SERVER_BIN)
 	$(PYTHON) benchmarks/bench_series.py
 	@command -v wrk >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq wrk; }
-	$(PYTHON) benchmarks/bench_server.py $(SERVER_BIN) 10
+	tests/server/postgres.sh run $(PYTHON) benchmarks/bench_server.py $(SERVER_BIN) 10
 	$(PYTHON) benchmarks/bench_client.py $(SERVER_BIN) 2000
 
 # ---------------------------------------------------------------------------

@@ -7,8 +7,9 @@ neighbour: one user's single GETs alone, then while another user lists
 10,000 insights. Prints req/s, p50, p99 and errors per run, and the issue's
 targets as ratios measured in this run.
 
-Usage: bench_server.py SERVER_BINARY [SECONDS_PER_RUN] [ENGINES]
-(ENGINES: sqlite,postgres by default)
+Usage: tests/server/postgres.sh run bench_server.py SERVER_BINARY [SECONDS_PER_RUN] [ENGINES]
+(ENGINES: sqlite,postgres by default; PostgreSQL is the throwaway cluster of
+postgres.sh, whose WELLNESS_TEST_POSTGRES_URL names a fresh database.)
 """
 
 from __future__ import annotations
@@ -23,9 +24,6 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, Iterator, List, Optional
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "server"))
-import postgres  # noqa: E402  (tests/server/postgres.py: a throwaway cluster)
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = (10, 1000, 10000)
@@ -159,19 +157,18 @@ def main() -> int:
     for engine in engines:
         with tempfile.TemporaryDirectory() as directory:
             work = Path(directory)
-            cluster = postgres.Cluster(work / "pg") if engine == "postgres" else None
+            database = os.environ.get("WELLNESS_TEST_POSTGRES_URL") if engine == "postgres" else None
+            if engine == "postgres" and not database:
+                print("\n## postgres: skipped (run under tests/server/postgres.sh run)")
+                continue
+            server = Server(binary, work, database)
             try:
-                server = Server(binary, work, cluster.start() if cluster else None)
-                try:
-                    print(f"\n## {engine}, wrk on the same cores, {seconds} s a run\n")
-                    print("| run | req/s | p50 | p99 | errors |\n| --- | ---: | ---: | ---: | ---: |")
-                    for line in measure(server, seconds):
-                        print(line, flush=True)
-                finally:
-                    server.stop()
+                print(f"\n## {engine}, wrk on the same cores, {seconds} s a run\n")
+                print("| run | req/s | p50 | p99 | errors |\n| --- | ---: | ---: | ---: | ---: |")
+                for line in measure(server, seconds):
+                    print(line, flush=True)
             finally:
-                if cluster:
-                    cluster.stop()
+                server.stop()
     return 0
 
 

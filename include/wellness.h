@@ -472,9 +472,9 @@ WELLNESS_API wellness_status wellness_client_goal_suggestions(
    Journey 1); reaching the target completes it, and the server then adds a
    milestone insight celebrating it, once. Out: {"goal", "previous_progress",
    "progress" (fractions of the target, null without one), "milestones":
-   [25, 50, ...] crossed by this update, "notification": the goal progress
-   notification of the highest milestone crossed (as
-   wellness_notification_goal_progress's), or null}. */
+   [25, 50, ...] crossed by this update, "notification": when one was
+   crossed, the goal progress notification with the actual percentage (as
+   wellness_notification_progress_milestone's), else null}. */
 WELLNESS_API wellness_status wellness_client_update_goal(
     wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 

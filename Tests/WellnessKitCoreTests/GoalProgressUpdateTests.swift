@@ -21,7 +21,7 @@ import Testing
         after.currentValue = 7600
         let update = GoalUpdate(previous: before, goal: after)
         #expect(update.milestones == [25, 50, 75])
-        #expect(update.notification?.body == "Walk is 75% complete! Need tips?")
+        #expect(update.notification?.body == "Walk is 76% complete! Need tips?")
         var backwards = after
         backwards.currentValue = 100
         #expect(GoalUpdate(previous: after, goal: backwards).milestones.isEmpty)

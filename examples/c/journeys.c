@@ -127,6 +127,81 @@ static void trends_journey(wellness_client *client) {
     json_decref(trends);
 }
 
+/* A call of the library's rules (no client): params in, parsed result out. */
+static json_t *rule(wellness_status (*function)(const char *, size_t, wellness_buf *, wellness_buf *), json_t *params) {
+    char *text = json_dumps(params, JSON_COMPACT);
+    wellness_buf out = {0}, err = {0};
+    json_t *result = NULL;
+    if (function(text, strlen(text), &out, &err) == WELLNESS_OK) result = json_loadb(out.ptr, out.len, 0, NULL);
+    check(result != NULL, "rule call succeeds");
+    wellness_buf_free(&out);
+    wellness_buf_free(&err);
+    free(text);
+    json_decref(params);
+    return result;
+}
+
+/* Seed 004, Journey 1: insight -> goal -> tips -> achievement. */
+static void achievement_journey(wellness_client *client) {
+    json_t *page = run(client, wellness_client_list_insights, json_pack("{s:b, s:i}", "read_status", 0, "page_size", 1));
+    json_t *insight = page ? json_array_get(json_object_get(page, "insights"), 0) : NULL;
+    json_t *notification, *route, *actions, *action, *goal, *tips, *update, *milestones, *found;
+    const char *goal_id;
+    size_t index;
+    int offered = 0, celebrated = 0;
+    if (!insight) {
+        check(0, "an unread insight to start Journey 1");
+        json_decref(page);
+        return;
+    }
+    printf("\nJourney 1: insight -> goal -> tips -> achievement\n");
+    notification = rule(wellness_notification_insight, json_pack("{s:O}", "insight", insight));
+    printf("  1. notification: %s: \"%s\"\n", text_of(notification, "title"), text_of(notification, "body"));
+    route = rule(wellness_notification_response,
+                 json_pack("{s:s, s:O}", "action", "open", "user_info", json_object_get(notification, "user_info")));
+    check(strcmp(text_of(json_object_get(route, "destination"), "kind"), "insight_detail") == 0, "tap opens the insight");
+    printf("  2. tapped: opens %s\n", text_of(route, "url"));
+    json_decref(run(client, wellness_client_update_insight,
+                    json_pack("{s:s, s:{s:b}}", "id", text_of(insight, "id"), "change", "is_read", 1)));
+    actions = rule(wellness_integration_actions, json_pack("{s:O, s:s}", "insight", insight, "surface", "detail"));
+    json_array_foreach(json_object_get(actions, "actions"), index, action) {
+        if (strcmp(text_of(action, "intent"), "create_goal") == 0) offered = 1;
+    }
+    check(offered, "Create Goal is offered");
+    printf("  3-5. read \"%s\"; Create Goal offered, pre-filled with \"%s\"\n", text_of(insight, "title"),
+           json_string_value(json_array_get(json_object_get(insight, "suggestions"), 0)));
+    goal = run(client, wellness_client_create_goal,
+               json_pack("{s:s, s:s, s:i, s:s, s:s, s:b}", "title", "Work out 4 times per week", "goal_type", "activity",
+                         "target_value", 4, "target_unit", "workouts", "start_date", "2025-01-01", "is_recurring", 1));
+    goal_id = goal ? text_of(goal, "id") : "";
+    tips = run(client, wellness_client_goal_tips, json_pack("{s:s}", "goal_id", goal_id));
+    printf("  6-8. goal \"%s\" created; %lld tips\n", text_of(goal, "title"),
+           tips ? json_integer_value(json_object_get(tips, "count")) : 0);
+    update = run(client, wellness_client_update_goal, json_pack("{s:s, s:f}", "id", goal_id, "progress", 0.5));
+    check(update && json_array_size(json_object_get(update, "milestones")) == 2, "25 and 50 % crossed");
+    printf("  9. progress 50 %%: notification \"%s\"\n", text_of(json_object_get(update, "notification"), "body"));
+    json_decref(update);
+    update = run(client, wellness_client_update_goal, json_pack("{s:s, s:i}", "id", goal_id, "current_value", 4));
+    check(update && strcmp(text_of(json_object_get(update, "goal"), "status"), "completed") == 0, "goal achieved");
+    milestones = run(client, wellness_client_list_insights,
+                     json_pack("{s:s, s:i}", "insight_type", "milestone", "page_size", 100));
+    json_array_foreach(milestones ? json_object_get(milestones, "insights") : NULL, index, found) {
+        if (strcmp(text_of(found, "title"), "Goal achieved: Work out 4 times per week") == 0) {
+            celebrated++;
+            printf("  10. milestone insight: \"%s\"\n", text_of(found, "title"));
+        }
+    }
+    check(celebrated == 1, "one milestone insight celebrates the goal");
+    json_decref(milestones);
+    json_decref(update);
+    json_decref(tips);
+    json_decref(goal);
+    json_decref(actions);
+    json_decref(route);
+    json_decref(notification);
+    json_decref(page);
+}
+
 /* Seed 004's AI overview: the cards' counts are the sections' totals. */
 static void dashboard_journey(wellness_client *client) {
     json_t *board = run(client, wellness_client_dashboard, json_object());
@@ -174,6 +249,7 @@ int main(int argc, char **argv) {
     insights_journey(client);
     goals_journey(client);
     trends_journey(client);
+    achievement_journey(client);
     dashboard_journey(client);
     wellness_client_free(client);
     free(config_text);

@@ -4,6 +4,8 @@
 # ensure_resource_availability, ...), authenticated as a seeded demo user by
 # its API key (a token would stop working once the fuzzer revokes it).
 # Usage: run_schemathesis.sh SERVER_BINARY SCHEMATHESIS [EXTRA_ARGS...]
+# With WELLNESS_TEST_ENGINE=postgres the server stores in a new database of a
+# throwaway PostgreSQL cluster (tests/server/postgres.sh), else in SQLite.
 set -euo pipefail
 server=$(realpath "$1")
 schemathesis=$(realpath "$2")
@@ -12,9 +14,24 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
 # shellcheck source=tests/server/server.sh
 . "$root/tests/server/server.sh"
-trap 'kill $server_pid 2>/dev/null; wait $server_pid 2>/dev/null; rm -rf "$work"' EXIT
+# shellcheck source=tests/server/postgres.sh
+. "$root/tests/server/postgres.sh"
+server_pid=
+cleanup() {
+    [ -z "$server_pid" ] || { kill "$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null; }
+    [ -z "${postgres_started:-}" ] || stop_postgres
+    rm -rf "$work"
+}
+trap cleanup EXIT
+database=()
+if [ "${WELLNESS_TEST_ENGINE:-sqlite}" = postgres ]; then
+    ensure_postgres
+    database=(--database "$(new_postgres_database "schemathesis_$$")")
+    echo "run_schemathesis.sh: PostgreSQL"
+fi
 # Sign-up on (POST /dev/users is in the contract), unlimited for the fuzzer.
-start_server "$server" "$work/data" --demo --ai-rate-limit 1000000 --allow-signup --signup-rate-limit 1000000
+start_server "$server" "$work/data" --demo --ai-rate-limit 1000000 --allow-signup --signup-rate-limit 1000000 \
+    "${database[@]}"
 cd "$work"
 "$schemathesis" run "$root/openapi/wellness-api.yaml" --url "http://127.0.0.1:$server_port" \
     -H "X-API-Key: $server_key" "$@"

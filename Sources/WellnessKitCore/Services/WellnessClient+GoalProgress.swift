@@ -28,9 +28,11 @@ public struct GoalUpdate: Sendable {
         return GoalProgress.crossed(from: Self.progress(of: previous) ?? 0, to: after)
     }
 
-    /// The notification for the highest milestone crossed.
+    /// The progress notification when a milestone was crossed; like
+    /// `wellness_notification_progress_milestone`, it shows the actual percentage.
     public var notification: NotificationRequest? {
-        milestones.last.map { NotificationRequest.goalProgress(goal, percent: $0) }
+        guard !milestones.isEmpty, let progress = Self.progress(of: goal) else { return nil }
+        return NotificationRequest.goalProgress(goal, percent: GoalProgress.percent(of: progress))
     }
 
     public var json: JSONValue {

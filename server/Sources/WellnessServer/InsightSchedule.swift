@@ -4,7 +4,14 @@ import ServiceLifecycle
 
 /// Regenerates every user's insights on a schedule (the seed's nightly and
 /// weekly automation); stops with the server.
+///
+/// Instances sharing a database run it once per interval between them: each
+/// wakes every interval, and only the one that claims the run in the database
+/// (``Store/claimScheduledRun(_:interval:now:)``) generates. Generation is
+/// idempotent anyway (a dedupe key is stored once), so even a run that
+/// overlapped another would add nothing twice.
 struct InsightSchedule: Service {
+    static let jobName = "insight-generation"
     let store: Store
     let interval: TimeInterval
     let logger: Logger
@@ -22,12 +29,15 @@ struct InsightSchedule: Service {
                 return
             }
             do {
-                let store = store
-                let added = try await Blocking.run {
-                    try store.allUserIds().reduce(0) { added, user in
-                        added + (try store.add(InsightGenerator.insights(from: store.checkIns(for: user)), for: user))
-                    }
+                guard try await store.claimScheduledRun(Self.jobName, interval: interval) else {
+                    logger.debug("scheduled insight generation left to another instance")
+                    continue
                 }
+                var added = 0
+                for user in try await store.allUserIds() {
+                    added += try await store.add(InsightGenerator.insights(from: store.checkIns(for: user)), for: user)
+                }
+                try await store.forgetRateLimits(olderThan: 3600)
                 logger.info("scheduled insight generation", metadata: ["insights_generated": .stringConvertible(added)])
             } catch {
                 logger.error("scheduled insight generation failed", metadata: ["error": .string("\(error)")])

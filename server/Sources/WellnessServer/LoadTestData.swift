@@ -5,8 +5,8 @@ public enum LoadTestData {
     /// A user holding `count` daily insights, one per day back from yesterday.
     /// - Returns: the user, its API key and the id of its newest insight (nil when `count` is 0).
     /// - Throws: when storage fails.
-    public static func seed(_ store: Store, insights count: Int) throws -> (id: String, apiKey: String, insightId: String?) {
-        let user = try store.createUser(name: "Load test user")
+    public static func seed(_ store: Store, insights count: Int) async throws -> (id: String, apiKey: String, insightId: String?) {
+        let user = try await store.createUser(name: "Load test user")
         let batch = 1000
         for start in stride(from: 0, to: count, by: batch) {
             let insights = (start..<min(count, start + batch)).map { index in
@@ -15,11 +15,11 @@ public enum LoadTestData {
                                  summary: "8,000 steps", suggestions: ["Keep the same routine tomorrow"],
                                  dataContext: nil, dedupeKey: "load-\(index)")
             }
-            try store.add(insights, for: user.id)
+            try await store.add(insights, for: user.id)
         }
         var query = InsightQuery()
         query.pageSize = 1
-        let newest = try store.insights(for: user.id, query: query).insights.first?.id
+        let newest = try await store.insights(for: user.id, query: query).insights.first?.id
         return (user.id, user.apiKey, newest)
     }
 }

@@ -5,7 +5,14 @@ public struct ServerConfiguration: Sendable {
     public var host = "127.0.0.1"
     /// 0 picks a free port; the bound port is printed and reported.
     public var port = 8080
+    /// The key file, and the SQLite database unless ``databaseURL`` is set.
     public var dataDirectory: URL
+    /// `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`: PostgreSQL instead of
+    /// SQLite in ``dataDirectory``. Instances sharing one database share its
+    /// rate limits and insight schedule.
+    public var databaseURL: String?
+    /// PostgreSQL connections in this instance's pool, at most.
+    public var databaseConnections = 20
     /// AI endpoints: requests per user per window.
     public var aiRequestsPerWindow = 10
     public var aiWindowSeconds: TimeInterval = 60

@@ -4,27 +4,41 @@ import HummingbirdCore
 import Logging
 import WellnessKitCore
 
-/// Builds the server: storage in `<data>/wellness.sqlite`, the encryption and
+/// Builds the server: storage (SQLite in `<data>/wellness.sqlite`, or PostgreSQL), the encryption and
 /// token keys, the routes, and the insight schedule.
 public enum WellnessApplication {
-    /// The store for a data directory, creating the directory and key on first run.
+    /// The store for a configuration: SQLite in `<data>/wellness.sqlite`, or
+    /// PostgreSQL at ``ServerConfiguration/databaseURL``; the data directory
+    /// and key are created on first run.
     ///
     /// A key is generated only while the database holds no sealed data, and
     /// never over an existing key file; the key must open the database's key
     /// check value. Database and key files are mode 0600.
     /// - Throws: ``ConfigurationError`` when the key is missing, unreadable or
-    ///   wrong for the data (the server must not start), or storage fails.
+    ///   wrong for the data, or the database is from an earlier version (the
+    ///   server must not start), or storage fails.
     public static func openStore(_ configuration: ServerConfiguration,
-                                 environment: [String: String] = ProcessInfo.processInfo.environment) throws
+                                 environment: [String: String] = ProcessInfo.processInfo.environment,
+                                 logger: Logger = Logger(label: "wellness-server")) async throws
         -> (Store, Credentials) {
         try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
-        let database = try Database(path: configuration.dataDirectory.appendingPathComponent("wellness.sqlite").path)
-        let state = try Store.sealedState(database)
-        let cipher = try FieldCipher.load(dataDirectory: configuration.dataDirectory, environment: environment,
-                                          mayCreate: state.keyCheck == nil && state.sample == nil)
-        let tokenKeys = try TokenKeys.load(dataDirectory: configuration.dataDirectory, environment: environment)
-        return (try Store(database: database, cipher: cipher), Credentials(keys: tokenKeys))
+        let engine: any SQLEngine
+        if let url = configuration.databaseURL {
+            engine = try PostgresEngine(url: url, maximumConnections: configuration.databaseConnections, logger: logger)
+        } else {
+            engine = try SQLiteEngine(path: configuration.dataDirectory.appendingPathComponent("wellness.sqlite").path)
+        }
+        do {
+            let state = try await Store.inspect(engine)
+            let cipher = try FieldCipher.load(dataDirectory: configuration.dataDirectory, environment: environment,
+                                              mayCreate: state.isEmpty)
+            let tokenKeys = try TokenKeys.load(dataDirectory: configuration.dataDirectory, environment: environment)
+            return (try await Store.open(engine: engine, cipher: cipher), Credentials(keys: tokenKeys))
+        } catch {
+            await engine.shutdown()
+            throw error
+        }
     }
 
     public static func router(store: Store, credentials: Credentials, configuration: ServerConfiguration) -> Router<AppRequestContext> {
@@ -36,11 +50,13 @@ public enum WellnessApplication {
         router.add(middleware: HeadMiddleware())
         router.add(middleware: ErrorEnvelopeMiddleware())
         router.add(middleware: BodyLimitMiddleware())
-        router.add(middleware: MethodNotAllowedMiddleware(allowedMethods: Routes.allowedMethods(signup: configuration.allowSignup)))
-        Routes(store: store, credentials: credentials,
-               limiter: RateLimiter(capacity: configuration.aiRequestsPerWindow, window: configuration.aiWindowSeconds),
-               signupLimiter: configuration.allowSignup ? RateLimiter(capacity: configuration.signupsPerMinute, window: 60) : nil)
-            .register(on: router)
+        let routes = Routes(store: store, credentials: credentials,
+                            limiter: RateLimiter(store: store, capacity: configuration.aiRequestsPerWindow,
+                                                 window: configuration.aiWindowSeconds),
+                            signupLimiter: configuration.allowSignup
+                                ? RateLimiter(store: store, capacity: configuration.signupsPerMinute, window: 60) : nil)
+        router.add(middleware: MethodNotAllowedMiddleware(allowedMethods: routes.allowedMethods))
+        routes.register(on: router)
         return router
     }
 
@@ -52,8 +68,8 @@ public enum WellnessApplication {
 
     /// The application, ready to run; `onBound` receives the bound port.
     public static func build(_ configuration: ServerConfiguration, logger: Logger,
-                             onBound: @escaping @Sendable (Int) -> Void = { _ in }) throws -> some ApplicationProtocol {
-        let (store, credentials) = try openStore(configuration)
+                             onBound: @escaping @Sendable (Int) -> Void = { _ in }) async throws -> some ApplicationProtocol {
+        let (store, credentials) = try await openStore(configuration, logger: logger)
         var app = Application(
             router: router(store: store, credentials: credentials, configuration: configuration),
             server: httpServer(configuration),

@@ -12,7 +12,10 @@ struct Serve: AsyncParsableCommand {
 
     @Option(help: "Address to listen on.") var host = "127.0.0.1"
     @Option(help: "Port to listen on; 0 picks a free one.") var port = 8080
-    @Option(help: "Data directory (database and keys).") var data = "./wellness-data"
+    @Option(help: "Data directory (the keys, and the SQLite database unless --database is given).")
+    var data = "./wellness-data"
+    @Option(help: "PostgreSQL instead of SQLite: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE.")
+    var database: String?
     @Option(help: "AI endpoint requests per user per minute.") var aiRateLimit = 10
     @Option(help: "Seconds between scheduled insight generations.") var insightInterval = 3600.0
     @Flag(help: "Seed a demo user with a year of data and print its API key and token.") var demo = false
@@ -33,6 +36,7 @@ struct Serve: AsyncParsableCommand {
     private func serve() async throws {
         var configuration = ServerConfiguration(dataDirectory: URL(fileURLWithPath: data))
         configuration.host = host
+        configuration.databaseURL = database
         configuration.port = port
         configuration.aiRequestsPerWindow = aiRateLimit
         configuration.insightIntervalSeconds = insightInterval
@@ -42,12 +46,13 @@ struct Serve: AsyncParsableCommand {
         var logger = Logger(label: "wellness-server")
         logger.logLevel = .info
         if demo {
-            let (store, credentials) = try WellnessApplication.openStore(configuration)
-            let user = try DemoData.seed(store)
+            let (store, credentials) = try await WellnessApplication.openStore(configuration, logger: logger)
+            let user = try await DemoData.seed(store)
+            await store.engine.shutdown()
             print("demo user \(user.id)\napi_key \(user.apiKey)\ntoken \(credentials.token(for: user.id))")
         }
         let host = configuration.host
-        let app = try WellnessApplication.build(configuration, logger: logger) { port in
+        let app = try await WellnessApplication.build(configuration, logger: logger) { port in
             print("listening on \(host):\(port)")
             fflush(stdout)
         }

@@ -16,7 +16,7 @@ import Yams
     }
 
     @Test func contractAndPageAreServedWithoutCredentials() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.make()
         try await server.test { client in
             let yaml = try await client.execute(uri: "/openapi.yaml", method: .get) { response in
                 (response.status, response.headers[.contentType], String(buffer: response.body))

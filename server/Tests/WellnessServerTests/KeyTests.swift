@@ -8,27 +8,27 @@ import WellnessKitCore
 /// stops start-up, and the database and key files are private.
 @Suite struct KeyTests {
     /// A data directory with sealed data (insights), whose store is closed again.
-    private static func directoryWithData() throws -> (ServerConfiguration, String) {
-        let server = try TestServer()
-        _ = try server.user(days: 10)
+    private static func directoryWithData() async throws -> (ServerConfiguration, String) {
+        let server = try await TestServer.make()
+        _ = try await server.user(days: 10)
         return (server.configuration, server.directory.appendingPathComponent("encryption.key").path)
     }
 
     private static func startUpError(_ configuration: ServerConfiguration,
-                                     environment: [String: String] = [:]) -> String? {
+                                     environment: [String: String] = [:]) async -> String? {
         do {
-            _ = try WellnessApplication.openStore(configuration, environment: environment)
+            _ = try await WellnessApplication.openStore(configuration, environment: environment)
             return nil
         } catch {
             return "\(error)"
         }
     }
 
-    @Test func databaseAndKeyFilesArePrivate() throws {
+    @Test func databaseAndKeyFilesArePrivate() async throws {
         let previous = umask(0o022)
         defer { umask(previous) }
-        let server = try TestServer()
-        _ = try server.user(days: 3)
+        let server = try await TestServer.make()
+        _ = try await server.user(days: 3)
         for file in ["encryption.key", "wellness.sqlite", "wellness.sqlite-wal", "wellness.sqlite-shm"] {
             let path = server.directory.appendingPathComponent(file).path
             let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
@@ -36,40 +36,49 @@ import WellnessKitCore
         }
     }
 
-    @Test func aMissingKeyWithDataStopsStartUp() throws {
-        let (configuration, keyPath) = try Self.directoryWithData()
+    @Test func aMissingKeyWithDataStopsStartUp() async throws {
+        let (configuration, keyPath) = try await Self.directoryWithData()
         try FileManager.default.removeItem(atPath: keyPath)
-        let error = try #require(Self.startUpError(configuration))
+        let error = try #require(await Self.startUpError(configuration))
         #expect(error.contains("missing") && error.contains("encryption.key"))
         #expect(!FileManager.default.fileExists(atPath: keyPath), "a new key was generated for existing data")
     }
 
-    @Test func aWrongKeyStopsStartUp() throws {
-        let (configuration, keyPath) = try Self.directoryWithData()
+    @Test func aWrongKeyStopsStartUp() async throws {
+        let (configuration, keyPath) = try await Self.directoryWithData()
         let other = Data(SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) })
         try other.write(to: URL(fileURLWithPath: keyPath))
-        let error = try #require(Self.startUpError(configuration))
+        let error = try #require(await Self.startUpError(configuration))
         #expect(error.contains("not the one"))
         #expect(FileManager.default.contents(atPath: keyPath) == other)
         let environmentKey = other.base64EncodedString()
-        #expect(Self.startUpError(configuration, environment: ["WELLNESS_SERVER_KEY": environmentKey]) != nil)
+        #expect(await Self.startUpError(configuration, environment: ["WELLNESS_SERVER_KEY": environmentKey]) != nil)
     }
 
-    /// A database from before the key check value: the key must open its sealed data.
-    @Test func aWrongKeyForOlderDataStopsStartUp() throws {
-        let server = try TestServer()
-        _ = try server.user(days: 10)
-        try server.store.database.execute("DELETE FROM meta")
-        let other = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0) }.base64EncodedString()
-        #expect(Self.startUpError(server.configuration, environment: ["WELLNESS_SERVER_KEY": other]) != nil)
-        #expect(Self.startUpError(server.configuration) == nil)
+    /// A database from before sealed values were bound to their rows (no
+    /// schema version): refused with a message saying so, and left as it was.
+    @Test func aDatabaseFromAnEarlierVersionIsRefused() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wellness-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("wellness.sqlite").path
+        let old = try SQLiteEngine(path: path)
+        try await old.query("""
+            CREATE TABLE users (id TEXT PRIMARY KEY, name TEXT NOT NULL, api_key_fingerprint TEXT NOT NULL UNIQUE,
+                created_ms INTEGER NOT NULL)
+            """)
+        try await old.query("CREATE TABLE meta (name TEXT PRIMARY KEY, value BLOB NOT NULL)")
+        try await old.query("INSERT INTO users VALUES ('usr_1', 'Plain name', 'f', 0)")
+        let error = try #require(await Self.startUpError(ServerConfiguration(dataDirectory: directory)))
+        #expect(error.contains("earlier wellness-server"), "\(error)")
+        #expect(try await old.query("SELECT name FROM users").first?.first?.text == "Plain name")
+        #expect(try await old.query("SELECT COUNT(*) FROM meta").first?.first?.integer == 0)
     }
 
-    @Test func anUnreadableKeyFileIsNeverReplaced() throws {
+    @Test func anUnreadableKeyFileIsNeverReplaced() async throws {
         // A key file that cannot be read (as root, mode 000 still reads): a
         // link to a volume that is not mounted, a directory, the wrong length.
         for unreadable in ["link", "directory", "short", "long"] {
-            let (configuration, keyPath) = try Self.directoryWithData()
+            let (configuration, keyPath) = try await Self.directoryWithData()
             try FileManager.default.removeItem(atPath: keyPath)
             var before = Data()
             switch unreadable {
@@ -79,7 +88,7 @@ import WellnessKitCore
             default: before = Data(repeating: 7, count: 64)
             }
             if !before.isEmpty { try before.write(to: URL(fileURLWithPath: keyPath)) }
-            let error = try #require(Self.startUpError(configuration), "\(unreadable)")
+            let error = try #require(await Self.startUpError(configuration), "\(unreadable)")
             #expect(error.contains("encryption.key") && error.contains("never replaced"), "\(unreadable): \(error)")
             switch unreadable {
             case "link":
@@ -93,12 +102,12 @@ import WellnessKitCore
         }
     }
 
-    @Test func aFreshDirectoryGetsAKeyOnce() throws {
-        let server = try TestServer()
+    @Test func aFreshDirectoryGetsAKeyOnce() async throws {
+        let server = try await TestServer.make()
         let keyPath = server.directory.appendingPathComponent("encryption.key").path
         let key = try #require(FileManager.default.contents(atPath: keyPath))
         #expect(key.count == 32)
-        _ = try WellnessApplication.openStore(server.configuration, environment: [:])
+        _ = try await WellnessApplication.openStore(server.configuration, environment: [:])
         #expect(FileManager.default.contents(atPath: keyPath) == key)
     }
 }

@@ -12,20 +12,18 @@ import WellnessKitCore
 /// error in the envelope, HEAD wherever GET.
 @Suite struct OperationsTests {
     @Test func healthAnswersWhileATransactionHoldsTheDatabase() async throws {
-        let server = try TestServer()
-        let database = server.store.database
-        let started = DispatchSemaphore(value: 0)
-        let finished = DispatchSemaphore(value: 0)
+        let server = try await TestServer.make()
+        let engine = server.store.engine
         try await server.test { client in
             #expect(try await client.call(.get, "/readyz", as: nil).0 == .ok)
-            Thread.detachNewThread {
-                _ = try? database.transaction {
-                    started.signal()
-                    Thread.sleep(forTimeInterval: 2.5)
+            let started = AsyncFlag()
+            let holder = Task {
+                try await engine.transaction { _ in
+                    await started.set()
+                    try await Task.sleep(nanoseconds: 2_500_000_000)
                 }
-                finished.signal()
             }
-            started.wait()
+            await started.wait()
             let clock = ContinuousClock()
             let before = clock.now
             let (health, _, body) = try await client.call(.get, "/healthz", as: nil)
@@ -35,23 +33,23 @@ import WellnessKitCore
             #expect(ready == .serviceUnavailable && error["success"] == .bool(false))
             #expect(error["error"]["code"].string == "NOT_READY")
             #expect(clock.now - before < .seconds(2))
-            finished.wait()
+            _ = await holder.result
             let (again, _, status) = try await client.call(.get, "/readyz", as: nil)
             #expect(again == .ok && status["status"].string == "ready")
         }
     }
 
     @Test func signUpIsOffByDefault() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.make()
         try await server.test { client in
             let (status, _, body) = try await client.call(.post, "/dev/users", as: nil, json: #"{"name":"x"}"#)
             #expect(status == .notFound && body["error"]["code"].string == "NOT_FOUND")
         }
-        #expect(try server.store.allUserIds().isEmpty)
+        #expect(try await server.store.allUserIds().isEmpty)
     }
 
     @Test func signUpIsRateLimitedWhenOn() async throws {
-        let server = try TestServer { $0.allowSignup = true; $0.signupsPerMinute = 2 }
+        let server = try await TestServer.make { $0.allowSignup = true; $0.signupsPerMinute = 2 }
         try await server.test { client in
             for _ in 0..<2 {
                 let (status, _, body) = try await client.call(.post, "/dev/users", as: nil, json: #"{"name":"x"}"#)
@@ -61,7 +59,7 @@ import WellnessKitCore
             #expect(status == .tooManyRequests && body["error"]["code"].string == "RATE_LIMITED")
             #expect(Int(headers[.retryAfter] ?? "") ?? 0 >= 1)
         }
-        #expect(try server.store.allUserIds().count == 2)
+        #expect(try await server.store.allUserIds().count == 2)
     }
 
     private static func expectEnvelope(_ body: JSONValue, code: String, _ comment: Comment? = nil) {
@@ -70,8 +68,8 @@ import WellnessKitCore
     }
 
     @Test func everyErrorHasTheEnvelope() async throws {
-        let server = try TestServer()
-        let user = try server.user(days: 3)
+        let server = try await TestServer.make()
+        let user = try await server.user(days: 3)
         try await server.test { client in
             let (missing, missingHeaders, notFound) = try await client.call(.get, "/no/such/route", as: nil)
             #expect(missing == .notFound && missingHeaders[.contentType] == "application/json")
@@ -85,18 +83,18 @@ import WellnessKitCore
             Self.expectEnvelope(notAllowed, code: "METHOD_NOT_ALLOWED")
         }
         // A failure inside (a table gone): 500 in the envelope, without the cause.
-        try server.store.database.execute("DROP TABLE goals")
+        try await server.store.engine.query("DROP TABLE list_counts")
         try await server.test { client in
             let (status, _, body) = try await client.call(.get, "/api/v1/goals", as: user)
             #expect(status == .internalServerError)
             Self.expectEnvelope(body, code: "INTERNAL")
-            #expect(body["error"]["message"].string?.contains("goals") == false)
+            #expect(body["error"]["message"].string?.contains("list_counts") == false)
         }
     }
 
     /// A request the HTTP parser rejects, on a live server: 400 in the envelope.
     @Test func malformedRequestsGetTheEnvelope() async throws {
-        let server = try TestServer()
+        let server = try await TestServer.make()
         let router = WellnessApplication.router(store: server.store, credentials: server.credentials,
                                                 configuration: server.configuration)
         let app = Application(router: router, server: WellnessApplication.httpServer(server.configuration))
@@ -121,8 +119,8 @@ import WellnessKitCore
     }
 
     @Test func headWorksWhereGetDoes() async throws {
-        let server = try TestServer()
-        let user = try server.user(days: 3)
+        let server = try await TestServer.make()
+        let user = try await server.user(days: 3)
         try await server.test { client in
             for uri in ["/healthz", "/readyz", "/api/v1/insights", "/api/v1/goals", "/api/longevity/trends"] {
                 let get = try await client.execute(uri: uri, method: .get, headers: user.headers) { $0 }
@@ -137,5 +135,22 @@ import WellnessKitCore
             let post = try await client.execute(uri: "/api/v1/insights/generate", method: .head, headers: user.headers) { $0 }
             #expect(post.status == .methodNotAllowed && post.headers[.allow] == "POST")
         }
+    }
+}
+
+/// A flag one task sets and another waits for.
+actor AsyncFlag {
+    private var isSet = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func set() {
+        isSet = true
+        waiters.forEach { $0.resume() }
+        waiters = []
+    }
+
+    func wait() async {
+        if isSet { return }
+        await withCheckedContinuation { waiters.append($0) }
     }
 }

@@ -7,8 +7,8 @@ import WellnessKitCore
 
 @Suite struct RoutesTests {
     @Test func everyAPIRouteNeedsValidCredentials() async throws {
-        let server = try TestServer()
-        let user = try server.user(days: 3)
+        let server = try await TestServer.make()
+        let user = try await server.user(days: 3)
         try await server.test { client in try await Self.everyAPIRouteNeedsValidCredentialsBody(client, user: user) }
     }
 
@@ -34,8 +34,8 @@ import WellnessKitCore
     }
 
     @Test func insightsListFiltersSortsAndPages() async throws {
-        let server = try TestServer()
-        let user = try server.user(days: 30)
+        let server = try await TestServer.make()
+        let user = try await server.user(days: 30)
         try await server.test { client in try await Self.insightsListFiltersSortsAndPagesBody(client, user: user) }
     }
 
@@ -64,9 +64,9 @@ import WellnessKitCore
     }
 
     @Test func usersCannotSeeEachOthersData() async throws {
-        let server = try TestServer()
-        let alice = try server.user(days: 10)
-        let bob = try server.user(days: 10)
+        let server = try await TestServer.make()
+        let alice = try await server.user(days: 10)
+        let bob = try await server.user(days: 10)
         try await server.test { client in try await Self.usersCannotSeeEachOthersDataBody(client, alice: alice, bob: bob) }
     }
 
@@ -98,8 +98,8 @@ import WellnessKitCore
     }
 
     @Test func goalsSuggestionsAndTips() async throws {
-        let server = try TestServer()
-        let user = try server.user(days: 30)
+        let server = try await TestServer.make()
+        let user = try await server.user(days: 30)
         try await server.test { client in try await Self.goalsSuggestionsAndTipsBody(client, user: user) }
     }
 
@@ -132,8 +132,8 @@ import WellnessKitCore
     }
 
     @Test func aiEndpointsAreRateLimited() async throws {
-        let server = try TestServer(aiRequestsPerWindow: 2)
-        let user = try server.user(days: 5)
+        let server = try await TestServer.make(aiRequestsPerWindow: 2)
+        let user = try await server.user(days: 5)
         try await server.test { client in try await Self.aiEndpointsAreRateLimitedBody(client, user: user) }
     }
 
@@ -146,8 +146,8 @@ import WellnessKitCore
     }
 
     @Test func consultationsKeepTheConversation() async throws {
-        let server = try TestServer()
-        let user = try server.user(days: 5)
+        let server = try await TestServer.make()
+        let user = try await server.user(days: 5)
         try await server.test { client in try await Self.consultationsKeepTheConversationBody(client, user: user) }
     }
 
@@ -172,8 +172,8 @@ import WellnessKitCore
     }
 
     @Test func ingestionAndTrends() async throws {
-        let server = try TestServer()
-        let user = try server.user()
+        let server = try await TestServer.make()
+        let user = try await server.user()
         try await server.test { client in try await Self.ingestionAndTrendsBody(client, user: user) }
     }
 

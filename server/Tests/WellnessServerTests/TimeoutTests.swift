@@ -9,7 +9,7 @@ import Testing
 /// before it is sent.
 @Suite struct TimeoutTests {
     private func withServer(_ body: @escaping @Sendable (Int) throws -> Void) async throws {
-        let server = try TestServer { configuration in
+        let server = try await TestServer.make { configuration in
             configuration.allowSignup = true
             configuration.timeouts = ServerTimeouts(header: .milliseconds(500), body: .milliseconds(500),
                                                     idle: .milliseconds(1500))

@@ -12,8 +12,8 @@ import WellnessKitCore
     }
 
     @Test func revokedTokensStopWorkingButTheAPIKeyDoesNot() async throws {
-        let server = try TestServer()
-        let user = try server.user()
+        let server = try await TestServer.make()
+        let user = try await server.user()
         let token = user.token
         try await server.test { client in
             #expect(try await Self.status(client, .get, "/api/v1/insights", bearer: token) == .ok)
@@ -27,8 +27,8 @@ import WellnessKitCore
     }
 
     @Test func refreshKeepsTheSessionAndEndsWithIt() async throws {
-        let server = try TestServer()
-        let user = try server.user()
+        let server = try await TestServer.make()
+        let user = try await server.user()
         let now = Credentials.milliseconds(Date())
         let recent = server.credentials.token(for: user.id, sessionStart: now - 3_600_000)
         let stale = server.credentials.token(for: user.id, sessionStart: now - server.credentials.sessionLifetimeMilliseconds - 1000)

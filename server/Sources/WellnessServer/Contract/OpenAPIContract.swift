@@ -344,6 +344,23 @@ paths:
     post:
       operationId: goalSuggestions
       summary: 3 to 5 goal suggestions from the user's data, never repeating an existing goal.
+      description: >-
+        With a body naming insights (seed 004, Journey 3), the suggestions are
+        based on those insights (one per insight subject, each rationale naming
+        it), completed from the user's data when there are fewer than 3.
+      requestBody:
+        required: false
+        content:
+          application/json:
+            schema:
+              type: object
+              additionalProperties: false
+              properties:
+                insight_ids:
+                  type: array
+                  minItems: 1
+                  maxItems: 10
+                  items: {type: string, minLength: 1}
       responses:
         "500": {$ref: "#/components/responses/Internal"}
         "200":
@@ -363,7 +380,10 @@ paths:
                         type: array
                         items: {$ref: "#/components/schemas/GoalSuggestion"}
                       count: {type: integer}
+        "400": {$ref: "#/components/responses/BadRequest"}
         "401": {$ref: "#/components/responses/Unauthorized"}
+        "404": {$ref: "#/components/responses/NotFound"}
+        "413": {$ref: "#/components/responses/TooLarge"}
         "429": {$ref: "#/components/responses/RateLimited"}
 
   /api/v1/goals:
@@ -433,6 +453,30 @@ paths:
               schema: {$ref: "#/components/schemas/GoalEnvelope"}
         "401": {$ref: "#/components/responses/Unauthorized"}
         "404": {$ref: "#/components/responses/NotFound"}
+    patch:
+      operationId: updateGoal
+      summary: Records progress on a goal, or changes its status or target (seed 004, Journey 1).
+      description: >-
+        progress is a fraction of the target (0.5 is 50 %) and needs a goal with
+        a target_value; it becomes current_value. Reaching the target completes
+        an active goal unless the request names a status. Completing a goal adds
+        a milestone insight celebrating it, once.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/UpdateGoalRequest"}
+      responses:
+        "500": {$ref: "#/components/responses/Internal"}
+        "200":
+          description: The goal.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/GoalEnvelope"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "404": {$ref: "#/components/responses/NotFound"}
+        "413": {$ref: "#/components/responses/TooLarge"}
 
   /api/v1/goals/{id}/tips:
     parameters:
@@ -887,6 +931,35 @@ components:
         role: {type: string, enum: [user, assistant]}
         content: {type: string}
         created_at: {$ref: "#/components/schemas/Timestamp"}
+        proposals:
+          description: Changes a coach's reply proposes (only when there are some).
+          type: array
+          items: {$ref: "#/components/schemas/CoachProposal"}
+    CoachProposal:
+      oneOf:
+        - type: object
+          required: [type, summary, goal]
+          properties:
+            type: {type: string, const: create_goal}
+            summary: {type: string}
+            goal: {$ref: "#/components/schemas/CreateGoalRequest"}
+        - type: object
+          required: [type, summary, goal_id, change]
+          properties:
+            type: {type: string, const: update_goal}
+            summary: {type: string}
+            goal_id: {type: string}
+            change: {$ref: "#/components/schemas/UpdateGoalRequest"}
+    UpdateGoalRequest:
+      type: object
+      additionalProperties: false
+      minProperties: 1
+      properties:
+        current_value: {type: number, minimum: 0, maximum: 1000000000000}
+        progress: {type: number, minimum: 0, maximum: 1000, description: A fraction of the target.}
+        status: {$ref: "#/components/schemas/GoalStatus"}
+        target_value: {type: number, exclusiveMinimum: 0, maximum: 1000000000000}
+      not: {required: [current_value, progress]}
     Profile:
       type: object
       properties:

@@ -1,20 +1,147 @@
 import WellnessKitCore
 
-/// The coach's replies in consultations (seed 004), by fixed rules that use
-/// the persona and the insight or goal the consultation is about.
+/// The coach's replies in consultations (seed 004, Journey 2), by fixed rules
+/// that use the persona, the goal or insight the consultation is about, and
+/// the user's recent data; a reply about a goal may propose changes the
+/// client can accept through the goals API.
 public enum Coach {
-    public static func reply(to message: String, in consultation: Consultation, about subject: String?) -> String {
-        let opening: String
-        switch consultation.persona {
-        case .generalWellness: opening = "Thanks for sharing."
-        case .wellnessSpecialist: opening = "Let's look at this together."
-        case .nutritionist: opening = "From a nutrition point of view:"
-        case .fitnessCoach: opening = "Here's how we can train for this:"
-        case .sleepCoach: opening = "Sleep is a great lever here."
+    /// What the coach knows when it answers.
+    public struct Context: Sendable {
+        public var goal: Goal?
+        public var insight: Insight?
+        /// The user's check-ins, oldest first.
+        public var checkIns: [CheckIn]
+
+        public init(goal: Goal? = nil, insight: Insight? = nil, checkIns: [CheckIn] = []) {
+            self.goal = goal
+            self.insight = insight
+            self.checkIns = checkIns
         }
-        let context = subject.map { " About \"\($0)\": pick one small step you can repeat daily, and check in on it in a week." }
-            ?? " Pick one small step you can repeat daily, and check in on it in a week."
-        let question = message.contains("?") ? " You asked a question; start with the first step above and tell me how it goes." : ""
-        return opening + context + question
+    }
+
+    public struct Reply: Sendable {
+        public var text: String
+        public var proposals: [CoachProposal]
+    }
+
+    /// Days of check-ins the coach looks at.
+    static let window = 14
+
+    public static func reply(to message: String, in consultation: Consultation, context: Context,
+                             today: CalendarDate) -> Reply {
+        var parts = [opening(consultation.persona)]
+        var proposals: [CoachProposal] = []
+        let recent = RecentData(context.checkIns.suffix(window))
+        if let goal = context.goal {
+            parts.append(progressSentence(goal))
+            parts += recent.sentences
+            parts.append(advice(for: goal, recent))
+            proposals = Self.proposals(for: goal, recent, today: today)
+        } else if let insight = context.insight {
+            parts.append("About your insight \"\(insight.title)\": \(insight.summary ?? insight.content)")
+            parts += recent.sentences
+            if let suggestion = insight.suggestions?.first {
+                parts.append("A good next step: \(suggestion.prefix(1).lowercased() + suggestion.dropFirst()).")
+            }
+        } else {
+            parts += recent.sentences
+            parts.append("Pick one small step you can repeat daily, and check in on it in a week.")
+        }
+        if message.contains("?") {
+            parts.append("You asked a question; start with the first step above and tell me how it goes.")
+        }
+        return Reply(text: parts.joined(separator: " "), proposals: proposals)
+    }
+
+    private static func opening(_ persona: Persona) -> String {
+        switch persona {
+        case .generalWellness: return "Thanks for sharing."
+        case .wellnessSpecialist: return "Let's look at this together."
+        case .nutritionist: return "From a nutrition point of view:"
+        case .fitnessCoach: return "Here's how we can train for this:"
+        case .sleepCoach: return "Sleep is a great lever here."
+        }
+    }
+
+    private static func progressSentence(_ goal: Goal) -> String {
+        guard let target = goal.targetValue, target > 0 else {
+            return "Your goal \"\(goal.title)\" is \(goal.status.rawValue)."
+        }
+        let current = goal.currentValue ?? 0
+        let percent = GoalProgress.percent(of: min(current / target, GoalProgress.maximum))
+        return "Your goal \"\(goal.title)\" is \(percent)% of the way (\(format(current)) of \(format(target))"
+            + "\(goal.targetUnit.map { " \($0)" } ?? ""))."
+    }
+
+    private static func advice(for goal: Goal, _ recent: RecentData) -> String {
+        switch goal.goalType.lowercased() {
+        case "activity", "body_composition", "weight":
+            if let calories = recent.calories, calories <= 2400 {
+                return "Your calorie intake looks good, so the lever is movement: increase cardio."
+            }
+            if let calories = recent.calories {
+                return "At \(format(calories)) kcal a day, trimming a snack and adding cardio will both help."
+            }
+            return "Adding cardio sessions is the most reliable lever."
+        case "nutrition":
+            return "Plan the week's meals ahead and keep a simple food log."
+        default:
+            return "Keep the same routine every day; consistency beats intensity."
+        }
+    }
+
+    /// For a goal behind schedule: a cardio routine to add, and (for a goal
+    /// under half way with a target) a nearer target to rebuild momentum.
+    private static func proposals(for goal: Goal, _ recent: RecentData, today: CalendarDate) -> [CoachProposal] {
+        var proposals: [CoachProposal] = []
+        let type = goal.goalType.lowercased()
+        if ["activity", "body_composition", "weight"].contains(type), (recent.workoutsPerWeek ?? 0) < 3 {
+            proposals.append(CoachProposal(
+                summary: "Add three 30-minute cardio sessions a week",
+                action: .createGoal(CreateGoalRequest(
+                    title: "Cardio 3 times a week", description: "Three 30-minute sessions: brisk walk, bike or swim.",
+                    goalType: "activity", targetValue: 3, targetUnit: "workouts", startDate: .day(today),
+                    isRecurring: true, frequency: "weekly"))))
+        }
+        if let target = goal.targetValue, target > 0, (goal.currentValue ?? 0) / target < 0.5, goal.status == .active {
+            let nearer = (target * 0.8 * 100).rounded() / 100
+            proposals.append(CoachProposal(
+                summary: "Aim for \(format(nearer)) first, then raise the target",
+                action: .updateGoal(goalId: goal.id, change: UpdateGoalRequest(targetValue: nearer))))
+        }
+        return proposals
+    }
+
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String((value * 10).rounded() / 10)
+    }
+}
+
+/// Averages of the coach's window of check-ins.
+struct RecentData {
+    let days: Int
+    let steps: Double?
+    let calories: Double?
+    let sleepHours: Double?
+    let workoutsPerWeek: Double?
+
+    init(_ checkIns: ArraySlice<CheckIn>) {
+        days = checkIns.count
+        steps = GoalAdvisor.average(checkIns.compactMap(\.steps))
+        calories = GoalAdvisor.average(checkIns.compactMap(\.calories))
+        sleepHours = GoalAdvisor.average(checkIns.compactMap(\.sleepHours))
+        let workouts = checkIns.compactMap(\.workouts)
+        workoutsPerWeek = workouts.isEmpty ? nil : workouts.reduce(0, +) / Double(max(checkIns.count, 1)) * 7
+    }
+
+    /// What the data says, in a sentence or two (nothing without data).
+    var sentences: [String] {
+        var facts: [String] = []
+        if let steps { facts.append("\(Coach.format(steps.rounded())) steps") }
+        if let workoutsPerWeek { facts.append("\(Coach.format(workoutsPerWeek)) workouts a week") }
+        if let calories { facts.append("\(Coach.format(calories.rounded())) kcal") }
+        if let sleepHours { facts.append("\(Coach.format(sleepHours)) hours of sleep") }
+        guard !facts.isEmpty else { return [] }
+        return ["Over your last \(days) check-ins you averaged " + facts.joined(separator: ", ") + "."]
     }
 }

@@ -70,6 +70,68 @@ public enum GoalAdvisor {
         return Array(fresh.prefix(5))
     }
 
+    /// 3 to 5 suggestions based on chosen insights (seed 004, Journey 3): each
+    /// insight's subject (what its text and metrics are about) gives one, with
+    /// a rationale naming it; fewer than 3 are completed from the user's data.
+    public static func suggestions(from insights: [Insight], checkIns: [CheckIn], existing: [Goal]) -> [GoalSuggestion] {
+        let taken = Set(existing.map { $0.title.lowercased() })
+        var chosen: [GoalSuggestion] = []
+        for insight in insights {
+            for suggestion in candidates(for: insight) where !taken.contains(suggestion.title.lowercased())
+                && !chosen.contains(where: { $0.title == suggestion.title }) {
+                chosen.append(suggestion)
+                break
+            }
+        }
+        if chosen.count < 3 {
+            let more = suggestions(checkIns: checkIns, existing: existing)
+                .filter { general in !chosen.contains { $0.title == general.title } }
+            chosen += more.prefix(3 - chosen.count)
+        }
+        return Array(chosen.prefix(5))
+    }
+
+    /// What an insight is about, most specific first.
+    private static func candidates(for insight: Insight) -> [GoalSuggestion] {
+        let text = ([insight.title, insight.content, insight.summary ?? ""] + (insight.suggestions ?? []))
+            .joined(separator: " ").lowercased()
+        let because = "Based on your insight \"\(insight.title)\"."
+        var found: [GoalSuggestion] = []
+        if text.contains("protein") {
+            found.append(GoalSuggestion(title: "Eat 100 g of protein a day", description: "Add a protein source to every meal.",
+                                        goalType: "nutrition", targetValue: 100, targetUnit: "g", rationale: because,
+                                        estimatedDuration: 30, difficulty: 2))
+        }
+        if text.contains("sleep") {
+            found.append(GoalSuggestion(title: "Sleep 8 hours a night", description: "Keep a fixed bedtime, screens off 30 minutes before.",
+                                        goalType: "wellness", targetValue: 8, targetUnit: "hours", rationale: because,
+                                        estimatedDuration: 21, difficulty: 3))
+        }
+        if text.contains("workout") || text.contains("exercise") {
+            found.append(GoalSuggestion(title: "Work out 4 times a week", description: "Four 30-minute sessions: cardio and strength.",
+                                        goalType: "activity", targetValue: 4, targetUnit: "workouts", rationale: because,
+                                        estimatedDuration: 60, difficulty: 3))
+        }
+        if text.contains("step") || text.contains("walk") || text.contains("activity") {
+            let average = insight.dataContext?.metrics?.steps.map(Double.init) ?? 8000
+            let target = min(15_000, ((average + 1500) / 500).rounded(.up) * 500)
+            found.append(GoalSuggestion(title: "Walk \(Int(target)) steps a day", description: "Build up by 500 steps a week.",
+                                        goalType: "activity", targetValue: target, targetUnit: "steps", rationale: because,
+                                        estimatedDuration: 30, difficulty: 3))
+        }
+        if text.contains("calorie") || text.contains("nutrition") {
+            found.append(GoalSuggestion(title: "Keep daily calories near 2,300", description: "Plan meals and swap one snack a day.",
+                                        goalType: "nutrition", targetValue: 2300, targetUnit: "kcal", rationale: because,
+                                        estimatedDuration: 30, difficulty: 3))
+        }
+        if text.contains("mood") || text.contains("stress") {
+            found.append(GoalSuggestion(title: "Take a 10-minute mindfulness break daily", description: "A short breathing or meditation session.",
+                                        goalType: "wellness", targetValue: 10, targetUnit: "minutes", rationale: because,
+                                        estimatedDuration: 14, difficulty: 2))
+        }
+        return found
+    }
+
     /// 5 to 7 tips for a goal, by its type, with one from the user's own data.
     public static func tips(for goal: Goal, checkIns: [CheckIn]) -> [GoalTip] {
         var tips: [GoalTip]

@@ -11,22 +11,21 @@ struct AuthMiddleware: RouterMiddleware {
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response {
-        let context = try await Blocking.run { [self] in try authenticate(request, context) }
-        return try await next(request, context)
+        return try await next(request, try await authenticate(request, context))
     }
 
-    private func authenticate(_ request: Request, _ context: Context) throws -> Context {
+    private func authenticate(_ request: Request, _ context: Context) async throws -> Context {
         var context = context
         var users: [String] = []
         if let key = request.headers[.xAPIKey] {
-            guard let user = try store.userId(forAPIKey: key) else { throw APIFailure.unauthorized("invalid API key") }
+            guard let user = try await store.userId(forAPIKey: key) else { throw APIFailure.unauthorized("invalid API key") }
             users.append(user)
             context.presentedAPIKey = true
         }
         if let authorization = request.headers[.authorization] {
             guard authorization.hasPrefix("Bearer "),
                   let claims = credentials.claims(fromToken: String(authorization.dropFirst(7))),
-                  let validAfter = try store.tokensValidAfter(userId: claims.subject),
+                  let validAfter = try await store.tokensValidAfter(userId: claims.subject),
                   claims.issuedMilliseconds >= validAfter else {
                 throw APIFailure.unauthorized("invalid, expired or revoked token")
             }

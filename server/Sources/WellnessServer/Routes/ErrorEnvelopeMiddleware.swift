@@ -5,8 +5,9 @@ import Logging
 /// Every error as the documented envelope
 /// `{"success": false, "error": {"code", "message"}}`: the handlers' own
 /// ``APIFailure``s, and Hummingbird's (unknown route 404, body over the limit
-/// 413, malformed request 400) and anything unexpected (500, logged with its
-/// cause, which the client never sees).
+/// 413, malformed request 400), a sealed value that does not open where it
+/// was read (500 `DATA_INTEGRITY`) and anything unexpected (500, logged with
+/// its cause, which the client never sees).
 struct ErrorEnvelopeMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
@@ -30,6 +31,12 @@ struct ErrorEnvelopeMiddleware: RouterMiddleware {
         }
         if let error = error as? any HTTPResponseError, error.status.code < 500 {
             return APIFailure(status: error.status, code: code(for: error.status), message: message(for: error.status))
+        }
+        if let error = error as? SealedValueError {
+            // Where the value was is logged; the client learns only that stored data failed its check.
+            logger.error("sealed value rejected", metadata: ["error": .string(error.description)])
+            return APIFailure(status: .internalServerError, code: "DATA_INTEGRITY",
+                              message: "stored data failed its integrity check")
         }
         logger.error("request failed", metadata: ["error": .string("\(error)")])
         return APIFailure(status: .internalServerError, code: "INTERNAL", message: "internal server error")

@@ -12,92 +12,104 @@ struct Routes {
     /// Sign-ups per client address, or nil when `POST /dev/users` is off.
     let signupLimiter: RateLimiter?
 
-    func register(on router: Router<AppRequestContext>) {
-        // Liveness never touches the database; readiness asks it, with a deadline.
-        getAndHead(router, "healthz") { _, _ in JSONResponses.json(.object(JSONObject([("status", .string("ok"))]))) }
-        getAndHead(router, "readyz") { _, _ in try await ready() }
-        getAndHead(router, "openapi.yaml") { _, _ in
-            Self.document(OpenAPIContract.yaml, type: "application/yaml; charset=utf-8")
-        }
-        getAndHead(router, "docs") { _, _ in Self.document(ContractDocsPage.html, type: "text/html; charset=utf-8") }
-        if signupLimiter != nil {
-            router.post("dev/users") { request, context in try await createUser(request, context) }
-        }
+    /// One route: its method and path, whether it needs authentication, and its handler.
+    struct Route {
+        let method: HTTPRequest.Method
+        let path: String
+        let authenticated: Bool
+        let handle: @Sendable (Request, AppRequestContext) async throws -> Response
+    }
 
-        let api = router.group("api").add(middleware: AuthMiddleware(store: store, credentials: credentials))
-        getAndHead(api, "longevity/trends") { _, context in try await blocking { try trends(context) } }
-        let v1 = api.group("v1")
-        v1.post("auth/token") { _, context in try refreshToken(context) }
-        v1.post("auth/revoke") { _, context in try await revokeTokens(context) }
-        getAndHead(v1, "profile") { _, context in
-            try await blocking { JSONResponses.envelope(try store.profile(for: try context.requireUser()).json) }
+    /// Every route the server answers: the one list that registration and the
+    /// 405 `Allow` header both read.
+    var table: [Route] {
+        func open(_ method: HTTPRequest.Method, _ path: String,
+                  _ handle: @escaping @Sendable (Request, AppRequestContext) async throws -> Response) -> Route {
+            Route(method: method, path: path, authenticated: false, handle: handle)
         }
-        v1.put("profile") { request, context in
-            let profile = try JSONResponses.decode(Profile.self, from: try await JSONResponses.body(of: request, context: context))
-            return try await blocking {
-                try store.saveProfile(profile, for: try context.requireUser())
-                return JSONResponses.envelope(profile.json)
+        func api(_ method: HTTPRequest.Method, _ path: String,
+                 _ handle: @escaping @Sendable (Request, AppRequestContext) async throws -> Response) -> Route {
+            Route(method: method, path: "api/" + path, authenticated: true, handle: handle)
+        }
+        var routes = [
+            // Liveness never touches the database; readiness asks it, with a deadline.
+            open(.get, "healthz") { _, _ in JSONResponses.json(.object(JSONObject([("status", .string("ok"))]))) },
+            open(.get, "readyz") { _, _ in try await ready() },
+            open(.get, "openapi.yaml") { _, _ in Self.document(OpenAPIContract.yaml, type: "application/yaml; charset=utf-8") },
+            open(.get, "docs") { _, _ in Self.document(ContractDocsPage.html, type: "text/html; charset=utf-8") },
+            api(.get, "longevity/trends") { _, context in try await trends(context) },
+            api(.post, "v1/auth/token") { _, context in try refreshToken(context) },
+            api(.post, "v1/auth/revoke") { _, context in try await revokeTokens(context) },
+            api(.get, "v1/profile") { _, context in
+                JSONResponses.envelope(try await store.profile(for: try context.requireUser()).json)
+            },
+            api(.put, "v1/profile") { request, context in try await saveProfile(request, context) },
+            api(.post, "v1/checkins") { request, context in try await ingest(request, context) },
+            api(.get, "v1/checkins") { _, context in
+                JSONResponses.envelope(.array(try await store.checkIns(for: try context.requireUser()).map(\.json)))
+            },
+            api(.post, "v1/insights/generate") { _, context in try await generate(context) },
+            api(.get, "v1/insights") { request, context in try await listInsights(request, context) },
+            api(.get, "v1/insights/:id") { _, context in try await getInsight(context) },
+            api(.patch, "v1/insights/:id") { request, context in try await updateInsight(request, context) },
+            api(.delete, "v1/insights/:id") { _, context in try await deleteInsight(context) },
+            api(.post, "v1/goals/suggestions") { request, context in try await suggestions(request, context) },
+            api(.post, "v1/goals") { request, context in try await createGoal(request, context) },
+            api(.get, "v1/goals") { request, context in try await listGoals(request, context) },
+            api(.get, "v1/goals/:id") { _, context in try await getGoal(context) },
+            api(.patch, "v1/goals/:id") { request, context in try await updateGoal(request, context) },
+            api(.get, "v1/goals/:id/tips") { _, context in try await tips(context) },
+            api(.get, "v1/consultations") { request, context in try await listConsultations(request, context) },
+            api(.post, "v1/consultations") { request, context in try await createConsultation(request, context) },
+            api(.get, "v1/consultations/:id") { _, context in try await getConsultation(context) },
+            api(.get, "v1/consultations/:id/messages") { _, context in try await listMessages(context) },
+            api(.post, "v1/consultations/:id/messages") { request, context in try await sendMessage(request, context) },
+        ]
+        if signupLimiter != nil {
+            routes.append(open(.post, "dev/users") { request, context in try await createUser(request, context) })
+        }
+        return routes
+    }
+
+    /// Registers ``table``: `/api` routes behind authentication, and every GET also as HEAD
+    /// (``HeadMiddleware`` drops the body).
+    func register(on router: Router<AppRequestContext>) {
+        let api = router.group("api").add(middleware: AuthMiddleware(store: store, credentials: credentials))
+        for route in table {
+            let methods: [HTTPRequest.Method] = route.method == .get ? [.get, .head] : [route.method]
+            for method in methods {
+                if route.authenticated {
+                    api.on(RouterPath(String(route.path.dropFirst("api/".count))), method: method, use: route.handle)
+                } else {
+                    router.on(RouterPath(route.path), method: method, use: route.handle)
+                }
             }
         }
-        v1.post("checkins") { request, context in try await ingest(request, context) }
-        getAndHead(v1, "checkins") { _, context in
-            try await blocking { JSONResponses.envelope(.array(try store.checkIns(for: try context.requireUser()).map(\.json))) }
+    }
+
+    /// The methods each path answers (HEAD wherever GET), GET first; any other method is 405 with `Allow`.
+    var allowedMethods: [(path: String, methods: [HTTPRequest.Method])] {
+        var paths: [String] = []
+        var methods: [String: [HTTPRequest.Method]] = [:]
+        for route in table {
+            if methods[route.path] == nil { paths.append(route.path) }
+            methods[route.path, default: []] += route.method == .get ? [.get, .head] : [route.method]
         }
-        v1.post("insights/generate") { _, context in try await blocking { try generate(context) } }
-        getAndHead(v1, "insights") { request, context in try await blocking { try listInsights(request, context) } }
-        getAndHead(v1, "insights/:id") { _, context in try await blocking { try getInsight(context) } }
-        v1.patch("insights/:id") { request, context in try await updateInsight(request, context) }
-        v1.delete("insights/:id") { _, context in try await blocking { try deleteInsight(context) } }
-        v1.post("goals/suggestions") { _, context in try await blocking { try suggestions(context) } }
-        v1.post("goals") { request, context in try await createGoal(request, context) }
-        getAndHead(v1, "goals") { request, context in try await blocking { try listGoals(request, context) } }
-        getAndHead(v1, "goals/:id") { _, context in try await blocking { try getGoal(context) } }
-        getAndHead(v1, "goals/:id/tips") { _, context in try await blocking { try tips(context) } }
-        getAndHead(v1, "consultations") { request, context in try await blocking { try listConsultations(request, context) } }
-        v1.post("consultations") { request, context in try await createConsultation(request, context) }
-        getAndHead(v1, "consultations/:id") { _, context in try await blocking { try getConsultation(context) } }
-        getAndHead(v1, "consultations/:id/messages") { _, context in try await blocking { try listMessages(context) } }
-        v1.post("consultations/:id/messages") { request, context in try await sendMessage(request, context) }
-    }
-
-    /// A GET route, also answering HEAD (``HeadMiddleware`` drops the body).
-    private func getAndHead<Builder: RouterMethods>(
-        _ builder: Builder, _ path: RouterPath,
-        use handler: @escaping @Sendable (Request, AppRequestContext) async throws -> Response
-    ) where Builder.Context == AppRequestContext {
-        builder.get(path, use: handler)
-        builder.head(path, use: handler)
-    }
-
-    /// The methods each path supports (HEAD wherever GET); any other method answers 405 with `Allow`.
-    static func allowedMethods(signup: Bool) -> [(path: String, methods: [HTTPRequest.Method])] {
-        let routes: [(path: String, methods: [HTTPRequest.Method])] = [
-            ("healthz", [.get]), ("readyz", [.get]), ("openapi.yaml", [.get]), ("docs", [.get]), ("api/longevity/trends", [.get]), ("api/v1/auth/token", [.post]),
-            ("api/v1/auth/revoke", [.post]),
-            ("api/v1/checkins", [.get, .post]), ("api/v1/profile", [.get, .put]), ("api/v1/insights/generate", [.post]),
-            ("api/v1/insights", [.get]), ("api/v1/insights/:id", [.get, .patch, .delete]),
-            ("api/v1/goals/suggestions", [.post]), ("api/v1/goals", [.get, .post]), ("api/v1/goals/:id", [.get]),
-            ("api/v1/goals/:id/tips", [.get]), ("api/v1/consultations", [.get, .post]),
-            ("api/v1/consultations/:id", [.get]), ("api/v1/consultations/:id/messages", [.get, .post]),
-        ] + (signup ? [("dev/users", [.post])] : [])
-        return routes.map { route in
-            guard let get = route.methods.firstIndex(of: .get) else { return route }
-            var methods = route.methods
-            methods.insert(.head, at: get + 1)
-            return (route.path, methods)
+        let order: [HTTPRequest.Method] = [.get, .head, .post, .put, .patch, .delete]
+        return paths.map { path in
+            (path, (methods[path] ?? []).sorted { (order.firstIndex(of: $0) ?? 9) < (order.firstIndex(of: $1) ?? 9) })
         }
     }
 
-    /// `body` on a thread outside Swift concurrency's cooperative pool, which
-    /// SQLite's blocking calls (a lock, a busy wait) must not hold.
-    private func blocking(_ body: @escaping @Sendable () throws -> Response) async throws -> Response {
-        try await Blocking.run(body)
+    private func saveProfile(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let profile = try JSONResponses.decode(Profile.self, from: try await JSONResponses.body(of: request, context: context))
+        try await store.saveProfile(profile, for: try context.requireUser())
+        return JSONResponses.envelope(profile.json)
     }
 
-    /// 200 when the database answers a trivial query on a reader and on the writer within 1 s, else 503.
+    /// 200 when the database answers a trivial query (SQLite: on a reader and on the writer) within 1 s, else 503.
     private func ready() async throws -> Response {
-        let database = store.database
-        guard try await Blocking.run({ database.isResponsive(within: 1) }) else {
+        guard await store.engine.isResponsive(within: 1) else {
             throw APIFailure(status: .serviceUnavailable, code: "NOT_READY",
                              message: "the database did not answer within 1 s")
         }
@@ -135,14 +147,14 @@ struct Routes {
     private func revokeTokens(_ context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let now = Store.nowMilliseconds()
-        try await Blocking.run { [store] in try store.revokeTokens(userId: user, at: now) }
+        try await store.revokeTokens(userId: user, at: now)
         return JSONResponses.envelope(.object(JSONObject([("revoked_before", Timestamp(milliseconds: now).json)])))
     }
 
     // MARK: - Development and data
 
     private func createUser(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        if let seconds = signupLimiter?.retryAfter(for: "signup|\(context.remoteAddress?.ipAddress ?? "unknown")") {
+        if let seconds = try await signupLimiter?.retryAfter(for: "signup|\(context.remoteAddress?.ipAddress ?? "unknown")") {
             throw APIFailure.rateLimited(retryAfter: seconds)
         }
         let body = try await JSONResponses.body(of: request, context: context)
@@ -153,7 +165,7 @@ struct Routes {
         } catch let error as WellnessError {
             throw APIFailure.invalid(error)
         }
-        let user = try await Blocking.run { [store] in try store.createUser(name: name) }
+        let user = try await store.createUser(name: name)
         return JSONResponses.envelope(.object(JSONObject([
             ("user_id", .string(user.id)), ("api_key", .string(user.apiKey)),
             ("token", .string(credentials.token(for: user.id))),
@@ -170,23 +182,21 @@ struct Routes {
         } catch let error as WellnessError {
             throw APIFailure.invalid(error)
         }
-        return try await blocking {
-            try store.upsert(checkIns, for: user)
-            let added = try store.add(InsightGenerator.insights(from: store.checkIns(for: user)), for: user)
-            return JSONResponses.envelope(.object(JSONObject([
-                ("stored", .int(checkIns.count)), ("insights_generated", .int(added)),
-            ])), status: .created)
-        }
+        try await store.upsert(checkIns, for: user)
+        let added = try await store.add(InsightGenerator.insights(from: store.checkIns(for: user)), for: user)
+        return JSONResponses.envelope(.object(JSONObject([
+            ("stored", .int(checkIns.count)), ("insights_generated", .int(added)),
+        ])), status: .created)
     }
 
-    private func generate(_ context: AppRequestContext) throws -> Response {
+    private func generate(_ context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let added = try store.add(InsightGenerator.insights(from: store.checkIns(for: user)), for: user)
+        let added = try await store.add(InsightGenerator.insights(from: store.checkIns(for: user)), for: user)
         return JSONResponses.envelope(.object(JSONObject([("insights_generated", .int(added))])))
     }
 
-    private func trends(_ context: AppRequestContext) throws -> Response {
-        let entries = try store.checkIns(for: try context.requireUser()).compactMap { checkIn in
+    private func trends(_ context: AppRequestContext) async throws -> Response {
+        let entries = try await store.checkIns(for: try context.requireUser()).compactMap { checkIn in
             checkIn.biologicalAge.map { BiologicalAgeEntry(date: checkIn.date, biologicalAge: $0) }
         }
         let now = Int64(Date().timeIntervalSince1970)
@@ -196,7 +206,7 @@ struct Routes {
 
     // MARK: - Insights
 
-    private func listInsights(_ request: Request, _ context: AppRequestContext) throws -> Response {
+    private func listInsights(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let parameters = QueryParameters(request)
         var query = InsightQuery()
         query.insightType = try parameters.choice("insight_type", InsightType.self)
@@ -210,11 +220,11 @@ struct Routes {
         default: throw APIFailure.badRequest("sort_order must be asc or desc")
         }
         (query.page, query.pageSize) = try parameters.page()
-        return JSONResponses.envelope(try store.insights(for: try context.requireUser(), query: query).json)
+        return JSONResponses.envelope(try await store.insights(for: try context.requireUser(), query: query).json)
     }
 
-    private func getInsight(_ context: AppRequestContext) throws -> Response {
-        guard let insight = try store.insight(try id(context), for: try context.requireUser()) else {
+    private func getInsight(_ context: AppRequestContext) async throws -> Response {
+        guard let insight = try await store.insight(try id(context), for: try context.requireUser()) else {
             throw APIFailure.notFound("Insight")
         }
         return JSONResponses.envelope(insight.json)
@@ -223,16 +233,14 @@ struct Routes {
     private func updateInsight(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let change = try JSONResponses.decode(UpdateInsightRequest.self,
                                               from: try await JSONResponses.body(of: request, context: context))
-        return try await blocking {
-            guard let insight = try store.update(try id(context), for: try context.requireUser(), with: change) else {
-                throw APIFailure.notFound("Insight")
-            }
-            return JSONResponses.envelope(insight.json)
+        guard let insight = try await store.update(try id(context), for: try context.requireUser(), with: change) else {
+            throw APIFailure.notFound("Insight")
         }
+        return JSONResponses.envelope(insight.json)
     }
 
-    private func deleteInsight(_ context: AppRequestContext) throws -> Response {
-        guard try store.deleteInsight(try id(context), for: try context.requireUser()) else {
+    private func deleteInsight(_ context: AppRequestContext) async throws -> Response {
+        guard try await store.deleteInsight(try id(context), for: try context.requireUser()) else {
             throw APIFailure.notFound("Insight")
         }
         return Response(status: .noContent)
@@ -240,52 +248,99 @@ struct Routes {
 
     // MARK: - Goals
 
-    private func suggestions(_ context: AppRequestContext) throws -> Response {
+    /// From the user's data, or (with `{"insight_ids": [...]}`, Journey 3) from those insights.
+    private func suggestions(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        try limit(user, "suggestions")
-        let suggestions = GoalAdvisor.suggestions(checkIns: try store.checkIns(for: user), existing: try store.allGoals(for: user),
-                                                  profile: try store.profile(for: user))
+        let insightIds = try await Self.insightIds(in: request, context)
+        var insights: [Insight] = []
+        for id in insightIds {
+            guard let insight = try await store.insight(id, for: user) else { throw APIFailure.notFound("Insight") }
+            insights.append(insight)
+        }
+        try await limit(user, "suggestions")
+        let checkIns = try await store.checkIns(for: user)
+        let existing = try await store.allGoals(for: user)
+        let suggestions = insights.isEmpty
+            ? GoalAdvisor.suggestions(checkIns: checkIns, existing: existing, profile: try await store.profile(for: user))
+            : GoalAdvisor.suggestions(from: insights, checkIns: checkIns, existing: existing)
         return JSONResponses.envelope(GoalSuggestions(suggestions: suggestions).json)
     }
 
-    private func tips(_ context: AppRequestContext) throws -> Response {
+    /// The optional body of `POST /goals/suggestions`: 1 to 10 insight ids.
+    private static func insightIds(in request: Request, _ context: AppRequestContext) async throws -> [String] {
+        let buffer = try await request.body.collect(upTo: context.maxUploadSize)
+        guard buffer.readableBytes > 0 else { return [] }
+        let body = try buffer.withUnsafeReadableBytes { bytes in
+            do { return try JSONParser.parse(bytes) } catch let error as WellnessError { throw APIFailure.invalid(error) }
+        }
+        do {
+            let reader = try ObjectReader(body, at: .root)
+            try reader.rejectUnknownKeys(["insight_ids"])
+            guard let ids: [String] = try reader.optional("insight_ids") else { return [] }
+            guard (1...10).contains(ids.count), ids.allSatisfy({ !$0.isEmpty }) else {
+                throw WellnessError.validation("must hold 1 to 10 insight ids", at: reader.path(of: "insight_ids"))
+            }
+            return ids
+        } catch let error as WellnessError {
+            throw APIFailure.invalid(error)
+        }
+    }
+
+    /// Progress, status or target of a goal (Journey 1).
+    private func updateGoal(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let change = try JSONResponses.decode(UpdateGoalRequest.self,
+                                              from: try await JSONResponses.body(of: request, context: context))
+        do {
+            guard let result = try await store.updateGoal(try id(context), for: try context.requireUser(), with: change) else {
+                throw APIFailure.notFound("Goal")
+            }
+            return JSONResponses.envelope(result.after.json)
+        } catch Store.GoalUpdateRefusal.progressWithoutTarget {
+            throw APIFailure.invalid(WellnessError.validation(
+                "needs a goal with a target_value: send current_value, or a target_value too",
+                at: FieldPath.root.appending("progress")))
+        }
+    }
+
+    private func tips(_ context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        guard let goal = try store.goal(try id(context), for: user) else { throw APIFailure.notFound("Goal") }
-        try limit(user, "tips")
-        let tips = GoalAdvisor.tips(for: goal, checkIns: try store.checkIns(for: user))
+        guard let goal = try await store.goal(try id(context), for: user) else { throw APIFailure.notFound("Goal") }
+        try await limit(user, "tips")
+        let tips = GoalAdvisor.tips(for: goal, checkIns: try await store.checkIns(for: user))
         return JSONResponses.envelope(GoalTips(tips: tips, goalId: goal.id, goalTitle: goal.title).json)
     }
 
     private func createGoal(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let goalRequest = try JSONResponses.decode(CreateGoalRequest.self,
                                                    from: try await JSONResponses.body(of: request, context: context))
-        return try await blocking {
-            JSONResponses.envelope(try store.createGoal(goalRequest, for: try context.requireUser()).json, status: .created)
-        }
+        return JSONResponses.envelope(try await store.createGoal(goalRequest, for: try context.requireUser()).json,
+                                      status: .created)
     }
 
-    private func listGoals(_ request: Request, _ context: AppRequestContext) throws -> Response {
+    private func listGoals(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let parameters = QueryParameters(request)
         let status = try parameters.choice("status", GoalStatus.self)
         let page = try parameters.page()
-        let (goals, pagination) = try store.goals(for: try context.requireUser(), status: status, page: page.page,
-                                                  pageSize: page.size)
+        let (goals, pagination) = try await store.goals(for: try context.requireUser(), status: status, page: page.page,
+                                                        pageSize: page.size)
         return JSONResponses.envelope(.object(JSONObject([("goals", goals.json), ("pagination", pagination.json)])))
     }
 
-    private func getGoal(_ context: AppRequestContext) throws -> Response {
-        guard let goal = try store.goal(try id(context), for: try context.requireUser()) else { throw APIFailure.notFound("Goal") }
+    private func getGoal(_ context: AppRequestContext) async throws -> Response {
+        guard let goal = try await store.goal(try id(context), for: try context.requireUser()) else {
+            throw APIFailure.notFound("Goal")
+        }
         return JSONResponses.envelope(goal.json)
     }
 
     // MARK: - Consultations
 
-    private func listConsultations(_ request: Request, _ context: AppRequestContext) throws -> Response {
+    private func listConsultations(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let parameters = QueryParameters(request)
         let archived = try parameters.bool("is_archived")
         let page = try parameters.page()
-        let (consultations, pagination) = try store.consultations(for: try context.requireUser(), archived: archived,
-                                                                  page: page.page, pageSize: page.size)
+        let (consultations, pagination) = try await store.consultations(for: try context.requireUser(), archived: archived,
+                                                                        page: page.page, pageSize: page.size)
         return JSONResponses.envelope(.object(JSONObject([
             ("consultations", consultations.json), ("pagination", pagination.json),
         ])))
@@ -294,23 +349,21 @@ struct Routes {
     private func createConsultation(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let creation = try JSONResponses.decode(CreateConsultationRequest.self,
                                                 from: try await JSONResponses.body(of: request, context: context))
-        return try await blocking {
-            JSONResponses.envelope(try store.createConsultation(creation, for: try context.requireUser()).json,
-                                   status: .created)
-        }
+        return JSONResponses.envelope(try await store.createConsultation(creation, for: try context.requireUser()).json,
+                                      status: .created)
     }
 
-    private func getConsultation(_ context: AppRequestContext) throws -> Response {
-        JSONResponses.envelope(try consultation(context).json)
+    private func getConsultation(_ context: AppRequestContext) async throws -> Response {
+        JSONResponses.envelope(try await consultation(context).json)
     }
 
-    private func listMessages(_ context: AppRequestContext) throws -> Response {
-        let messages = try store.messages(of: try consultation(context))
+    private func listMessages(_ context: AppRequestContext) async throws -> Response {
+        let messages = try await store.messages(of: try await consultation(context))
         return JSONResponses.envelope(.object(JSONObject([("messages", messages.json), ("count", .int(messages.count))])))
     }
 
     private func sendMessage(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        let consultation = try await Blocking.run { [self] in try self.consultation(context) }
+        let consultation = try await consultation(context)
         let body = try await JSONResponses.body(of: request, context: context)
         let content: String
         do {
@@ -318,31 +371,32 @@ struct Routes {
         } catch let error as WellnessError {
             throw APIFailure.invalid(error)
         }
-        try limit(consultation.userId, "messages")
-        return try await blocking {
-            let subject = try subjectTitle(of: consultation)
-            let reply = Coach.reply(to: content, in: consultation, about: subject)
-            let messages = try store.append([(.user, content), (.assistant, reply)], to: consultation)
-            return JSONResponses.envelope(.object(JSONObject([("messages", messages.json), ("count", .int(messages.count))])),
-                                          status: .created)
-        }
+        try await limit(consultation.userId, "messages")
+        let reply = Coach.reply(to: content, in: consultation, context: try await coachContext(of: consultation),
+                                today: CalendarDate(daysSinceEpoch: Int(Store.nowMilliseconds() / 86_400_000)) ?? .epoch)
+        let messages = try await store.append([(.user, content, []), (.assistant, reply.text, reply.proposals)],
+                                              to: consultation)
+        return JSONResponses.envelope(.object(JSONObject([("messages", messages.json), ("count", .int(messages.count))])),
+                                      status: .created)
     }
 
-    private func consultation(_ context: AppRequestContext) throws -> Consultation {
-        guard let consultation = try store.consultation(try id(context), for: try context.requireUser()) else {
+    private func consultation(_ context: AppRequestContext) async throws -> Consultation {
+        guard let consultation = try await store.consultation(try id(context), for: try context.requireUser()) else {
             throw APIFailure.notFound("Consultation")
         }
         return consultation
     }
 
-    /// The title of the insight or goal a consultation is about, if it is the user's.
-    private func subjectTitle(of consultation: Consultation) throws -> String? {
-        guard let contextId = consultation.contextId else { return consultation.title }
+    /// The goal or insight a consultation is about (if it is the user's) and the user's check-ins.
+    private func coachContext(of consultation: Consultation) async throws -> Coach.Context {
+        var context = Coach.Context(checkIns: try await store.checkIns(for: consultation.userId))
+        guard let contextId = consultation.contextId else { return context }
         switch consultation.contextType {
-        case .insight?: return try store.insight(contextId, for: consultation.userId)?.title
-        case .goal?: return try store.goal(contextId, for: consultation.userId)?.title
-        default: return consultation.title
+        case .insight?: context.insight = try await store.insight(contextId, for: consultation.userId)
+        case .goal?: context.goal = try await store.goal(contextId, for: consultation.userId)
+        default: break
         }
+        return context
     }
 
     // MARK: - Helpers
@@ -352,8 +406,8 @@ struct Routes {
         return id
     }
 
-    private func limit(_ user: String, _ endpoint: String) throws {
-        if let seconds = limiter.retryAfter(for: "\(user)|\(endpoint)") {
+    private func limit(_ user: String, _ endpoint: String) async throws {
+        if let seconds = try await limiter.retryAfter(for: "\(user)|\(endpoint)") {
             throw APIFailure.rateLimited(retryAfter: seconds)
         }
     }
@@ -363,18 +417,6 @@ struct Routes {
             return try ObjectReader(body, at: .root)
         } catch let error as WellnessError {
             throw APIFailure.invalid(error)
-        }
-    }
-}
-
-/// Runs blocking work (SQLite) on a dispatch queue's threads, off Swift
-/// concurrency's cooperative pool.
-enum Blocking {
-    private static let queue = DispatchQueue(label: "wellness-server.blocking", attributes: .concurrent)
-
-    static func run<T>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async { continuation.resume(with: Result { try body() }) }
         }
     }
 }

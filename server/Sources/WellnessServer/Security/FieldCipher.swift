@@ -1,8 +1,9 @@
 import Crypto
 import Foundation
 
-/// Encrypts sensitive fields at rest with AES-256-GCM (seed 000: insight
-/// title, content, summary and suggestions; consultation messages).
+/// Encrypts every user-written or health field at rest with AES-256-GCM,
+/// each bound to where it belongs (``SealedField``, the associated data): a
+/// sealed value copied to another row, column, table or user does not open.
 /// `@unchecked`: SymmetricKey is immutable once made, so sharing it is safe.
 public struct FieldCipher: @unchecked Sendable {
     private let key: SymmetricKey
@@ -90,35 +91,44 @@ public struct FieldCipher: @unchecked Sendable {
     }
 
     /// The constant sealed in the database to recognise the key it was sealed with.
-    private static let checkText = "wellness-server key check v1"
+    private static let checkText = "wellness-server key check v2"
+    private static let checkField = SealedField(table: "meta", column: "value", row: "key_check", user: "")
 
     /// A value recorded in the database so that a later start can tell whether its key is the same.
     func keyCheckValue() throws -> [UInt8] {
-        try seal(Self.checkText)
+        try seal(Self.checkText, for: Self.checkField)
     }
 
     /// Whether `value` was made by ``keyCheckValue()`` with this key.
     func matches(keyCheckValue value: [UInt8]) -> Bool {
-        (try? open(value)) == Self.checkText
+        (try? open(value, for: Self.checkField)) == Self.checkText
     }
 
     func withKey<T>(_ body: (SymmetricKey) throws -> T) rethrows -> T {
         try body(key)
     }
 
-    /// Nonce, ciphertext and tag of `text`.
-    public func seal(_ text: String) throws -> [UInt8] {
-        guard let combined = try AES.GCM.seal(Data(text.utf8), using: key).combined else {
+    /// Nonce, ciphertext and tag of `text`, authenticated with `field` as associated data.
+    public func seal(_ text: String, for field: SealedField) throws -> [UInt8] {
+        guard let combined = try AES.GCM.seal(Data(text.utf8), using: key, authenticating: field.associatedData).combined
+        else {
             throw ConfigurationError("AES-GCM produced no combined representation")
         }
         return [UInt8](combined)
     }
 
     /// The text `sealed` holds.
-    /// - Throws: when it was not sealed with this key or was altered.
-    public func open(_ sealed: [UInt8]) throws -> String {
-        let box = try AES.GCM.SealedBox(combined: Data(sealed))
-        return String(decoding: try AES.GCM.open(box, using: key), as: UTF8.self)
+    /// - Throws: ``SealedValueError`` when it was sealed for another field,
+    ///   row or user, with another key, or was altered.
+    public func open(_ sealed: [UInt8], for field: SealedField) throws -> String {
+        do {
+            let box = try AES.GCM.SealedBox(combined: Data(sealed))
+            let plain = try AES.GCM.open(box, using: key, authenticating: field.associatedData)
+            guard let text = String(data: plain, encoding: .utf8) else { throw SealedValueError(field: field) }
+            return text
+        } catch {
+            throw SealedValueError(field: field)
+        }
     }
 }
 

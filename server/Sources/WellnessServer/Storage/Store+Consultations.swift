@@ -2,83 +2,130 @@ import Foundation
 import WellnessKitCore
 
 extension Store {
-    public func createConsultation(_ request: CreateConsultationRequest, for userId: String) throws -> Consultation {
-        let now = Timestamp(milliseconds: Self.nowMilliseconds())
+    public func createConsultation(_ request: CreateConsultationRequest, for userId: String) async throws -> Consultation {
+        let now = Self.nowMilliseconds()
         let consultation = Consultation(id: Self.newId("con"), userId: userId, persona: request.persona,
                                         contextType: request.contextType, contextId: request.contextId,
-                                        title: request.title, createdAt: now, updatedAt: now)
-        try save(consultation, created: true)
+                                        title: request.title, createdAt: Timestamp(milliseconds: now),
+                                        updatedAt: Timestamp(milliseconds: now))
+        let body = try sealedBody(of: consultation)
+        try await engine.transaction { session in
+            try await session.query("""
+                INSERT INTO consultations (id, user_id, is_archived, body, created_ms) VALUES (?, ?, ?, ?, ?)
+                """, [.text(consultation.id), .text(userId), .init(consultation.isArchived), .blob(body), .integer(now)])
+            try await adjustCount(.consultations, consultation.isArchived ? "1" : "0", for: userId, by: 1, on: session)
+        }
         return consultation
     }
 
-    public func consultation(_ id: String, for userId: String) throws -> Consultation? {
-        try database.query("SELECT body FROM consultations WHERE id = ? AND user_id = ?", [.text(id), .text(userId)])
-            .first.flatMap { $0.first?.text }.map { try Consultation(json: JSONParser.parse($0)) }
+    public func consultation(_ id: String, for userId: String) async throws -> Consultation? {
+        try await consultation(id, for: userId, on: engine, locking: false)
     }
 
-    public func consultations(for userId: String, archived: Bool?, page: Int, pageSize: Int) throws
+    private func consultation(_ id: String, for userId: String, on session: any SQLSession, locking: Bool) async throws
+        -> Consultation? {
+        let lock = locking ? engine.dialect.forUpdate : ""
+        return try await session.query("SELECT id, body FROM consultations WHERE id = ? AND user_id = ?\(lock)",
+                                       [.text(id), .text(userId)]).first.map { try consultation(from: $0, userId: userId) }
+    }
+
+    public func consultations(for userId: String, archived: Bool?, page: Int, pageSize: Int) async throws
         -> ([Consultation], Pagination) {
         var filter = "user_id = ?"
-        var parameters: [Database.Value] = [.text(userId)]
+        var parameters: [SQLValue] = [.text(userId)]
         if let archived {
             filter += " AND is_archived = ?"
             parameters.append(.init(archived))
         }
-        let total = Int(try database.query("SELECT COUNT(*) FROM consultations WHERE \(filter)", parameters)
-            .first?.first?.integer ?? 0)
-        let rows = try database.query(
-            "SELECT body FROM consultations WHERE \(filter) ORDER BY created_ms DESC, id DESC LIMIT ? OFFSET ?",
-            parameters + [.integer(Int64(pageSize)), .integer(Int64((page - 1) * pageSize))])
-        return (try rows.compactMap { $0.first?.text }.map { try Consultation(json: JSONParser.parse($0)) },
-                Pagination.of(page: page, pageSize: pageSize, total: total))
+        let total = try await count(.consultations, for: userId) { bucket in
+            archived.map { ($0 ? "1" : "0") == bucket } ?? true
+        }
+        var consultations: [Consultation] = []
+        if let offset = Pagination.offset(page: page, pageSize: pageSize), offset < total {
+            consultations = try await engine.query("""
+                SELECT id, body FROM consultations WHERE id IN (
+                    SELECT id FROM consultations WHERE \(filter) ORDER BY created_ms DESC, id DESC LIMIT ? OFFSET ?)
+                ORDER BY created_ms DESC, id DESC
+                """, parameters + [.integer(Int64(pageSize)), .integer(Int64(offset))])
+                .map { try consultation(from: $0, userId: userId) }
+        }
+        return (consultations, Pagination.of(page: page, pageSize: pageSize, total: total))
     }
 
-    /// Appends messages (sealed) to a consultation and updates its counters.
-    public func append(_ messages: [(role: ConsultationMessage.Role, content: String)],
-                       to consultation: Consultation) throws -> [ConsultationMessage] {
-        try database.transaction {
-            var stored: [ConsultationMessage] = []
-            var updated = consultation
-            for message in messages {
-                let now = Store.nowMilliseconds()
+    /// Appends messages (sealed) to a consultation and updates its counters;
+    /// the consultation is read again, locked, inside the transaction, so
+    /// concurrent messages get consecutive sequence numbers.
+    public func append(_ messages: [(role: ConsultationMessage.Role, content: String, proposals: [CoachProposal])],
+                       to consultation: Consultation) async throws -> [ConsultationMessage] {
+        let userId = consultation.userId
+        let now = Self.nowMilliseconds()
+        let records = messages.map { message in
+            ConsultationMessage(id: Self.newId("msg"), consultationId: consultation.id, role: message.role,
+                                content: message.content, createdAt: Timestamp(milliseconds: now),
+                                proposals: message.proposals)
+        }
+        let sealed = try records.map { record in
+            (content: try cipher.seal(record.content, for: Self.messageField(consultation.id, record.id, userId)),
+             proposals: record.proposals.isEmpty ? SQLValue.null
+                : .blob(try cipher.seal(try JSONWriter.string(.array(record.proposals.map(\.json))),
+                                        for: Self.proposalsField(consultation.id, record.id, userId))))
+        }
+        return try await engine.transaction { session in
+            guard var updated = try await self.consultation(consultation.id, for: userId, on: session, locking: true) else {
+                throw APIFailure.notFound("Consultation")
+            }
+            for (record, content) in zip(records, sealed) {
                 let sequence = updated.messageCount + 1
-                let record = ConsultationMessage(id: Self.newId("msg"), consultationId: consultation.id,
-                                                 role: message.role, content: message.content,
-                                                 createdAt: Timestamp(milliseconds: now))
-                try database.query("""
-                    INSERT INTO messages (id, consultation_id, role, content, created_ms, sequence) VALUES (?, ?, ?, ?, ?, ?)
-                    """, [.text(record.id), .text(consultation.id), .text(message.role.rawValue),
-                          .blob(try cipher.seal(message.content)), .integer(now), .integer(Int64(sequence))])
+                try await session.query("""
+                    INSERT INTO messages (id, consultation_id, role, content, proposals, created_ms, sequence)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """, [.text(record.id), .text(consultation.id), .text(record.role.rawValue), .blob(content.content),
+                          content.proposals, .integer(now), .integer(Int64(sequence))])
                 updated.messageCount = sequence
                 updated.lastMessageAt = record.createdAt
                 updated.updatedAt = record.createdAt
-                stored.append(record)
             }
-            try save(updated, created: false)
-            return stored
+            try await session.query("UPDATE consultations SET body = ? WHERE id = ?",
+                                    [.blob(try sealedBody(of: updated)), .text(updated.id)])
+            return records
         }
     }
 
-    public func messages(of consultation: Consultation) throws -> [ConsultationMessage] {
-        try database.query("""
-            SELECT id, role, content, created_ms FROM messages WHERE consultation_id = ? ORDER BY sequence
+    public func messages(of consultation: Consultation) async throws -> [ConsultationMessage] {
+        try await engine.query("""
+            SELECT id, role, content, created_ms, proposals FROM messages WHERE consultation_id = ? ORDER BY sequence
             """, [.text(consultation.id)]).map { row in
-            ConsultationMessage(id: row[0].text ?? "", consultationId: consultation.id,
-                                role: ConsultationMessage.Role(rawValue: row[1].text ?? "") ?? .user,
-                                content: try cipher.open(row[2].blob ?? []),
-                                createdAt: Timestamp(milliseconds: row[3].integer ?? 0))
+            let id = row[0].text ?? ""
+            let proposals = try row[4].blob.map { sealed in
+                try [CoachProposal](json: JSONParser.parse(
+                    cipher.open(sealed, for: Self.proposalsField(consultation.id, id, consultation.userId))))
+            }
+            return ConsultationMessage(
+                id: id, consultationId: consultation.id,
+                role: ConsultationMessage.Role(rawValue: row[1].text ?? "") ?? .user,
+                content: try cipher.open(row[2].blob ?? [], for: Self.messageField(consultation.id, id, consultation.userId)),
+                createdAt: Timestamp(milliseconds: row[3].integer ?? 0), proposals: proposals ?? [])
         }
     }
 
-    private func save(_ consultation: Consultation, created: Bool) throws {
-        let body = try JSONWriter.string(consultation.json)
-        if created {
-            try database.query("INSERT INTO consultations (id, user_id, is_archived, body, created_ms) VALUES (?, ?, ?, ?, ?)",
-                               [.text(consultation.id), .text(consultation.userId), .init(consultation.isArchived),
-                                .text(body), .integer(Self.nowMilliseconds())])
-        } else {
-            try database.query("UPDATE consultations SET is_archived = ?, body = ? WHERE id = ?",
-                               [.init(consultation.isArchived), .text(body), .text(consultation.id)])
-        }
+    private func sealedBody(of consultation: Consultation) throws -> [UInt8] {
+        try cipher.seal(try JSONWriter.string(consultation.json),
+                        for: SealedField(table: "consultations", column: "body", row: consultation.id,
+                                         user: consultation.userId))
+    }
+
+    private func consultation(from row: [SQLValue], userId: String) throws -> Consultation {
+        let id = row[0].text ?? ""
+        let field = SealedField(table: "consultations", column: "body", row: id, user: userId)
+        return try Consultation(json: JSONParser.parse(cipher.open(row[1].blob ?? [], for: field)))
+    }
+
+    /// A message is bound to its consultation as well as its own id.
+    static func messageField(_ consultationId: String, _ id: String, _ userId: String) -> SealedField {
+        SealedField(table: "messages", column: "content", row: "\(consultationId)/\(id)", user: userId)
+    }
+
+    static func proposalsField(_ consultationId: String, _ id: String, _ userId: String) -> SealedField {
+        SealedField(table: "messages", column: "proposals", row: "\(consultationId)/\(id)", user: userId)
     }
 }

@@ -2,52 +2,139 @@ import Foundation
 import WellnessKitCore
 
 extension Store {
-    /// Creates a goal from a validated request.
-    public func createGoal(_ request: CreateGoalRequest, for userId: String) throws -> Goal {
-        let now = Timestamp(milliseconds: Self.nowMilliseconds())
+    /// Creates a goal from a validated request; the goal is sealed, its status stays plain for the filter.
+    public func createGoal(_ request: CreateGoalRequest, for userId: String) async throws -> Goal {
+        let now = Self.nowMilliseconds()
         let goal = Goal(id: Self.newId("goal"), userId: userId, title: request.title, description: request.description,
                         goalType: request.goalType, targetValue: request.targetValue, targetUnit: request.targetUnit,
                         currentValue: nil, startDate: request.startDate, targetDate: request.targetDate,
                         isRecurring: request.isRecurring, frequency: request.frequency, status: .active,
-                        createdAt: now, updatedAt: now)
-        try database.query("INSERT INTO goals (id, user_id, status, body, created_ms) VALUES (?, ?, ?, ?, ?)",
-                           [.text(goal.id), .text(userId), .text(goal.status.rawValue),
-                            .text(try JSONWriter.string(goal.json)), .integer(Self.nowMilliseconds())])
+                        createdAt: Timestamp(milliseconds: now), updatedAt: Timestamp(milliseconds: now))
+        let body = try cipher.seal(try JSONWriter.string(goal.json), for: Self.goalField(goal.id, userId))
+        try await engine.transaction { session in
+            try await session.query("INSERT INTO goals (id, user_id, status, body, created_ms) VALUES (?, ?, ?, ?, ?)",
+                                    [.text(goal.id), .text(userId), .text(goal.status.rawValue), .blob(body),
+                                     .integer(now)])
+            try await adjustCount(.goals, goal.status.rawValue, for: userId, by: 1, on: session)
+        }
         return goal
     }
 
-    public func goal(_ id: String, for userId: String) throws -> Goal? {
-        try database.query("SELECT body FROM goals WHERE id = ? AND user_id = ?", [.text(id), .text(userId)])
-            .first.flatMap { $0.first?.text }.map { try Goal(json: JSONParser.parse($0)) }
+    public func goal(_ id: String, for userId: String) async throws -> Goal? {
+        guard let sealed = try await engine.query("SELECT body FROM goals WHERE id = ? AND user_id = ?",
+                                                  [.text(id), .text(userId)]).first?.first?.blob else { return nil }
+        return try Goal(json: JSONParser.parse(cipher.open(sealed, for: Self.goalField(id, userId))))
     }
 
     /// One page of the user's goals, newest first, optionally of one status.
-    public func goals(for userId: String, status: GoalStatus?, page: Int, pageSize: Int) throws -> ([Goal], Pagination) {
+    public func goals(for userId: String, status: GoalStatus?, page: Int, pageSize: Int) async throws
+        -> ([Goal], Pagination) {
         var filter = "user_id = ?"
-        var parameters: [Database.Value] = [.text(userId)]
+        var parameters: [SQLValue] = [.text(userId)]
         if let status {
             filter += " AND status = ?"
             parameters.append(.text(status.rawValue))
         }
-        let total = Int(try database.query("SELECT COUNT(*) FROM goals WHERE \(filter)", parameters).first?.first?.integer ?? 0)
-        let rows = try database.query(
-            "SELECT body FROM goals WHERE \(filter) ORDER BY created_ms DESC, id DESC LIMIT ? OFFSET ?",
-            parameters + [.integer(Int64(pageSize)), .integer(Int64((page - 1) * pageSize))])
-        let goals = try rows.compactMap { $0.first?.text }.map { try Goal(json: JSONParser.parse($0)) }
+        let total = try await count(.goals, for: userId) { bucket in status.map { $0.rawValue == bucket } ?? true }
+        var goals: [Goal] = []
+        if let offset = Pagination.offset(page: page, pageSize: pageSize), offset < total {
+            goals = try await engine.query("""
+                SELECT id, body FROM goals WHERE id IN (
+                    SELECT id FROM goals WHERE \(filter) ORDER BY created_ms DESC, id DESC LIMIT ? OFFSET ?)
+                ORDER BY created_ms DESC, id DESC
+                """, parameters + [.integer(Int64(pageSize)), .integer(Int64(offset))]).map { try goal(from: $0, userId: userId) }
+        }
         return (goals, Pagination.of(page: page, pageSize: pageSize, total: total))
     }
 
     /// Every goal of the user, for suggestions that must not repeat one.
-    public func allGoals(for userId: String) throws -> [Goal] {
-        try database.query("SELECT body FROM goals WHERE user_id = ?", [.text(userId)])
-            .compactMap { $0.first?.text }.map { try Goal(json: JSONParser.parse($0)) }
+    public func allGoals(for userId: String) async throws -> [Goal] {
+        try await engine.query("SELECT id, body FROM goals WHERE user_id = ? ORDER BY created_ms, id", [.text(userId)])
+            .map { try goal(from: $0, userId: userId) }
+    }
+
+    private func goal(from row: [SQLValue], userId: String) throws -> Goal {
+        let id = row[0].text ?? ""
+        return try Goal(json: JSONParser.parse(cipher.open(row[1].blob ?? [], for: Self.goalField(id, userId))))
+    }
+
+    static func goalField(_ id: String, _ userId: String) -> SealedField {
+        SealedField(table: "goals", column: "body", row: id, user: userId)
     }
 }
 
-extension Pagination {
-    static func of(page: Int, pageSize: Int, total: Int) -> Pagination {
-        let totalPages = (total + pageSize - 1) / pageSize
-        return Pagination(page: page, pageSize: pageSize, totalPages: totalPages, totalCount: total,
-                          hasNext: page < totalPages, hasPrev: page > 1)
+extension Store {
+    /// Why a goal update cannot apply.
+    public enum GoalUpdateRefusal: Error {
+        case progressWithoutTarget
+    }
+
+    /// Records progress on a goal or changes its status or target (Journey 1).
+    ///
+    /// Progress as a fraction becomes a value of the target. Reaching the
+    /// target completes an active goal unless the update names a status.
+    /// Completing a goal adds a milestone insight celebrating it, once
+    /// (its dedupe key is the goal's).
+    /// - Returns: the goal before and after, nil when the user has no such goal.
+    /// - Throws: ``GoalUpdateRefusal`` for progress on a goal without a target.
+    public func updateGoal(_ id: String, for userId: String, with change: UpdateGoalRequest) async throws
+        -> (before: Goal, after: Goal)? {
+        let field = Self.goalField(id, userId)
+        let forUpdate = engine.dialect.forUpdate
+        let result: (before: Goal, after: Goal)? = try await engine.transaction { session in
+            guard let sealed = try await session.query("SELECT body FROM goals WHERE id = ? AND user_id = ?\(forUpdate)",
+                                                       [.text(id), .text(userId)]).first?.first?.blob else { return nil }
+            let before = try Goal(json: JSONParser.parse(self.cipher.open(sealed, for: field)))
+            let after = try Self.applying(change, to: before, at: Timestamp(milliseconds: Self.nowMilliseconds()))
+            try await session.query("UPDATE goals SET status = ?, body = ? WHERE id = ?",
+                                    [.text(after.status.rawValue),
+                                     .blob(try self.cipher.seal(try JSONWriter.string(after.json), for: field)), .text(id)])
+            if after.status != before.status {
+                try await self.adjustCount(.goals, before.status.rawValue, for: userId, by: -1, on: session)
+                try await self.adjustCount(.goals, after.status.rawValue, for: userId, by: 1, on: session)
+            }
+            return (before, after)
+        }
+        if let result, result.after.status == .completed, result.before.status != .completed {
+            try await add([Self.achievement(of: result.after)], for: userId)
+        }
+        return result
+    }
+
+    static func applying(_ change: UpdateGoalRequest, to goal: Goal, at now: Timestamp) throws -> Goal {
+        var updated = goal
+        if let target = change.targetValue { updated.targetValue = target }
+        if let progress = change.progress {
+            guard let target = updated.targetValue, target > 0 else { throw GoalUpdateRefusal.progressWithoutTarget }
+            updated.currentValue = progress * target
+        }
+        if let value = change.currentValue { updated.currentValue = value }
+        if let status = change.status {
+            updated.status = status
+        } else if goal.status == .active, let target = updated.targetValue, target > 0,
+                  let current = updated.currentValue, current >= target {
+            updated.status = .completed
+        }
+        updated.updatedAt = now
+        return updated
+    }
+
+    /// The milestone insight that celebrates a completed goal (seed 004, Journey 1, step 10).
+    static func achievement(of goal: Goal) -> NewInsight {
+        let reached = goal.targetValue.map { target in
+            " You reached \(Self.number(target))\(goal.targetUnit.map { " \($0)" } ?? "")."
+        } ?? ""
+        return NewInsight(
+            type: .milestone, title: "Goal achieved: \(goal.title)",
+            content: "Congratulations! You completed your goal \"\(goal.title)\".\(reached) "
+                + "Consistency got you here: keep the habits that worked.",
+            summary: "You completed \"\(goal.title)\"",
+            suggestions: ["Set your next goal to build on this one", "Share what worked with your coach"],
+            dataContext: nil, dedupeKey: "goal-achieved-\(goal.id)")
+    }
+
+    /// A target as people write it: 10000, 7.5.
+    private static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }

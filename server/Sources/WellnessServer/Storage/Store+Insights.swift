@@ -22,42 +22,58 @@ extension Store {
     }
 
     /// Stores the insights not stored before; returns how many were new.
+    /// Idempotent across instances too: a dedupe key already stored (by anyone) is skipped.
     @discardableResult
-    public func add(_ insights: [NewInsight], for userId: String) throws -> Int {
+    public func add(_ insights: [NewInsight], for userId: String) async throws -> Int {
         let now = Self.nowMilliseconds()
-        return try database.transaction {
+        let rows = try insights.map { insight -> (row: [SQLValue], bucket: String) in
+            let id = Self.newId("ins")
+            let seal = { (column: String, text: String) throws -> SQLValue in
+                .blob(try self.cipher.seal(text, for: Self.insightField(column, id, userId)))
+            }
+            let generated = insight.generatedMilliseconds(now: now)
+            let row: [SQLValue] = [
+                .text(id), .text(userId), .text(insight.type.rawValue), try seal("title", insight.title),
+                try seal("content", insight.content), try insight.summary.map { try seal("summary", $0) } ?? .null,
+                try seal("suggestions", try JSONWriter.string(insight.suggestions.json)),
+                try insight.dataContext.map { try seal("data_context", try JSONWriter.string($0.json)) } ?? .null,
+                .integer(generated), .integer(generated), .integer(now), .text(insight.dedupeKey),
+            ]
+            return (row, Self.insightBucket(type: insight.type.rawValue, read: false, favorite: false, archived: false))
+        }
+        guard !rows.isEmpty else { return 0 }
+        return try await engine.transaction { session in
             var added = 0
-            for insight in insights {
-                let exists = try database.query("SELECT 1 FROM insights WHERE user_id = ? AND dedupe_key = ?",
-                                                [.text(userId), .text(insight.dedupeKey)])
-                if !exists.isEmpty { continue }
-                let suggestions = try JSONWriter.string(insight.suggestions.json)
-                try database.query("""
+            for (row, bucket) in rows {
+                let inserted = try await session.query("""
                     INSERT INTO insights (id, user_id, insight_type, title, content, summary, suggestions, data_context,
                         generated_ms, created_ms, updated_ms, dedupe_key)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, [.text(Self.newId("ins")), .text(userId), .text(insight.type.rawValue),
-                          .blob(try cipher.seal(insight.title)), .blob(try cipher.seal(insight.content)),
-                          try insight.summary.map { .blob(try cipher.seal($0)) } ?? .null,
-                          .blob(try cipher.seal(suggestions)),
-                          .init(insight.dataContext.map { try JSONWriter.string($0.json) }),
-                          .integer(insight.generatedMilliseconds(now: now)), .integer(insight.generatedMilliseconds(now: now)),
-                          .integer(now), .text(insight.dedupeKey)])
+                    ON CONFLICT (user_id, dedupe_key) DO NOTHING RETURNING id
+                    """, row)
+                guard !inserted.isEmpty else { continue }
+                try await adjustCount(.insights, bucket, for: userId, by: 1, on: session)
                 added += 1
             }
             return added
         }
     }
 
-    private static let insightColumns = """
+    static let insightColumns = """
         id, user_id, insight_type, title, content, summary, suggestions, data_context, is_read, is_favorite,
         is_archived, generated_ms, read_ms, archived_ms, created_ms, updated_ms
         """
 
-    /// One page of the user's insights and the pagination object.
-    public func insights(for userId: String, query: InsightQuery) throws -> InsightsPage {
+    /// One page of the user's insights and the pagination object: the page
+    /// through the index of its sort order, the total from ``adjustCount``'s
+    /// counts, so the cost does not grow with the user's (or anyone's) data.
+    public func insights(for userId: String, query: InsightQuery) async throws -> InsightsPage {
         var conditions = ["user_id = ?"]
-        var parameters: [Database.Value] = [.text(userId)]
+        var parameters: [SQLValue] = [.text(userId)]
+        if let archived = query.archivedStatus {
+            conditions.append("is_archived = ?")
+            parameters.append(.init(archived))
+        }
         if let type = query.insightType {
             conditions.append("insight_type = ?")
             parameters.append(.text(type.rawValue))
@@ -67,76 +83,117 @@ extension Store {
             parameters.append(.init(read))
         }
         if query.favoritesOnly { conditions.append("is_favorite = 1") }
-        if let archived = query.archivedStatus {
-            conditions.append("is_archived = ?")
-            parameters.append(.init(archived))
-        }
         let filter = conditions.joined(separator: " AND ")
-        let total = Int(try database.query("SELECT COUNT(*) FROM insights WHERE \(filter)", parameters)
-            .first?.first?.integer ?? 0)
-        let order = "\(query.sortBy.column) \(query.ascending ? "ASC" : "DESC"), id \(query.ascending ? "ASC" : "DESC")"
-        let offset = (query.page - 1).multipliedReportingOverflow(by: query.pageSize)
-        let rows = offset.overflow ? [] : try database.query(
-            "SELECT \(Self.insightColumns) FROM insights WHERE \(filter) ORDER BY \(order) LIMIT ? OFFSET ?",
-            parameters + [.integer(Int64(query.pageSize)), .integer(Int64(offset.partialValue))])
-        let totalPages = (total + query.pageSize - 1) / query.pageSize
-        return InsightsPage(
-            insights: try rows.map(insight(from:)),
-            pagination: Pagination(page: query.page, pageSize: query.pageSize, totalPages: totalPages,
-                                   totalCount: total, hasNext: query.page < totalPages, hasPrev: query.page > 1))
+        let total = try await count(.insights, for: userId) { bucket in
+            let parts = bucket.split(separator: "|").map(String.init)
+            guard parts.count == 4 else { return false }
+            return (query.insightType.map { $0.rawValue == parts[0] } ?? true)
+                && (query.readStatus.map { ($0 ? "1" : "0") == parts[1] } ?? true)
+                && (!query.favoritesOnly || parts[2] == "1")
+                && (query.archivedStatus.map { ($0 ? "1" : "0") == parts[3] } ?? true)
+        }
+        let direction = query.ascending ? "ASC" : "DESC"
+        let order = "\(query.sortBy.column) \(direction), id \(direction)"
+        var insights: [Insight] = []
+        if let offset = Pagination.offset(page: query.page, pageSize: query.pageSize), offset < total {
+            // The page's ids from the index first, so that skipped rows are never read (deferred join).
+            let rows = try await engine.query("""
+                SELECT \(Self.insightColumns) FROM insights WHERE id IN (
+                    SELECT id FROM insights WHERE \(filter) ORDER BY \(order) LIMIT ? OFFSET ?)
+                ORDER BY \(order)
+                """, parameters + [.integer(Int64(query.pageSize)), .integer(Int64(offset))])
+            insights = try rows.map(insight(from:))
+        }
+        return InsightsPage(insights: insights,
+                            pagination: Pagination.of(page: query.page, pageSize: query.pageSize, total: total))
     }
 
-    public func insight(_ id: String, for userId: String) throws -> Insight? {
-        try database.query("SELECT \(Self.insightColumns) FROM insights WHERE id = ? AND user_id = ?",
-                           [.text(id), .text(userId)]).first.map(insight(from:))
+    public func insight(_ id: String, for userId: String) async throws -> Insight? {
+        try await insight(id, for: userId, on: engine)
+    }
+
+    func insight(_ id: String, for userId: String, on session: any SQLSession) async throws -> Insight? {
+        try await session.query("SELECT \(Self.insightColumns) FROM insights WHERE id = ? AND user_id = ?",
+                                [.text(id), .text(userId)]).first.map(insight(from:))
     }
 
     /// Applies a PATCH: setting read stamps `read_at`, archiving stamps
     /// `archived_at` (unarchiving clears it). Nil when there is no such insight.
-    public func update(_ id: String, for userId: String, with change: UpdateInsightRequest) throws -> Insight? {
+    public func update(_ id: String, for userId: String, with change: UpdateInsightRequest) async throws -> Insight? {
         let now = Self.nowMilliseconds()
-        return try database.transaction {
-            guard try insight(id, for: userId) != nil else { return nil }
-            if let read = change.isRead {
-                try database.query("""
-                    UPDATE insights SET is_read = ?, read_ms = CASE WHEN ? THEN COALESCE(read_ms, ?) ELSE NULL END
-                    WHERE id = ?
-                    """, [.init(read), .init(read), .integer(now), .text(id)])
+        let forUpdate = engine.dialect.forUpdate
+        return try await engine.transaction { session in
+            // Locked until the end, so that concurrent changes count from each other's result.
+            guard let current = try await session.query("""
+                SELECT insight_type, is_read, is_favorite, is_archived FROM insights WHERE id = ? AND user_id = ?\(forUpdate)
+                """, [.text(id), .text(userId)]).first, let type = current[0].text else { return nil }
+            let read = change.isRead ?? current[1].bool
+            let favorite = change.isFavorite ?? current[2].bool
+            let archived = change.isArchived ?? current[3].bool
+            var assignments = ["is_read = ?", "is_favorite = ?", "is_archived = ?", "updated_ms = ?"]
+            var parameters: [SQLValue] = [.init(read), .init(favorite), .init(archived), .integer(now)]
+            if read {
+                assignments.append("read_ms = COALESCE(read_ms, ?)")
+                parameters.append(.integer(now))
+            } else {
+                assignments.append("read_ms = NULL")
             }
-            if let favorite = change.isFavorite {
-                try database.query("UPDATE insights SET is_favorite = ? WHERE id = ?", [.init(favorite), .text(id)])
+            if archived {
+                assignments.append("archived_ms = COALESCE(archived_ms, ?)")
+                parameters.append(.integer(now))
+            } else {
+                assignments.append("archived_ms = NULL")
             }
-            if let archived = change.isArchived {
-                try database.query("""
-                    UPDATE insights SET is_archived = ?, archived_ms = CASE WHEN ? THEN COALESCE(archived_ms, ?) ELSE NULL END
-                    WHERE id = ?
-                    """, [.init(archived), .init(archived), .integer(now), .text(id)])
+            try await session.query("UPDATE insights SET \(assignments.joined(separator: ", ")) WHERE id = ?",
+                                    parameters + [.text(id)])
+            let before = Self.insightBucket(type: type, read: current[1].bool, favorite: current[2].bool,
+                                            archived: current[3].bool)
+            let after = Self.insightBucket(type: type, read: read, favorite: favorite, archived: archived)
+            if before != after {
+                try await adjustCount(.insights, before, for: userId, by: -1, on: session)
+                try await adjustCount(.insights, after, for: userId, by: 1, on: session)
             }
-            try database.query("UPDATE insights SET updated_ms = ? WHERE id = ?", [.integer(now), .text(id)])
-            return try insight(id, for: userId)
+            return try await insight(id, for: userId, on: session)
         }
     }
 
     /// Deletes an insight; false when there was no such insight.
-    public func deleteInsight(_ id: String, for userId: String) throws -> Bool {
-        try database.transaction {
-            guard try insight(id, for: userId) != nil else { return false }
-            try database.query("DELETE FROM insights WHERE id = ? AND user_id = ?", [.text(id), .text(userId)])
+    public func deleteInsight(_ id: String, for userId: String) async throws -> Bool {
+        try await engine.transaction { session in
+            guard let deleted = try await session.query("""
+                DELETE FROM insights WHERE id = ? AND user_id = ? RETURNING insight_type, is_read, is_favorite, is_archived
+                """, [.text(id), .text(userId)]).first, let type = deleted[0].text else { return false }
+            let bucket = Self.insightBucket(type: type, read: deleted[1].bool, favorite: deleted[2].bool,
+                                            archived: deleted[3].bool)
+            try await adjustCount(.insights, bucket, for: userId, by: -1, on: session)
             return true
         }
     }
 
-    private func insight(from row: [Database.Value]) throws -> Insight {
-        let stamp = { (value: Database.Value) in value.integer.map(Timestamp.init(milliseconds:)) }
-        let suggestions = try row[6].blob.map { try cipher.open($0) }.map { text -> [String] in
+    static func insightBucket(type: String, read: Bool, favorite: Bool, archived: Bool) -> String {
+        "\(type)|\(read ? 1 : 0)|\(favorite ? 1 : 0)|\(archived ? 1 : 0)"
+    }
+
+    static func insightField(_ column: String, _ id: String, _ userId: String) -> SealedField {
+        SealedField(table: "insights", column: column, row: id, user: userId)
+    }
+
+    private func insight(from row: [SQLValue]) throws -> Insight {
+        let stamp = { (value: SQLValue) in value.integer.map(Timestamp.init(milliseconds:)) }
+        let id = row[0].text ?? ""
+        let userId = row[1].text ?? ""
+        let open = { (column: String, value: SQLValue) throws -> String? in
+            try value.blob.map { try self.cipher.open($0, for: Self.insightField(column, id, userId)) }
+        }
+        let suggestions = try open("suggestions", row[6]).map { text -> [String] in
             (try? [String](json: JSONParser.parse(text))) ?? []
         }
-        let context = try row[7].text.map { try DataContext(json: JSONParser.parse($0)) }
+        let context = try open("data_context", row[7]).map { try DataContext(json: JSONParser.parse($0)) }
         return Insight(
-            id: row[0].text ?? "", userId: row[1].text ?? "",
+            id: id, userId: userId,
             insightType: InsightType(rawValue: row[2].text ?? "") ?? .daily,
-            title: try cipher.open(row[3].blob ?? []), content: try cipher.open(row[4].blob ?? []),
-            summary: try row[5].blob.map { try cipher.open($0) }, suggestions: suggestions, dataContext: context,
+            title: try open("title", row[3]) ?? "", content: try open("content", row[4]) ?? "",
+            summary: try open("summary", row[5]), suggestions: suggestions, dataContext: context,
             isRead: row[8].bool, isFavorite: row[9].bool, isArchived: row[10].bool,
             generatedAt: stamp(row[11]) ?? Timestamp(seconds: 0), readAt: stamp(row[12]), archivedAt: stamp(row[13]),
             createdAt: stamp(row[14]) ?? Timestamp(seconds: 0), updatedAt: stamp(row[15]) ?? Timestamp(seconds: 0))

@@ -2,45 +2,91 @@ import Foundation
 import WellnessKitCore
 
 /// Every read and write of the server's data, scoped to one user: a row of
-/// another user is indistinguishable from a missing one.
+/// another user is indistinguishable from a missing one. Written once for
+/// both engines (``SQLEngine``); every user-written or health value is
+/// sealed with ``FieldCipher``, bound to its table, column, row and user.
 public final class Store: Sendable {
-    let database: Database
+    /// The database, for readiness checks and tests.
+    public let engine: any SQLEngine
     let cipher: FieldCipher
 
-    /// Creates the tables if needed and checks that `cipher` is the key the
-    /// database's sealed data was sealed with (recording its check value on first use).
-    /// - Throws: ``ConfigurationError`` when the key is not the database's.
-    public init(database: Database, cipher: FieldCipher) throws {
-        self.database = database
+    private init(engine: any SQLEngine, cipher: FieldCipher) {
+        self.engine = engine
         self.cipher = cipher
-        try database.execute(Schema.statements)
-        try Schema.migrate(database)
-        try database.transaction {
-            let state = try Self.sealedState(database)
-            if let check = state.keyCheck {
-                guard cipher.matches(keyCheckValue: check) else { throw Self.wrongKey(database) }
-                return
+    }
+
+    /// What a database holds before the store opens it: whether it has tables,
+    /// the schema version they record, and the key check value.
+    public struct DatabaseState: Sendable {
+        public var hasTables: Bool
+        public var schemaVersion: String?
+        public var keyCheck: [UInt8]?
+
+        /// Whether a new key may be generated: nothing is sealed yet.
+        public var isEmpty: Bool { !hasTables && keyCheck == nil }
+
+        /// Whether this version reads it: a new database, or one recording the current schema version.
+        public var isCurrent: Bool { !hasTables || schemaVersion == Schema.version }
+    }
+
+    /// Reads the database's state without changing it.
+    /// - Throws: ``ConfigurationError`` when the database does not answer
+    ///   within 10 s, or is from an earlier version (before any key is looked at).
+    public static func inspect(_ engine: any SQLEngine) async throws -> DatabaseState {
+        guard await engine.isResponsive(within: 10) else {
+            throw ConfigurationError("the database \(engine.location) does not answer (10 s)")
+        }
+        // A query on a missing table fails: that is how a fresh database is told apart, on both engines.
+        let hasTables = (try? await engine.query("SELECT 1 FROM users LIMIT 1")) != nil
+        let meta = (try? await engine.query("SELECT name, value FROM meta WHERE name IN ('schema_version', 'key_check')")) ?? []
+        var state = DatabaseState(hasTables: hasTables)
+        for row in meta {
+            switch row.first?.text {
+            case "schema_version": state.schemaVersion = row[1].blob.map { String(decoding: $0, as: UTF8.self) }
+            case "key_check": state.keyCheck = row[1].blob
+            default: break
             }
-            if let sample = state.sample, (try? cipher.open(sample)) == nil { throw Self.wrongKey(database) }
-            try database.query("INSERT INTO meta (name, value) VALUES ('key_check', ?)", [.blob(try cipher.keyCheckValue())])
         }
+        guard state.isCurrent else { throw earlierVersion(engine) }
+        return state
     }
 
-    /// The database's key check value, and (for a database from before it) one sealed value.
-    static func sealedState(_ database: Database) throws -> (keyCheck: [UInt8]?, sample: [UInt8]?) {
-        try database.execute(Schema.statements)
-        if let check = try database.query("SELECT value FROM meta WHERE name = 'key_check'").first?.first?.blob {
-            return (check, nil)
+    /// Creates the tables if needed and checks that `cipher` is the key the
+    /// database's sealed data was sealed with (recording its check value on
+    /// first use). Instances starting together on one PostgreSQL database set
+    /// it up one at a time.
+    /// - Throws: ``ConfigurationError`` when the database is from an earlier
+    ///   version (sealed without row binding) or the key is not the database's.
+    public static func open(engine: any SQLEngine, cipher: FieldCipher) async throws -> Store {
+        _ = try await inspect(engine)
+        try await engine.transaction(lock: Schema.setupLock) { session in
+            for statement in Schema.statements {
+                try await session.query(engine.dialect.schema(statement))
+            }
+            try await session.query("""
+                INSERT INTO meta (name, value) VALUES ('schema_version', ?) ON CONFLICT (name) DO NOTHING
+                """, [.blob(Array(Schema.version.utf8))])
+            try await session.query("INSERT INTO meta (name, value) VALUES ('key_check', ?) ON CONFLICT (name) DO NOTHING",
+                                    [.blob(try cipher.keyCheckValue())])
+            let check = try await session.query("SELECT value FROM meta WHERE name = 'key_check'").first?.first?.blob
+            guard let check, cipher.matches(keyCheckValue: check) else { throw wrongKey(engine) }
         }
-        let sample = try database.query("SELECT title FROM insights LIMIT 1").first?.first?.blob
-            ?? database.query("SELECT content FROM messages LIMIT 1").first?.first?.blob
-        return (nil, sample)
+        return Store(engine: engine, cipher: cipher)
     }
 
-    private static func wrongKey(_ database: Database) -> ConfigurationError {
+    private static func wrongKey(_ engine: any SQLEngine) -> ConfigurationError {
         ConfigurationError("""
-            the encryption key is not the one \(database.path) was sealed with (its key check value does not open); \
-            restore the original encryption.key or WELLNESS_SERVER_KEY. The server does not start with another key
+            the encryption key is not the one \(engine.location) was sealed with (its key check value does not open); \
+            restore the original encryption.key or WELLNESS_SERVER_KEY (instances sharing a database need the same \
+            WELLNESS_SERVER_KEY). The server does not start with another key
+            """)
+    }
+
+    private static func earlierVersion(_ engine: any SQLEngine) -> ConfigurationError {
+        ConfigurationError("""
+            \(engine.location) was written by an earlier wellness-server, which left user text and health data \
+            unsealed and sealed values unbound to their rows; this version does not read or convert it. Keep the \
+            earlier version for it, or start this one on a new --data directory or database
             """)
     }
 
@@ -48,84 +94,106 @@ public final class Store: Sendable {
         "\(prefix)_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
     }
 
-    static func nowMilliseconds() -> Int64 {
+    /// The wall clock in epoch milliseconds, as every stored timestamp.
+    public static func nowMilliseconds() -> Int64 {
         Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
     }
 
     // MARK: - Users
 
     /// Creates a user and returns its id and API key (shown once; only its fingerprint is kept).
-    public func createUser(name: String) throws -> (id: String, apiKey: String) {
+    public func createUser(name: String) async throws -> (id: String, apiKey: String) {
         let id = Self.newId("usr")
         let apiKey = Credentials.newAPIKey()
-        try database.query("INSERT INTO users (id, name, api_key_fingerprint, created_ms) VALUES (?, ?, ?, ?)",
-                           [.text(id), .text(name), .text(Credentials.fingerprint(ofAPIKey: apiKey)),
-                            .integer(Self.nowMilliseconds())])
+        let sealedName = try cipher.seal(name, for: SealedField(table: "users", column: "name", row: id, user: id))
+        try await engine.query("INSERT INTO users (id, name, api_key_fingerprint, created_ms) VALUES (?, ?, ?, ?)",
+                               [.text(id), .blob(sealedName), .text(Credentials.fingerprint(ofAPIKey: apiKey)),
+                                .integer(Self.nowMilliseconds())])
         return (id, apiKey)
     }
 
-    public func userId(forAPIKey apiKey: String) throws -> String? {
-        try database.query("SELECT id FROM users WHERE api_key_fingerprint = ?",
-                           [.text(Credentials.fingerprint(ofAPIKey: apiKey))]).first?.first?.text
+    /// The user's name, as given at sign-up; nil when there is no such user.
+    public func userName(_ id: String) async throws -> String? {
+        guard let sealed = try await engine.query("SELECT name FROM users WHERE id = ?", [.text(id)]).first?.first?.blob
+        else { return nil }
+        return try cipher.open(sealed, for: SealedField(table: "users", column: "name", row: id, user: id))
     }
 
-    public func userExists(_ id: String) throws -> Bool {
-        try !database.query("SELECT 1 FROM users WHERE id = ?", [.text(id)]).isEmpty
+    public func userId(forAPIKey apiKey: String) async throws -> String? {
+        try await engine.query("SELECT id FROM users WHERE api_key_fingerprint = ?",
+                               [.text(Credentials.fingerprint(ofAPIKey: apiKey))]).first?.first?.text
     }
 
-    /// Refuses every token of the user issued before `milliseconds`.
-    public func revokeTokens(userId: String, at milliseconds: Int64) throws {
-        try database.query("UPDATE users SET tokens_valid_after_ms = MAX(tokens_valid_after_ms, ?) WHERE id = ?",
-                           [.integer(milliseconds), .text(userId)])
+    public func userExists(_ id: String) async throws -> Bool {
+        try await !engine.query("SELECT 1 FROM users WHERE id = ?", [.text(id)]).isEmpty
     }
 
-    /// When the user's tokens start being valid (issued at or after it); nil when there is no such user.
-    public func tokensValidAfter(userId: String) throws -> Int64? {
-        try database.query("SELECT tokens_valid_after_ms FROM users WHERE id = ?", [.text(userId)]).first?.first?.integer
+    public func allUserIds() async throws -> [String] {
+        try await engine.query("SELECT id FROM users ORDER BY id").compactMap { $0.first?.text }
     }
 
-    public func allUserIds() throws -> [String] {
-        try database.query("SELECT id FROM users ORDER BY id").compactMap { $0.first?.text }
+    /// Revokes every token of the user issued before `milliseconds` (epoch);
+    /// never moves the mark backwards.
+    public func revokeTokens(userId: String, at milliseconds: Int64) async throws {
+        try await engine.query("""
+            UPDATE users SET tokens_valid_after_ms = ? WHERE id = ? AND tokens_valid_after_ms < ?
+            """, [.integer(milliseconds), .text(userId), .integer(milliseconds)])
+    }
+
+    /// The epoch milliseconds before which the user's tokens are revoked (0: none); nil for an unknown user.
+    public func tokensValidAfter(userId: String) async throws -> Int64? {
+        try await engine.query("SELECT tokens_valid_after_ms FROM users WHERE id = ?", [.text(userId)])
+            .first?.first?.integer
     }
 
     // MARK: - Profile
 
-    public func saveProfile(_ profile: Profile, for userId: String) throws {
-        try database.query("INSERT OR REPLACE INTO profiles (user_id, body) VALUES (?, ?)",
-                           [.text(userId), .text(try JSONWriter.string(profile.json))])
+    public func saveProfile(_ profile: Profile, for userId: String) async throws {
+        let body = try cipher.seal(try JSONWriter.string(profile.json), for: Self.profileField(userId))
+        try await engine.query("""
+            INSERT INTO profiles (user_id, body) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET body = excluded.body
+            """, [.text(userId), .blob(body)])
     }
 
-    public func profile(for userId: String) throws -> Profile {
-        try database.query("SELECT body FROM profiles WHERE user_id = ?", [.text(userId)])
-            .first.flatMap { $0.first?.text }.map { try Profile(json: JSONParser.parse($0)) } ?? Profile()
+    public func profile(for userId: String) async throws -> Profile {
+        guard let sealed = try await engine.query("SELECT body FROM profiles WHERE user_id = ?", [.text(userId)])
+            .first?.first?.blob else { return Profile() }
+        return try Profile(json: JSONParser.parse(cipher.open(sealed, for: Self.profileField(userId))))
+    }
+
+    private static func profileField(_ userId: String) -> SealedField {
+        SealedField(table: "profiles", column: "body", row: userId, user: userId)
     }
 
     // MARK: - Check-ins
 
-    /// Inserts or replaces each day's check-in.
-    public func upsert(_ checkIns: [CheckIn], for userId: String) throws {
-        try database.transaction {
-            for checkIn in checkIns {
-                try database.query("""
-                    INSERT OR REPLACE INTO checkins
-                        (user_id, date, biological_age, steps, workouts, calories, sleep_hours, mood)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """, [.text(userId), .text(checkIn.date.description), .init(checkIn.biologicalAge),
-                          .init(checkIn.steps), .init(checkIn.workouts), .init(checkIn.calories),
-                          .init(checkIn.sleepHours), .init(checkIn.mood)])
+    /// Inserts or replaces each day's check-in; the measurements are sealed, the date is the row's key.
+    public func upsert(_ checkIns: [CheckIn], for userId: String) async throws {
+        let rows = try checkIns.map { checkIn -> [SQLValue] in
+            let date = checkIn.date.description
+            let body = try cipher.seal(try JSONWriter.string(checkIn.json), for: Self.checkInField(userId, date))
+            return [.text(userId), .text(date), .blob(body)]
+        }
+        try await engine.transaction { session in
+            for row in rows {
+                try await session.query("""
+                    INSERT INTO checkins (user_id, date, body) VALUES (?, ?, ?)
+                    ON CONFLICT (user_id, date) DO UPDATE SET body = excluded.body
+                    """, row)
             }
         }
     }
 
     /// The user's check-ins in date order.
-    public func checkIns(for userId: String) throws -> [CheckIn] {
-        try database.query("""
-            SELECT date, biological_age, steps, workouts, calories, sleep_hours, mood
-            FROM checkins WHERE user_id = ? ORDER BY date
-            """, [.text(userId)]).compactMap { row in
-            guard let text = row[0].text, let date = CalendarDate(parsing: text.utf8) else { return nil }
-            return CheckIn(date: date, biologicalAge: row[1].real, steps: row[2].real, workouts: row[3].real,
-                           calories: row[4].real, sleepHours: row[5].real, mood: row[6].real)
-        }
+    public func checkIns(for userId: String) async throws -> [CheckIn] {
+        try await engine.query("SELECT date, body FROM checkins WHERE user_id = ? ORDER BY date", [.text(userId)])
+            .compactMap { row in
+                guard let date = row[0].text, let sealed = row[1].blob else { return nil }
+                return try CheckIn(json: JSONParser.parse(cipher.open(sealed, for: Self.checkInField(userId, date))))
+            }
+    }
+
+    private static func checkInField(_ userId: String, _ date: String) -> SealedField {
+        SealedField(table: "checkins", column: "body", row: date, user: userId)
     }
 }

@@ -1,0 +1,33 @@
+/// A database the store runs on: SQLite (``SQLiteEngine``, the embedded
+/// default) or PostgreSQL (``PostgresEngine``).
+///
+/// Neither blocks Swift concurrency's cooperative pool: SQLite runs on its
+/// own dispatch threads, PostgreSQL through postgres-nio's async API.
+public protocol SQLEngine: SQLSession {
+    var dialect: SQLDialect { get }
+    /// Where the data is, for messages (never a password).
+    var location: String { get }
+
+    /// Runs `body` in one transaction, committed when it returns and rolled
+    /// back when it throws. Statements of the transaction run on the session
+    /// `body` receives; nothing else runs inside it. Transactions do not nest.
+    ///
+    /// SQLite: `BEGIN IMMEDIATE` on the writer connection, held until the end.
+    /// PostgreSQL: `BEGIN` on one pooled connection; when `lock` is given, a
+    /// transaction-scoped advisory lock on it is taken first, so that
+    /// transactions with the same lock (schema setup, say) run one at a time
+    /// across instances.
+    func transaction<T: Sendable>(lock: Int64?, _ body: @Sendable (any SQLSession) async throws -> T) async throws -> T
+
+    /// Whether the database answers `SELECT 1` (on a reader and the writer) within `timeout` seconds.
+    func isResponsive(within timeout: Double) async -> Bool
+
+    /// Releases connections; the engine is not used afterwards.
+    func shutdown() async
+}
+
+extension SQLEngine {
+    public func transaction<T: Sendable>(_ body: @Sendable (any SQLSession) async throws -> T) async throws -> T {
+        try await transaction(lock: nil, body)
+    }
+}

@@ -1,0 +1,362 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import Testing
+import WellnessKitCore
+@testable import WellnessServer
+
+/// The store test suite, run against every engine (``SQLiteStoreTests``,
+/// ``PostgresStoreTests``): each case on a fresh server and database.
+enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
+    case everyUserWrittenValueIsSealedAtRest
+    case aMovedSealedValueDoesNotOpen
+    case listTotalsStayExact
+    case pagesFollowTheSortOrder
+    case generationIsIdempotent
+    case concurrentGenerationStoresEachInsightOnce
+    case rateLimitsAreSharedBetweenInstances
+    case theScheduleRunsOncePerInterval
+    case concurrentTransactions
+    case aRollbackNeverUndoesAnotherWrite
+    case aTransactionSeesItsOwnWrites
+    case tokensCanBeRevoked
+
+    var description: String { rawValue }
+
+    func run(on engine: TestEngine) async throws {
+        let server = try await TestServer.make(engine)
+        switch self {
+        case .everyUserWrittenValueIsSealedAtRest: try await Self.sealedAtRest(server)
+        case .aMovedSealedValueDoesNotOpen: try await Self.movedSealedValue(server)
+        case .listTotalsStayExact: try await Self.listTotals(server)
+        case .pagesFollowTheSortOrder: try await Self.pages(server)
+        case .generationIsIdempotent: try await Self.idempotentGeneration(server)
+        case .concurrentGenerationStoresEachInsightOnce: try await Self.concurrentGeneration(server)
+        case .rateLimitsAreSharedBetweenInstances: try await Self.sharedRateLimits(server)
+        case .theScheduleRunsOncePerInterval: try await Self.sharedSchedule(server)
+        case .concurrentTransactions: try await Self.concurrentTransactions(server)
+        case .aRollbackNeverUndoesAnotherWrite: try await Self.rollback(server)
+        case .aTransactionSeesItsOwnWrites: try await Self.ownWrites(server)
+        case .tokensCanBeRevoked: try await Self.revocation(server)
+        }
+        await server.store.engine.shutdown()
+    }
+
+    static func goal(_ title: String, description: String? = nil) throws -> CreateGoalRequest {
+        var object = #"{"title":"\#(title)","goal_type":"activity","start_date":"2025-01-01","is_recurring":false"#
+        if let description { object += #","description":"\#(description)""# }
+        return try CreateGoalRequest(json: JSONParser.parse(Array((object + "}").utf8)))
+    }
+
+    // MARK: - Sealing
+
+    /// Every string the test writes (and the numbers of the profile and check-ins) is absent from the files.
+    static func sealedAtRest(_ server: TestServer) async throws {
+        let store = server.store
+        let marker = "Plaintext-Marker-\(UUID().uuidString.prefix(8))"
+        let user = try await server.user(name: "\(marker) name")
+        try await store.saveProfile(Profile(age: 42, heightCm: 187.25, weightKg: 81.75), for: user.id)
+        let date = try #require(CalendarDate(daysSinceEpoch: 19_000))
+        try await store.upsert([CheckIn(date: date, steps: 12_345.5, sleepHours: 7.25, mood: 7)], for: user.id)
+        let context = DataContext(goals: ["\(marker) context goal"], achievements: ["\(marker) achievement"])
+        try await store.add([Store.NewInsight(type: .pattern, title: "\(marker) title", content: "\(marker) content",
+                                              summary: "\(marker) summary", suggestions: ["\(marker) step"],
+                                              dataContext: context, dedupeKey: "test")], for: user.id)
+        _ = try await store.createGoal(try goal("\(marker) goal", description: "\(marker) why"), for: user.id)
+        let consultation = try await store.createConsultation(
+            CreateConsultationRequest(persona: .sleepCoach, title: "\(marker) consultation"), for: user.id)
+        let proposal = CoachProposal(summary: "\(marker) proposal", action: .createGoal(CreateGoalRequest(
+            title: "\(marker) proposed goal", goalType: "activity", startDate: .day(CalendarDate.epoch))))
+        _ = try await store.append([(.user, "\(marker) message", []), (.assistant, "\(marker) reply", [proposal])],
+                                   to: consultation)
+
+        let files = try await server.filesAtRest()
+        if server.engine == .sqlite { #expect(files.contains { $0.lastPathComponent == "wellness.sqlite" }) }
+        if server.engine == .postgres && TestEngine.postgresData == nil {
+            Issue.record("WELLNESS_TEST_POSTGRES_DATA is not set: the PostgreSQL files were not searched")
+        }
+        #expect(!files.isEmpty)
+        let needles = [marker, "187.25", "81.75", "12345.5", "\"steps\"", "\"height_cm\""].map { Data($0.utf8) }
+        for file in files {
+            guard let bytes = try? Data(contentsOf: file) else { continue }
+            for needle in needles {
+                #expect(bytes.range(of: needle) == nil, "\(file.path) holds \(String(decoding: needle, as: UTF8.self))")
+            }
+        }
+        // And everything reads back.
+        #expect(try await store.userName(user.id) == "\(marker) name")
+        #expect(try await store.profile(for: user.id).heightCm == 187.25)
+        #expect(try await store.checkIns(for: user.id).first?.steps == 12_345.5)
+        let stored = try await store.insights(for: user.id, query: InsightQuery()).insights
+        #expect(stored.first?.title == "\(marker) title" && stored.first?.suggestions == ["\(marker) step"])
+        #expect(stored.first?.dataContext?.goals == ["\(marker) context goal"])
+        #expect(try await store.allGoals(for: user.id).first?.description == "\(marker) why")
+        #expect(try await store.consultation(consultation.id, for: user.id)?.title == "\(marker) consultation")
+        #expect(try await store.messages(of: consultation).first?.content == "\(marker) message")
+    }
+
+    /// A sealed value copied to another row or user: a clean error (500
+    /// `DATA_INTEGRITY` in the envelope), never its plaintext.
+    static func movedSealedValue(_ server: TestServer) async throws {
+        let store = server.store
+        let owner = try await server.user(days: 10)
+        let other = try await server.user(days: 10)
+        let ownerInsights = try await store.insights(for: owner.id, query: InsightQuery()).insights
+        let otherInsights = try await store.insights(for: other.id, query: InsightQuery()).insights
+        let source = try #require(ownerInsights.first)
+        let sameUser = try #require(ownerInsights.last)
+        let otherUser = try #require(otherInsights.first)
+        // To another user's row, and to another row of the same user.
+        for target in [otherUser.id, sameUser.id] {
+            try await store.engine.query("UPDATE insights SET title = (SELECT title FROM insights WHERE id = ?) WHERE id = ?",
+                                         [.text(source.id), .text(target)])
+        }
+        await #expect(throws: SealedValueError.self) { try await store.insight(otherUser.id, for: other.id) }
+        await #expect(throws: SealedValueError.self) { try await store.insight(sameUser.id, for: owner.id) }
+        #expect(try await store.insight(source.id, for: owner.id)?.title == source.title)
+        // Another user's profile.
+        try await store.saveProfile(Profile(age: 30), for: owner.id)
+        try await store.saveProfile(Profile(age: 50), for: other.id)
+        try await store.engine.query(
+            "UPDATE profiles SET body = (SELECT body FROM profiles WHERE user_id = ?) WHERE user_id = ?",
+            [.text(owner.id), .text(other.id)])
+        await #expect(throws: SealedValueError.self) { try await store.profile(for: other.id) }
+        try await server.test { client in
+            let (status, headers, body) = try await client.call(.get, "/api/v1/insights/\(otherUser.id)", as: other)
+            #expect(status == .internalServerError && headers[.contentType] == "application/json")
+            #expect(body["success"] == .bool(false) && body["error"]["code"].string == "DATA_INTEGRITY")
+            #expect(body["error"]["message"].string?.contains(source.title) == false)
+            let (profile, _, profileBody) = try await client.call(.get, "/api/v1/profile", as: other)
+            #expect(profile == .internalServerError && profileBody["error"]["code"].string == "DATA_INTEGRITY")
+        }
+    }
+
+    // MARK: - Lists
+
+    /// The maintained totals equal a count of the rows, for every filter, after inserts, updates and deletes.
+    static func listTotals(_ server: TestServer) async throws {
+        let store = server.store
+        let user = try await server.user(days: 60)
+        _ = try await server.user(days: 30)
+        var all = InsightQuery()
+        all.archivedStatus = nil
+        all.pageSize = 100
+        let insights = try await store.insights(for: user.id, query: all)
+        #expect(insights.pagination.totalCount == insights.insights.count && insights.insights.count > 20)
+        for (index, insight) in insights.insights.enumerated() {
+            let change = UpdateInsightRequest(isRead: index % 2 == 0, isFavorite: index % 3 == 0,
+                                              isArchived: index % 5 == 0)
+            _ = try await store.update(insight.id, for: user.id, with: change)
+        }
+        for insight in insights.insights.suffix(4) { #expect(try await store.deleteInsight(insight.id, for: user.id)) }
+        #expect(try await !store.deleteInsight(insights.insights[0].id, for: "usr_nobody"))
+        let remaining = try await store.insights(for: user.id, query: all).insights
+        for type in [nil, InsightType.daily, .weekly, .milestone, .pattern] {
+            for read in [nil, true, false] {
+                for favorite in [false, true] {
+                    for archived in [nil, true, false] {
+                        var query = InsightQuery()
+                        (query.insightType, query.readStatus, query.favoritesOnly, query.archivedStatus) = (type, read, favorite, archived)
+                        query.pageSize = 100
+                        let expected = remaining.filter { insight in
+                            (type.map { $0 == insight.insightType } ?? true) && (read.map { $0 == insight.isRead } ?? true)
+                                && (!favorite || insight.isFavorite) && (archived.map { $0 == insight.isArchived } ?? true)
+                        }
+                        let page = try await store.insights(for: user.id, query: query)
+                        #expect(page.pagination.totalCount == expected.count, "\(String(describing: type)) \(String(describing: read)) \(favorite) \(String(describing: archived))")
+                        #expect(Set(page.insights.map(\.id)) == Set(expected.map(\.id)))
+                    }
+                }
+            }
+        }
+        for n in 0..<7 { _ = try await store.createGoal(try goal("goal \(n)"), for: user.id) }
+        let (goals, goalPages) = try await store.goals(for: user.id, status: nil, page: 2, pageSize: 3)
+        #expect(goals.count == 3 && goalPages.totalCount == 7 && goalPages.totalPages == 3 && goalPages.hasNext)
+        #expect(try await store.goals(for: user.id, status: .completed, page: 1, pageSize: 3).1.totalCount == 0)
+        for _ in 0..<3 { _ = try await store.createConsultation(CreateConsultationRequest(persona: .sleepCoach), for: user.id) }
+        #expect(try await store.consultations(for: user.id, archived: false, page: 1, pageSize: 2).1.totalCount == 3)
+        #expect(try await store.consultations(for: user.id, archived: true, page: 1, pageSize: 2).1.totalCount == 0)
+    }
+
+    /// Pages follow the sort order without gaps or repeats, in both directions.
+    static func pages(_ server: TestServer) async throws {
+        let user = try await server.user(days: 45)
+        for field in InsightQuery.SortField.allCases {
+            for ascending in [true, false] {
+                var query = InsightQuery()
+                query.sortBy = field
+                query.ascending = ascending
+                query.pageSize = 7
+                var seen: [Insight] = []
+                var page = 1
+                while true {
+                    query.page = page
+                    let result = try await server.store.insights(for: user.id, query: query)
+                    seen += result.insights
+                    if !result.pagination.hasNext { break }
+                    page += 1
+                }
+                var all = query
+                all.page = 1
+                all.pageSize = 100
+                let whole = try await server.store.insights(for: user.id, query: all)
+                #expect(seen.map(\.id) == whole.insights.map(\.id), "\(field) \(ascending)")
+                #expect(seen.count == whole.pagination.totalCount)
+            }
+        }
+        var beyond = InsightQuery()
+        beyond.page = 1_000_000
+        beyond.pageSize = 100
+        #expect(try await server.store.insights(for: user.id, query: beyond).insights.isEmpty)
+    }
+
+    // MARK: - Generation
+
+    static func idempotentGeneration(_ server: TestServer) async throws {
+        let user = try await server.user(days: 40)
+        let store = server.store
+        let again = try await store.add(InsightGenerator.insights(from: store.checkIns(for: user.id)), for: user.id)
+        #expect(again == 0)
+        var query = InsightQuery()
+        query.pageSize = 100
+        let all = try await store.insights(for: user.id, query: query)
+        #expect(Set(all.insights.map(\.insightType)).isSuperset(of: [.daily, .weekly, .milestone]))
+    }
+
+    /// Two instances generating at once store each insight once, and count it once.
+    static func concurrentGeneration(_ server: TestServer) async throws {
+        let other = try await server.reopen()
+        let user = try await server.user()
+        let checkIns = TestServer.checkIns(days: 40)
+        try await server.store.upsert(checkIns, for: user.id)
+        let generated = InsightGenerator.insights(from: checkIns)
+        let added = try await withThrowingTaskGroup(of: Int.self) { group in
+            for store in [server.store, other, server.store, other] {
+                group.addTask { try await store.add(generated, for: user.id) }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(added == generated.count)
+        var query = InsightQuery()
+        query.pageSize = 100
+        let page = try await server.store.insights(for: user.id, query: query)
+        #expect(page.insights.count == generated.count && page.pagination.totalCount == generated.count)
+        await other.engine.shutdown()
+    }
+
+    // MARK: - Instances
+
+    static func sharedRateLimits(_ server: TestServer) async throws {
+        let other = try await server.reopen()
+        let limiters = [RateLimiter(store: server.store, capacity: 3, window: 60), RateLimiter(store: other, capacity: 3, window: 60)]
+        var allowed = 0
+        for n in 0..<6 where try await limiters[n % 2].retryAfter(for: "usr_x|suggestions") == nil { allowed += 1 }
+        #expect(allowed == 3)
+        let retry = try await limiters[0].retryAfter(for: "usr_x|suggestions")
+        #expect((retry ?? 0) >= 1 && (retry ?? 100) <= 20)
+        #expect(try await limiters[1].retryAfter(for: "usr_y|suggestions") == nil)
+        // Concurrently, too.
+        let results = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for n in 0..<10 { group.addTask { try await limiters[n % 2].retryAfter(for: "usr_z|tips") == nil } }
+            return try await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(results.filter { $0 }.count == 3)
+        await other.engine.shutdown()
+    }
+
+    static func sharedSchedule(_ server: TestServer) async throws {
+        let other = try await server.reopen()
+        let now = Store.nowMilliseconds()
+        let claims = try await withThrowingTaskGroup(of: Bool.self) { group in
+            for n in 0..<6 {
+                let store = n % 2 == 0 ? server.store : other
+                group.addTask { try await store.claimScheduledRun("job", interval: 60, now: now) }
+            }
+            return try await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(claims.filter { $0 }.count == 1)
+        #expect(try await !other.claimScheduledRun("job", interval: 60, now: now + 59_000))
+        #expect(try await other.claimScheduledRun("job", interval: 60, now: now + 60_000))
+        await other.engine.shutdown()
+    }
+
+    // MARK: - Transactions
+
+    static func concurrentTransactions(_ server: TestServer) async throws {
+        let user = try await server.user()
+        let store = server.store
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<8 {
+                group.addTask {
+                    for n in 0..<25 {
+                        let date = try #require(CalendarDate(daysSinceEpoch: 19_000 + writer * 25 + n))
+                        try await store.upsert([CheckIn(date: date, steps: Double(n))], for: user.id)
+                        _ = try await store.createGoal(try goal("goal \(writer)-\(n)"), for: user.id)
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await store.checkIns(for: user.id).count == 200)
+        #expect(try await store.allGoals(for: user.id).count == 200)
+        #expect(try await store.goals(for: user.id, status: nil, page: 1, pageSize: 1).1.totalCount == 200)
+    }
+
+    /// A write acknowledged while another transaction is open is never undone by that transaction's rollback.
+    static func rollback(_ server: TestServer) async throws {
+        let user = try await server.user()
+        let store = server.store
+        struct Abort: Error {}
+        let rolledBack = Task {
+            try await store.engine.transaction { session in
+                try await session.query("UPDATE users SET tokens_valid_after_ms = 5 WHERE id = ?", [.text(user.id)])
+                try await Task.sleep(nanoseconds: 300_000_000)
+                throw Abort()
+            }
+        }
+        try await Task.sleep(nanoseconds: 50_000_000)
+        let kept = try await store.createGoal(try goal("kept"), for: user.id)
+        _ = await rolledBack.result
+        #expect(try await store.allGoals(for: user.id).map(\.title) == ["kept"] && kept.title == "kept")
+        #expect(try await store.tokensValidAfter(userId: user.id) == 0)
+    }
+
+    /// Statements inside a transaction see its own uncommitted writes; others see only committed data.
+    static func ownWrites(_ server: TestServer) async throws {
+        let user = try await server.user()
+        let store = server.store
+        try await store.engine.transaction { session in
+            try await session.query("UPDATE users SET tokens_valid_after_ms = 7 WHERE id = ?", [.text(user.id)])
+            let inside = try await session.query("SELECT tokens_valid_after_ms FROM users WHERE id = ?", [.text(user.id)])
+            #expect(inside.first?.first?.integer == 7)
+            #expect(try await store.tokensValidAfter(userId: user.id) == 0)
+        }
+        #expect(try await store.tokensValidAfter(userId: user.id) == 7)
+    }
+
+    static func revocation(_ server: TestServer) async throws {
+        let user = try await server.user()
+        let store = server.store
+        #expect(try await store.tokensValidAfter(userId: user.id) == 0)
+        try await store.revokeTokens(userId: user.id, at: 1_700_000_000_000)
+        try await store.revokeTokens(userId: user.id, at: 1_600_000_000_000)
+        #expect(try await store.tokensValidAfter(userId: user.id) == 1_700_000_000_000)
+        #expect(try await store.tokensValidAfter(userId: "usr_unknown") == nil)
+    }
+}
+
+@Suite struct SQLiteStoreTests {
+    @Test(arguments: StoreContract.allCases)
+    func store(_ contract: StoreContract) async throws {
+        try await contract.run(on: .sqlite)
+    }
+}
+
+@Suite(.enabled(if: TestEngine.postgresURL != nil,
+                "skipped: WELLNESS_TEST_POSTGRES_URL is not set (tests/server/postgres.sh run swift test ... sets it)"))
+struct PostgresStoreTests {
+    @Test(arguments: StoreContract.allCases)
+    func store(_ contract: StoreContract) async throws {
+        try await contract.run(on: .postgres)
+    }
+}

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# Two wellness-server instances on one PostgreSQL database behave as one:
+# the sign-up limit and the AI rate limit hold across them (3 allowed, not
+# 3 per instance), scheduled insight generation runs about once per interval
+# between them, and no insight is ever stored twice.
+# Usage: test_instances.sh SERVER_BINARY
+set -euo pipefail
+server=$(realpath "$1")
+root=$(cd "$(dirname "$0")/../.." && pwd)
+work=$(mktemp -d)
+# shellcheck source=tests/server/server.sh
+. "$root/tests/server/server.sh"
+# shellcheck source=tests/server/postgres.sh
+. "$root/tests/server/postgres.sh"
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
+    [ -z "${postgres_started:-}" ] || stop_postgres
+    rm -rf "$work"
+}
+trap cleanup EXIT
+ensure_postgres
+url=$(new_postgres_database "instances_$$")
+# Instances sharing a database share its key.
+WELLNESS_SERVER_KEY=$(head -c 32 /dev/urandom | base64)
+export WELLNESS_SERVER_KEY
+ports=()
+for name in a b; do
+    start_server "$server" "$work/$name" --database "$url" --allow-signup --signup-rate-limit 3 --ai-rate-limit 3 \
+        --insight-interval 1
+    pids+=("$server_pid")
+    ports+=("$server_port")
+done
+started=$(date +%s.%N)
+
+fail() { echo "test_instances.sh: $*" >&2; exit 1; }
+# status PORT METHOD PATH [CURL_ARGS...]: the HTTP status; the body in $work/body.
+status() {
+    local port=$1 method=$2 path=$3
+    shift 3
+    curl -s -o "$work/body" -w '%{http_code}' -X "$method" "http://127.0.0.1:$port$path" \
+        -H 'Content-Type: application/json' "$@"
+}
+
+# Sign-up: 6 from one address, alternating instances: exactly 3 created.
+created=0 limited=0 api_key=
+for n in 1 2 3 4 5 6; do
+    code=$(status "${ports[$((n % 2))]}" POST /dev/users -d '{"name":"instance test"}')
+    case $code in
+        201) created=$((created + 1)); api_key=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["data"]["api_key"])' "$work/body") ;;
+        429) limited=$((limited + 1)) ;;
+        *) fail "sign-up answered $code: $(cat "$work/body")" ;;
+    esac
+done
+[ "$created" = 3 ] && [ "$limited" = 3 ] || fail "sign-up: $created created and $limited limited, not 3 and 3"
+echo "sign-up limit shared: 3 created, 3 limited"
+
+# AI rate limit: 6 goal suggestions for one user, alternating instances: exactly 3 allowed.
+today=$(date -u +%s)
+checkins=$(python3 -c '
+import datetime, json, sys
+today = datetime.date.fromtimestamp(int(sys.argv[1]))
+days = [today - datetime.timedelta(days=d) for d in range(1, 41)]
+print(json.dumps({"checkins": [{"date": d.isoformat(), "steps": 6000 + 100 * (i % 7), "sleep_hours": 6 + (i % 4) * 0.5,
+                                "mood": 4 + i % 4, "workouts": i % 2, "biological_age": 40} for i, d in enumerate(days)]}))
+' "$today")
+code=$(status "${ports[0]}" POST /api/v1/checkins -H "X-API-Key: $api_key" -d "$checkins")
+[ "$code" = 201 ] || fail "check-ins answered $code: $(cat "$work/body")"
+allowed=0 limited=0
+for n in 1 2 3 4 5 6; do
+    code=$(status "${ports[$((n % 2))]}" POST /api/v1/goals/suggestions -H "X-API-Key: $api_key")
+    case $code in
+        200) allowed=$((allowed + 1)) ;;
+        429) limited=$((limited + 1)) ;;
+        *) fail "suggestions answered $code: $(cat "$work/body")" ;;
+    esac
+done
+[ "$allowed" = 3 ] && [ "$limited" = 3 ] || fail "AI limit: $allowed allowed and $limited limited, not 3 and 3"
+echo "AI rate limit shared: 3 allowed, 3 limited"
+
+# Generation concurrently on both instances, and the schedule (every second) meanwhile.
+for n in 1 2 3 4 5 6 7 8; do
+    status "${ports[$((n % 2))]}" POST /api/v1/insights/generate -H "X-API-Key: $api_key" >/dev/null &
+done
+wait_jobs() { for job in $(jobs -p); do case " ${pids[*]} " in *" $job "*) ;; *) wait "$job" || true ;; esac; done; }
+wait_jobs
+sleep 4.5
+elapsed=$(python3 -c "import time,sys; print(time.time() - float(sys.argv[1]))" "$started")
+runs=$(cat "$work/a.log" "$work/b.log" "$work/a.out" "$work/b.out" 2>/dev/null | grep -c 'scheduled insight generation' || true)
+runs_a=$(cat "$work/a.log" "$work/a.out" | grep -c 'scheduled insight generation' || true)
+runs_b=$(cat "$work/b.log" "$work/b.out" | grep -c 'scheduled insight generation' || true)
+limit=$(python3 -c "import math,sys; print(math.floor(float(sys.argv[1])) + 1)" "$elapsed")
+[ "$runs" -ge 1 ] || fail "no scheduled generation ran in ${elapsed}s"
+[ "$runs" -le "$limit" ] || fail "$runs scheduled generations in ${elapsed}s with a 1 s interval (a: $runs_a, b: $runs_b)"
+echo "schedule shared: $runs runs in ${elapsed}s (a: $runs_a, b: $runs_b)"
+
+code=$(status "${ports[1]}" GET '/api/v1/insights?page_size=100' -H "X-API-Key: $api_key")
+[ "$code" = 200 ] || fail "insights answered $code"
+python3 - "$work/body" <<'PY' || fail "an insight is stored twice"
+import json, sys
+data = json.load(open(sys.argv[1]))["data"]
+insights = data["insights"]
+keys = [(i["insight_type"], i["title"], i["generated_at"]) for i in insights]
+assert len(keys) == len(set(keys)), "duplicate insights"
+assert data["pagination"]["total_count"] == len(insights), (data["pagination"], len(insights))
+print(f"no duplicate insight among {len(insights)}")
+PY
