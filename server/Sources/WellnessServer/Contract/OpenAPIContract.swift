@@ -135,7 +135,11 @@ paths:
         With the API key, a token that starts a new session; with a token alone,
         a token of the same session, until the session is 30 days old (then 401:
         authenticate with the API key). Tokens are valid for an hour.
+      parameters:
+        - {$ref: "#/components/parameters/IdempotencyKey"}
       responses:
+        "409": {$ref: "#/components/responses/KeyInProgress"}
+        "422": {$ref: "#/components/responses/KeyReused"}
         "500": {$ref: "#/components/responses/Internal"}
         "200":
           description: The token.
@@ -158,7 +162,11 @@ paths:
     post:
       operationId: revokeTokens
       summary: Every token of the user issued until now stops working; API keys keep working.
+      parameters:
+        - {$ref: "#/components/parameters/IdempotencyKey"}
       responses:
+        "409": {$ref: "#/components/responses/KeyInProgress"}
+        "422": {$ref: "#/components/responses/KeyReused"}
         "500": {$ref: "#/components/responses/Internal"}
         "200":
           description: The instant before which tokens are refused.
@@ -213,7 +221,11 @@ paths:
                 checkins:
                   type: array
                   items: {$ref: "#/components/schemas/CheckIn"}
+      parameters:
+        - {$ref: "#/components/parameters/IdempotencyKey"}
       responses:
+        "409": {$ref: "#/components/responses/KeyInProgress"}
+        "422": {$ref: "#/components/responses/KeyReused"}
         "500": {$ref: "#/components/responses/Internal"}
         "201":
           description: What was stored and generated.
@@ -255,7 +267,11 @@ paths:
     post:
       operationId: generateInsights
       summary: Generates insights from the user's data now (they are also generated on a schedule).
+      parameters:
+        - {$ref: "#/components/parameters/IdempotencyKey"}
       responses:
+        "409": {$ref: "#/components/responses/KeyInProgress"}
+        "422": {$ref: "#/components/responses/KeyReused"}
         "500": {$ref: "#/components/responses/Internal"}
         "200":
           description: How many insights were new.
@@ -361,7 +377,11 @@ paths:
                   minItems: 1
                   maxItems: 10
                   items: {type: string, minLength: 1}
+      parameters:
+        - {$ref: "#/components/parameters/IdempotencyKey"}
       responses:
+        "409": {$ref: "#/components/responses/KeyInProgress"}
+        "422": {$ref: "#/components/responses/KeyReused"}
         "500": {$ref: "#/components/responses/Internal"}
         "200":
           description: The suggestions.
@@ -394,7 +414,11 @@ paths:
         content:
           application/json:
             schema: {$ref: "#/components/schemas/CreateGoalRequest"}
+      parameters:
+        - {$ref: "#/components/parameters/IdempotencyKey"}
       responses:
+        "409": {$ref: "#/components/responses/KeyInProgress"}
+        "422": {$ref: "#/components/responses/KeyReused"}
         "500": {$ref: "#/components/responses/Internal"}
         "201":
           description: The goal.
@@ -557,7 +581,11 @@ paths:
         content:
           application/json:
             schema: {$ref: "#/components/schemas/CreateConsultationRequest"}
+      parameters:
+        - {$ref: "#/components/parameters/IdempotencyKey"}
       responses:
+        "409": {$ref: "#/components/responses/KeyInProgress"}
+        "422": {$ref: "#/components/responses/KeyReused"}
         "500": {$ref: "#/components/responses/Internal"}
         "201":
           description: The consultation.
@@ -612,7 +640,11 @@ paths:
               required: [content]
               properties:
                 content: {type: string, minLength: 1}
+      parameters:
+        - {$ref: "#/components/parameters/IdempotencyKey"}
       responses:
+        "409": {$ref: "#/components/responses/KeyInProgress"}
+        "422": {$ref: "#/components/responses/KeyReused"}
         "500": {$ref: "#/components/responses/Internal"}
         "201": {$ref: "#/components/responses/MessagesResponse"}
         "400": {$ref: "#/components/responses/BadRequest"}
@@ -629,6 +661,15 @@ components:
   parameters:
     Page: {name: page, in: query, schema: {type: integer, minimum: 1, maximum: 1000000}}
     PageSize: {name: page_size, in: query, schema: {type: integer, minimum: 1, maximum: 100}}
+    IdempotencyKey:
+      name: Idempotency-Key
+      in: header
+      description: >-
+        Applies the POST once per user and key: a retry with the same key and
+        the same request gets the first response again (with
+        Idempotent-Replayed: true); the same key with another request is 422;
+        while the first is being applied, 409. Keys are kept 24 hours.
+      schema: {type: string, minLength: 1, maxLength: 255, pattern: "^[!-~]+$"}
 
   responses:
     ProfileResponse:
@@ -688,6 +729,16 @@ components:
           schema: {$ref: "#/components/schemas/ErrorEnvelope"}
     NotFound:
       description: No such resource for this user.
+      content:
+        application/json:
+          schema: {$ref: "#/components/schemas/ErrorEnvelope"}
+    KeyInProgress:
+      description: A request with this Idempotency-Key is being applied; retry (Retry-After).
+      content:
+        application/json:
+          schema: {$ref: "#/components/schemas/ErrorEnvelope"}
+    KeyReused:
+      description: This Idempotency-Key was used with a different request.
       content:
         application/json:
           schema: {$ref: "#/components/schemas/ErrorEnvelope"}

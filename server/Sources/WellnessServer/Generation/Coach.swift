@@ -90,12 +90,14 @@ public enum Coach {
         }
     }
 
-    /// For a goal behind schedule: a cardio routine to add, and (for a goal
-    /// under half way with a target) a nearer target to rebuild momentum.
+    /// For an activity or weight goal under half way (or with fewer than 3
+    /// workouts a week): a cardio routine to add; for any goal with a target
+    /// under half way, a nearer target to rebuild momentum.
     private static func proposals(for goal: Goal, _ recent: RecentData, today: CalendarDate) -> [CoachProposal] {
         var proposals: [CoachProposal] = []
         let type = goal.goalType.lowercased()
-        if ["activity", "body_composition", "weight"].contains(type), (recent.workoutsPerWeek ?? 0) < 3 {
+        let behind = goal.targetValue.map { $0 > 0 && (goal.currentValue ?? 0) / $0 < 0.5 } ?? false
+        if ["activity", "body_composition", "weight"].contains(type), behind || (recent.workoutsPerWeek ?? 0) < 3 {
             proposals.append(CoachProposal(
                 summary: "Add three 30-minute cardio sessions a week",
                 action: .createGoal(CreateGoalRequest(
@@ -103,7 +105,7 @@ public enum Coach {
                     goalType: "activity", targetValue: 3, targetUnit: "workouts", startDate: .day(today),
                     isRecurring: true, frequency: "weekly"))))
         }
-        if let target = goal.targetValue, target > 0, (goal.currentValue ?? 0) / target < 0.5, goal.status == .active {
+        if behind, let target = goal.targetValue, goal.status == .active {
             let nearer = (target * 0.8 * 100).rounded() / 100
             proposals.append(CoachProposal(
                 summary: "Aim for \(format(nearer)) first, then raise the target",

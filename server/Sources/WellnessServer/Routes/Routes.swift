@@ -75,6 +75,7 @@ struct Routes {
     /// (``HeadMiddleware`` drops the body).
     func register(on router: Router<AppRequestContext>) {
         let api = router.group("api").add(middleware: AuthMiddleware(store: store, credentials: credentials))
+            .add(middleware: IdempotencyMiddleware(store: store))
         for route in table {
             let methods: [HTTPRequest.Method] = route.method == .get ? [.get, .head] : [route.method]
             for method in methods {

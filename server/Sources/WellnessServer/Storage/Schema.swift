@@ -13,7 +13,7 @@
 enum Schema {
     /// The version a database records in `meta`; a database without it (from
     /// before sealing was bound to rows) is refused, see ``Store/open(engine:cipher:)``.
-    static let version = "3"
+    static let version = "4"
 
     /// Serializes schema set-up across instances sharing one PostgreSQL database.
     static let setupLock: Int64 = 0x5745_4C4C_0001
@@ -75,6 +75,12 @@ enum Schema {
         "CREATE TABLE IF NOT EXISTS rate_limits (key TEXT PRIMARY KEY, tokens REAL NOT NULL, updated_ms INTEGER NOT NULL)",
         // When each scheduled job is next due; the instance that moves it forward runs the job.
         "CREATE TABLE IF NOT EXISTS schedules (name TEXT PRIMARY KEY, next_run_ms INTEGER NOT NULL)",
+        // POSTs already applied, by the client's Idempotency-Key: the response (sealed) to replay for a day.
+        """
+        CREATE TABLE IF NOT EXISTS idempotency_keys (
+            user_id TEXT NOT NULL, key TEXT NOT NULL, request_hash TEXT NOT NULL, status INTEGER, body BLOB,
+            created_ms INTEGER NOT NULL, PRIMARY KEY (user_id, key))
+        """,
         "CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value BLOB NOT NULL)",
     ]
 }

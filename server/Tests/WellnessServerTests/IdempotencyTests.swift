@@ -1,0 +1,79 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+import Testing
+import WellnessKitCore
+@testable import WellnessServer
+
+/// Issue 12.4: POSTs with an Idempotency-Key apply once per user and key.
+@Suite struct IdempotencyTests {
+    static let goal = #"{"title":"Drink water","goal_type":"nutrition","start_date":"2025-01-01","is_recurring":true}"#
+
+    private static func post(_ client: any TestClientProtocol, _ uri: String, _ user: TestServer.User, key: String,
+                             _ body: String) async throws -> (HTTPResponse.Status, HTTPFields, String) {
+        var headers = user.headers
+        headers[.idempotencyKey] = key
+        return try await client.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body)) {
+            ($0.status, $0.headers, String(buffer: $0.body))
+        }
+    }
+
+    @Test func aRetryReplaysTheFirstAnswerWithoutApplyingTwice() async throws {
+        let server = try await TestServer.make()
+        let user = try await server.user()
+        try await server.test { client in
+            let first = try await Self.post(client, "/api/v1/goals", user, key: "k-1", Self.goal)
+            let again = try await Self.post(client, "/api/v1/goals", user, key: "k-1", Self.goal)
+            #expect(first.0 == .created && again.0 == .created && again.2 == first.2)
+            #expect(again.1[.idempotentReplayed] == "true" && first.1[.idempotentReplayed] == nil)
+            let goals = try await client.call(.get, "/api/v1/goals", as: user).2
+            #expect(goals["data"]["goals"].count == 1)
+            let other = try await Self.post(client, "/api/v1/goals", user, key: "k-2", Self.goal)
+            #expect(other.0 == .created && other.2 != first.2, "another key is another goal")
+        }
+    }
+
+    @Test func aKeyReusedForAnotherRequestIs422AndKeysArePerUser() async throws {
+        let server = try await TestServer.make()
+        let user = try await server.user()
+        let stranger = try await server.user(name: "stranger")
+        try await server.test { client in
+            _ = try await Self.post(client, "/api/v1/goals", user, key: "shared", Self.goal)
+            let reused = try await Self.post(client, "/api/v1/goals", user, key: "shared",
+                                             Self.goal.replacingOccurrences(of: "water", with: "tea"))
+            #expect(reused.0 == .unprocessableContent && reused.2.contains("IDEMPOTENCY_KEY_REUSED"))
+            let elsewhere = try await Self.post(client, "/api/v1/consultations", user, key: "shared", #"{"persona":"general_wellness"}"#)
+            #expect(elsewhere.0 == .unprocessableContent, "the path is part of the request")
+            let theirs = try await Self.post(client, "/api/v1/goals", stranger, key: "shared", Self.goal)
+            #expect(theirs.0 == .created && theirs.1[.idempotentReplayed] == nil, "another user's key space")
+            let bad = try await Self.post(client, "/api/v1/goals", user, key: String(repeating: "x", count: 300), Self.goal)
+            #expect(bad.0 == .badRequest)
+        }
+    }
+
+    @Test func aFailedRequestLeavesNoTrace() async throws {
+        let server = try await TestServer.make()
+        let user = try await server.user()
+        try await server.test { client in
+            let invalid = try await Self.post(client, "/api/v1/goals", user, key: "k", #"{"title":""}"#)
+            #expect(invalid.0 == .badRequest)
+            let valid = try await Self.post(client, "/api/v1/goals", user, key: "k", Self.goal)
+            #expect(valid.0 == .created, "the failed attempt did not keep the key")
+        }
+    }
+
+    @Test func concurrentRequestsWithOneKeyApplyOnce() async throws {
+        let server = try await TestServer.make()
+        let user = try await server.user()
+        let hash = Store.requestHash(method: "POST", path: "/api/v1/goals", body: Array(Self.goal.utf8))
+        let claims = try await withThrowingTaskGroup(of: Store.IdempotencyClaim.self) { group in
+            for _ in 0..<8 { group.addTask { try await server.store.claimIdempotency(user: user.id, key: "k", requestHash: hash) } }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(claims.filter { $0 == .claimed }.count == 1 && claims.filter { $0 == .inProgress }.count == 7)
+        try await server.store.completeIdempotency(user: user.id, key: "k", status: 201, body: Array("{}".utf8))
+        #expect(try await server.store.claimIdempotency(user: user.id, key: "k", requestHash: hash)
+                == .replay(status: 201, body: Array("{}".utf8)))
+    }
+}
