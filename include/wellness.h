@@ -467,9 +467,9 @@ WELLNESS_API wellness_status wellness_client_delete_insight(
 WELLNESS_API wellness_status wellness_client_goal_suggestions(
     wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
-/* {"id", "current_value"? | "progress"? (a fraction: 0.5 is 50 %),
-   "status"?, "target_value"?} in: records progress on a goal (seed 004,
-   Journey 1); reaching the target completes it, and the server then adds a
+/* {"id", "current_value"? | "progress"? (a fraction: 0.5 is 50 %; a goal
+   without a target is then tracked in percent), "status"?, "target_value"?}
+   in: records progress on a goal (seed 004, Journey 1); reaching the target completes it, and the server then adds a
    milestone insight celebrating it, once. Out: {"goal", "previous_progress",
    "progress" (fractions of the target, null without one), "milestones":
    [25, 50, ...] crossed by this update, "notification": when one was

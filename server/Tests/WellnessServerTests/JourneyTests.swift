@@ -29,14 +29,15 @@ import WellnessKitCore
         }
     }
 
-    @Test func progressNeedsATargetAndUpdatesAreValidated() async throws {
+    @Test func aGoalWithoutATargetIsTrackedInPercentAndUpdatesAreValidated() async throws {
         let server = try await TestServer.make()
         let user = try await server.user()
         try await server.test { client in
             let body = #"{"title":"Feel calmer","goal_type":"wellness","start_date":"2025-01-01","is_recurring":false}"#
             let id = try #require(try await client.call(.post, "/api/v1/goals", as: user, json: body).2["data"]["id"].string)
-            let refused = try await client.call(.patch, "/api/v1/goals/\(id)", as: user, json: #"{"progress":0.5}"#)
-            #expect(refused.0 == .badRequest && refused.2["error"]["message"].string?.contains("progress") == true)
+            let percent = try await client.call(.patch, "/api/v1/goals/\(id)", as: user, json: #"{"progress":0.5}"#)
+            #expect(percent.0 == .ok && percent.2["data"]["target_value"] == .number("100"))
+            #expect(percent.2["data"]["target_unit"].string == "%" && percent.2["data"]["current_value"] == .number("50"))
             #expect(try await client.call(.patch, "/api/v1/goals/\(id)", as: user, json: #"{}"#).0 == .badRequest)
             #expect(try await client.call(.patch, "/api/v1/goals/nope", as: user, json: #"{"status":"paused"}"#).0 == .notFound)
             let other = try await server.user(name: "other")

@@ -3,7 +3,8 @@
 public struct UpdateGoalRequest: Sendable, Equatable {
     /// The value reached, in the goal's unit.
     public var currentValue: Double?
-    /// The fraction of the target reached (0.5 is 50 %); needs a goal with a target value.
+    /// The fraction of the target reached (0.5 is 50 %); a goal without a
+    /// target value is then tracked in percent.
     public var progress: Double?
     public var status: GoalStatus?
     /// A new target value (a coach's adjusted target, Journey 2).

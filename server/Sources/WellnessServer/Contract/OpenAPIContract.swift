@@ -140,6 +140,7 @@ paths:
       responses:
         "409": {$ref: "#/components/responses/KeyInProgress"}
         "422": {$ref: "#/components/responses/KeyReused"}
+        "400": {$ref: "#/components/responses/BadRequest"}
         "500": {$ref: "#/components/responses/Internal"}
         "200":
           description: The token.
@@ -167,6 +168,7 @@ paths:
       responses:
         "409": {$ref: "#/components/responses/KeyInProgress"}
         "422": {$ref: "#/components/responses/KeyReused"}
+        "400": {$ref: "#/components/responses/BadRequest"}
         "500": {$ref: "#/components/responses/Internal"}
         "200":
           description: The instant before which tokens are refused.
@@ -272,6 +274,7 @@ paths:
       responses:
         "409": {$ref: "#/components/responses/KeyInProgress"}
         "422": {$ref: "#/components/responses/KeyReused"}
+        "400": {$ref: "#/components/responses/BadRequest"}
         "500": {$ref: "#/components/responses/Internal"}
         "200":
           description: How many insights were new.
@@ -481,8 +484,9 @@ paths:
       operationId: updateGoal
       summary: Records progress on a goal, or changes its status or target (seed 004, Journey 1).
       description: >-
-        progress is a fraction of the target (0.5 is 50 %) and needs a goal with
-        a target_value; it becomes current_value. Reaching the target completes
+        progress is a fraction of the target (0.5 is 50 %) and becomes
+        current_value; a goal without a target_value is then tracked in percent
+        (target_value 100, target_unit "%"). Reaching the target completes
         an active goal unless the request names a status. Completing a goal adds
         a milestone insight celebrating it, once.
       requestBody:

@@ -291,16 +291,10 @@ struct Routes {
     private func updateGoal(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let change = try JSONResponses.decode(UpdateGoalRequest.self,
                                               from: try await JSONResponses.body(of: request, context: context))
-        do {
-            guard let result = try await store.updateGoal(try id(context), for: try context.requireUser(), with: change) else {
-                throw APIFailure.notFound("Goal")
-            }
-            return JSONResponses.envelope(result.after.json)
-        } catch Store.GoalUpdateRefusal.progressWithoutTarget {
-            throw APIFailure.invalid(WellnessError.validation(
-                "needs a goal with a target_value: send current_value, or a target_value too",
-                at: FieldPath.root.appending("progress")))
+        guard let result = try await store.updateGoal(try id(context), for: try context.requireUser(), with: change) else {
+            throw APIFailure.notFound("Goal")
         }
+        return JSONResponses.envelope(result.after.json)
     }
 
     private func tips(_ context: AppRequestContext) async throws -> Response {

@@ -64,19 +64,14 @@ extension Store {
 }
 
 extension Store {
-    /// Why a goal update cannot apply.
-    public enum GoalUpdateRefusal: Error {
-        case progressWithoutTarget
-    }
-
     /// Records progress on a goal or changes its status or target (Journey 1).
     ///
-    /// Progress as a fraction becomes a value of the target. Reaching the
+    /// Progress as a fraction becomes a value of the target; a goal without a
+    /// target is then tracked in percent (target 100 %). Reaching the
     /// target completes an active goal unless the update names a status.
     /// Completing a goal adds a milestone insight celebrating it, once
     /// (its dedupe key is the goal's).
     /// - Returns: the goal before and after, nil when the user has no such goal.
-    /// - Throws: ``GoalUpdateRefusal`` for progress on a goal without a target.
     public func updateGoal(_ id: String, for userId: String, with change: UpdateGoalRequest) async throws
         -> (before: Goal, after: Goal)? {
         let field = Self.goalField(id, userId)
@@ -85,7 +80,7 @@ extension Store {
             guard let sealed = try await session.query("SELECT body FROM goals WHERE id = ? AND user_id = ?\(forUpdate)",
                                                        [.text(id), .text(userId)]).first?.first?.blob else { return nil }
             let before = try Goal(json: JSONParser.parse(self.cipher.open(sealed, for: field)))
-            let after = try Self.applying(change, to: before, at: Timestamp(milliseconds: Self.nowMilliseconds()))
+            let after = Self.applying(change, to: before, at: Timestamp(milliseconds: Self.nowMilliseconds()))
             try await session.query("UPDATE goals SET status = ?, body = ? WHERE id = ?",
                                     [.text(after.status.rawValue),
                                      .blob(try self.cipher.seal(try JSONWriter.string(after.json), for: field)), .text(id)])
@@ -101,12 +96,17 @@ extension Store {
         return result
     }
 
-    static func applying(_ change: UpdateGoalRequest, to goal: Goal, at now: Timestamp) throws -> Goal {
+    static func applying(_ change: UpdateGoalRequest, to goal: Goal, at now: Timestamp) -> Goal {
         var updated = goal
         if let target = change.targetValue { updated.targetValue = target }
         if let progress = change.progress {
-            guard let target = updated.targetValue, target > 0 else { throw GoalUpdateRefusal.progressWithoutTarget }
-            updated.currentValue = progress * target
+            if let target = updated.targetValue, target > 0 {
+                updated.currentValue = progress * target
+            } else {
+                updated.targetValue = 100
+                updated.targetUnit = "%"
+                updated.currentValue = progress * 100
+            }
         }
         if let value = change.currentValue { updated.currentValue = value }
         if let status = change.status {
