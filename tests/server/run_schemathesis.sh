@@ -33,5 +33,5 @@ fi
 start_server "$server" "$work/data" --demo --ai-rate-limit 1000000 --allow-signup --signup-rate-limit 1000000 \
     "${database[@]}"
 cd "$work"
-SCHEMATHESIS_HOOKS=schemathesis_hooks PYTHONPATH="$root/tests/server" "$schemathesis" run "$root/openapi/wellness-api.yaml" --url "http://127.0.0.1:$server_port" \
+"$schemathesis" run "$root/openapi/wellness-api.yaml" --url "http://127.0.0.1:$server_port" \
     -H "X-API-Key: $server_key" "$@"

