@@ -13,7 +13,7 @@ SWIFT_LIBRARY := .build/release/libwellness.so
 LIBRARY    := $(BUILD)/lib/libwellness.so.1
 VERSION    := 1.0.0
 WHEEL      := dist/wellness-$(VERSION)-py3-none-linux_x86_64.whl
-APT_NEEDS  := gcc g++ binutils libjansson-dev libsqlite3-dev libcurl4-openssl-dev cmake ninja-build pkg-config \
+APT_NEEDS  := gcc g++ binutils libjansson-dev libsqlite3-dev libcurl4-openssl-dev libssl-dev cmake ninja-build pkg-config \
               tzdata util-linux postgresql
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

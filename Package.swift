@@ -26,9 +26,13 @@ let package = Package(
         /// The system's SQLite (Debian: libsqlite3-dev), the client's local store.
         .systemLibrary(name: "CWellnessSQLite", path: "Sources/CWellnessSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
+        /// OpenSSL's libcrypto (Debian: libssl-dev; libcurl already loads it):
+        /// SHA-256 of cache owners and AES-256-GCM of cached payloads.
+        .systemLibrary(name: "CWellnessCrypto", path: "Sources/CWellnessCrypto", pkgConfig: "libcrypto",
+                       providers: [.apt(["libssl-dev"])]),
         .target(
             name: "WellnessKitCore",
-            dependencies: ["CCurl", "CWellnessSQLite"],
+            dependencies: ["CCurl", "CWellnessSQLite", "CWellnessCrypto"],
             swiftSettings: [.enableExperimentalFeature("StrictConcurrency")]
         ),
         /// The hand-written header, imported so the C layer shares its types.

@@ -170,7 +170,12 @@ WELLNESS_API int wellness_abi_version(void);
  *    "timeout": 10, "ai_timeout": 30, "max_retries": 2,
  *    "initial_backoff": 0.5, "max_backoff": 5, "host": "python/3.11",
  *    "cache_directory": "/path" or false, "token_provider": true,
- *    "dashboard_max_age": 300, "link_scheme": "fitiq", "store_directory": "/path" or false}
+ *    "dashboard_max_age": 300, "link_scheme": "fitiq", "store_directory": "/path" or false,
+ *    "offline": false, "store_key": "<base64 of 32 bytes>"}
+ * "offline": true (needs a store directory and api_key or token) caches reads
+ * in the local store and queues writes there when the API cannot be reached
+ * (see "Calls: offline mode" below, docs/OFFLINE.md); "store_key" seals the
+ * cached answers and queued bodies with AES-256-GCM.
  * base_url and one of api_key, token or "token_provider": true (a provider
  * installed with wellness_client_set_token_provider) are required. Requests are retried
  * only after connection errors and 5xx answers (at most max_retries, backoff
@@ -590,6 +595,68 @@ WELLNESS_API wellness_status wellness_client_create_consultation(
    user's data, and may carry "proposals" (see
    wellness_client_accept_proposal); a message without any has no such key. */
 WELLNESS_API wellness_status wellness_client_send_message(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"consultation_id"} in; {"messages": [...], "count"} out, oldest first. */
+WELLNESS_API wellness_status wellness_client_list_messages(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* ------------------------------------------------------------------------ */
+/* Calls: offline mode ("offline": true, docs/OFFLINE.md)                    */
+/*                                                                           */
+/* Reads (list_insights, get_insight, list_goals, get_goal, trends,          */
+/* dashboard, list_consultations, list_messages) are cached in the local     */
+/* store per user (SHA-256 of base URL and credential). When the API cannot  */
+/* be reached (_NETWORK, _TIMEOUT, 5xx after retries) they answer from the   */
+/* cache: the usual object plus "source": "offline_cache", "cached_at"       */
+/* (RFC 3339) and "age_seconds"; fresh answers are unchanged. Nothing        */
+/* cached: the error as without offline mode.                                */
+/*                                                                           */
+/* Writes (update_insight, delete_insight, create_goal,                      */
+/* create_goal_from_suggestion, create_consultation, send_message) that      */
+/* cannot reach the API are committed to the outbox with their               */
+/* Idempotency-Key and their optimistic change to the cache (one             */
+/* transaction) before the call returns WELLNESS_OK with                     */
+/*   {"queued": true, "pending_id": n, "operation", "idempotency_key",       */
+/*    "queued_at", "reason": {error document}, "optimistic": object|null}    */
+/* instead of the API's answer. While writes are queued, later writes queue  */
+/* behind them (after replaying up to 20 due ones). A read or write that     */
+/* reaches the API replays up to 20 due queued writes.                       */
+/* Without offline mode the calls below fail with WELLNESS_E_VALIDATION      */
+/* (path "offline"). Ownership as for every call in the sections above.     */
+/* ------------------------------------------------------------------------ */
+
+/* {"limit"?: n, "wait"?: seconds (default 30)} in: replays the queue in
+   order, each write with its idempotency key; accepted writes leave it, a
+   404 or other 4xx moves the write to the failed writes, a network error,
+   timeout, 5xx, 429 or 401 keeps it with a backoff and stops the sync.
+   Another process's sync is waited for up to "wait" seconds ("busy": true
+   after). {"delivered", "failed", "deferred", "remaining", "busy",
+   "items": [{"pending_id", "operation", "idempotency_key", "result":
+   "delivered"|"failed"|"deferred", "http_status", "error", "next_attempt_at"}]} out. */
+WELLNESS_API wellness_status wellness_client_sync(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {} in; {"pending": [{"pending_id", "operation", "method", "path", "request",
+   "idempotency_key", "queued_at", "attempts", "next_attempt_at", "last_error",
+   "in_flight"}], "count"} out, oldest first. */
+WELLNESS_API wellness_status wellness_client_pending(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"pending_id"} in; {"pending_id", "cancelled": bool} out (false: no such
+   write). WELLNESS_E_VALIDATION while a sync is sending it. The optimistic
+   change stays cached until a fresh read replaces it. */
+WELLNESS_API wellness_status wellness_client_cancel_pending(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {} in; {"failed": [{"pending_id", "operation", "method", "path", "request",
+   "idempotency_key", "queued_at", "failed_at", "http_status", "reason"}],
+   "count"} out: writes the API refused on replay, kept until cleared. */
+WELLNESS_API wellness_status wellness_client_failed_writes(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"pending_ids"?: [n, ...]} in (all when absent); {"cleared": n} out. */
+WELLNESS_API wellness_status wellness_client_clear_failed(
     wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
 /* ------------------------------------------------------------------------ */

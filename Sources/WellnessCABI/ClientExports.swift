@@ -50,7 +50,7 @@ public func wellness_client_list_insights(
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
-        try client.listInsights(try InsightListOptions(json: .object(reader.object))).json
+        answer(try client.listInsightsRead(try InsightListOptions(json: .object(reader.object))))
     }
 }
 
@@ -73,7 +73,7 @@ public func wellness_client_get_insight(
     _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
-    withClient(client, json, len, out, err) { client, reader in try client.insight(id: reader.nonEmptyString("id")).json }
+    withClient(client, json, len, out, err) { client, reader in answer(try client.insightRead(id: reader.nonEmptyString("id"))) }
 }
 
 @_cdecl("wellness_client_update_insight")
@@ -83,7 +83,7 @@ public func wellness_client_update_insight(
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
         let change: UpdateInsightRequest = try reader.required("change")
-        return try client.updateInsight(id: reader.nonEmptyString("id"), change).json
+        return written(try client.updateInsightOrQueue(id: reader.nonEmptyString("id"), change)) { $0.json }
     }
 }
 
@@ -93,8 +93,9 @@ public func wellness_client_delete_insight(
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
-        try client.deleteInsight(id: reader.nonEmptyString("id"))
-        return .object(JSONObject([("deleted", .bool(true))]))
+        written(try client.deleteInsightOrQueue(id: reader.nonEmptyString("id"))) { _ in
+            .object(JSONObject([("deleted", .bool(true))]))
+        }
     }
 }
 
@@ -153,7 +154,7 @@ public func wellness_client_create_goal_from_suggestion(
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
         let input = try GoalFromSuggestionInput(json: .object(reader.object))
-        return try client.createGoal(from: input).json
+        return written(try client.createGoalOrQueue(from: input)) { $0.json }
     }
 }
 
@@ -163,7 +164,7 @@ public func wellness_client_create_goal(
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
-        try client.createGoal(try CreateGoalRequest(json: .object(reader.object))).json
+        written(try client.createGoalOrQueue(try CreateGoalRequest(json: .object(reader.object)))) { $0.json }
     }
 }
 
@@ -172,7 +173,7 @@ public func wellness_client_get_goal(
     _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
-    withClient(client, json, len, out, err) { client, reader in try client.goal(id: reader.nonEmptyString("id")).json }
+    withClient(client, json, len, out, err) { client, reader in answer(try client.goalRead(id: reader.nonEmptyString("id"))) }
 }
 
 @_cdecl("wellness_client_list_goals")
@@ -181,9 +182,9 @@ public func wellness_client_list_goals(
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
-        try client.listGoals(status: try reader.optional("status"),
-                             page: try reader.optionalInt("page", in: 1...1_000_000) ?? 1,
-                             pageSize: try reader.optionalInt("page_size", in: 1...100) ?? 20).json
+        answer(try client.listGoalsRead(status: try reader.optional("status"),
+                                        page: try reader.optionalInt("page", in: 1...1_000_000) ?? 1,
+                                        pageSize: try reader.optionalInt("page_size", in: 1...100) ?? 20))
     }
 }
 
@@ -193,7 +194,7 @@ public func wellness_client_trends(
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
-        try client.trends(refresh: try reader.optional("refresh") ?? false).json
+        answer(try client.trendsRead(refresh: try reader.optional("refresh") ?? false))
     }
 }
 
@@ -204,8 +205,9 @@ public func wellness_client_dashboard(
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
         try reader.rejectUnknownKeys(["refresh"])
-        let loaded = client.dashboard(refresh: try reader.optional("refresh") ?? false)
-        return loaded.dashboard.json(ageSeconds: loaded.ageSeconds, error: errorDocument)
+        let loaded = client.dashboardRead(refresh: try reader.optional("refresh") ?? false)
+        let document = loaded.dashboard.json(ageSeconds: loaded.ageSeconds, error: errorDocument)
+        return loaded.offline.map { $0.stamping(document) } ?? document
     }
 }
 
@@ -230,9 +232,9 @@ public func wellness_client_list_consultations(
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
-        try client.listConsultations(archived: try reader.optional("is_archived"),
-                                     page: try reader.optionalInt("page", in: 1...1_000_000) ?? 1,
-                                     pageSize: try reader.optionalInt("page_size", in: 1...100) ?? 20).json
+        answer(try client.listConsultationsRead(archived: try reader.optional("is_archived"),
+                                                page: try reader.optionalInt("page", in: 1...1_000_000) ?? 1,
+                                                pageSize: try reader.optionalInt("page_size", in: 1...100) ?? 20))
     }
 }
 
@@ -242,7 +244,7 @@ public func wellness_client_create_consultation(
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
-        try client.createConsultation(try CreateConsultationRequest(json: .object(reader.object))).json
+        written(try client.createConsultationOrQueue(try CreateConsultationRequest(json: .object(reader.object)))) { $0.json }
     }
 }
 
@@ -252,9 +254,9 @@ public func wellness_client_send_message(
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
-        let messages = try client.sendMessage(consultationId: reader.nonEmptyString("consultation_id"),
-                                              content: reader.nonEmptyString("content"))
-        return .object(JSONObject([("messages", messages.json), ("count", .int(messages.count))]))
+        let outcome = try client.sendMessageOrQueue(consultationId: reader.nonEmptyString("consultation_id"),
+                                                    content: reader.nonEmptyString("content"))
+        return written(outcome) { .object(JSONObject([("messages", $0.json), ("count", .int($0.count))])) }
     }
 }
 

@@ -47,6 +47,9 @@ int main(void) {
         wellness_client_create_consultation, wellness_client_send_message, wellness_client_dashboard,
         wellness_client_interval_preference, wellness_client_set_interval_preference, wellness_client_suggested_actions,
         wellness_client_update_goal, wellness_client_accept_proposal,
+        wellness_client_list_messages,
+        wellness_client_sync, wellness_client_pending, wellness_client_cancel_pending, wellness_client_failed_writes,
+        wellness_client_clear_failed,
     };
     const client_paged_call list_all = wellness_client_list_all_insights;
     const client_new_call client_new = wellness_client_new;

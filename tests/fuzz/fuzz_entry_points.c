@@ -474,11 +474,11 @@ static int quoted_elsewhere(json_t *config, const char *key, const char *secret)
     return 0;
 }
 
-/* "Credentials never appear in errors" (wellness.h): the api_key and token
-   of a configuration (8 bytes or more, and not part of another value) are
+/* "Credentials never appear in errors" (wellness.h): the api_key, token and
+   store_key of a configuration (8 bytes or more, and not part of another value) are
    not in the error document. */
 static void check_no_credentials(const uint8_t *payload, size_t length, const wellness_buf *err) {
-    static const char *const KEYS[] = {"api_key", "token"};
+    static const char *const KEYS[] = {"api_key", "token", "store_key"};
     json_t *config = json_loadb((const char *)payload, length, 0, NULL);
     size_t index;
     if (!json_is_object(config)) {

@@ -12,7 +12,7 @@ import Darwin
 /// library is refused rather than misread.
 public final class LocalStore: @unchecked Sendable {
     /// The schema this library reads and writes.
-    public static let schemaVersion: Int64 = 2
+    public static let schemaVersion: Int64 = 3
     static let fileName = "store.sqlite"
 
     public let directory: String
@@ -66,6 +66,25 @@ public final class LocalStore: @unchecked Sendable {
         (2, """
             CREATE TABLE goal_tips_fetched (goal_id TEXT PRIMARY KEY, fetched_s INTEGER NOT NULL);
             CREATE TABLE consultations_started (user_id TEXT PRIMARY KEY, started_s INTEGER NOT NULL);
+            """),
+        // Cached reads and the write queue (issue 12.2, 12.3). `owner` is the
+        // SHA-256 of the base URL and credential, never the credential; the
+        // payloads and bodies are AES-256-GCM sealed when `sealed` is 1.
+        (3, """
+            CREATE TABLE cache_entries (
+                owner TEXT NOT NULL, key TEXT NOT NULL, payload BLOB NOT NULL, sealed INTEGER NOT NULL,
+                cached_s INTEGER NOT NULL, PRIMARY KEY (owner, key));
+            CREATE TABLE outbox (
+                id INTEGER PRIMARY KEY AUTOINCREMENT, owner TEXT NOT NULL, operation TEXT NOT NULL,
+                method TEXT NOT NULL, path TEXT NOT NULL, body BLOB, sealed INTEGER NOT NULL,
+                idempotency_key TEXT NOT NULL UNIQUE, queued_s INTEGER NOT NULL,
+                attempts INTEGER NOT NULL DEFAULT 0, next_attempt_s INTEGER NOT NULL DEFAULT 0, last_error TEXT,
+                lease_owner TEXT, lease_until_s INTEGER NOT NULL DEFAULT 0);
+            CREATE INDEX outbox_by_owner ON outbox (owner, id);
+            CREATE TABLE outbox_failed (
+                id INTEGER PRIMARY KEY, owner TEXT NOT NULL, operation TEXT NOT NULL, method TEXT NOT NULL,
+                path TEXT NOT NULL, body BLOB, sealed INTEGER NOT NULL, idempotency_key TEXT NOT NULL,
+                queued_s INTEGER NOT NULL, failed_s INTEGER NOT NULL, http_status INTEGER, reason TEXT NOT NULL);
             """),
     ]
 

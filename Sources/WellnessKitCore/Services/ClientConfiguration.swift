@@ -31,6 +31,14 @@ public struct ClientConfiguration: Sendable {
     public var dashboardMaxAge: Double = 300
     /// The scheme of the deep links the library builds (seed 004: `fitiq`).
     public var linkScheme = "fitiq"
+    /// Offline mode (docs/OFFLINE.md): reads are cached in the local store and
+    /// answered from it when the API cannot be reached; writes that cannot
+    /// reach it are queued there. Off by default: it turns errors callers may
+    /// rely on into answers, so it is asked for.
+    public var offline = false
+    /// The AES-256 key (32 bytes) that seals cached answers and queued request
+    /// bodies at rest; nil stores them in clear (in the 0600 store).
+    public var storeKey: [UInt8]?
 
     /// `$XDG_CACHE_HOME/wellnesskit`, else `~/.cache/wellnesskit`.
     public static var defaultCacheDirectory: String? {
@@ -71,7 +79,7 @@ extension ClientConfiguration: JSONDecodable {
         let reader = try ObjectReader(json, at: path)
         try reader.rejectUnknownKeys(["base_url", "api_key", "token", "token_provider", "timeout", "ai_timeout",
                                       "max_retries", "initial_backoff", "max_backoff", "host", "cache_directory",
-                                      "dashboard_max_age", "link_scheme", "store_directory"])
+                                      "dashboard_max_age", "link_scheme", "store_directory", "offline", "store_key"])
         var url: String = try reader.nonEmptyString("base_url")
         while url.hasSuffix("/") { url.removeLast() }
         let scheme = url.hasPrefix("http://") ? "http://" : url.hasPrefix("https://") ? "https://" : nil
@@ -109,6 +117,22 @@ extension ClientConfiguration: JSONDecodable {
         default:
             throw WellnessError.validation("must be a directory path, or false for no local store",
                                            at: reader.path(of: "store_directory"))
+        }
+        offline = try reader.optional("offline") ?? false
+        if let encoded: String = try reader.optional("store_key") {
+            guard let key = PayloadCipher.base64Decoded(encoded), key.count == PayloadCipher.keyLength else {
+                throw WellnessError.validation("must be base64 of exactly 32 bytes (an AES-256 key)",
+                                               at: reader.path(of: "store_key"))
+            }
+            storeKey = key
+        }
+        if offline, storeDirectory == nil {
+            throw WellnessError.validation("needs a store directory (offline data lives in the local store)",
+                                           at: reader.path(of: "offline"))
+        }
+        if offline, apiKey == nil, token == nil {
+            throw WellnessError.validation("needs api_key or token: offline data is kept per credential",
+                                           at: reader.path(of: "offline"))
         }
         if apiKey == nil, token == nil, try reader.optional("token_provider", as: Bool.self) != true {
             throw WellnessError.validation("needs api_key, token, or \"token_provider\": true", at: path)

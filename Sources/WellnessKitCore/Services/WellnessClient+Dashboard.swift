@@ -6,27 +6,43 @@ extension WellnessClient {
     /// - Parameter refresh: load again even when a recent dashboard is kept.
     /// - Returns: the dashboard and its age in seconds.
     public func dashboard(refresh: Bool = false) -> (dashboard: Dashboard, ageSeconds: Double) {
+        let loaded = dashboardRead(refresh: refresh)
+        return (loaded.dashboard, loaded.ageSeconds)
+    }
+
+    /// ``dashboard(refresh:)`` and, when a section came from the cache
+    /// (offline mode, the API unreachable), the stamp of the oldest such
+    /// section. A dashboard with a section from the cache is not kept.
+    public func dashboardRead(refresh: Bool = false) -> (dashboard: Dashboard, ageSeconds: Double, offline: OfflineStamp?) {
         let now = MonotonicClock.now()
         if !refresh, let kept = session.keptDashboard(), now - kept.loaded < configuration.dashboardMaxAge {
-            return (kept.dashboard, now - kept.loaded)
+            return (kept.dashboard, now - kept.loaded, nil)
         }
         let parts = ParallelCalls.run([
-            { .insights(self.section { try self.listInsights(Self.dashboardInsights) }) },
-            { .goals(self.section { try self.listGoals(status: .active, page: 1, pageSize: 10) }) },
-            { .consultations(self.section { try self.listConsultations(archived: false, page: 1, pageSize: 5) }) },
+            { .insights(self.section { try self.listInsightsRead(Self.dashboardInsights) }) },
+            { .goals(self.section { try self.listGoalsRead(status: .active, page: 1, pageSize: 10) }) },
+            { .consultations(self.section { try self.listConsultationsRead(archived: false, page: 1, pageSize: 5) }) },
         ] as [@Sendable () -> DashboardPart])
         var dashboard = Dashboard(insights: .failure(.internal("not loaded")), goals: .failure(.internal("not loaded")),
                                   consultations: .failure(.internal("not loaded")), loadedAt: Timestamp.now(),
                                   scheme: configuration.linkScheme)
+        var stamps: [OfflineStamp] = []
         for part in parts {
             switch part {
-            case .insights(let result): dashboard.insights = result
-            case .goals(let result): dashboard.goals = result
-            case .consultations(let result): dashboard.consultations = result
+            case .insights(let result):
+                dashboard.insights = result.map(\.value)
+                if case .success(let read) = result, let stamp = read.offline { stamps.append(stamp) }
+            case .goals(let result):
+                dashboard.goals = result.map(\.value)
+                if case .success(let read) = result, let stamp = read.offline { stamps.append(stamp) }
+            case .consultations(let result):
+                dashboard.consultations = result.map(\.value)
+                if case .success(let read) = result, let stamp = read.offline { stamps.append(stamp) }
             }
         }
-        if dashboard.isComplete { session.keep(dashboard, loaded: now) }
-        return (dashboard, 0)
+        let oldest = stamps.min { $0.cachedAt < $1.cachedAt }
+        if dashboard.isComplete, oldest == nil { session.keep(dashboard, loaded: now) }
+        return (dashboard, 0, oldest)
     }
 
     /// The seed's `listInsights(readStatus: false, archivedStatus: false, page: 1, pageSize: 5)`.
@@ -51,7 +67,7 @@ extension WellnessClient {
 
 /// One section of a dashboard, as a parallel call returns it.
 enum DashboardPart: Sendable {
-    case insights(Result<InsightsPage, WellnessError>)
-    case goals(Result<GoalsPage, WellnessError>)
-    case consultations(Result<ConsultationsPage, WellnessError>)
+    case insights(Result<CachedRead<InsightsPage>, WellnessError>)
+    case goals(Result<CachedRead<GoalsPage>, WellnessError>)
+    case consultations(Result<CachedRead<ConsultationsPage>, WellnessError>)
 }

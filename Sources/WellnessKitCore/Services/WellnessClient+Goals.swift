@@ -73,22 +73,59 @@ extension WellnessClient {
         try createGoal(input.request())
     }
 
+    /// ``createGoal(_:)``, queued when the API cannot be reached (offline
+    /// mode). Nothing is added to cached lists: the goal has no id until the
+    /// API makes it.
+    public func createGoalOrQueue(_ request: CreateGoalRequest) throws -> WriteOutcome<Goal> {
+        let outcome = try sendOrQueue(operation: "create_goal", method: "POST", path: "/api/v1/goals", body: request.json) {
+            try decodeResponse(Envelope<Goal>.self, from: $0).data
+        }
+        if case .sent = outcome { suggestionsCache?.invalidate() }
+        return outcome
+    }
+
+    /// ``createGoal(from:)``, queued when the API cannot be reached (offline mode).
+    public func createGoalOrQueue(from input: GoalFromSuggestionInput) throws -> WriteOutcome<Goal> {
+        try createGoalOrQueue(input.request())
+    }
+
     public func goal(id: String) throws -> Goal {
-        try decodeResponse(Envelope<Goal>.self, from: send("GET", "/api/v1/goals/\(segment(id))")).data
+        try goalRead(id: id).value
+    }
+
+    /// ``goal(id:)`` with the offline stamp of an answer from the cache.
+    public func goalRead(id: String) throws -> CachedRead<Goal> {
+        let path = "/api/v1/goals/\(try segment(id))"
+        return try readThrough(path) { try decodeResponse(Envelope<Goal>.self, from: send("GET", path)).data }
     }
 
     public func listGoals(status: GoalStatus?, page: Int, pageSize: Int) throws -> GoalsPage {
+        try listGoalsRead(status: status, page: page, pageSize: pageSize).value
+    }
+
+    /// ``listGoals(status:page:pageSize:)`` with the offline stamp of an answer from the cache.
+    public func listGoalsRead(status: GoalStatus?, page: Int, pageSize: Int) throws -> CachedRead<GoalsPage> {
         var query = [("page", String(page)), ("page_size", String(pageSize))]
         if let status { query.append(("status", status.rawValue)) }
-        return try decodeResponse(Envelope<GoalsPage>.self, from: send("GET", "/api/v1/goals", query: query)).data
+        return try readThrough(Self.cacheKey("/api/v1/goals", query)) {
+            try decodeResponse(Envelope<GoalsPage>.self, from: send("GET", "/api/v1/goals", query: query)).data
+        }
     }
 
     /// Trends of this session: fetched once, then reused (switching period never refetches).
     public func trends(refresh: Bool = false) throws -> TrendsResponse {
-        if !refresh, let cached = session.cachedTrends() { return cached }
-        let response = try decodeResponse(TrendsResponse.self, from: send("GET", "/api/longevity/trends"))
-        session.store(response)
-        return response
+        try trendsRead(refresh: refresh).value
+    }
+
+    /// ``trends(refresh:)`` with the offline stamp of an answer from the cache
+    /// (an offline answer is not kept for the session: the next call tries the API).
+    public func trendsRead(refresh: Bool = false) throws -> CachedRead<TrendsResponse> {
+        if !refresh, let cached = session.cachedTrends() { return CachedRead(value: cached, offline: nil) }
+        let read = try readThrough("/api/longevity/trends") {
+            try decodeResponse(TrendsResponse.self, from: send("GET", "/api/longevity/trends"))
+        }
+        if read.offline == nil { session.store(read.value) }
+        return read
     }
 }
 

@@ -1,7 +1,15 @@
 extension WellnessClient {
     /// One page of insights (seed 000's `listInsights`).
+    /// In offline mode, from the cache when the API cannot be reached.
     public func listInsights(_ options: InsightListOptions) throws -> InsightsPage {
-        try decodeResponse(Envelope<InsightsPage>.self, from: send("GET", "/api/v1/insights", query: options.query)).data
+        try listInsightsRead(options).value
+    }
+
+    /// ``listInsights(_:)`` with the offline stamp of an answer from the cache.
+    public func listInsightsRead(_ options: InsightListOptions) throws -> CachedRead<InsightsPage> {
+        try readThrough(Self.cacheKey("/api/v1/insights", options.query)) {
+            try decodeResponse(Envelope<InsightsPage>.self, from: send("GET", "/api/v1/insights", query: options.query)).data
+        }
     }
 
     /// Every page from `options.page` on, up to `options.maxPages` pages.
@@ -21,9 +29,67 @@ extension WellnessClient {
     }
 
     public func insight(id: String) throws -> Insight {
-        let insight = try decodeResponse(Envelope<Insight>.self, from: send("GET", "/api/v1/insights/\(segment(id))")).data
-        track(.insightAction(insightId: insight.id, action: .viewed))
-        return insight
+        try insightRead(id: id).value
+    }
+
+    /// ``insight(id:)`` with the offline stamp of an answer from the cache.
+    public func insightRead(id: String) throws -> CachedRead<Insight> {
+        let path = "/api/v1/insights/\(try segment(id))"
+        let read = try readThrough(path) { try decodeResponse(Envelope<Insight>.self, from: send("GET", path)).data }
+        track(.insightAction(insightId: read.value.id, action: .viewed))
+        return read
+    }
+
+    /// ``updateInsight(id:_:)``, queued when the API cannot be reached (offline
+    /// mode), the change applied at once to the cached insight and cached pages.
+    public func updateInsightOrQueue(id: String, _ change: UpdateInsightRequest) throws -> WriteOutcome<Insight> {
+        let path = "/api/v1/insights/\(try segment(id))"
+        let outcome = try sendOrQueue(operation: "update_insight", method: "PATCH", path: path, body: change.json,
+                                      optimistic: Self.insightEdit(id: id, path: path, change: change),
+                                      optimisticKey: path, optimisticId: id) {
+            try decodeResponse(Envelope<Insight>.self, from: $0).data
+        }
+        if case .sent(let insight) = outcome {
+            if change.isFavorite == true { track(.insightAction(insightId: insight.id, action: .favorited)) }
+            if change.isArchived == true { track(.insightAction(insightId: insight.id, action: .archived)) }
+            if let context = offlineContext() { try? context.store.cachePut(insight.json, key: path, scope: context.scope) }
+        }
+        return outcome
+    }
+
+    /// ``deleteInsight(id:)``, queued when the API cannot be reached (offline
+    /// mode), the insight removed at once from the cache.
+    public func deleteInsightOrQueue(id: String) throws -> WriteOutcome<Bool> {
+        let path = "/api/v1/insights/\(try segment(id))"
+        return try sendOrQueue(operation: "delete_insight", method: "DELETE", path: path, body: nil,
+                               optimistic: Self.insightEdit(id: id, path: path, change: nil)) { _ in true }
+    }
+
+    /// The optimistic change to the cache: the insight itself and its entry in
+    /// every cached page, patched with `change`, or removed when it is nil (delete).
+    static func insightEdit(id: String, path: String, change: UpdateInsightRequest?) -> LocalStore.OptimisticEdit {
+        let patch: @Sendable (JSONValue) -> JSONValue = { insight in
+            guard let change, case .object(let object) = insight else { return insight }
+            let values: [String: Bool?] = ["is_read": change.isRead, "is_favorite": change.isFavorite,
+                                           "is_archived": change.isArchived]
+            return .object(JSONObject(object.members.map { member in
+                if let value = values[member.key], let value { return (member.key, .bool(value)) }
+                return (member.key, member.value)
+            }))
+        }
+        return LocalStore.OptimisticEdit(keys: [path], prefixes: [insightsKeyPrefix]) { key, value in
+            if key == path { return change == nil ? .delete : .replace(patch(value)) }
+            guard case .object(let page) = value, case .array(let insights)? = page["insights"] else { return .keep }
+            let isThis: (JSONValue) -> Bool = {
+                if case .object(let insight) = $0, insight["id"] == .string(id) { return true }
+                return false
+            }
+            guard insights.contains(where: isThis) else { return .keep }
+            let edited = change == nil ? insights.filter { !isThis($0) } : insights.map { isThis($0) ? patch($0) : $0 }
+            return .replace(.object(JSONObject(page.members.map {
+                ($0.key, $0.key == "insights" ? .array(edited) : $0.value)
+            })))
+        }
     }
 
     /// Applies a change (mark read, favourite, archive, unarchive) and returns the updated insight.

@@ -35,13 +35,18 @@ public final class WellnessClient: Sendable {
     /// - Throws: ``WellnessError``: `unauthorized`, `forbidden`, `notFound`,
     ///   `rateLimited` (with ``WellnessError/retryAfter``), `http`, `network`,
     ///   `timeout`, `invalidResponse`.
+    /// - Parameter idempotencyKey: the key a POST carries; a new one when nil.
+    ///   A queued write passes the key it was first sent with, so that every
+    ///   replay of it is the same request to a server that deduplicates.
     public func send(_ method: String, _ path: String, query: [(String, String)] = [], body: JSONValue? = nil,
-                     operation: Operation = .standard) throws -> JSONValue {
+                     operation: Operation = .standard, idempotencyKey: String? = nil) throws -> JSONValue {
+        let idempotencyKey = idempotencyKey ?? randomUUIDString()
         let budget = operation == .ai ? configuration.aiTimeout : configuration.timeout
         // Seconds on the monotonic clock.
         let deadline = MonotonicClock.now() + budget
         var request = HTTPExchange.Request(method: method, url: url(path, query),
-                                           headers: headers(for: method, token: currentToken(refresh: false)),
+                                           headers: headers(for: method, token: currentToken(refresh: false),
+                                                            idempotencyKey: idempotencyKey),
                                            body: try body.map { try JSONWriter.bytes($0) } ?? (method == "GET" || method == "DELETE" ? nil : []),
                                            timeout: budget)
         var attempt = 0
@@ -56,7 +61,7 @@ public final class WellnessClient: Sendable {
                 let response = try transport.send(request)
                 if response.status == 401, !refreshedToken, session.tokenProvider() != nil {
                     refreshedToken = true
-                    request.headers = headers(for: method, token: currentToken(refresh: true))
+                    request.headers = headers(for: method, token: currentToken(refresh: true), idempotencyKey: idempotencyKey)
                     continue
                 }
                 if response.status == 429, !honouredRetryAfter,
@@ -106,12 +111,12 @@ public final class WellnessClient: Sendable {
         session.setTokenProvider(provider)
     }
 
-    private func headers(for method: String, token: String?) -> [(name: String, value: String)] {
+    private func headers(for method: String, token: String?, idempotencyKey: String) -> [(name: String, value: String)] {
         var headers: [(name: String, value: String)] = [("Accept", "application/json"), ("User-Agent", userAgent)]
         if let apiKey = configuration.apiKey { headers.append(("X-API-Key", apiKey)) }
         if let token { headers.append(("Authorization", "Bearer \(token)")) }
         if method != "GET", method != "DELETE" { headers.append(("Content-Type", "application/json")) }
-        if method == "POST" { headers.append(("Idempotency-Key", randomUUIDString())) }
+        if method == "POST" { headers.append(("Idempotency-Key", idempotencyKey)) }
         return headers
     }
 }

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from . import _native, types
 from ._native import ABI_VERSION
-from .client import Client
+from .client import Client, OfflineClient
 from .errors import (DecodingError, ForbiddenError, HTTPError, InternalError, InvalidArgumentError,
                      InvalidJSONError, InvalidResponseError, NetworkError, NotFoundError, RateLimitedError,
                      UnauthorizedError, ValidationError, WellnessError, WellnessTimeoutError)
@@ -40,7 +40,7 @@ from .series import longevity_trends, series_aggregate, series_aggregate_columns
 __version__ = "1.0.0"
 
 __all__ = [
-    "ABI_VERSION", "Client", "version", "abi_version", "strerror", "types",
+    "ABI_VERSION", "Client", "OfflineClient", "version", "abi_version", "strerror", "types",
     "WellnessError", "InvalidArgumentError", "InvalidJSONError", "ValidationError", "NotFoundError",
     "UnauthorizedError", "ForbiddenError", "RateLimitedError", "NetworkError", "WellnessTimeoutError",
     "HTTPError", "InvalidResponseError", "DecodingError", "InternalError",

@@ -6,16 +6,17 @@ import ctypes
 import datetime
 import os
 import sys
-from typing import Any, Callable, Dict, List, Literal, Mapping, Optional, Union, cast
+from typing import Any, Callable, Dict, List, Literal, Mapping, Optional, TypeVar, Union, cast
 
 from . import _native
 from .analytics import Analytics
 from .types import (AcceptedProposal, Chart, ChartOptions, CoachProposal, Consultation, ConsultationMessage, ConsultationsPage, ContextType,
                     CreateGoalRequest, Dashboard, Goal, GoalStatus, GoalSuggestion, GoalSuggestions, GoalsPage,
                     GoalTips, Insight, InsightsPage, InsightType, Interval, IntervalPreference, JSONInput, JSONSamples,
-                    GoalUpdate, Persona, SeriesOptions, SeriesReport, SuggestedActions, TrendsResponse)
+                    GoalUpdate, Persona, SeriesOptions, SeriesReport, SuggestedActions, TrendsResponse, QueuedWrite,
+                    SyncReport, PendingList, FailedList, MessagesList, CancelResult, OfflineStamped)
 
-__all__ = ["Client", "TokenProvider", "Progress"]
+__all__ = ["Client", "OfflineClient", "TokenProvider", "Progress"]
 
 #: `provider(refresh)` returns the bearer token; refresh is True after the API answered 401.
 TokenProvider = Callable[[bool], Optional[str]]
@@ -25,8 +26,12 @@ SortBy = Literal["created_at", "generated_at", "updated_at"]
 SortOrder = Literal["asc", "desc"]
 
 
-class Client:
-    """A client of the WellnessKit API (insights, goals AI, goals, trends, consultations).
+_C = TypeVar("_C", bound="_Client")
+
+
+class _Client:
+    """What `Client` and `OfflineClient` share: the handle, the reads and the
+    local store. A client of the WellnessKit API (insights, goals AI, goals, trends, consultations).
 
     Thread-safe: one client may serve many threads. Close it (or use it as a
     context manager) to release its connections. Every failure raises a
@@ -37,6 +42,9 @@ class Client:
 
     #: The C handle; None before the constructor succeeds and after close().
     _handle: Optional[int] = None
+    #: Offline mode (OfflineClient): a class's write methods are typed for it.
+    _offline = False
+    _store_key: Optional[str] = None
 
     def __init__(self, base_url: str, api_key: Optional[str] = None, token: Optional[str] = None,
                  token_provider: Optional[TokenProvider] = None, *, timeout: Optional[float] = None,
@@ -73,6 +81,7 @@ class Client:
             "dashboard_max_age": dashboard_max_age, "link_scheme": link_scheme,
             "store_directory": store_directory if store_directory is False or store_directory is None
             else os.fspath(store_directory),
+            "offline": True if self._offline else None, "store_key": self._store_key,
         }
         payload = _native.encode({key: value for key, value in config.items() if value is not None})
         handle = ctypes.c_void_p()
@@ -109,7 +118,7 @@ class Client:
             _native.lib.wellness_client_free(self._handle)
             self._handle = None
 
-    def __enter__(self) -> "Client":
+    def __enter__(self: _C) -> _C:
         return self
 
     def __exit__(self, *_: object) -> None:
@@ -160,29 +169,6 @@ class Client:
         """The insight with this id; NotFoundError when there is none."""
         return cast(Insight, self._call("get_insight", {"id": insight_id}))
 
-    def mark_read(self, insight_id: str) -> Insight:
-        """Marks the insight read (the server sets `read_at`); returns it updated."""
-        return self._update(insight_id, {"is_read": True})
-
-    def set_favorite(self, insight_id: str, favorite: bool) -> Insight:
-        """Adds the insight to the favourites, or removes it; returns it updated."""
-        return self._update(insight_id, {"is_favorite": favorite})
-
-    def archive(self, insight_id: str) -> Insight:
-        """Archives the insight (it leaves the default listing); returns it updated."""
-        return self._update(insight_id, {"is_archived": True})
-
-    def unarchive(self, insight_id: str) -> Insight:
-        """Brings an archived insight back; returns it updated."""
-        return self._update(insight_id, {"is_archived": False})
-
-    def _update(self, insight_id: str, change: Dict[str, bool]) -> Insight:
-        return cast(Insight, self._call("update_insight", {"id": insight_id, "change": change}))
-
-    def delete_insight(self, insight_id: str) -> None:
-        """Deletes the insight; NotFoundError when there is none."""
-        self._call("delete_insight", {"id": insight_id})
-
     # Goals AI and goals (seed 003)
 
     def goal_suggestions(self, refresh: bool = False, insight_ids: Optional[List[str]] = None) -> GoalSuggestions:
@@ -216,22 +202,6 @@ class Client:
         """The AI tips for a goal: `{"tips", "goal_id", "goal_title", "count"}`."""
         return cast(GoalTips, self._call("goal_tips", {"goal_id": goal_id}))
 
-    def create_goal_from_suggestion(self, suggestion: Union[GoalSuggestion, Mapping[str, Any]],
-                                    now: Optional[str] = None, time_zone: Optional[str] = None) -> Goal:
-        """Accepts a suggestion: creates the goal create_goal_request_from_suggestion
-        describes (start now, target after the suggested days in `time_zone`)
-        and drops the cached suggestions. Returns the created goal."""
-        params: Dict[str, Any] = {"suggestion": suggestion}
-        if now is not None:
-            params["now"] = now
-        if time_zone is not None:
-            params["time_zone"] = time_zone
-        return cast(Goal, self._call("create_goal_from_suggestion", params))
-
-    def create_goal(self, request: Union[CreateGoalRequest, Mapping[str, Any]]) -> Goal:
-        """Creates a goal from a POST /goals body; returns the created goal."""
-        return cast(Goal, self._call("create_goal", request))
-
     def get_goal(self, goal_id: str) -> Goal:
         """The goal with this id; NotFoundError when there is none."""
         return cast(Goal, self._call("get_goal", {"id": goal_id}))
@@ -248,7 +218,18 @@ class Client:
     def trends(self, refresh: bool = False) -> TrendsResponse:
         """The longevity trends; fetched once per client and reused (switching
         period never refetches), refresh=True fetches again."""
-        return cast(TrendsResponse, self._call("trends", {"refresh": refresh}))
+        trends, _ = self.trends_with_stamp(refresh)
+        return trends
+
+    def trends_with_stamp(self, refresh: bool = False) -> "tuple[TrendsResponse, Optional[OfflineStamped]]":
+        """`trends()` and, when it came from the offline cache, its stamp
+        ({"source", "cached_at", "age_seconds"}; None for a fresh answer)."""
+        result = self._call("trends", {"refresh": refresh})
+        stamp: Optional[OfflineStamped] = None
+        if "source" in result:
+            stamp = {"source": result.pop("source"), "cached_at": result.pop("cached_at"),
+                     "age_seconds": result.pop("age_seconds")}
+        return cast(TrendsResponse, result), stamp
 
     # The AI overview (seed 004)
 
@@ -309,6 +290,68 @@ class Client:
             params["is_archived"] = is_archived
         return cast(ConsultationsPage, self._call("list_consultations", params))
 
+    def list_messages(self, consultation_id: str) -> MessagesList:
+        """A consultation's messages, oldest first."""
+        return cast(MessagesList, self._call("list_messages", {"consultation_id": consultation_id}))
+
+
+
+class Client(_Client):
+    """A client of the WellnessKit API (insights, goals AI, goals, trends, consultations).
+
+    Thread-safe: one client may serve many threads. Close it (or use it as a
+    context manager) to release its connections. Every failure raises a
+    `WellnessError` subclass: `UnauthorizedError` (401), `NotFoundError`
+    (404), `RateLimitedError` (429, with `retry_after`), `NetworkError`,
+    `WellnessTimeoutError`, `HTTPError`, `InvalidResponseError`, `DecodingError`.
+    `OfflineClient` answers from a cache and queues writes instead.
+    """
+
+    # Insights (seed 000)
+
+    def mark_read(self, insight_id: str) -> Insight:
+        """Marks the insight read (the server sets `read_at`); returns it updated."""
+        return self._update(insight_id, {"is_read": True})
+
+    def set_favorite(self, insight_id: str, favorite: bool) -> Insight:
+        """Adds the insight to the favourites, or removes it; returns it updated."""
+        return self._update(insight_id, {"is_favorite": favorite})
+
+    def archive(self, insight_id: str) -> Insight:
+        """Archives the insight (it leaves the default listing); returns it updated."""
+        return self._update(insight_id, {"is_archived": True})
+
+    def unarchive(self, insight_id: str) -> Insight:
+        """Brings an archived insight back; returns it updated."""
+        return self._update(insight_id, {"is_archived": False})
+
+    def _update(self, insight_id: str, change: Dict[str, bool]) -> Insight:
+        return cast(Insight, self._call("update_insight", {"id": insight_id, "change": change}))
+
+    def delete_insight(self, insight_id: str) -> None:
+        """Deletes the insight; NotFoundError when there is none."""
+        self._call("delete_insight", {"id": insight_id})
+
+    # Goals (seed 003)
+
+    def create_goal_from_suggestion(self, suggestion: Union[GoalSuggestion, Mapping[str, Any]],
+                                    now: Optional[str] = None, time_zone: Optional[str] = None) -> Goal:
+        """Accepts a suggestion: creates the goal create_goal_request_from_suggestion
+        describes (start now, target after the suggested days in `time_zone`)
+        and drops the cached suggestions. Returns the created goal."""
+        params: Dict[str, Any] = {"suggestion": suggestion}
+        if now is not None:
+            params["now"] = now
+        if time_zone is not None:
+            params["time_zone"] = time_zone
+        return cast(Goal, self._call("create_goal_from_suggestion", params))
+
+    def create_goal(self, request: Union[CreateGoalRequest, Mapping[str, Any]]) -> Goal:
+        """Creates a goal from a POST /goals body; returns the created goal."""
+        return cast(Goal, self._call("create_goal", request))
+
+    # Consultations (seed 004)
+
     def create_consultation(self, persona: Persona, context_type: Optional[ContextType] = None,
                             context_id: Optional[str] = None, title: Optional[str] = None) -> Consultation:
         """Starts a consultation with a coach persona, about an insight or a goal
@@ -323,6 +366,144 @@ class Client:
         """Sends a message; returns `[sent, reply]`, the coach's reply second."""
         result = self._call("send_message", {"consultation_id": consultation_id, "content": content})
         return cast(List[ConsultationMessage], result["messages"])
+
+
+class OfflineClient(_Client):
+    """A client in offline mode (docs/OFFLINE.md): reads are cached in the
+    local store and answered from it when the API cannot be reached (network
+    error, timeout, 5xx after retries), with "source": "offline_cache",
+    "cached_at" and "age_seconds" added; writes that cannot reach it are
+    committed to a queue in the store, applied to the cached data at once,
+    and return a `QueuedWrite` ({"queued": True, ...}) instead of raising.
+    `sync()` delivers them in order, each with its idempotency key.
+
+    Its write methods return `Union[<model>, QueuedWrite]`, which is why it
+    is its own class: `Client`'s keep their types.
+    """
+
+    _offline = True
+
+    def __init__(self, base_url: str, api_key: Optional[str] = None, token: Optional[str] = None, *,
+                 store_key: Optional[str] = None, timeout: Optional[float] = None,
+                 ai_timeout: Optional[float] = None, max_retries: Optional[int] = None,
+                 initial_backoff: Optional[float] = None, max_backoff: Optional[float] = None,
+                 cache_directory: Union[str, "os.PathLike[str]", Literal[False], None] = None,
+                 dashboard_max_age: Optional[float] = None, link_scheme: Optional[str] = None,
+                 store_directory: Union[str, "os.PathLike[str]", None] = None) -> None:
+        """As `Client`, with an API key or token (they name the owner of the
+        offline data; a token provider cannot) and a store directory (default
+        ~/.local/share/wellnesskit). store_key: base64 of 32 bytes that seals
+        the cached answers and queued request bodies with AES-256-GCM (keep it
+        in the OS keyring); without it they are stored in clear in the 0600
+        store. A bad setting raises ValidationError naming it."""
+        self._store_key = store_key
+        super().__init__(base_url, api_key, token, timeout=timeout, ai_timeout=ai_timeout, max_retries=max_retries,
+                         initial_backoff=initial_backoff, max_backoff=max_backoff, cache_directory=cache_directory,
+                         dashboard_max_age=dashboard_max_age, link_scheme=link_scheme,
+                         store_directory=store_directory)
+
+    # Insights (seed 000)
+
+    def mark_read(self, insight_id: str) -> Union[Insight, QueuedWrite]:
+        """Marks the insight read (the server sets `read_at`); returns it updated."""
+        return self._update(insight_id, {"is_read": True})
+
+    def set_favorite(self, insight_id: str, favorite: bool) -> Union[Insight, QueuedWrite]:
+        """Adds the insight to the favourites, or removes it; returns it updated."""
+        return self._update(insight_id, {"is_favorite": favorite})
+
+    def archive(self, insight_id: str) -> Union[Insight, QueuedWrite]:
+        """Archives the insight (it leaves the default listing); returns it updated."""
+        return self._update(insight_id, {"is_archived": True})
+
+    def unarchive(self, insight_id: str) -> Union[Insight, QueuedWrite]:
+        """Brings an archived insight back; returns it updated."""
+        return self._update(insight_id, {"is_archived": False})
+
+    def _update(self, insight_id: str, change: Dict[str, bool]) -> Union[Insight, QueuedWrite]:
+        """In offline mode, a `QueuedWrite` when the API cannot be reached; the
+        cached insight reads as changed at once."""
+        return cast(Union[Insight, QueuedWrite], self._call("update_insight", {"id": insight_id, "change": change}))
+
+    def delete_insight(self, insight_id: str) -> Optional[QueuedWrite]:
+        """Deletes the insight; NotFoundError when there is none. In offline
+        mode, a `QueuedWrite` when the API cannot be reached (None when deleted)."""
+        result = self._call("delete_insight", {"id": insight_id})
+        return cast(QueuedWrite, result) if result.get("queued") else None
+
+    # Goals (seed 003)
+
+    def create_goal_from_suggestion(self, suggestion: Union[GoalSuggestion, Mapping[str, Any]],
+                                    now: Optional[str] = None, time_zone: Optional[str] = None) -> Union[Goal, QueuedWrite]:
+        """Accepts a suggestion: creates the goal create_goal_request_from_suggestion
+        describes (start now, target after the suggested days in `time_zone`)
+        and drops the cached suggestions. Returns the created goal."""
+        params: Dict[str, Any] = {"suggestion": suggestion}
+        if now is not None:
+            params["now"] = now
+        if time_zone is not None:
+            params["time_zone"] = time_zone
+        return cast(Union[Goal, QueuedWrite], self._call("create_goal_from_suggestion", params))
+
+    def create_goal(self, request: Union[CreateGoalRequest, Mapping[str, Any]]) -> Union[Goal, QueuedWrite]:
+        """Creates a goal from a POST /goals body; returns the created goal."""
+        return cast(Union[Goal, QueuedWrite], self._call("create_goal", request))
+
+    # Consultations (seed 004)
+
+    def create_consultation(self, persona: Persona, context_type: Optional[ContextType] = None,
+                            context_id: Optional[str] = None,
+                            title: Optional[str] = None) -> Union[Consultation, QueuedWrite]:
+        """Starts a consultation with a coach persona, about an insight or a goal
+        (`context_type` and `context_id`) or in general."""
+        params: Dict[str, Any] = {"persona": persona}
+        for key, value in (("context_type", context_type), ("context_id", context_id), ("title", title)):
+            if value is not None:
+                params[key] = value
+        return cast(Union[Consultation, QueuedWrite], self._call("create_consultation", params))
+
+    def send_message(self, consultation_id: str,
+                     content: str) -> Union[List[ConsultationMessage], QueuedWrite]:
+        """Sends a message; returns `[sent, reply]`, the coach's reply second (in
+        offline mode, a `QueuedWrite` when the API cannot be reached)."""
+        result = self._call("send_message", {"consultation_id": consultation_id, "content": content})
+        if result.get("queued"):
+            return cast(QueuedWrite, result)
+        return cast(List[ConsultationMessage], result["messages"])
+
+    # Offline mode: the outbox (docs/OFFLINE.md)
+
+    def sync(self, limit: Optional[int] = None, wait: Optional[float] = None) -> SyncReport:
+        """Replays the queued writes in order, each with its idempotency key, and
+        reports each: "delivered"; "failed" (a 404 or other 4xx: moved to
+        `failed_writes()`); "deferred" (network error, timeout, 5xx, 429, 401:
+        kept with a backoff, and the sync stops there to keep the order).
+        limit: at most this many; wait: seconds to wait while another process
+        syncs the same queue (default 30; then "busy": True)."""
+        params: Dict[str, Any] = {}
+        if limit is not None:
+            params["limit"] = limit
+        if wait is not None:
+            params["wait"] = wait
+        return cast(SyncReport, self._call("sync", params))
+
+    def pending(self) -> PendingList:
+        """The queued writes, oldest first."""
+        return cast(PendingList, self._call("pending", {}))
+
+    def cancel_pending(self, pending_id: int) -> CancelResult:
+        """Takes a queued write out unsent ("cancelled": False when there is no
+        such write); ValidationError while a sync is sending it."""
+        return cast(CancelResult, self._call("cancel_pending", {"pending_id": pending_id}))
+
+    def failed_writes(self) -> FailedList:
+        """Queued writes the API refused on replay, with the reason, kept until cleared."""
+        return cast(FailedList, self._call("failed_writes", {}))
+
+    def clear_failed(self, pending_ids: Optional[List[int]] = None) -> int:
+        """Forgets failed writes (those given, else all); returns how many."""
+        params: Dict[str, Any] = {} if pending_ids is None else {"pending_ids": pending_ids}
+        return int(self._call("clear_failed", params)["cleared"])
 
 
 def _insight_query(insight_type: Optional[str], read_status: Optional[bool], favorites_only: bool,

@@ -32,7 +32,8 @@ __all__ = [
     "DeepLinkKind", "DeepLinkRejection", "DeepLink", "DeepLinkParseResult", "DeepLinkBuildResult",
     "NotificationRequest", "ProgressMilestone", "NotificationAction", "NotificationCategory",
     "NotificationCategories", "NotificationRoute", "EventName", "AnalyticsEvent", "MetricRatio", "AnalyticsMetrics",
-    "AnalyticsStats",
+    "AnalyticsStats", "OfflineStamped", "QueuedWrite", "SyncItem", "SyncReport", "PendingWrite", "PendingList",
+    "FailedWrite", "FailedList", "MessagesList", "CancelResult",
 ]
 
 # ---------------------------------------------------------------------------
@@ -132,7 +133,17 @@ class DataContext(TypedDict):
     achievements: Optional[List[str]]
 
 
-class Insight(TypedDict):
+class OfflineStamped(TypedDict, total=False):
+    """Keys an answer from the offline cache carries besides its own (offline
+    mode, the API unreachable); a fresh answer has none of them."""
+
+    source: Literal["offline_cache"]
+    #: RFC 3339: when the API gave the answer.
+    cached_at: str
+    age_seconds: int
+
+
+class Insight(OfflineStamped):
     """An AI insight; timestamps are UTC RFC 3339 strings ("2025-01-15T08:30:00.5Z")."""
 
     id: str
@@ -167,7 +178,7 @@ class InsightResponse(TypedDict):
     data: Insight
 
 
-class InsightsPage(TypedDict):
+class InsightsPage(OfflineStamped):
     insights: List[Insight]
     pagination: Pagination
 
@@ -252,7 +263,7 @@ class CreateGoalRequest(TypedDict):
     frequency: Optional[str]
 
 
-class Goal(TypedDict):
+class Goal(OfflineStamped):
     id: str
     user_id: str
     title: str
@@ -270,7 +281,7 @@ class Goal(TypedDict):
     updated_at: str
 
 
-class GoalsPage(TypedDict):
+class GoalsPage(OfflineStamped):
     goals: List[Goal]
     pagination: Pagination
 
@@ -413,7 +424,7 @@ class ConsultationMessage(_ConsultationMessageBase, total=False):
     proposals: List[CoachProposal]
 
 
-class ConsultationsPage(TypedDict):
+class ConsultationsPage(OfflineStamped):
     consultations: List[Consultation]
     pagination: Pagination
 
@@ -505,7 +516,15 @@ class IntervalPreference(TypedDict):
     automatic: bool
 
 
-class Dashboard(TypedDict):
+class _DashboardStamp(TypedDict, total=False):
+    """From the offline cache: `source` and `cached_at` of the oldest cached
+    section, and `age_seconds` is then that section's age."""
+
+    source: Literal["offline_cache"]
+    cached_at: str
+
+
+class Dashboard(_DashboardStamp):
     insights: DashboardInsights
     goals: DashboardGoals
     consultations: DashboardConsultations
@@ -858,3 +877,92 @@ class AnalyticsStats(TypedDict):
     in_flight: bool
     has_sink: bool
     accepting: bool
+
+
+# ---------------------------------------------------------------------------
+# Offline mode: queued writes and the outbox (docs/OFFLINE.md)
+# ---------------------------------------------------------------------------
+
+class MessagesList(OfflineStamped):
+    """A consultation's messages, oldest first."""
+
+    messages: List[ConsultationMessage]
+    count: int
+
+
+class QueuedWrite(TypedDict):
+    """What a write returns when the API could not be reached and it was queued
+    (offline mode): `sync()` delivers it with `idempotency_key`."""
+
+    queued: Literal[True]
+    pending_id: int
+    operation: str
+    idempotency_key: str
+    queued_at: str
+    #: Why it was queued: the network error, timeout or 5xx.
+    reason: ErrorDocument
+    #: The cached object as the write leaves it (an insight marked read), None when none was cached.
+    optimistic: Optional[Dict[str, Any]]
+
+
+class SyncItem(TypedDict):
+    pending_id: int
+    operation: str
+    idempotency_key: str
+    result: Literal["delivered", "failed", "deferred"]
+    http_status: Optional[int]
+    error: Optional[ErrorDocument]
+    next_attempt_at: Optional[str]
+
+
+class SyncReport(TypedDict):
+    delivered: int
+    failed: int
+    deferred: int
+    #: Writes still queued.
+    remaining: int
+    #: Another process's sync held the queue for longer than `wait`.
+    busy: bool
+    items: List[SyncItem]
+
+
+class PendingWrite(TypedDict):
+    pending_id: int
+    operation: str
+    method: str
+    path: str
+    request: Optional[Dict[str, Any]]
+    idempotency_key: str
+    queued_at: str
+    attempts: int
+    next_attempt_at: Optional[str]
+    last_error: Optional[str]
+    in_flight: bool
+
+
+class PendingList(TypedDict):
+    pending: List[PendingWrite]
+    count: int
+
+
+class FailedWrite(TypedDict):
+    pending_id: int
+    operation: str
+    method: str
+    path: str
+    request: Optional[Dict[str, Any]]
+    idempotency_key: str
+    queued_at: str
+    failed_at: str
+    http_status: Optional[int]
+    reason: str
+
+
+class FailedList(TypedDict):
+    failed: List[FailedWrite]
+    count: int
+
+
+class CancelResult(TypedDict):
+    pending_id: int
+    cancelled: bool

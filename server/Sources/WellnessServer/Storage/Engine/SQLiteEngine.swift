@@ -143,8 +143,26 @@ final class SQLiteConnection: @unchecked Sendable {
         sqlite3_busy_timeout(handle, 5000)
     }
 
+    /// Prepared statements by their SQL, reused (reset) rather than compiled
+    /// per request: the statements are the store's fixed texts, so this stays small.
+    private var statements: [String: OpaquePointer] = [:]
+    private static let maximumCachedStatements = 256
+
     deinit {
+        for statement in statements.values { sqlite3_finalize(statement) }
         sqlite3_close(handle)
+    }
+
+    private func prepared(_ sql: String) throws -> (statement: OpaquePointer?, cached: Bool) {
+        if let statement = statements[sql] { return (statement, true) }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
+            sqlite3_finalize(statement)
+            throw SQLFailure(String(cString: sqlite3_errmsg(handle)))
+        }
+        guard let statement, statements.count < Self.maximumCachedStatements else { return (statement, false) }
+        statements[sql] = statement
+        return (statement, true)
     }
 
     func execute(_ sql: String) throws {
@@ -157,11 +175,15 @@ final class SQLiteConnection: @unchecked Sendable {
     }
 
     func query(_ sql: String, _ parameters: [SQLValue]) throws -> [[SQLValue]] {
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
-            throw SQLFailure(String(cString: sqlite3_errmsg(handle)))
+        let (statement, cached) = try prepared(sql)
+        defer {
+            if cached {
+                sqlite3_reset(statement)
+                sqlite3_clear_bindings(statement)
+            } else {
+                sqlite3_finalize(statement)
+            }
         }
-        defer { sqlite3_finalize(statement) }
         for (index, parameter) in parameters.enumerated() {
             try bind(parameter, at: Int32(index + 1), in: statement)
         }
