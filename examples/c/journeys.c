@@ -202,6 +202,72 @@ static void achievement_journey(wellness_client *client) {
     json_decref(page);
 }
 
+/* The first element of `array` whose `key` is `value`, or NULL. */
+static json_t *find(json_t *array, const char *key, const char *value) {
+    size_t index;
+    json_t *item;
+    json_array_foreach(array, index, item) {
+        if (strcmp(text_of(item, key), value) == 0) return item;
+    }
+    return NULL;
+}
+
+/* Seed 004, Journey 2: goal struggle -> consultation -> new strategy. */
+static void strategy_journey(wellness_client *client) {
+    json_t *goal = run(client, wellness_client_create_goal,
+                       json_pack("{s:s, s:s, s:i, s:s, s:s, s:b}", "title", "Lose 5 lbs", "goal_type", "body_composition",
+                                 "target_value", 5, "target_unit", "lbs", "start_date", "2025-01-01", "is_recurring", 0));
+    json_t *consultation, *sent, *reply, *proposals, *accepted;
+    const char *goal_id = goal ? text_of(goal, "id") : "";
+    printf("\nJourney 2: goal struggle -> consultation -> new strategy\n");
+    json_decref(run(client, wellness_client_update_goal, json_pack("{s:s, s:f}", "id", goal_id, "current_value", 0.5)));
+    consultation = run(client, wellness_client_create_consultation,
+                       json_pack("{s:s, s:s, s:s}", "persona", "general_wellness", "context_type", "goal", "context_id", goal_id));
+    sent = run(client, wellness_client_send_message,
+               json_pack("{s:s, s:s}", "consultation_id", consultation ? text_of(consultation, "id") : "", "content",
+                         "Why am I not losing weight?"));
+    reply = sent ? json_array_get(json_object_get(sent, "messages"), 1) : NULL;
+    check(reply && strstr(text_of(reply, "content"), "\"Lose 5 lbs\"") != NULL, "the coach names the goal");
+    printf("  coach: %s\n", text_of(reply, "content"));
+    proposals = reply ? json_object_get(reply, "proposals") : NULL;
+    accepted = find(proposals, "type", "create_goal");
+    check(accepted != NULL, "the coach proposes a workout template");
+    accepted = accepted ? run(client, wellness_client_accept_proposal, json_incref(accepted)) : NULL;
+    check(accepted && json_is_true(json_object_get(accepted, "created")), "the workout template is accepted");
+    printf("  accepted: \"%s\"\n", text_of(json_object_get(accepted, "goal"), "title"));
+    json_decref(accepted);
+    json_decref(sent);
+    json_decref(consultation);
+    json_decref(goal);
+}
+
+/* Seed 004, Journey 3: weekly review -> insights -> goals. */
+static void weekly_journey(wellness_client *client) {
+    json_t *weekly = run(client, wellness_client_list_insights,
+                         json_pack("{s:s, s:i}", "insight_type", "weekly", "page_size", 3));
+    json_t *ids = json_array(), *insight, *suggestions, *suggestion, *goal, *tips;
+    size_t index;
+    printf("\nJourney 3: weekly review -> insights -> goals\n");
+    json_array_foreach(weekly ? json_object_get(weekly, "insights") : NULL, index, insight) {
+        json_array_append_new(ids, json_string(text_of(insight, "id")));
+        printf("  insight: %s\n", text_of(insight, "title"));
+    }
+    check(json_array_size(ids) == 3, "three weekly insights");
+    suggestions = run(client, wellness_client_goal_suggestions, json_pack("{s:o}", "insight_ids", ids));
+    json_array_foreach(suggestions ? json_object_get(suggestions, "suggestions") : NULL, index, suggestion) {
+        if (index >= 2) break;
+        goal = run(client, wellness_client_create_goal_from_suggestion, json_pack("{s:O}", "suggestion", suggestion));
+        tips = run(client, wellness_client_goal_tips, json_pack("{s:s}", "goal_id", goal ? text_of(goal, "id") : ""));
+        check(tips && json_integer_value(json_object_get(tips, "count")) >= 5, "tips for each accepted goal");
+        printf("  accepted \"%s\" (%s), %lld tips\n", text_of(suggestion, "title"), text_of(suggestion, "rationale"),
+               tips ? json_integer_value(json_object_get(tips, "count")) : 0);
+        json_decref(tips);
+        json_decref(goal);
+    }
+    json_decref(suggestions);
+    json_decref(weekly);
+}
+
 /* Seed 004's AI overview: the cards' counts are the sections' totals. */
 static void dashboard_journey(wellness_client *client) {
     json_t *board = run(client, wellness_client_dashboard, json_object());
@@ -250,6 +316,8 @@ int main(int argc, char **argv) {
     goals_journey(client);
     trends_journey(client);
     achievement_journey(client);
+    strategy_journey(client);
+    weekly_journey(client);
     dashboard_journey(client);
     wellness_client_free(client);
     free(config_text);

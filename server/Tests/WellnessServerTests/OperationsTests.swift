@@ -20,7 +20,7 @@ import WellnessKitCore
             let holder = Task {
                 try await engine.transaction { _ in
                     await started.set()
-                    try await Task.sleep(nanoseconds: 2_500_000_000)
+                    try await Task.sleep(nanoseconds: 5_000_000_000)
                 }
             }
             await started.wait()
@@ -32,7 +32,8 @@ import WellnessKitCore
             let (ready, _, error) = try await client.call(.get, "/readyz", as: nil)
             #expect(ready == .serviceUnavailable && error["success"] == .bool(false))
             #expect(error["error"]["code"].string == "NOT_READY")
-            #expect(clock.now - before < .seconds(2))
+            // Readiness gives up after its 1 s deadline, well before the 5 s transaction ends.
+            #expect(clock.now - before < .seconds(4))
             _ = await holder.result
             let (again, _, status) = try await client.call(.get, "/readyz", as: nil)
             #expect(again == .ok && status["status"].string == "ready")
