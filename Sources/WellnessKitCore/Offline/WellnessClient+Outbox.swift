@@ -82,7 +82,7 @@ extension WellnessClient {
     /// Replays the queued writes in order, each with its idempotency key.
     /// Accepted writes leave the queue; refused ones (404, another 4xx) move
     /// to the failed writes with the reason; on a network error, timeout,
-    /// 5xx, 429 or 401 the write stays with a backoff and the sync stops
+    /// 5xx, 409, 429 or 401 the write stays with a backoff and the sync stops
     /// there, so that no later write overtakes it.
     /// - Parameters:
     ///   - limit: replay at most this many (nil: the whole queue).
@@ -164,7 +164,8 @@ extension WellnessClient {
                 deferredFor = backoffSeconds(attempts: write.attempts)
             case .rateLimited:
                 deferredFor = Int64(clamping: max(error.retryAfter ?? 0, 1))
-            case .http where (error.httpStatus ?? 500) >= 500 || error.httpStatus == 408:
+            // 409: the server is still applying an earlier attempt with this key.
+            case .http where (error.httpStatus ?? 500) >= 500 || error.httpStatus == 408 || error.httpStatus == 409:
                 deferredFor = backoffSeconds(attempts: write.attempts)
             default:
                 deferredFor = nil
