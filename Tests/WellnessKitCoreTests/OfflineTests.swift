@@ -123,6 +123,19 @@ import Testing
         #expect(try client.pendingWrites().count == 1)
     }
 
+    @Test func aReplayTheServerIsStillApplyingStaysQueued() throws {
+        let transport = ScriptedTransport([
+            Self.down,
+            WellnessClientTests.json(409, #"{"success":false,"error":{"code":"IDEMPOTENCY_IN_PROGRESS","message":"being applied"}}"#,
+                                     headers: ["retry-after": "1"]),
+        ])
+        let client = try Self.client(transport, directory: Self.directory())
+        _ = try client.deleteInsightOrQueue(id: "i1")
+        let report = try client.syncPending()
+        #expect(report.items.map(\.result) == ["deferred"] && report.remaining == 1)
+        #expect(try client.failedWrites().isEmpty)
+    }
+
     @Test func oneSyncAtATimeHoldsTheQueue() throws {
         let directory = Self.directory()
         let client = try Self.client(ScriptedTransport([Self.down]), directory: directory)
