@@ -1,3 +1,4 @@
+import WellnessKitCore
 import Yams
 
 /// The human-readable page of the OpenAPI contract, `GET /docs`: every
@@ -155,18 +156,7 @@ enum ContractDocsPage {
     }
 
     static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
+        text.markupEscaped
     }
 
     private static let style = """
