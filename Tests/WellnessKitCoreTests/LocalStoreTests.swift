@@ -15,7 +15,7 @@ import Testing
         try store.setIntervalPreference(.week, goalId: "g")
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect(attributes[.posixPermissions] as? Int == 0o700)
-        for file in ["store.sqlite", "store.sqlite-wal", "store.sqlite-shm"] {
+        for file in ["store.sqlite", "store.sqlite-wal", "store.sqlite-shm", "store.lock"] {
             let mode = try FileManager.default.attributesOfItem(atPath: "\(path)/\(file)")[.posixPermissions] as? Int
             #expect(mode == 0o600, "\(file)")
         }
@@ -62,6 +62,23 @@ import Testing
         #expect(failures.value == 0)
         let count = try stores[0].withConnection { try $0.query("SELECT COUNT(*) FROM interval_preferences").first?.first?.integer }
         #expect(count == 200)
+    }
+
+    /// Processes that start together open a fresh store together: the first
+    /// open (switching to WAL, migrating) must not refuse the others.
+    @Test func storesOpenedTogetherOnAFreshDirectoryAllOpen() throws {
+        let failures = ManagedCount()
+        for _ in 0..<40 {
+            let path = directory()
+            DispatchQueue.concurrentPerform(iterations: 4) { _ in
+                do {
+                    try LocalStore(directory: path).setIntervalPreference(.week, goalId: "g")
+                } catch {
+                    failures.increment()
+                }
+            }
+        }
+        #expect(failures.value == 0)
     }
 
     @Test func aGoalIdStandsForItsIntervalUnlessOneIsGiven() throws {

@@ -100,6 +100,18 @@ import Testing
         #expect(Self.idempotencyKey(transport.requests[0]) == Self.idempotencyKey(transport.requests[1]))
     }
 
+    @Test func aStoreThatCannotBeOpenedIsNamedWhenTheAPICannotBeReached() throws {
+        let blocker = Self.directory()
+        FileManager.default.createFile(atPath: blocker, contents: Data())
+        let client = try Self.client(ScriptedTransport([Self.down, Self.down]), directory: blocker + "/store")
+        let request = CreateGoalRequest(title: "Walk daily", goalType: "activity", startDate: .day(CalendarDate.epoch))
+        let write = wellnessError { _ = try client.createGoalOrQueue(request) }
+        #expect(write?.kind == .network && write?.message.contains("offline mode could not help") == true)
+        #expect(write?.message.contains("local store") == true, "\(String(describing: write))")
+        let read = wellnessError { try client.insightRead(id: "i1") }
+        #expect(read?.kind == .network && read?.message.contains("offline mode could not help") == true)
+    }
+
     @Test func refusedReplaysAreKeptAsFailedAndServerErrorsStayQueued() throws {
         let transport = ScriptedTransport([
             Self.down, // the first delete; the others queue behind it without a request

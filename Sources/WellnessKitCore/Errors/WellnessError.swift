@@ -56,4 +56,13 @@ public struct WellnessError: Error, Sendable, Equatable, CustomStringConvertible
     public static func `internal`(_ message: String) -> WellnessError {
         WellnessError(kind: .internal, message: message)
     }
+
+    /// This error with `note` added to its message; kind, path, status and
+    /// retry delay unchanged.
+    func appending(_ note: String) -> WellnessError {
+        var noted = WellnessError(kind: kind, message: message + note, path: path)
+        noted.retryAfter = retryAfter
+        noted.httpStatus = httpStatus
+        return noted
+    }
 }

@@ -31,10 +31,12 @@ public final class LocalStore: @unchecked Sendable {
         try Self.createPrivately(path)
         connection = try SQLiteConnection(path: path)
         // Another process may hold the write lock for a while: wait rather than fail.
-        try connection.execute("PRAGMA busy_timeout = 10000")
-        try connection.execute("PRAGMA journal_mode = WAL")
-        try connection.execute("PRAGMA synchronous = FULL")
-        try migrate()
+        try connection.execute("PRAGMA busy_timeout = \(Self.busyTimeoutMilliseconds)")
+        try Self.whileOpeningAlone(directory) {
+            try connection.execute("PRAGMA journal_mode = WAL")
+            try connection.execute("PRAGMA synchronous = FULL")
+            try migrate()
+        }
         // SQLite creates -wal and -shm with the database's mode; make sure of it.
         for suffix in ["-wal", "-shm"] { chmod(path + suffix, 0o600) }
     }
@@ -43,6 +45,34 @@ public final class LocalStore: @unchecked Sendable {
     @discardableResult
     func withConnection<Result>(_ body: (SQLiteConnection) throws -> Result) throws -> Result {
         try lock.withLock { try body(connection) }
+    }
+
+    static let busyTimeoutMilliseconds = 10_000
+
+    /// Runs `body` holding `store.lock` in `directory`. Two connections
+    /// switching a fresh database to WAL together can get "database is
+    /// locked" at once, without SQLite's busy timeout (SQLite refuses rather
+    /// than risk a deadlock); processes that start together open one by one.
+    private static func whileOpeningAlone(_ directory: String, _ body: () throws -> Void) throws {
+        let path = POSIXFiles.joined(directory, "store.lock")
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
+            throw WellnessError.internal("cannot open \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        let deadline = MonotonicClock.now() + Double(busyTimeoutMilliseconds) / 1000
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let code = errno
+            guard code == EWOULDBLOCK || code == EINTR else {
+                throw WellnessError.internal("cannot lock \(path): \(String(cString: strerror(code)))")
+            }
+            guard MonotonicClock.now() < deadline else {
+                throw WellnessError.internal("cannot lock \(path): another process has held it for 10 s")
+            }
+            MonotonicClock.sleep(0.005)
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        try body()
     }
 
     /// The file exists, mode 0600, before SQLite opens it (SQLite would use 0644 and the umask).

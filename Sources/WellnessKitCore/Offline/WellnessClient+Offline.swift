@@ -1,11 +1,21 @@
 extension WellnessClient {
-    /// The store and scope of offline mode; nil when it is off, or when the
-    /// store cannot be opened (then the client behaves as without offline mode).
-    func offlineContext() -> (store: LocalStore, scope: OfflineScope)? {
-        guard configuration.offline, let credential = configuration.apiKey ?? configuration.token,
-              let store = try? localStore() else { return nil }
+    /// The store and scope of offline mode; nil when it is off.
+    /// - Throws: the store's error when offline mode is on but the store cannot be opened.
+    func offlineContext() throws -> (store: LocalStore, scope: OfflineScope)? {
+        guard configuration.offline, let credential = configuration.apiKey ?? configuration.token else { return nil }
         let cipher = configuration.storeKey.flatMap { try? PayloadCipher(key: $0) }
-        return (store, OfflineScope(baseURL: configuration.baseURL, credential: credential, cipher: cipher))
+        return (try localStore(), OfflineScope(baseURL: configuration.baseURL, credential: credential, cipher: cipher))
+    }
+
+    /// Runs `call` as without offline mode, whose store failed with
+    /// `storeError`: when the API cannot be reached, the error says why
+    /// nothing was answered from the cache or queued.
+    func withoutOfflineMode<Value>(because storeError: Error, _ call: () throws -> Value) throws -> Value {
+        do {
+            return try call()
+        } catch let error as WellnessError where Self.isUnreachable(error) {
+            throw error.appending("; offline mode could not help: \(storeError)")
+        }
     }
 
     /// The scope of offline mode, for calls that need it (the queue's).
@@ -39,7 +49,13 @@ extension WellnessClient {
     /// API cannot be reached, the stored answer is returned with its stamp.
     /// - Throws: what `fetch` throws when there is nothing cached (or offline mode is off).
     func readThrough<Value: JSONCodable & Sendable>(_ key: String, _ fetch: () throws -> Value) throws -> CachedRead<Value> {
-        guard let context = offlineContext() else { return CachedRead(value: try fetch(), offline: nil) }
+        let context: (store: LocalStore, scope: OfflineScope)?
+        do {
+            context = try offlineContext()
+        } catch {
+            return CachedRead(value: try withoutOfflineMode(because: error, fetch), offline: nil)
+        }
+        guard let context else { return CachedRead(value: try fetch(), offline: nil) }
         do {
             let value = try fetch()
             // A cache that cannot be written costs an offline answer later, not this one.

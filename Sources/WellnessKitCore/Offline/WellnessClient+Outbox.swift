@@ -19,14 +19,19 @@ extension WellnessClient {
     /// this one is queued behind them if any remain.
     /// - Throws: the API's refusal (4xx) and other errors as without offline
     ///   mode; a store that cannot be written after the network failed throws
-    ///   the network error (nothing was queued).
+    ///   the network error, naming the store's failure too (nothing was queued).
     func sendOrQueue<Value: Sendable>(operation: String, method: String, path: String, body: JSONValue?,
                                       kind: Operation = .standard, optimistic: LocalStore.OptimisticEdit? = nil,
                                       optimisticKey: String? = nil, optimisticId: String? = nil,
                                       decode: (JSONValue) throws -> Value) throws -> WriteOutcome<Value> {
-        guard let context = offlineContext() else {
-            return .sent(try decode(send(method, path, body: body, operation: kind)))
+        func sendOnce() throws -> Value { try decode(send(method, path, body: body, operation: kind)) }
+        let context: (store: LocalStore, scope: OfflineScope)?
+        do {
+            context = try offlineContext()
+        } catch {
+            return .sent(try withoutOfflineMode(because: error, sendOnce))
         }
+        guard let context else { return .sent(try sendOnce()) }
         let idempotencyKey = randomUUIDString()
         let entry = LocalStore.OutboxEntry(operation: operation, method: method, path: path, body: body,
                                            idempotencyKey: idempotencyKey, reason: "")
@@ -49,9 +54,12 @@ extension WellnessClient {
         } catch let error as WellnessError where Self.isUnreachable(error) {
             // The API may have applied it and the answer been lost: the replay
             // carries the same key, so a deduplicating server applies it once.
-            guard let queued = try? queue(entry, reason: error, context: context, optimistic: optimistic,
-                                          optimisticKey: optimisticKey, optimisticId: optimisticId) else { throw error }
-            return .queued(queued)
+            do {
+                return .queued(try queue(entry, reason: error, context: context, optimistic: optimistic,
+                                         optimisticKey: optimisticKey, optimisticId: optimisticId))
+            } catch let storeError {
+                throw error.appending("; nor could it be queued: \(storeError)")
+            }
         }
     }
 

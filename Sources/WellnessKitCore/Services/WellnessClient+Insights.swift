@@ -52,7 +52,7 @@ extension WellnessClient {
         if case .sent(let insight) = outcome {
             if change.isFavorite == true { track(.insightAction(insightId: insight.id, action: .favorited)) }
             if change.isArchived == true { track(.insightAction(insightId: insight.id, action: .archived)) }
-            if let context = offlineContext() { try? context.store.cachePut(insight.json, key: path, scope: context.scope) }
+            if let context = try? offlineContext() { try? context.store.cachePut(insight.json, key: path, scope: context.scope) }
         }
         return outcome
     }
