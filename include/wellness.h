@@ -479,7 +479,9 @@ WELLNESS_API wellness_status wellness_client_goal_suggestions(
    "progress" (fractions of the target, null without one), "milestones":
    [25, 50, ...] crossed by this update, "notification": when one was
    crossed, the goal progress notification with the actual percentage (as
-   wellness_notification_progress_milestone's), else null}. */
+   wellness_notification_progress_milestone's), else null}. In offline mode
+   an update that cannot reach the API is queued (see "offline mode" below),
+   with the changed goal as "optimistic" and no milestones until it is sent. */
 WELLNESS_API wellness_status wellness_client_update_goal(
     wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
@@ -495,8 +497,11 @@ WELLNESS_API wellness_status wellness_client_accept_proposal(
 WELLNESS_API wellness_status wellness_client_goal_tips(
     wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
-/* {"suggestion", "now"?, "time_zone"?} in (as
-   wellness_create_goal_request_from_suggestion); the created goal out. */
+/* {"suggestion", "now"?, "time_zone"?, "insight_id"?} in (as
+   wellness_create_goal_request_from_suggestion; "insight_id": the insight
+   the goal is created from); the created goal out. Emits "goal_ai_usage"
+   suggestions for the new goal and, with "insight_id", "insight_action"
+   createdGoal. */
 WELLNESS_API wellness_status wellness_client_create_goal_from_suggestion(
     wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
@@ -613,7 +618,8 @@ WELLNESS_API wellness_status wellness_client_list_messages(
 /* cached: the error as without offline mode.                                */
 /*                                                                           */
 /* Writes (update_insight, delete_insight, create_goal,                      */
-/* create_goal_from_suggestion, create_consultation, send_message) that      */
+/* create_goal_from_suggestion, update_goal, create_consultation,            */
+/* send_message) that                                                        */
 /* cannot reach the API are committed to the outbox with their               */
 /* Idempotency-Key and their optimistic change to the cache (one             */
 /* transaction) before the call returns WELLNESS_OK with                     */
@@ -691,6 +697,14 @@ WELLNESS_API wellness_status wellness_client_clear_failed(
    or an intent the context lacks is WELLNESS_E_VALIDATION with its path. */
 WELLNESS_API wellness_status wellness_integration_destination(
     const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* As wellness_integration_destination, for a client that moves the user
+   there: when the destination is not null, the client's analytics handle
+   (wellness_client_set_analytics) gets "ai_feature_transition" from the
+   context's feature to the destination's ("insights", "goals",
+   "consultations"), with the intent as "context". Makes no request. */
+WELLNESS_API wellness_status wellness_client_navigate(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
 /* {"insight"|"goal"|"consultation": <model>, "surface"?: "quick_actions"
    (default) | "detail" | "notification"} in; {"context", "surface",

@@ -122,7 +122,7 @@ public func wellness_client_update_goal(
         let id: String = try reader.nonEmptyString("id")
         var change = reader.object
         change.remove("id")
-        return try client.updateGoal(id: id, UpdateGoalRequest(json: .object(change))).json
+        return written(try client.updateGoalOrQueue(id: id, UpdateGoalRequest(json: .object(change)))) { $0.json }
     }
 }
 

@@ -11,6 +11,17 @@ public func wellness_integration_destination(
     respond(json, len, out, err) { try DestinationRequest(json: $0).resultJSON() }
 }
 
+@_cdecl("wellness_client_navigate")
+public func wellness_client_navigate(
+    _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    withClient(client, json, len, out, err) { client, reader in
+        let request = try DestinationRequest(json: .object(reader.object))
+        return request.resultJSON(destination: try client.navigate(request))
+    }
+}
+
 @_cdecl("wellness_integration_actions")
 public func wellness_integration_actions(
     _ json: UnsafePointer<CChar>?, _ len: Int,

@@ -87,6 +87,36 @@ import Testing
         #expect(try client.pendingWrites().isEmpty)
     }
 
+    @Test func aQueuedGoalUpdateShowsInTheCachedGoalAndListsUntilTheAPIAnswers() throws {
+        let goalJSON = Self.goal.replacingOccurrences(of: #""goal_type":"activity","#,
+                                                      with: #""goal_type":"activity","target_value":10,"current_value":2,"#)
+        let goalBody = String(goalJSON.dropFirst(#"{"success":true,"data":"#.count).dropLast())
+        let page = #"{"success":true,"data":{"goals":[\#(goalBody)],"pagination":{"page":1,"page_size":20,"total_pages":1,"total_count":1,"has_next":false,"has_prev":false}}}"#
+        let answered = goalJSON.replacingOccurrences(of: #""current_value":2"#, with: #""current_value":5"#)
+        let transport = ScriptedTransport([
+            WellnessClientTests.json(200, goalJSON), WellnessClientTests.json(200, page), // cached
+            Self.down, Self.down, // update: the goal from the cache, the PATCH queued
+            Self.down, Self.down, // reads from the cache
+            WellnessClientTests.json(200, answered), // sync
+        ])
+        let client = try Self.client(transport, directory: Self.directory())
+        _ = try client.goal(id: "g1")
+        _ = try client.listGoals(status: nil, page: 1, pageSize: 20)
+        guard case .queued(let queued) = try client.updateGoalOrQueue(id: "g1", UpdateGoalRequest(progress: 0.5)) else {
+            Issue.record("not queued")
+            return
+        }
+        #expect(queued.pending.operation == "update_goal" && queued.pending.method == "PATCH")
+        #expect(queued.optimistic.flatMap { try? Goal(json: $0) }?.currentValue == 5)
+        #expect(try client.goalRead(id: "g1").value.currentValue == 5, "the cached goal shows the progress")
+        let listed = try client.listGoalsRead(status: nil, page: 1, pageSize: 20)
+        #expect(listed.offline != nil && listed.value.goals.first?.currentValue == 5, "and so does the cached list")
+        #expect(try client.syncPending().delivered == 1)
+        let replay = transport.requests.last
+        #expect(replay?.method == "PATCH" && replay?.url.hasSuffix("/api/v1/goals/g1") == true)
+        #expect(replay?.body.map { String(decoding: $0, as: UTF8.self) } == #"{"progress":0.5}"#)
+    }
+
     @Test func theFirstAttemptAndTheReplayCarryTheSameKey() throws {
         let transport = ScriptedTransport([Self.down, WellnessClientTests.json(201, Self.goal)])
         let client = try Self.client(transport, directory: Self.directory())

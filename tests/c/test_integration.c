@@ -509,17 +509,42 @@ static void test_jsonl_sink(void) {
     wellness_buf_free(&err);
 }
 
+/* Keeps the last event delivered (flush() orders it before the reads). */
+static void keep_last(const char *event, void *userdata) {
+    snprintf(userdata, 512, "%s", event);
+}
+
 /* A client keeps the analytics queue it was given alive: freeing the handle
-   while attached is safe; detaching works. (Emission on success is tested in
-   Swift and Python, which have a server to answer.) */
+   while attached is safe; detaching works. wellness_client_navigate, which
+   makes no request, answers as wellness_integration_destination and records
+   the move. (Emission after requests is tested in Swift and Python, which
+   have a server to answer.) */
 static void test_client_attachment(void) {
     wellness_client *client = NULL;
     wellness_analytics *analytics = NULL;
-    wellness_buf err = {0};
+    wellness_buf out = {0}, err = {0};
+    char last[512] = "", *request = from_quoted("{'goal':" GOAL ",'intent':'discuss'}");
+    json_t *event, *result;
     const char *config = "{\"base_url\":\"http://127.0.0.1:9\",\"api_key\":\"k\",\"cache_directory\":false}";
     CHECK(wellness_client_new(config, strlen(config), &client, &err) == WELLNESS_OK, "client: %s", err.ptr);
-    CHECK(wellness_analytics_new("{}", 2, NULL, NULL, &analytics, &err) == WELLNESS_OK, "analytics");
+    CHECK(wellness_analytics_new("{}", 2, keep_last, last, &analytics, &err) == WELLNESS_OK, "analytics");
     CHECK(wellness_client_set_analytics(client, analytics, &err) == WELLNESS_OK, "attach");
+    CHECK(wellness_client_navigate(client, request, strlen(request), &out, &err) == WELLNESS_OK, "navigate");
+    result = json_loadb(out.ptr, out.len, 0, NULL);
+    EXPECT_TEXT(result, "destination/kind", "consultation");
+    json_decref(result);
+    wellness_buf_free(&out);
+    CHECK(wellness_analytics_flush(analytics, 5000, &err) == WELLNESS_OK, "flush");
+    event = json_loads(last, 0, NULL);
+    EXPECT_TEXT(event, "name", "ai_feature_transition");
+    EXPECT_TEXT(event, "parameters/from_feature", "goals");
+    EXPECT_TEXT(event, "parameters/to_feature", "consultations");
+    EXPECT_TEXT(event, "parameters/context", "discuss");
+    json_decref(event);
+    CHECK(wellness_client_navigate(client, "{}", 2, &out, &err) == WELLNESS_E_VALIDATION && !out.ptr,
+          "no context: a validation error");
+    wellness_buf_free(&err);
+    free(request);
     wellness_analytics_free(analytics);
     CHECK(wellness_client_set_analytics(client, NULL, &err) == WELLNESS_OK, "detach");
     wellness_client_free(client);

@@ -47,7 +47,9 @@ static void serve(int listener, const char *log_path) {
         request[used] = '\0';
         sscanf(request, "%15s %255s", method, target);
         if ((line = strstr(request, "Idempotency-Key: "))) sscanf(line + 17, "%127s", key);
-        if (strcmp(method, "GET") == 0 || strcmp(method, "PATCH") == 0) {
+        if (strncmp(target, "/api/v1/goals/", 14) == 0 && strcmp(method, "DELETE") != 0) {
+            snprintf(body, sizeof body, "%s", goal_body);
+        } else if (strcmp(method, "GET") == 0 || strcmp(method, "PATCH") == 0) {
             snprintf(body, sizeof body, insight_body, strcmp(method, "PATCH") == 0 ? "true" : "false");
         } else if (strcmp(method, "POST") == 0) {
             status = "201 Created";
@@ -142,6 +144,7 @@ int main(void) {
     result = call_json(wellness_client_get_insight, client, "{\"id\":\"i1\"}", &status);
     CHECK(result && !json_object_get(result, "source"), "a fresh answer keeps its exact shape");
     json_decref(result);
+    json_decref(call_json(wellness_client_get_goal, client, "{\"id\":\"g1\"}", &status));
     stop_server(server);
 
     result = call_json(wellness_client_get_insight, client, "{\"id\":\"i1\"}", &status);
@@ -171,8 +174,17 @@ int main(void) {
     if (result) snprintf(post_key, sizeof post_key, "%s", json_string_value(json_object_get(result, "idempotency_key")));
     json_decref(result);
 
+    result = call_json(wellness_client_update_goal, client, "{\"id\":\"g1\",\"progress\":0.5}", &status);
+    CHECK(result && json_is_true(json_object_get(result, "queued")), "goal progress is queued");
+    CHECK(result && json_number_value(json_object_get(json_object_get(result, "optimistic"), "current_value")) == 50.0,
+          "with the goal as the API will make it (no target: tracked in percent)");
+    json_decref(result);
+    result = call_json(wellness_client_get_goal, client, "{\"id\":\"g1\"}", &status);
+    CHECK(result && json_number_value(json_object_get(result, "current_value")) == 50.0, "and the cached goal shows it");
+    json_decref(result);
+
     result = call_json(wellness_client_pending, client, "{}", &status);
-    CHECK(result && json_integer_value(json_object_get(result, "count")) == 3, "three pending");
+    CHECK(result && json_integer_value(json_object_get(result, "count")) == 4, "four pending");
     item = result ? json_array_get(json_object_get(result, "pending"), 0) : NULL;
     CHECK(item && strcmp(json_string_value(json_object_get(item, "operation")), "update_insight") == 0, "oldest first");
     json_decref(result);
@@ -185,9 +197,9 @@ int main(void) {
     server = start_server(&port, log_path);
     CHECK(server > 0, "the server is back on the same port");
     result = call_json(wellness_client_sync, client, "{}", &status);
-    CHECK(result && json_integer_value(json_object_get(result, "delivered")) == 2 &&
+    CHECK(result && json_integer_value(json_object_get(result, "delivered")) == 3 &&
               json_integer_value(json_object_get(result, "failed")) == 1 &&
-              json_integer_value(json_object_get(result, "remaining")) == 0, "two delivered, one refused");
+              json_integer_value(json_object_get(result, "remaining")) == 0, "three delivered, one refused");
     item = result ? json_array_get(json_object_get(result, "items"), 1) : NULL;
     CHECK(item && strcmp(json_string_value(json_object_get(item, "result")), "failed") == 0 &&
               json_integer_value(json_object_get(item, "http_status")) == 404, "the 404 is reported in order");
@@ -205,6 +217,7 @@ int main(void) {
     CHECK(count_lines(log_path, "PATCH /api/v1/insights/i1 ") == 1, "the change delivered once");
     CHECK(count_lines(log_path, "DELETE /api/v1/insights/gone ") == 1, "the delete tried once");
     CHECK(count_lines(log_path, "POST /api/v1/goals ") == 1, "the goal delivered once");
+    CHECK(count_lines(log_path, "PATCH /api/v1/goals/g1 ") == 1, "the progress delivered once");
     log_file = fopen(log_path, "r");
     while (log_file && fgets(line, sizeof line, log_file)) {
         if (strncmp(line, "POST ", 5) == 0) CHECK(strstr(line, post_key) != NULL, "with its queued key: %s", line);

@@ -47,7 +47,8 @@ enum shape {
     COLUMNS,   /* options document and binary columns */
     CLIENT,    /* client configuration */
     ANALYTICS_NEW, /* analytics configuration */
-    ANALYTICS_EMIT /* one event into an analytics handle */
+    ANALYTICS_EMIT, /* one event into an analytics handle */
+    CLIENT_NAVIGATE /* a destination request to a client */
 };
 
 typedef struct target {
@@ -109,6 +110,7 @@ static const target TARGETS[FUZZ_SELECTOR_COUNT] = {
     [FUZZ_ANALYTICS_METRICS] = {"analytics_metrics", TWO, NULL, wellness_analytics_metrics},
     [FUZZ_ANALYTICS_NEW] = {"analytics_new", ANALYTICS_NEW, NULL, NULL},
     [FUZZ_ANALYTICS_EMIT] = {"analytics_emit", ANALYTICS_EMIT, NULL, NULL},
+    [FUZZ_CLIENT_NAVIGATE] = {"client_navigate", CLIENT_NAVIGATE, NULL, NULL},
 };
 
 /* The most column records one input makes (each takes 1 to 17 bytes). */
@@ -585,6 +587,35 @@ static void run_analytics_emit(const uint8_t *payload, size_t length) {
     free(event);
 }
 
+/* wellness_client_navigate answers as wellness_integration_destination,
+   byte for byte, and only adds an event to the client's analytics handle. */
+static void run_client_navigate(const uint8_t *payload, size_t length) {
+    static const char config[] = "{\"base_url\":\"http://127.0.0.1:9\",\"api_key\":\"k\","
+                                 "\"store_directory\":false,\"cache_directory\":false}";
+    wellness_buf out = {0}, err = {0}, expected_out = {0}, expected_err = {0};
+    wellness_client *client = NULL;
+    wellness_analytics *analytics = NULL;
+    char *request = copy_of(payload, length);
+    wellness_status status, expected;
+    if (wellness_client_new(config, sizeof config - 1, &client, &err) != WELLNESS_OK) abort();
+    if (wellness_analytics_new("{\"capacity\":4}", 14, NULL, NULL, &analytics, &err) != WELLNESS_OK) abort();
+    if (wellness_client_set_analytics(client, analytics, &err) != WELLNESS_OK) abort();
+    status = wellness_client_navigate(client, request, length, &out, &err);
+    json_decref(check_result(status, &out, &err));
+    expected = wellness_integration_destination(request, length, &expected_out, &expected_err);
+    if (status != expected) violation("status differs from wellness_integration_destination's", request, length);
+    if (status == WELLNESS_OK && (out.len != expected_out.len || memcmp(out.ptr, expected_out.ptr, out.len) != 0))
+        violation("output differs from wellness_integration_destination's", out.ptr, out.len);
+    check_stats(analytics);
+    wellness_client_free(client);
+    wellness_analytics_free(analytics);
+    wellness_buf_free(&out);
+    wellness_buf_free(&err);
+    wellness_buf_free(&expected_out);
+    wellness_buf_free(&expected_err);
+    free(request);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -611,6 +642,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         break;
     case ANALYTICS_EMIT:
         run_analytics_emit(data + 1, size - 1);
+        break;
+    case CLIENT_NAVIGATE:
+        run_client_navigate(data + 1, size - 1);
         break;
     }
     current = "?";

@@ -14,7 +14,9 @@
        made, read and released; configurations naming a jsonl_path are
        skipped, so that fuzzing never creates files);
      - analytics_emit: the event, emitted into a handle without a sink
-       (capacity 4), whose stats are then read.
+       (capacity 4), whose stats are then read;
+     - client_navigate: the request, to a client (no store, no cache, an
+       analytics handle without a sink attached), which makes no request.
    The selector is the first byte modulo FUZZ_SELECTOR_COUNT. The numbering
    is append-only, so that committed corpus files keep their meaning. */
 #ifndef WELLNESS_FUZZ_SELECTORS_H
@@ -60,7 +62,8 @@ enum fuzz_selector {
     FUZZ_ANALYTICS_METRICS = 36,
     FUZZ_ANALYTICS_NEW = 37,
     FUZZ_ANALYTICS_EMIT = 38,
-    FUZZ_SELECTOR_COUNT = 39
+    FUZZ_CLIENT_NAVIGATE = 39,
+    FUZZ_SELECTOR_COUNT = 40
 };
 
 /* Splits the options document from the data of two-document calls. A NUL is

@@ -201,6 +201,9 @@ def integration_seeds(insight: dict, goal: dict, consultation: dict) -> dict[str
     seeds["integration_destination-consultation-my-goals"] = one(
         "integration_destination", {"consultation": consultation, "intent": "my_goals"})
     seeds["integration_destination-missing-context"] = one("integration_destination", {"intent": "discuss"})
+    seeds["client_navigate-insight-create-goal"] = one("client_navigate", {"insight": actionable, "intent": "create_goal"})
+    seeds["client_navigate-goal-tips"] = one("client_navigate", {"goal": goal, "intent": "tips"})
+    seeds["client_navigate-bad-intent"] = one("client_navigate", {"goal": goal, "intent": "create_goal"})
     seeds["integration_actions-insight-detail"] = one("integration_actions", {"insight": actionable, "surface": "detail"})
     seeds["integration_actions-goal"] = one("integration_actions", {"goal": goal})
     seeds["integration_actions-consultation-notification"] = one(

@@ -5,11 +5,12 @@ an assertion."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterator, Tuple
+from typing import Iterator, List, Tuple
 
 import pytest
 
 import wellness
+from wellness.types import AnalyticsEvent
 from servers import start_wellness_server
 
 
@@ -108,6 +109,30 @@ def test_journey_3_weekly_review_insights_goals(client: wellness.Client) -> None
     # The suggestions no longer ask for these goals' tips.
     tips = [a for a in client.suggested_actions(refresh=True)["actions"] if a["id"] == "get_goal_tips"]
     assert not tips or not {g["id"] for g in goals} & {g["id"] for g in tips[0]["goals"]}
+
+
+def test_the_client_records_moves_and_goals_made_from_insights(client: wellness.Client) -> None:
+    received: List[AnalyticsEvent] = []
+    with wellness.Analytics(sink=received.append) as analytics:
+        client.set_analytics(analytics)
+        insight = client.list_insights(insight_type="weekly", page_size=1)["insights"][0]
+        # "Discuss" on the insight moves the user from insights to a consultation.
+        moved = client.navigate({"insight": insight, "intent": "discuss"})
+        assert moved["destination"] is not None and moved["destination"]["kind"] == "consultation"
+        assert moved == wellness.integration_destination({"insight": insight, "intent": "discuss"})
+        suggestion = client.goal_suggestions(insight_ids=[insight["id"]])["suggestions"][0]
+        goal = client.create_goal_from_suggestion(suggestion, insight_id=insight["id"])
+        analytics.flush(timeout=5)
+        client.set_analytics(None)
+    seen = [(e["name"], {k: v for k, v in e["parameters"].items() if k != "timestamp"}) for e in received]
+    assert seen == [
+        ("ai_feature_transition", {"from_feature": "insights", "to_feature": "consultations", "context": "discuss"}),
+        ("goal_ai_usage", {"goal_id": goal["id"], "feature": "suggestions"}),
+        ("insight_action", {"insight_id": insight["id"], "action": "createdGoal"}),
+    ]
+    metrics = wellness.analytics_metrics({}, received)
+    assert metrics["goal_creation_from_insights"]["value"] == 1.0
+    assert metrics["feature_transition_rate"]["value"] == 1.0
 
 
 def test_seed_integration_insight_to_goal_flow(client: wellness.Client) -> None:

@@ -204,6 +204,29 @@ def test_optimistic_state_before_sync_and_a_404_on_replay(server: RestartableSer
         assert "source" not in fresh and fresh["is_read"] is True, "the server holds the change"
 
 
+def test_goal_progress_queued_offline_is_shown_and_then_applied(server: RestartableServer, tmp_path: Path) -> None:
+    with offline_client(server.base_url, server.api_key, tmp_path / "store") as client:
+        made = client.create_goal({"title": "Walk 10 km", "goal_type": "activity", "target_value": 10,
+                                   "target_unit": "km", "start_date": "2025-01-01", "is_recurring": False})
+        goal_id = made["id"]  # type: ignore[typeddict-item]
+        client.get_goal(goal_id)
+        client.list_goals()
+        server.stop()
+        queued = client.update_goal(goal_id, progress=0.5)
+        assert queued.get("queued") is True and queued["operation"] == "update_goal"  # type: ignore[typeddict-item]
+        assert queued["optimistic"]["current_value"] == 5  # type: ignore[typeddict-item,index]
+        cached = client.get_goal(goal_id)
+        assert cached["source"] == "offline_cache" and cached["current_value"] == 5
+        assert [g["current_value"] for g in client.list_goals()["goals"] if g["id"] == goal_id] == [5]
+        server.start()
+        report = client.sync()
+        assert [item["result"] for item in report["items"]] == ["delivered"]
+        fresh = client.get_goal(goal_id)
+        assert "source" not in fresh and fresh["current_value"] == 5, "the server holds the progress"
+        done = client.update_goal(goal_id, current_value=10)
+        assert "queued" not in done and done["milestones"] == [75, 100]  # type: ignore[typeddict-item]
+
+
 def test_cancel_and_encryption_at_rest(server: RestartableServer, tmp_path: Path) -> None:
     key = "B" * 43 + "="  # base64 of 32 bytes
     store = tmp_path / "store"
@@ -350,9 +373,7 @@ def test_a_call_that_reaches_the_api_drains_at_most_20_due_writes(server: Restar
                                          "start_date": "2025-01-01", "is_recurring": False})
             assert queued.get("queued") is True
         server.start()
-        client.list_insights()
-        assert client.pending()["count"] == 25, "the first write's 1 s backoff is not over: nothing replayed"
-        time.sleep(1.2)
+        time.sleep(1.2)  # the first write's backoff (up to 1 s) is over
         client.list_insights()
         assert client.pending()["count"] == 5, "a successful read replays at most 20 due writes"
         client.list_insights()

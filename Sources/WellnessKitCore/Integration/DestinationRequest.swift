@@ -31,10 +31,15 @@ extension DestinationRequest {
     /// `{"context": "insight", "intent": "create_goal", "destination": {...} | null}`.
     /// - Throws: a validation error when the context has no such intent.
     public func resultJSON() throws -> JSONValue {
+        resultJSON(destination: try destination())
+    }
+
+    /// The same document around a destination already found.
+    public func resultJSON(destination: AIDestination?) -> JSONValue {
         .object(JSONObject([
             ("context", .string(context.name)),
             ("intent", intent.json),
-            ("destination", try destination().map(\.json) ?? .null),
+            ("destination", destination.map(\.json) ?? .null),
         ]))
     }
 }

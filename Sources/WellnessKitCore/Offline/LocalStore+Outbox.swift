@@ -34,6 +34,26 @@ extension LocalStore {
             self.prefixes = prefixes
             self.edit = edit
         }
+
+        /// The edit of one object, cached alone under `path` and in list
+        /// pages (keys starting with `listPrefix`, in their `listMember` array).
+        /// - Parameter patch: the object's new JSON; nil removes it.
+        public static func object(id: String, path: String, listPrefix: String, listMember: String,
+                                  patch: @escaping @Sendable (JSONValue) -> JSONValue?) -> OptimisticEdit {
+            OptimisticEdit(keys: [path], prefixes: [listPrefix]) { key, value in
+                if key == path { return patch(value).map(CacheEdit.replace) ?? .delete }
+                guard case .object(let page) = value, case .array(let elements)? = page[listMember] else { return .keep }
+                let isThis: (JSONValue) -> Bool = {
+                    if case .object(let element) = $0, element["id"] == .string(id) { return true }
+                    return false
+                }
+                guard elements.contains(where: isThis) else { return .keep }
+                let edited = elements.compactMap { isThis($0) ? patch($0) : $0 }
+                return .replace(.object(JSONObject(page.members.map {
+                    ($0.key, $0.key == listMember ? .array(edited) : $0.value)
+                })))
+            }
+        }
     }
 
     /// How a claimed write ended.

@@ -1,9 +1,12 @@
 /// The input of "create a goal from a suggestion":
-/// `{"suggestion": …, "now": timestamp?, "time_zone": IANA name?}`.
+/// `{"suggestion": …, "now": timestamp?, "time_zone": IANA name?, "insight_id": id?}`.
 public struct GoalFromSuggestionInput: Sendable {
     public let suggestion: GoalSuggestion
     public let now: Timestamp
     public let timeZone: TimeZoneRules
+    /// The insight the goal is created from (seed 004, "Create Goal" on an
+    /// insight), for its `insight_action` createdGoal event.
+    public let insightId: String?
 
     /// The request this input yields.
     /// - Throws: a validation error at `suggestion.estimated_duration` when
@@ -23,5 +26,6 @@ extension GoalFromSuggestionInput: JSONDecodable {
         suggestion = try reader.required("suggestion")
         now = try reader.optional("now") ?? Timestamp.now()
         timeZone = try TimeZoneRules.named(by: "time_zone", in: reader)
+        insightId = reader.object["insight_id"] == nil ? nil : try reader.nonEmptyString("insight_id")
     }
 }

@@ -10,6 +10,35 @@ extension WellnessClient {
                                        from: send("PATCH", "/api/v1/goals/\(segment(id))", body: change.json)).data
         return GoalUpdate(previous: before, goal: after)
     }
+
+    /// ``updateGoal(id:_:)``, queued when the API cannot be reached (offline
+    /// mode), the change shown at once in the cached goal and the cached goal
+    /// lists. A queued update has no milestones yet: the API's answer, at
+    /// sync, is what the goal reached.
+    public func updateGoalOrQueue(id: String, _ change: UpdateGoalRequest) throws -> WriteOutcome<GoalUpdate> {
+        let path = "/api/v1/goals/\(try segment(id))"
+        let before: Goal?
+        do {
+            before = try goal(id: id)
+        } catch let error as WellnessError where Self.isUnreachable(error) {
+            before = nil
+        }
+        let edit = Self.goalEdit(id: id, path: path, change: change, at: .now())
+        return try sendOrQueue(operation: "update_goal", method: "PATCH", path: path, body: change.json,
+                               optimistic: edit, optimisticKey: path, optimisticId: id) { response in
+            let after = try decodeResponse(Envelope<Goal>.self, from: response).data
+            return GoalUpdate(previous: before ?? after, goal: after)
+        }
+    }
+
+    /// The optimistic change to the cache: the goal and its entry in every
+    /// cached list page, changed as the API will change it.
+    static func goalEdit(id: String, path: String, change: UpdateGoalRequest, at now: Timestamp) -> LocalStore.OptimisticEdit {
+        .object(id: id, path: path, listPrefix: "/api/v1/goals?", listMember: "goals") { json in
+            guard let goal = try? Goal(json: json) else { return json }
+            return goal.applying(change, at: now).json
+        }
+    }
 }
 
 /// A goal before and after an update, and the progress notification it earns.

@@ -70,7 +70,9 @@ extension WellnessClient {
     /// - Throws: a validation error at `suggestion.estimated_duration` when the
     ///   target date falls beyond year 9999, else as ``createGoal(_:)``.
     public func createGoal(from input: GoalFromSuggestionInput) throws -> Goal {
-        try createGoal(input.request())
+        let goal = try createGoal(input.request())
+        trackCreated(goal, from: input)
+        return goal
     }
 
     /// ``createGoal(_:)``, queued when the API cannot be reached (offline
@@ -86,7 +88,16 @@ extension WellnessClient {
 
     /// ``createGoal(from:)``, queued when the API cannot be reached (offline mode).
     public func createGoalOrQueue(from input: GoalFromSuggestionInput) throws -> WriteOutcome<Goal> {
-        try createGoalOrQueue(input.request())
+        let outcome = try createGoalOrQueue(input.request())
+        if case .sent(let goal) = outcome { trackCreated(goal, from: input) }
+        return outcome
+    }
+
+    /// A goal made from an AI suggestion: `goal_ai_usage` suggestions for it,
+    /// and `insight_action` createdGoal for the insight it came from, if any.
+    private func trackCreated(_ goal: Goal, from input: GoalFromSuggestionInput) {
+        track(.goalAIUsage(goalId: goal.id, feature: .suggestions))
+        if let insightId = input.insightId { track(.insightAction(insightId: insightId, action: .createdGoal)) }
     }
 
     public func goal(id: String) throws -> Goal {

@@ -68,27 +68,15 @@ extension WellnessClient {
     /// The optimistic change to the cache: the insight itself and its entry in
     /// every cached page, patched with `change`, or removed when it is nil (delete).
     static func insightEdit(id: String, path: String, change: UpdateInsightRequest?) -> LocalStore.OptimisticEdit {
-        let patch: @Sendable (JSONValue) -> JSONValue = { insight in
-            guard let change, case .object(let object) = insight else { return insight }
+        .object(id: id, path: path, listPrefix: insightsKeyPrefix, listMember: "insights") { insight in
+            guard let change else { return nil }
+            guard case .object(let object) = insight else { return insight }
             let values: [String: Bool?] = ["is_read": change.isRead, "is_favorite": change.isFavorite,
                                            "is_archived": change.isArchived]
             return .object(JSONObject(object.members.map { member in
                 if let value = values[member.key], let value { return (member.key, .bool(value)) }
                 return (member.key, member.value)
             }))
-        }
-        return LocalStore.OptimisticEdit(keys: [path], prefixes: [insightsKeyPrefix]) { key, value in
-            if key == path { return change == nil ? .delete : .replace(patch(value)) }
-            guard case .object(let page) = value, case .array(let insights)? = page["insights"] else { return .keep }
-            let isThis: (JSONValue) -> Bool = {
-                if case .object(let insight) = $0, insight["id"] == .string(id) { return true }
-                return false
-            }
-            guard insights.contains(where: isThis) else { return .keep }
-            let edited = change == nil ? insights.filter { !isThis($0) } : insights.map { isThis($0) ? patch($0) : $0 }
-            return .replace(.object(JSONObject(page.members.map {
-                ($0.key, $0.key == "insights" ? .array(edited) : $0.value)
-            })))
         }
     }
 

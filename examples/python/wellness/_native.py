@@ -98,7 +98,7 @@ CLIENT_FUNCTIONS = [
     "create_goal_from_suggestion", "create_goal", "get_goal", "list_goals", "trends", "dashboard", "list_consultations",
     "create_consultation", "send_message", "interval_preference", "set_interval_preference", "suggested_actions",
     "update_goal", "accept_proposal", "list_messages", "sync", "pending", "cancel_pending", "failed_writes",
-    "clear_failed",
+    "clear_failed", "navigate",
 ]
 #: Client operations taking (client, options, len, data, len, out, err).
 CLIENT_TWO_DOCUMENT_FUNCTIONS = ["series_aggregate", "series_chart"]

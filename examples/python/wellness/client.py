@@ -11,7 +11,7 @@ from typing import Any, Callable, Dict, List, Literal, Mapping, Optional, TypeVa
 from . import _native
 from .analytics import Analytics
 from .types import (AcceptedProposal, Chart, ChartOptions, CoachProposal, Consultation, ConsultationMessage, ConsultationsPage, ContextType,
-                    CreateGoalRequest, Dashboard, Goal, GoalStatus, GoalSuggestion, GoalSuggestions, GoalsPage,
+                    CreateGoalRequest, Dashboard, DestinationResult, Goal, GoalStatus, GoalSuggestion, GoalSuggestions, GoalsPage,
                     GoalTips, Insight, InsightsPage, InsightType, Interval, IntervalPreference, JSONInput, JSONSamples,
                     GoalUpdate, Persona, SeriesOptions, SeriesReport, SuggestedActions, TrendsResponse, QueuedWrite,
                     SyncReport, PendingList, FailedList, MessagesList, CancelResult, OfflineStamped)
@@ -181,18 +181,24 @@ class _Client:
             params["insight_ids"] = list(insight_ids)
         return cast(GoalSuggestions, self._call("goal_suggestions", params))
 
-    def update_goal(self, goal_id: str, *, current_value: Optional[float] = None, progress: Optional[float] = None,
-                    status: Optional[GoalStatus] = None, target_value: Optional[float] = None) -> GoalUpdate:
-        """Records progress on a goal (a value, or `progress` as a fraction of
-        the target) or changes its status or target. Returns the goal, its
-        progress before and after, the 25/50/75/100 % milestones crossed and
-        the progress notification of the highest one (None if none)."""
+    @staticmethod
+    def _from_suggestion(suggestion: Union[GoalSuggestion, Mapping[str, Any]], now: Optional[str],
+                         time_zone: Optional[str], insight_id: Optional[str]) -> Dict[str, Any]:
+        params: Dict[str, Any] = {"suggestion": suggestion}
+        for key, value in (("now", now), ("time_zone", time_zone), ("insight_id", insight_id)):
+            if value is not None:
+                params[key] = value
+        return params
+
+    @staticmethod
+    def _goal_change(goal_id: str, current_value: Optional[float], progress: Optional[float],
+                     status: Optional[GoalStatus], target_value: Optional[float]) -> Dict[str, Any]:
         params: Dict[str, Any] = {"id": goal_id}
         for key, value in (("current_value", current_value), ("progress", progress), ("status", status),
                            ("target_value", target_value)):
             if value is not None:
                 params[key] = value
-        return cast(GoalUpdate, self._call("update_goal", params))
+        return params
 
     def accept_proposal(self, proposal: Union[CoachProposal, Mapping[str, Any]]) -> AcceptedProposal:
         """Applies a coach's proposal (a reply's "proposals" item) through the goals API."""
@@ -253,6 +259,13 @@ class _Client:
         if now is not None:
             params["now"] = now
         return cast(SuggestedActions, self._call("suggested_actions", params))
+
+    def navigate(self, request: Mapping[str, Any]) -> DestinationResult:
+        """`wellness.integration_destination` for a move the user makes: when
+        there is a destination, the attached analytics handle gets
+        "ai_feature_transition" from the context's feature to the
+        destination's, with the intent as "context". Makes no request."""
+        return cast(DestinationResult, self._call("navigate", request))
 
     # Per-goal chart intervals (seed 002 Phase 5), kept in the local store
 
@@ -335,16 +348,23 @@ class Client(_Client):
     # Goals (seed 003)
 
     def create_goal_from_suggestion(self, suggestion: Union[GoalSuggestion, Mapping[str, Any]],
-                                    now: Optional[str] = None, time_zone: Optional[str] = None) -> Goal:
+                                    now: Optional[str] = None, time_zone: Optional[str] = None,
+                                    insight_id: Optional[str] = None) -> Goal:
         """Accepts a suggestion: creates the goal create_goal_request_from_suggestion
         describes (start now, target after the suggested days in `time_zone`)
-        and drops the cached suggestions. Returns the created goal."""
-        params: Dict[str, Any] = {"suggestion": suggestion}
-        if now is not None:
-            params["now"] = now
-        if time_zone is not None:
-            params["time_zone"] = time_zone
+        and drops the cached suggestions. Returns the created goal. `insight_id`
+        names the insight it comes from (its "insight_action" createdGoal event)."""
+        params = self._from_suggestion(suggestion, now, time_zone, insight_id)
         return cast(Goal, self._call("create_goal_from_suggestion", params))
+
+    def update_goal(self, goal_id: str, *, current_value: Optional[float] = None, progress: Optional[float] = None,
+                    status: Optional[GoalStatus] = None, target_value: Optional[float] = None) -> GoalUpdate:
+        """Records progress on a goal (a value, or `progress` as a fraction of
+        the target) or changes its status or target. Returns the goal, its
+        progress before and after, the 25/50/75/100 % milestones crossed and
+        the progress notification of the highest one (None if none)."""
+        params = self._goal_change(goal_id, current_value, progress, status, target_value)
+        return cast(GoalUpdate, self._call("update_goal", params))
 
     def create_goal(self, request: Union[CreateGoalRequest, Mapping[str, Any]]) -> Goal:
         """Creates a goal from a POST /goals body; returns the created goal."""
@@ -434,16 +454,24 @@ class OfflineClient(_Client):
     # Goals (seed 003)
 
     def create_goal_from_suggestion(self, suggestion: Union[GoalSuggestion, Mapping[str, Any]],
-                                    now: Optional[str] = None, time_zone: Optional[str] = None) -> Union[Goal, QueuedWrite]:
+                                    now: Optional[str] = None, time_zone: Optional[str] = None,
+                                    insight_id: Optional[str] = None) -> Union[Goal, QueuedWrite]:
         """Accepts a suggestion: creates the goal create_goal_request_from_suggestion
         describes (start now, target after the suggested days in `time_zone`)
-        and drops the cached suggestions. Returns the created goal."""
-        params: Dict[str, Any] = {"suggestion": suggestion}
-        if now is not None:
-            params["now"] = now
-        if time_zone is not None:
-            params["time_zone"] = time_zone
+        and drops the cached suggestions. Returns the created goal. `insight_id`
+        names the insight it comes from (its "insight_action" createdGoal event)."""
+        params = self._from_suggestion(suggestion, now, time_zone, insight_id)
         return cast(Union[Goal, QueuedWrite], self._call("create_goal_from_suggestion", params))
+
+    def update_goal(self, goal_id: str, *, current_value: Optional[float] = None, progress: Optional[float] = None,
+                    status: Optional[GoalStatus] = None,
+                    target_value: Optional[float] = None) -> Union[GoalUpdate, QueuedWrite]:
+        """Records progress on a goal (a value, or `progress` as a fraction of
+        the target) or changes its status or target; as `Client.update_goal`,
+        or queued with the changed goal as "optimistic" (milestones come with
+        the API's answer at sync)."""
+        params = self._goal_change(goal_id, current_value, progress, status, target_value)
+        return cast(Union[GoalUpdate, QueuedWrite], self._call("update_goal", params))
 
     def create_goal(self, request: Union[CreateGoalRequest, Mapping[str, Any]]) -> Union[Goal, QueuedWrite]:
         """Creates a goal from a POST /goals body; returns the created goal."""

@@ -80,7 +80,7 @@ extension Store {
             guard let sealed = try await session.query("SELECT body FROM goals WHERE id = ? AND user_id = ?\(forUpdate)",
                                                        [.text(id), .text(userId)]).first?.first?.blob else { return nil }
             let before = try Goal(json: JSONParser.parse(self.cipher.open(sealed, for: field)))
-            let after = Self.applying(change, to: before, at: Timestamp(milliseconds: Self.nowMilliseconds()))
+            let after = before.applying(change, at: Timestamp(milliseconds: Self.nowMilliseconds()))
             try await session.query("UPDATE goals SET status = ?, body = ? WHERE id = ?",
                                     [.text(after.status.rawValue),
                                      .blob(try self.cipher.seal(try JSONWriter.string(after.json), for: field)), .text(id)])
@@ -94,29 +94,6 @@ extension Store {
             try await add([Self.achievement(of: result.after)], for: userId)
         }
         return result
-    }
-
-    static func applying(_ change: UpdateGoalRequest, to goal: Goal, at now: Timestamp) -> Goal {
-        var updated = goal
-        if let target = change.targetValue { updated.targetValue = target }
-        if let progress = change.progress {
-            if let target = updated.targetValue, target > 0 {
-                updated.currentValue = progress * target
-            } else {
-                updated.targetValue = 100
-                updated.targetUnit = "%"
-                updated.currentValue = progress * 100
-            }
-        }
-        if let value = change.currentValue { updated.currentValue = value }
-        if let status = change.status {
-            updated.status = status
-        } else if goal.status == .active, let target = updated.targetValue, target > 0,
-                  let current = updated.currentValue, current >= target {
-            updated.status = .completed
-        }
-        updated.updatedAt = now
-        return updated
     }
 
     /// The milestone insight that celebrates a completed goal (seed 004, Journey 1, step 10).
