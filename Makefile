@@ -147,6 +147,7 @@ bench: python-env $(BUILD)/.bench-deps $(SERVER_BIN)
 	@command -v wrk >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq wrk; }
 	tests/server/postgres.sh run $(PYTHON) benchmarks/bench_server.py $(SERVER_BIN) 10
 	$(PYTHON) benchmarks/bench_client.py $(SERVER_BIN) 2000
+	$(PYTHON) benchmarks/bench_offline.py $(SERVER_BIN) 1000
 
 # ---------------------------------------------------------------------------
 # Fuzzing and sanitizers (tests/fuzz/README.md). Each instrumented library has

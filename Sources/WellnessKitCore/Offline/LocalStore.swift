@@ -67,7 +67,8 @@ public final class LocalStore: @unchecked Sendable {
                 throw WellnessError.internal("cannot lock \(path): \(String(cString: strerror(code)))")
             }
             guard MonotonicClock.now() < deadline else {
-                throw WellnessError.internal("cannot lock \(path): another process has held it for 10 s")
+                let seconds = busyTimeoutMilliseconds / 1000
+                throw WellnessError.internal("cannot lock \(path): another process has held it for \(seconds) s")
             }
             MonotonicClock.sleep(0.005)
         }
