@@ -22,6 +22,17 @@ public struct ServerConfiguration: Sendable {
     public var allowSignup = false
     /// Sign-ups per client address per minute when they are allowed.
     public var signupsPerMinute = 10
+    /// Seconds an API key's owner and a user's token revocation mark are
+    /// remembered in memory (0: looked up on every request). A revocation
+    /// through this instance takes effect at once; other instances sharing
+    /// the database notice it within this time.
+    public var principalLifetime = Store.defaultPrincipalLifetime
+    /// Requests of one user processed at once; more wait their turn, so one
+    /// busy user cannot take every reader, connection or core from the others.
+    public var requestsPerUser = defaultRequestsPerUser
+    public static let defaultRequestsPerUser = UserConcurrencyLimit.defaultLimit
+    /// SQLite reader connections (SQLite only).
+    public var sqliteReaders = SQLiteEngine.defaultReaders
     /// Header, body and idle deadlines of a connection.
     public var timeouts = ServerTimeouts()
 

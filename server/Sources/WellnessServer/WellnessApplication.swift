@@ -27,14 +27,17 @@ public enum WellnessApplication {
         if let url = configuration.databaseURL {
             engine = try PostgresEngine(url: url, maximumConnections: configuration.databaseConnections, logger: logger)
         } else {
-            engine = try SQLiteEngine(path: configuration.dataDirectory.appendingPathComponent("wellness.sqlite").path)
+            engine = try SQLiteEngine(path: configuration.dataDirectory.appendingPathComponent("wellness.sqlite").path,
+                                      readers: configuration.sqliteReaders)
         }
         do {
             let state = try await Store.inspect(engine)
             let cipher = try FieldCipher.load(dataDirectory: configuration.dataDirectory, environment: environment,
                                               mayCreate: state.isEmpty)
             let tokenKeys = try TokenKeys.load(dataDirectory: configuration.dataDirectory, environment: environment)
-            return (try await Store.open(engine: engine, cipher: cipher), Credentials(keys: tokenKeys))
+            let store = try await Store.open(engine: engine, cipher: cipher,
+                                            principalLifetime: configuration.principalLifetime)
+            return (store, Credentials(keys: tokenKeys))
         } catch {
             await engine.shutdown()
             throw error
@@ -54,7 +57,8 @@ public enum WellnessApplication {
                             limiter: RateLimiter(store: store, capacity: configuration.aiRequestsPerWindow,
                                                  window: configuration.aiWindowSeconds),
                             signupLimiter: configuration.allowSignup
-                                ? RateLimiter(store: store, capacity: configuration.signupsPerMinute, window: 60) : nil)
+                                ? RateLimiter(store: store, capacity: configuration.signupsPerMinute, window: 60) : nil,
+                            requestsPerUser: configuration.requestsPerUser)
         router.add(middleware: MethodNotAllowedMiddleware(allowedMethods: routes.allowedMethods))
         routes.register(on: router)
         return router

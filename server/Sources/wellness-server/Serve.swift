@@ -24,6 +24,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds a request's header may take to arrive (408 after).") var headerTimeout = 10.0
     @Option(help: "Seconds a request's body may take to arrive (408 after).") var bodyTimeout = 30.0
     @Option(help: "Seconds a kept-alive connection may stay idle.") var idleTimeout = 60.0
+    @Option(help: "Seconds an API key's owner and a token revocation are remembered (0: looked up every request).")
+    var authCacheTtl = Store.defaultPrincipalLifetime
+    @Option(help: "Requests of one user processed at once; more wait their turn.")
+    var requestsPerUser = ServerConfiguration.defaultRequestsPerUser
+    @Option(help: "SQLite reader connections (SQLite only).")
+    var sqliteReaders = SQLiteEngine.defaultReaders
 
     func run() async throws {
         do {
@@ -42,6 +48,12 @@ struct Serve: AsyncParsableCommand {
         configuration.insightIntervalSeconds = insightInterval
         configuration.allowSignup = allowSignup
         configuration.signupsPerMinute = signupRateLimit
+        guard authCacheTtl.isFinite, authCacheTtl >= 0, requestsPerUser >= 1, sqliteReaders >= 1 else {
+            throw ValidationError("--auth-cache-ttl must be 0 or more, --requests-per-user and --sqlite-readers 1 or more")
+        }
+        configuration.principalLifetime = authCacheTtl
+        configuration.requestsPerUser = requestsPerUser
+        configuration.sqliteReaders = sqliteReaders
         configuration.timeouts = try ServerTimeouts.seconds(header: headerTimeout, body: bodyTimeout, idle: idleTimeout)
         var logger = Logger(label: "wellness-server")
         logger.logLevel = .info

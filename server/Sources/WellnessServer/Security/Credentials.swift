@@ -32,8 +32,17 @@ public struct Credentials: Sendable {
 
     /// The stored form of an API key (its SHA-256, hex), so a leaked database leaks no keys.
     public static func fingerprint(ofAPIKey key: String) -> String {
-        SHA256.hash(data: Data(key.utf8)).map { String(format: "%02x", $0) }.joined()
+        // Hex by table: String(format:) per byte was a measurable part of every authenticated request.
+        var hex: [UInt8] = []
+        hex.reserveCapacity(SHA256.byteCount * 2)
+        for byte in SHA256.hash(data: Array(key.utf8)) {
+            hex.append(hexDigits[Int(byte >> 4)])
+            hex.append(hexDigits[Int(byte & 0x0F)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     // MARK: - Tokens
 

@@ -122,9 +122,9 @@ public struct FieldCipher: @unchecked Sendable {
     ///   row or user, with another key, or was altered.
     public func open(_ sealed: [UInt8], for field: SealedField) throws -> String {
         do {
-            let box = try AES.GCM.SealedBox(combined: Data(sealed))
+            let box = try AES.GCM.SealedBox(combined: sealed)
             let plain = try AES.GCM.open(box, using: key, authenticating: field.associatedData)
-            guard let text = String(data: plain, encoding: .utf8) else { throw SealedValueError(field: field) }
+            guard let text = String(validating: plain, as: UTF8.self) else { throw SealedValueError(field: field) }
             return text
         } catch {
             throw SealedValueError(field: field)

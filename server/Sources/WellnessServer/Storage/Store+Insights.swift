@@ -84,7 +84,7 @@ extension Store {
         }
         if query.favoritesOnly { conditions.append("is_favorite = 1") }
         let filter = conditions.joined(separator: " AND ")
-        let total = try await count(.insights, for: userId) { bucket in
+        let matching = { (bucket: String) -> Bool in
             let parts = bucket.split(separator: "|").map(String.init)
             guard parts.count == 4 else { return false }
             return (query.insightType.map { $0.rawValue == parts[0] } ?? true)
@@ -94,16 +94,29 @@ extension Store {
         }
         let direction = query.ascending ? "ASC" : "DESC"
         let order = "\(query.sortBy.column) \(direction), id \(direction)"
-        var insights: [Insight] = []
-        if let offset = Pagination.offset(page: query.page, pageSize: query.pageSize), offset < total {
-            // The page's ids from the index first, so that skipped rows are never read (deferred join).
-            let rows = try await engine.query("""
-                SELECT \(Self.insightColumns) FROM insights WHERE id IN (
-                    SELECT id FROM insights WHERE \(filter) ORDER BY \(order) LIMIT ? OFFSET ?)
-                ORDER BY \(order)
-                """, parameters + [.integer(Int64(query.pageSize)), .integer(Int64(offset))])
-            insights = try rows.map(insight(from:))
+        guard let offset = Pagination.offset(page: query.page, pageSize: query.pageSize) else {
+            let total = try await count(.insights, for: userId, matching: matching)
+            return InsightsPage(insights: [], pagination: Pagination.of(page: query.page, pageSize: query.pageSize, total: total))
         }
+        // The page's ids from the index first, so that skipped rows are never read (deferred join).
+        let page = SQLStatement("""
+            SELECT \(Self.insightColumns) FROM insights WHERE id IN (
+                SELECT id FROM insights WHERE \(filter) ORDER BY \(order) LIMIT ? OFFSET ?)
+            ORDER BY \(order)
+            """, parameters + [.integer(Int64(query.pageSize)), .integer(Int64(offset))])
+        let total: Int
+        var rows: [[SQLValue]] = []
+        if offset == 0 {
+            // The first page costs O(page) whatever the total: read it with the counts, in one trip.
+            let results = try await engine.reads([Self.countsStatement(.insights, for: userId), page])
+            total = Self.total(of: results[0], matching: matching)
+            rows = results[1]
+        } else {
+            // A later page only when the counts say it has rows: stepping over a deep offset costs.
+            total = try await count(.insights, for: userId, matching: matching)
+            if offset < total { rows = try await engine.query(page.sql, page.parameters) }
+        }
+        let insights = try rows.map(insight(from:))
         return InsightsPage(insights: insights,
                             pagination: Pagination.of(page: query.page, pageSize: query.pageSize, total: total))
     }

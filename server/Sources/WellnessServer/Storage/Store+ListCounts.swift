@@ -19,8 +19,17 @@ extension Store {
 
     /// The sum of the counts of the buckets `matching` accepts.
     func count(_ list: CountedList, for userId: String, matching: (String) -> Bool) async throws -> Int {
-        let rows = try await engine.query("SELECT bucket, n FROM list_counts WHERE user_id = ? AND list = ?",
-                                          [.text(userId), .text(list.rawValue)])
+        let statement = Self.countsStatement(list, for: userId)
+        return Self.total(of: try await engine.query(statement.sql, statement.parameters), matching: matching)
+    }
+
+    /// The statement that reads the user's counts of `list`, one row per bucket.
+    static func countsStatement(_ list: CountedList, for userId: String) -> SQLStatement {
+        SQLStatement("SELECT bucket, n FROM list_counts WHERE user_id = ? AND list = ?", [.text(userId), .text(list.rawValue)])
+    }
+
+    /// The sum of the counts in `rows` (of ``countsStatement(_:for:)``) of the buckets `matching` accepts.
+    static func total(of rows: [[SQLValue]], matching: (String) -> Bool) -> Int {
         var total: Int64 = 0
         for row in rows where row[0].text.map(matching) ?? false {
             total = total.addingReportingOverflow(max(row[1].integer ?? 0, 0)).partialValue

@@ -9,11 +9,18 @@ public final class Store: Sendable {
     /// The database, for readiness checks and tests.
     public let engine: any SQLEngine
     let cipher: FieldCipher
+    /// API key owners and token revocation marks, remembered briefly (see ``PrincipalCache``).
+    let principals: PrincipalCache
 
-    private init(engine: any SQLEngine, cipher: FieldCipher) {
+    private init(engine: any SQLEngine, cipher: FieldCipher, principalLifetime: Double) {
         self.engine = engine
         self.cipher = cipher
+        principals = PrincipalCache(lifetime: principalLifetime)
     }
+
+    /// Seconds an API key's owner or a user's token revocation mark is
+    /// remembered by default (``PrincipalCache``).
+    public static let defaultPrincipalLifetime = 5.0
 
     /// What a database holds before the store opens it: whether it has tables,
     /// the schema version they record, and the key check value.
@@ -55,9 +62,12 @@ public final class Store: Sendable {
     /// database's sealed data was sealed with (recording its check value on
     /// first use). Instances starting together on one PostgreSQL database set
     /// it up one at a time.
+    /// `principalLifetime` is how many seconds API key owners and token
+    /// revocation marks are remembered (0: looked up on every request).
     /// - Throws: ``ConfigurationError`` when the database is from an earlier
     ///   version (sealed without row binding) or the key is not the database's.
-    public static func open(engine: any SQLEngine, cipher: FieldCipher) async throws -> Store {
+    public static func open(engine: any SQLEngine, cipher: FieldCipher,
+                            principalLifetime: Double = defaultPrincipalLifetime) async throws -> Store {
         _ = try await inspect(engine)
         try await engine.transaction(lock: Schema.setupLock) { session in
             for statement in Schema.statements {
@@ -71,7 +81,7 @@ public final class Store: Sendable {
             let check = try await session.query("SELECT value FROM meta WHERE name = 'key_check'").first?.first?.blob
             guard let check, cipher.matches(keyCheckValue: check) else { throw wrongKey(engine) }
         }
-        return Store(engine: engine, cipher: cipher)
+        return Store(engine: engine, cipher: cipher, principalLifetime: principalLifetime)
     }
 
     private static func wrongKey(_ engine: any SQLEngine) -> ConfigurationError {
@@ -119,9 +129,15 @@ public final class Store: Sendable {
         return try cipher.open(sealed, for: SealedField(table: "users", column: "name", row: id, user: id))
     }
 
+    /// The owner of `apiKey`; nil when no user has it. Remembered for a few seconds (``principals``).
     public func userId(forAPIKey apiKey: String) async throws -> String? {
-        try await engine.query("SELECT id FROM users WHERE api_key_fingerprint = ?",
-                               [.text(Credentials.fingerprint(ofAPIKey: apiKey))]).first?.first?.text
+        let fingerprint = Credentials.fingerprint(ofAPIKey: apiKey)
+        if let user = principals.user(forFingerprint: fingerprint) { return user }
+        let generation = principals.generation
+        guard let user = try await engine.query("SELECT id FROM users WHERE api_key_fingerprint = ?",
+                                                [.text(fingerprint)]).first?.first?.text else { return nil }
+        principals.remember(user: user, forFingerprint: fingerprint, lookedUpAt: generation)
+        return user
     }
 
     public func userExists(_ id: String) async throws -> Bool {
@@ -133,17 +149,24 @@ public final class Store: Sendable {
     }
 
     /// Revokes every token of the user issued before `milliseconds` (epoch);
-    /// never moves the mark backwards.
+    /// never moves the mark backwards. Takes effect at once on this instance
+    /// (the remembered mark is forgotten), on others within the principal lifetime.
     public func revokeTokens(userId: String, at milliseconds: Int64) async throws {
+        defer { principals.forgetTokens(of: userId) }
         try await engine.query("""
             UPDATE users SET tokens_valid_after_ms = ? WHERE id = ? AND tokens_valid_after_ms < ?
             """, [.integer(milliseconds), .text(userId), .integer(milliseconds)])
     }
 
     /// The epoch milliseconds before which the user's tokens are revoked (0: none); nil for an unknown user.
+    /// Remembered for a few seconds (``principals``).
     public func tokensValidAfter(userId: String) async throws -> Int64? {
-        try await engine.query("SELECT tokens_valid_after_ms FROM users WHERE id = ?", [.text(userId)])
-            .first?.first?.integer
+        if let mark = principals.tokensValidAfter(user: userId) { return mark }
+        let generation = principals.generation
+        guard let mark = try await engine.query("SELECT tokens_valid_after_ms FROM users WHERE id = ?", [.text(userId)])
+            .first?.first?.integer else { return nil }
+        principals.remember(tokensValidAfter: mark, user: userId, lookedUpAt: generation)
+        return mark
     }
 
     // MARK: - Profile

@@ -68,6 +68,21 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
         }
     }
 
+    /// All on one pooled connection.
+    public func reads(_ statements: [SQLStatement]) async throws -> [[[SQLValue]]] {
+        let queries = try statements.map { try Self.statement($0.sql, $0.parameters) }
+        let logger = logger
+        return try await Self.failures {
+            try await client.withConnection { connection in
+                var results: [[[SQLValue]]] = []
+                for query in queries {
+                    results.append(try await Self.rows(connection.query(query, logger: logger)))
+                }
+                return results
+            }
+        }
+    }
+
     public func transaction<T: Sendable>(lock: Int64?, _ body: @Sendable (any SQLSession) async throws -> T)
         async throws -> T {
         let logger = logger

@@ -19,6 +19,12 @@ public protocol SQLEngine: SQLSession {
     /// across instances.
     func transaction<T: Sendable>(lock: Int64?, _ body: @Sendable (any SQLSession) async throws -> T) async throws -> T
 
+    /// Runs read-only statements (SELECTs) one after another on one
+    /// connection and returns each one's rows: SQLite on one reader in one trip
+    /// to its thread, PostgreSQL on one pooled connection. For a request that
+    /// needs several reads, so that it waits for a connection once.
+    func reads(_ statements: [SQLStatement]) async throws -> [[[SQLValue]]]
+
     /// Whether the database answers `SELECT 1` (on a reader and the writer) within `timeout` seconds.
     func isResponsive(within timeout: Double) async -> Bool
 
@@ -29,5 +35,16 @@ public protocol SQLEngine: SQLSession {
 extension SQLEngine {
     public func transaction<T: Sendable>(_ body: @Sendable (any SQLSession) async throws -> T) async throws -> T {
         try await transaction(lock: nil, body)
+    }
+}
+
+/// One statement and its parameters, for ``SQLEngine/reads(_:)``.
+public struct SQLStatement: Sendable {
+    public var sql: String
+    public var parameters: [SQLValue]
+
+    public init(_ sql: String, _ parameters: [SQLValue] = []) {
+        self.sql = sql
+        self.parameters = parameters
     }
 }
