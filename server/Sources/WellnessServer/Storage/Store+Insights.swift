@@ -109,6 +109,7 @@ extension Store {
         if offset == 0 {
             // The first page costs O(page) whatever the total: read it with the counts, in one trip.
             let results = try await engine.reads([Self.countsStatement(.insights, for: userId), page])
+            guard results.count == 2 else { throw SQLFailure("reads(_:) answered \(results.count) results for 2") }
             total = Self.total(of: results[0], matching: matching)
             rows = results[1]
         } else {
