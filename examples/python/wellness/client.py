@@ -181,25 +181,6 @@ class _Client:
             params["insight_ids"] = list(insight_ids)
         return cast(GoalSuggestions, self._call("goal_suggestions", params))
 
-    @staticmethod
-    def _from_suggestion(suggestion: Union[GoalSuggestion, Mapping[str, Any]], now: Optional[str],
-                         time_zone: Optional[str], insight_id: Optional[str]) -> Dict[str, Any]:
-        params: Dict[str, Any] = {"suggestion": suggestion}
-        for key, value in (("now", now), ("time_zone", time_zone), ("insight_id", insight_id)):
-            if value is not None:
-                params[key] = value
-        return params
-
-    @staticmethod
-    def _goal_change(goal_id: str, current_value: Optional[float], progress: Optional[float],
-                     status: Optional[GoalStatus], target_value: Optional[float]) -> Dict[str, Any]:
-        params: Dict[str, Any] = {"id": goal_id}
-        for key, value in (("current_value", current_value), ("progress", progress), ("status", status),
-                           ("target_value", target_value)):
-            if value is not None:
-                params[key] = value
-        return params
-
     def accept_proposal(self, proposal: Union[CoachProposal, Mapping[str, Any]]) -> AcceptedProposal:
         """Applies a coach's proposal (a reply's "proposals" item) through the goals API."""
         return cast(AcceptedProposal, self._call("accept_proposal", proposal))
@@ -354,7 +335,7 @@ class Client(_Client):
         describes (start now, target after the suggested days in `time_zone`)
         and drops the cached suggestions. Returns the created goal. `insight_id`
         names the insight it comes from (its "insight_action" createdGoal event)."""
-        params = self._from_suggestion(suggestion, now, time_zone, insight_id)
+        params = _present(suggestion=suggestion, now=now, time_zone=time_zone, insight_id=insight_id)
         return cast(Goal, self._call("create_goal_from_suggestion", params))
 
     def update_goal(self, goal_id: str, *, current_value: Optional[float] = None, progress: Optional[float] = None,
@@ -363,7 +344,8 @@ class Client(_Client):
         the target) or changes its status or target. Returns the goal, its
         progress before and after, the 25/50/75/100 % milestones crossed and
         the progress notification of the highest one (None if none)."""
-        params = self._goal_change(goal_id, current_value, progress, status, target_value)
+        params = _present(id=goal_id, current_value=current_value, progress=progress, status=status,
+                          target_value=target_value)
         return cast(GoalUpdate, self._call("update_goal", params))
 
     def create_goal(self, request: Union[CreateGoalRequest, Mapping[str, Any]]) -> Goal:
@@ -376,10 +358,7 @@ class Client(_Client):
                             context_id: Optional[str] = None, title: Optional[str] = None) -> Consultation:
         """Starts a consultation with a coach persona, about an insight or a goal
         (`context_type` and `context_id`) or in general."""
-        params: Dict[str, Any] = {"persona": persona}
-        for key, value in (("context_type", context_type), ("context_id", context_id), ("title", title)):
-            if value is not None:
-                params[key] = value
+        params = _present(persona=persona, context_type=context_type, context_id=context_id, title=title)
         return cast(Consultation, self._call("create_consultation", params))
 
     def send_message(self, consultation_id: str, content: str) -> List[ConsultationMessage]:
@@ -460,7 +439,7 @@ class OfflineClient(_Client):
         describes (start now, target after the suggested days in `time_zone`)
         and drops the cached suggestions. Returns the created goal. `insight_id`
         names the insight it comes from (its "insight_action" createdGoal event)."""
-        params = self._from_suggestion(suggestion, now, time_zone, insight_id)
+        params = _present(suggestion=suggestion, now=now, time_zone=time_zone, insight_id=insight_id)
         return cast(Union[Goal, QueuedWrite], self._call("create_goal_from_suggestion", params))
 
     def update_goal(self, goal_id: str, *, current_value: Optional[float] = None, progress: Optional[float] = None,
@@ -470,7 +449,8 @@ class OfflineClient(_Client):
         the target) or changes its status or target; as `Client.update_goal`,
         or queued with the changed goal as "optimistic" (milestones come with
         the API's answer at sync)."""
-        params = self._goal_change(goal_id, current_value, progress, status, target_value)
+        params = _present(id=goal_id, current_value=current_value, progress=progress, status=status,
+                          target_value=target_value)
         return cast(Union[GoalUpdate, QueuedWrite], self._call("update_goal", params))
 
     def create_goal(self, request: Union[CreateGoalRequest, Mapping[str, Any]]) -> Union[Goal, QueuedWrite]:
@@ -484,10 +464,7 @@ class OfflineClient(_Client):
                             title: Optional[str] = None) -> Union[Consultation, QueuedWrite]:
         """Starts a consultation with a coach persona, about an insight or a goal
         (`context_type` and `context_id`) or in general."""
-        params: Dict[str, Any] = {"persona": persona}
-        for key, value in (("context_type", context_type), ("context_id", context_id), ("title", title)):
-            if value is not None:
-                params[key] = value
+        params = _present(persona=persona, context_type=context_type, context_id=context_id, title=title)
         return cast(Union[Consultation, QueuedWrite], self._call("create_consultation", params))
 
     def send_message(self, consultation_id: str,
@@ -532,6 +509,11 @@ class OfflineClient(_Client):
         """Forgets failed writes (those given, else all); returns how many."""
         params: Dict[str, Any] = {} if pending_ids is None else {"pending_ids": pending_ids}
         return int(self._call("clear_failed", params)["cleared"])
+
+
+def _present(**params: Any) -> Dict[str, Any]:
+    """The parameters given: those left at None are left out of the request."""
+    return {key: value for key, value in params.items() if value is not None}
 
 
 def _insight_query(insight_type: Optional[str], read_status: Optional[bool], favorites_only: bool,
