@@ -107,6 +107,7 @@ server-test-suite:
 	WELLNESS_TEST_ENGINE=postgres tests/server/run_schemathesis.sh $(SERVER_DEBUG_BIN) $(VENV)/bin/schemathesis --seed 7
 	tests/server/test_shutdown.sh $(SERVER_DEBUG_BIN)
 	tests/server/test_keys.sh $(SERVER_DEBUG_BIN)
+	tests/server/test_flags.sh $(SERVER_DEBUG_BIN)
 	tests/server/test_instances.sh $(SERVER_DEBUG_BIN)
 
 $(SERVER_BIN): deps $(CONTRACT_SWIFT)

@@ -3,6 +3,21 @@ import Testing
 @testable import WellnessKitCore
 
 @Suite struct CalendarDateTests {
+    /// The byte writer that dates and timestamps use agrees with plain decimal text, padded.
+    @Test func digitsAreWrittenAsPaddedDecimalText() {
+        let values = [0, 1, 9, 10, 99, 100, 999, 1_000, 9_999, 10_000, 123_456_789, Int.max, -1, -42]
+        for value in values {
+            for width in 0...20 {
+                var bytes: [UInt8] = [0x41]
+                Digits.write(value, width: width, into: &bytes)
+                let text = String(value)
+                let expected = value < 0 ? Digits.padded(value, width: width)
+                    : String(repeating: "0", count: max(width - text.count, 0)) + text
+                #expect(bytes == [0x41] + Array(expected.utf8), "\(value) width \(width)")
+            }
+        }
+    }
+
     @Test func roundTripsEveryDayOfTheSupportedRange() {
         var days = -719_162
         while days <= 2_932_896 {

@@ -7,6 +7,19 @@ import Testing
         #expect(text == #""a\"b\\c\nd\u0001é""#)
     }
 
+    /// Every byte that needs an escape, alone, in runs and at either end, and
+    /// everything else copied as it is: parsed back, each string is itself.
+    @Test func escapesEveryASCIICharacterTheWayTheParserReadsItBack() throws {
+        let ascii = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        let samples = ascii + [ascii.joined(), "\"\"\"", "\\\n", "plain text", "", "é€😀\u{7F}", "end\u{1F}", "\u{0}start"]
+        for sample in samples {
+            let written = try JSONWriter.bytes(.string(sample))
+            #expect(try JSONParser.parse(written) == .string(sample), "\(Array(sample.utf8))")
+            #expect(!written.dropFirst().dropLast().contains { $0 < 0x20 }, "no raw control byte")
+        }
+        #expect(try JSONWriter.string(.string("\u{1F}\t\r")) == #""\u001f\t\r""#)
+    }
+
     @Test func keepsMemberOrder() throws {
         let object = JSONValue.object(JSONObject([("z", .int(1)), ("a", .null)]))
         #expect(try JSONWriter.string(object) == #"{"z":1,"a":null}"#)

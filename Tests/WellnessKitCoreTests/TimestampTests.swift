@@ -37,6 +37,23 @@ import Testing
         }
     }
 
+    /// Every fraction width, and the first and last instants of years 1 and 9999, read back as themselves.
+    @Test func everyWrittenFormParsesBackToTheSameInstant() throws {
+        let edges: [Int64] = [-62_135_596_800, -62_135_596_800 + 86_399, 253_402_300_799, 0, 951_782_400]
+        for seconds in edges {
+            for digits in 0...9 {
+                let unit = (digits..<9).reduce(Int32(1)) { value, _ in value * 10 }
+                let nanoseconds = 123_456_789 / unit * unit
+                let stamp = Timestamp(seconds: seconds, nanoseconds: nanoseconds, fractionDigits: digits)
+                let parsed = try #require(Timestamp(parsing: stamp.description), "\(stamp.description)")
+                #expect(parsed.seconds == seconds && parsed.nanoseconds == nanoseconds, "\(stamp.description)")
+            }
+        }
+        #expect(Timestamp(seconds: -62_135_596_800).description == "0001-01-01T00:00:00Z")
+        #expect(Timestamp(seconds: 253_402_300_799, nanoseconds: 5_000_000, fractionDigits: 3).description
+                == "9999-12-31T23:59:59.005Z")
+    }
+
     @Test func ordersByInstantNotText() throws {
         let early = try #require(Timestamp(parsing: "2025-01-15T10:00:00+02:00"))
         let late = try #require(Timestamp(parsing: "2025-01-15T09:00:00Z"))

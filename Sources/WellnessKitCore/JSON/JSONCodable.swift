@@ -99,7 +99,8 @@ extension Array: JSONDecodable where Element: JSONDecodable {
 }
 
 extension Array: JSONEncodable where Element: JSONEncodable {
-    public var json: JSONValue { .array(map(\.json)) }
+    // A closure, not `\.json`: in generic code a key path is instantiated at run time on every call.
+    public var json: JSONValue { .array(map { $0.json }) }
 }
 
 /// A string enumeration decoded from its raw value, listing the allowed

@@ -41,6 +41,7 @@ public enum JSONValue: Sendable, Equatable {
 extension JSONValue {
     /// `.null` for nil, the wrapped value's JSON otherwise.
     public init<T: JSONEncodable>(_ value: T?) {
-        self = value.map(\.json) ?? .null
+        // A closure, not `\.json`: in generic code a key path is instantiated at run time on every call.
+        self = value.map { $0.json } ?? .null
     }
 }

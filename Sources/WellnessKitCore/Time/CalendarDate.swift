@@ -74,7 +74,19 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     }
 
     public var description: String {
-        "\(Digits.padded(year, width: 4))-\(Digits.padded(month, width: 2))-\(Digits.padded(day, width: 2))"
+        var text: [UInt8] = []
+        text.reserveCapacity(10)
+        write(into: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// `YYYY-MM-DD` as UTF-8, appended to `output`.
+    func write(into output: inout [UInt8]) {
+        Digits.write(year, width: 4, into: &output)
+        output.append(UInt8(ascii: "-"))
+        Digits.write(month, width: 2, into: &output)
+        output.append(UInt8(ascii: "-"))
+        Digits.write(day, width: 2, into: &output)
     }
 
     public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
@@ -116,6 +128,30 @@ enum Digits {
             value = value * 10 + Int(byte - UInt8(ascii: "0"))
         }
         return value
+    }
+
+    /// `value` in decimal, zero-padded to `width` digits, appended as UTF-8.
+    static func write(_ value: Int, width: Int, into output: inout [UInt8]) {
+        guard value >= 0 else {
+            output.append(contentsOf: padded(value, width: width).utf8)
+            return
+        }
+        var length = 1
+        var rest = value / 10
+        while rest > 0 {
+            length += 1
+            rest /= 10
+        }
+        let end = output.count + max(width, length)
+        output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: end - output.count))
+        // Right to left, dividing by the constant 10 (a multiplication once compiled).
+        var index = end - 1
+        rest = value
+        while rest > 0 {
+            output[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+            index -= 1
+        }
     }
 
     /// `value` in decimal, zero-padded to `width` digits.

@@ -118,14 +118,23 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     public var description: String {
         let days = seconds.floorDivided(by: 86_400)
         let secondsOfDay = Int(seconds - days * 86_400)
-        let date = CalendarDate(proleptic: Int(days)).description
-        var text = "\(date)T\(Digits.padded(secondsOfDay / 3600, width: 2)):"
-            + "\(Digits.padded(secondsOfDay / 60 % 60, width: 2)):\(Digits.padded(secondsOfDay % 60, width: 2))"
+        // Built as bytes: a list response writes three timestamps per item,
+        // and string interpolation made formatting them a hot spot.
+        var text: [UInt8] = []
+        text.reserveCapacity(32)
+        CalendarDate(proleptic: Int(days)).write(into: &text)
+        text.append(UInt8(ascii: "T"))
+        Digits.write(secondsOfDay / 3600, width: 2, into: &text)
+        text.append(UInt8(ascii: ":"))
+        Digits.write(secondsOfDay / 60 % 60, width: 2, into: &text)
+        text.append(UInt8(ascii: ":"))
+        Digits.write(secondsOfDay % 60, width: 2, into: &text)
         if fractionDigits > 0 {
-            let fraction = Int(nanoseconds) / Timestamp.powerOfTen(9 - fractionDigits)
-            text += "." + Digits.padded(fraction, width: fractionDigits)
+            text.append(UInt8(ascii: "."))
+            Digits.write(Int(nanoseconds) / Timestamp.powerOfTen(9 - fractionDigits), width: fractionDigits, into: &text)
         }
-        return text + "Z"
+        text.append(UInt8(ascii: "Z"))
+        return String(decoding: text, as: UTF8.self)
     }
 
     public static func < (lhs: Timestamp, rhs: Timestamp) -> Bool {

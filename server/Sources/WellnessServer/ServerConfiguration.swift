@@ -27,6 +27,9 @@ public struct ServerConfiguration: Sendable {
     /// through this instance takes effect at once; other instances sharing
     /// the database notice it within this time.
     public var principalLifetime = Store.defaultPrincipalLifetime
+    /// Insights whose opened (decrypted) sealed fields are kept in memory, so
+    /// that reading them again costs no decryption (0: none are kept).
+    public var openedInsights = Store.defaultOpenedInsights
     /// Requests of one user processed at once; more wait their turn, so one
     /// busy user cannot take every reader, connection or core from the others.
     public var requestsPerUser = defaultRequestsPerUser

@@ -36,7 +36,8 @@ public enum WellnessApplication {
                                               mayCreate: state.isEmpty)
             let tokenKeys = try TokenKeys.load(dataDirectory: configuration.dataDirectory, environment: environment)
             let store = try await Store.open(engine: engine, cipher: cipher,
-                                            principalLifetime: configuration.principalLifetime)
+                                            principalLifetime: configuration.principalLifetime,
+                                            openedInsights: configuration.openedInsights)
             return (store, Credentials(keys: tokenKeys))
         } catch {
             await engine.shutdown()

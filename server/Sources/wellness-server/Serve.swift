@@ -26,6 +26,8 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds a kept-alive connection may stay idle.") var idleTimeout = 60.0
     @Option(help: "Seconds an API key's owner and a token revocation are remembered (0: looked up every request).")
     var authCacheTtl = Store.defaultPrincipalLifetime
+    @Option(help: "Insights whose decrypted text is kept in memory, so that reading them again costs no decryption (0: none).")
+    var insightCacheSize = Store.defaultOpenedInsights
     @Option(help: "Requests of one user processed at once; more wait their turn.")
     var requestsPerUser = ServerConfiguration.defaultRequestsPerUser
     @Option(help: "SQLite reader connections (SQLite only).")
@@ -48,13 +50,18 @@ struct Serve: AsyncParsableCommand {
         configuration.insightIntervalSeconds = insightInterval
         configuration.allowSignup = allowSignup
         configuration.signupsPerMinute = signupRateLimit
-        guard authCacheTtl.isFinite, authCacheTtl >= 0, requestsPerUser >= 1, sqliteReaders >= 1 else {
-            throw ValidationError("--auth-cache-ttl must be 0 or more, --requests-per-user and --sqlite-readers 1 or more")
+        guard authCacheTtl.isFinite, authCacheTtl >= 0, authCacheTtl <= 86_400 else {
+            throw ValidationError("--auth-cache-ttl must be between 0 and 86400 seconds")
+        }
+        guard requestsPerUser >= 1, sqliteReaders >= 1, insightCacheSize >= 0 else {
+            throw ValidationError("--requests-per-user and --sqlite-readers must be 1 or more, --insight-cache-size 0 or more")
         }
         configuration.principalLifetime = authCacheTtl
+        configuration.openedInsights = insightCacheSize
         configuration.requestsPerUser = requestsPerUser
         configuration.sqliteReaders = sqliteReaders
         configuration.timeouts = try ServerTimeouts.seconds(header: headerTimeout, body: bodyTimeout, idle: idleTimeout)
+        LoggingSystem.bootstrap { JSONLogHandler(label: $0) }
         var logger = Logger(label: "wellness-server")
         logger.logLevel = .info
         if demo {

@@ -101,19 +101,25 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         let store = server.store
         let owner = try await server.user(days: 10)
         let other = try await server.user(days: 10)
-        let ownerInsights = try await store.insights(for: owner.id, query: InsightQuery()).insights
-        let otherInsights = try await store.insights(for: other.id, query: InsightQuery()).insights
-        let source = try #require(ownerInsights.first)
-        let sameUser = try #require(ownerInsights.last)
-        let otherUser = try #require(otherInsights.first)
-        // To another user's row, and to another row of the same user.
-        for target in [otherUser.id, sameUser.id] {
-            try await store.engine.query("UPDATE insights SET title = (SELECT title FROM insights WHERE id = ?) WHERE id = ?",
-                                         [.text(source.id), .text(target)])
+        // The ids from the database itself: reading the insights would keep
+        // them opened in memory (``OpenedInsightCache``), and this case is
+        // about what a read from the database finds.
+        let ids = { (user: TestServer.User) in
+            try await store.engine.query("SELECT id FROM insights WHERE user_id = ? ORDER BY id", [.text(user.id)])
+                .compactMap { $0.first?.text }
         }
-        await #expect(throws: SealedValueError.self) { try await store.insight(otherUser.id, for: other.id) }
-        await #expect(throws: SealedValueError.self) { try await store.insight(sameUser.id, for: owner.id) }
-        #expect(try await store.insight(source.id, for: owner.id)?.title == source.title)
+        let ownerIds = try await ids(owner)
+        let sourceId = try #require(ownerIds.first)
+        let sameUser = try #require(ownerIds.last)
+        let otherUser = try #require(try await ids(other).first)
+        // To another user's row, and to another row of the same user.
+        for target in [otherUser, sameUser] {
+            try await store.engine.query("UPDATE insights SET title = (SELECT title FROM insights WHERE id = ?) WHERE id = ?",
+                                         [.text(sourceId), .text(target)])
+        }
+        await #expect(throws: SealedValueError.self) { try await store.insight(otherUser, for: other.id) }
+        await #expect(throws: SealedValueError.self) { try await store.insight(sameUser, for: owner.id) }
+        let source = try #require(try await store.insight(sourceId, for: owner.id))
         // Another user's profile.
         try await store.saveProfile(Profile(age: 30), for: owner.id)
         try await store.saveProfile(Profile(age: 50), for: other.id)
@@ -122,7 +128,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
             [.text(owner.id), .text(other.id)])
         await #expect(throws: SealedValueError.self) { try await store.profile(for: other.id) }
         try await server.test { client in
-            let (status, headers, body) = try await client.call(.get, "/api/v1/insights/\(otherUser.id)", as: other)
+            let (status, headers, body) = try await client.call(.get, "/api/v1/insights/\(otherUser)", as: other)
             #expect(status == .internalServerError && headers[.contentType] == "application/json")
             #expect(body["success"] == .bool(false) && body["error"]["code"].string == "DATA_INTEGRITY")
             #expect(body["error"]["message"].string?.contains(source.title) == false)

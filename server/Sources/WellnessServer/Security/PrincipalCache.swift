@@ -28,7 +28,8 @@ final class PrincipalCache: @unchecked Sendable {
     private var revocations: UInt64 = 0
 
     init(lifetime: Double) {
-        self.lifetime = lifetime.isFinite ? max(lifetime, 0) : 0
+        // At most a day, so that the expiry in nanoseconds cannot overflow.
+        self.lifetime = lifetime.isFinite ? min(max(lifetime, 0), 86_400) : 0
     }
 
     /// A mark taken before a database lookup and handed back to `remember`, so

@@ -98,16 +98,14 @@ extension Store {
             let total = try await count(.insights, for: userId, matching: matching)
             return InsightsPage(insights: [], pagination: Pagination.of(page: query.page, pageSize: query.pageSize, total: total))
         }
-        // The page's ids from the index first, so that skipped rows are never read (deferred join).
-        let page = SQLStatement("""
-            SELECT \(Self.insightColumns) FROM insights WHERE id IN (
-                SELECT id FROM insights WHERE \(filter) ORDER BY \(order) LIMIT ? OFFSET ?)
-            ORDER BY \(order)
-            """, parameters + [.integer(Int64(query.pageSize)), .integer(Int64(offset))])
         let total: Int
         var rows: [[SQLValue]] = []
         if offset == 0 {
-            // The first page costs O(page) whatever the total: read it with the counts, in one trip.
+            // The first page costs O(page) whatever the total: read it through
+            // the index of its order, with the counts, in one trip.
+            let page = SQLStatement("""
+                SELECT \(Self.insightColumns) FROM insights WHERE \(filter) ORDER BY \(order) LIMIT ?
+                """, parameters + [.integer(Int64(query.pageSize))])
             let results = try await engine.reads([Self.countsStatement(.insights, for: userId), page])
             guard results.count == 2 else { throw SQLFailure("reads(_:) answered \(results.count) results for 2") }
             total = Self.total(of: results[0], matching: matching)
@@ -115,16 +113,23 @@ extension Store {
         } else {
             // A later page only when the counts say it has rows: stepping over a deep offset costs.
             total = try await count(.insights, for: userId, matching: matching)
-            if offset < total { rows = try await engine.query(page.sql, page.parameters) }
+            // The page's ids from the index first, so that skipped rows are never read (deferred join).
+            if offset < total {
+                rows = try await engine.query("""
+                    SELECT \(Self.insightColumns) FROM insights WHERE id IN (
+                        SELECT id FROM insights WHERE \(filter) ORDER BY \(order) LIMIT ? OFFSET ?)
+                    ORDER BY \(order)
+                    """, parameters + [.integer(Int64(query.pageSize)), .integer(Int64(offset))])
+            }
         }
         return InsightsPage(insights: try await decode(rows),
                             pagination: Pagination.of(page: query.page, pageSize: query.pageSize, total: total))
     }
 
     /// The insights of `rows`, yielding to other tasks every few rows: a page
-    /// opens up to 500 sealed fields, and without the yields another user's
-    /// request would wait for the whole page on a busy core (the noisy
-    /// neighbour of issue 13).
+    /// may open up to 500 sealed fields, and each yield puts this request
+    /// behind the requests waiting for a core, so that another user's request
+    /// does not wait for the whole page (the noisy neighbour of issue 13).
     private func decode(_ rows: [[SQLValue]]) async throws -> [Insight] {
         var insights: [Insight] = []
         insights.reserveCapacity(rows.count)
@@ -188,15 +193,16 @@ extension Store {
 
     /// Deletes an insight; false when there was no such insight.
     public func deleteInsight(_ id: String, for userId: String) async throws -> Bool {
-        try await engine.transaction { session in
-            guard let deleted = try await session.query("""
+        let deleted = try await engine.transaction { session in
+            guard let row = try await session.query("""
                 DELETE FROM insights WHERE id = ? AND user_id = ? RETURNING insight_type, is_read, is_favorite, is_archived
-                """, [.text(id), .text(userId)]).first, let type = deleted[0].text else { return false }
-            let bucket = Self.insightBucket(type: type, read: deleted[1].bool, favorite: deleted[2].bool,
-                                            archived: deleted[3].bool)
+                """, [.text(id), .text(userId)]).first, let type = row[0].text else { return false }
+            let bucket = Self.insightBucket(type: type, read: row[1].bool, favorite: row[2].bool, archived: row[3].bool)
             try await adjustCount(.insights, bucket, for: userId, by: -1, on: session)
             return true
         }
+        if deleted { openedInsights.forget(id, user: userId) }
+        return deleted
     }
 
     static func insightBucket(type: String, read: Bool, favorite: Bool, archived: Bool) -> String {
@@ -211,6 +217,19 @@ extension Store {
         let stamp = { (value: SQLValue) in value.integer.map(Timestamp.init(milliseconds:)) }
         let id = row[0].text ?? ""
         let userId = row[1].text ?? ""
+        let opened = try openedInsights.content(of: id, user: userId) ?? open(row, id: id, userId: userId)
+        return Insight(
+            id: id, userId: userId,
+            insightType: InsightType(rawValue: row[2].text ?? "") ?? .daily,
+            title: opened.title, content: opened.content, summary: opened.summary,
+            suggestions: opened.suggestions, dataContext: opened.dataContext,
+            isRead: row[8].bool, isFavorite: row[9].bool, isArchived: row[10].bool,
+            generatedAt: stamp(row[11]) ?? Timestamp(seconds: 0), readAt: stamp(row[12]), archivedAt: stamp(row[13]),
+            createdAt: stamp(row[14]) ?? Timestamp(seconds: 0), updatedAt: stamp(row[15]) ?? Timestamp(seconds: 0))
+    }
+
+    /// The sealed fields of an insight row, opened, and remembered for the next read.
+    private func open(_ row: [SQLValue], id: String, userId: String) throws -> OpenedInsightCache.Content {
         let open = { (column: String, value: SQLValue) throws -> String? in
             try value.blob.map { try self.cipher.open($0, for: Self.insightField(column, id, userId)) }
         }
@@ -218,13 +237,10 @@ extension Store {
             (try? [String](json: JSONParser.parse(text))) ?? []
         }
         let context = try open("data_context", row[7]).map { try DataContext(json: JSONParser.parse($0)) }
-        return Insight(
-            id: id, userId: userId,
-            insightType: InsightType(rawValue: row[2].text ?? "") ?? .daily,
+        let opened = OpenedInsightCache.Content(
             title: try open("title", row[3]) ?? "", content: try open("content", row[4]) ?? "",
-            summary: try open("summary", row[5]), suggestions: suggestions, dataContext: context,
-            isRead: row[8].bool, isFavorite: row[9].bool, isArchived: row[10].bool,
-            generatedAt: stamp(row[11]) ?? Timestamp(seconds: 0), readAt: stamp(row[12]), archivedAt: stamp(row[13]),
-            createdAt: stamp(row[14]) ?? Timestamp(seconds: 0), updatedAt: stamp(row[15]) ?? Timestamp(seconds: 0))
+            summary: try open("summary", row[5]), suggestions: suggestions, dataContext: context)
+        openedInsights.remember(opened, of: id, user: userId)
+        return opened
     }
 }

@@ -11,16 +11,22 @@ public final class Store: Sendable {
     let cipher: FieldCipher
     /// API key owners and token revocation marks, remembered briefly (see ``PrincipalCache``).
     let principals: PrincipalCache
+    /// The opened sealed fields of recently read insights (see ``OpenedInsightCache``).
+    let openedInsights: OpenedInsightCache
 
-    private init(engine: any SQLEngine, cipher: FieldCipher, principalLifetime: Double) {
+    private init(engine: any SQLEngine, cipher: FieldCipher, principalLifetime: Double, openedInsights: Int) {
         self.engine = engine
         self.cipher = cipher
         principals = PrincipalCache(lifetime: principalLifetime)
+        self.openedInsights = OpenedInsightCache(capacity: openedInsights)
     }
 
     /// Seconds an API key's owner or a user's token revocation mark is
     /// remembered by default (``PrincipalCache``).
     public static let defaultPrincipalLifetime = 5.0
+
+    /// Insights whose opened sealed fields are kept in memory by default (``OpenedInsightCache``).
+    public static let defaultOpenedInsights = 20_000
 
     /// What a database holds before the store opens it: whether it has tables,
     /// the schema version they record, and the key check value.
@@ -63,11 +69,13 @@ public final class Store: Sendable {
     /// first use). Instances starting together on one PostgreSQL database set
     /// it up one at a time.
     /// `principalLifetime` is how many seconds API key owners and token
-    /// revocation marks are remembered (0: looked up on every request).
+    /// revocation marks are remembered (0: looked up on every request);
+    /// `openedInsights` how many insights' opened sealed fields are kept in memory (0: none).
     /// - Throws: ``ConfigurationError`` when the database is from an earlier
     ///   version (sealed without row binding) or the key is not the database's.
     public static func open(engine: any SQLEngine, cipher: FieldCipher,
-                            principalLifetime: Double = defaultPrincipalLifetime) async throws -> Store {
+                            principalLifetime: Double = defaultPrincipalLifetime,
+                            openedInsights: Int = defaultOpenedInsights) async throws -> Store {
         _ = try await inspect(engine)
         try await engine.transaction(lock: Schema.setupLock) { session in
             for statement in Schema.statements {
@@ -81,7 +89,7 @@ public final class Store: Sendable {
             let check = try await session.query("SELECT value FROM meta WHERE name = 'key_check'").first?.first?.blob
             guard let check, cipher.matches(keyCheckValue: check) else { throw wrongKey(engine) }
         }
-        return Store(engine: engine, cipher: cipher, principalLifetime: principalLifetime)
+        return Store(engine: engine, cipher: cipher, principalLifetime: principalLifetime, openedInsights: openedInsights)
     }
 
     private static func wrongKey(_ engine: any SQLEngine) -> ConfigurationError {

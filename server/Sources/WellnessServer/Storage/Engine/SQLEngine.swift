@@ -21,7 +21,8 @@ public protocol SQLEngine: SQLSession {
 
     /// Runs read-only statements (SELECTs) one after another on one
     /// connection and returns each one's rows: SQLite on one reader in one trip
-    /// to its thread, PostgreSQL on one pooled connection. For a request that
+    /// to its thread and in one read transaction (one snapshot), PostgreSQL on
+    /// one pooled connection. For a request that
     /// needs several reads, so that it waits for a connection once.
     func reads(_ statements: [SQLStatement]) async throws -> [[[SQLValue]]]
 

@@ -84,7 +84,18 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
         guard statements.allSatisfy({ Self.isRead($0.sql) }) else {
             throw SQLFailure("reads(_:) runs SELECT statements only")
         }
-        return try await onReader { reader in try statements.map { try reader.query($0.sql, $0.parameters) } }
+        // In one read transaction: one snapshot, and one WAL read lock instead of one per statement.
+        return try await onReader { reader in
+            try reader.query("BEGIN", [])
+            do {
+                let results = try statements.map { try reader.query($0.sql, $0.parameters) }
+                try reader.query("COMMIT", [])
+                return results
+            } catch {
+                _ = try? reader.query("ROLLBACK", [])
+                throw error
+            }
+        }
     }
 
     /// Runs `body` with an idle reader connection, on a dispatch thread.
@@ -155,7 +166,8 @@ final class SQLiteConnection: @unchecked Sendable {
     private var handle: OpaquePointer?
 
     init(path: String) throws {
-        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, nil)
+        // No mutex of SQLite's own: the engine already hands a connection to one thread at a time.
+        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
                 == SQLITE_OK else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close(handle)

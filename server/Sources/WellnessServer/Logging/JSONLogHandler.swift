@@ -1,0 +1,84 @@
+import Foundation
+import Logging
+import WellnessKitCore
+
+/// Writes each log event as one JSON object on one line of standard error:
+/// `{"time":"…Z","level":"info","label":"wellness-server","message":"request",…metadata}`.
+///
+/// Written here rather than using swift-log's `StreamLogHandler` because the
+/// server logs a line per request: that handler's local-time stamp made glibc
+/// stat `/etc/localtime` on every line (a visible share of a small request's
+/// cost), and its `key=value` text is not what log pipelines parse. Times are
+/// UTC with milliseconds; each line goes out in one `write(2)`, so lines of
+/// concurrent requests never interleave.
+public struct JSONLogHandler: LogHandler {
+    public var logLevel: Logger.Level = .info
+    public var metadata: Logger.Metadata = [:]
+    public var metadataProvider: Logger.MetadataProvider?
+    private let label: String
+    private let descriptor: Int32
+
+    /// - Parameters:
+    ///   - label: the logger's label, written as `"label"`.
+    ///   - descriptor: where lines go; standard error unless a test says otherwise.
+    public init(label: String, descriptor: Int32 = STDERR_FILENO) {
+        self.label = label
+        self.descriptor = descriptor
+    }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    public func log(event: LogEvent) {
+        var line = (try? JSONWriter.bytes(.object(object(for: event)))) ?? Array(#"{"message":"unloggable event"}"#.utf8)
+        line.append(UInt8(ascii: "\n"))
+        Self.write(line, to: descriptor)
+    }
+
+    /// The event's members: time, level, label and message first, then the
+    /// metadata sorted by key (the event's own over the provider's over the handler's).
+    func object(for event: LogEvent) -> JSONObject {
+        var merged = metadata
+        if let provided = metadataProvider?.get() { merged.merge(provided) { _, new in new } }
+        if let own = event.metadata { merged.merge(own) { _, new in new } }
+        var object = JSONObject([
+            ("time", .string(Timestamp(milliseconds: Store.nowMilliseconds()).description)),
+            ("level", .string(event.level.rawValue)),
+            ("label", .string(label)),
+            ("message", .string(event.message.description)),
+        ])
+        if let error = event.error { object.append("error", .string(String(describing: error))) }
+        for key in merged.keys.sorted() where !Self.reserved.contains(key) {
+            if let value = merged[key] { object.append(key, Self.json(value)) }
+        }
+        return object
+    }
+
+    private static let reserved: Set<String> = ["time", "level", "label", "message", "error"]
+
+    private static func json(_ value: Logger.Metadata.Value) -> JSONValue {
+        switch value {
+        case .string(let text): return .string(text)
+        case .stringConvertible(let convertible): return .string(convertible.description)
+        case .array(let values): return .array(values.map(json))
+        case .dictionary(let members):
+            return .object(JSONObject(members.keys.sorted().compactMap { key in members[key].map { (key, json($0)) } }))
+        }
+    }
+
+    /// Writes all of `bytes`, retrying interrupted and partial writes; a line
+    /// that cannot be written is dropped (logging must never stop a request).
+    private static func write(_ bytes: [UInt8], to descriptor: Int32) {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                guard written > 0 else { return }
+                offset += written
+            }
+        }
+    }
+}

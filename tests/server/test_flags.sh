@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The operator's side of wellness-server: out-of-range flags are refused with
+# a usage error naming the flag, and what it logs is one JSON object a line.
+set -euo pipefail
+server=$(realpath "$1")
+work=$(mktemp -d)
+trap 'kill "${server_pid:-}" 2>/dev/null || true; rm -rf "$work"' EXIT
+# shellcheck source=tests/server/server.sh
+. "$(dirname "$0")/server.sh"
+
+refused() {  # refused FLAG VALUE: exit status 64 (usage) and a message naming FLAG
+    local code=0
+    timeout 20 "$server" --port 0 --data "$work/refused" "$1" "$2" >"$work/out" 2>"$work/err" || code=$?
+    [ "$code" = 64 ] || { echo "$1 $2: exit status $code, not 64"; cat "$work/err"; exit 1; }
+    grep -q -- "$1" "$work/err" || { echo "$1 $2: the message does not name $1"; cat "$work/err"; exit 1; }
+}
+refused --auth-cache-ttl 86401
+refused --auth-cache-ttl 1e300
+refused --auth-cache-ttl -1
+refused --insight-cache-size -1
+refused --requests-per-user 0
+refused --sqlite-readers 0
+
+start_server "$server" "$work/data" --demo --insight-cache-size 0
+for _ in 1 2 3; do
+    curl -fsS -o /dev/null -H "X-API-Key: $server_key" "http://127.0.0.1:$server_port/api/v1/insights?page_size=5"
+done
+kill -TERM "$server_pid"; wait "$server_pid" || true
+python3 - "$work/data.log" <<'PY'
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+events = [json.loads(line) for line in lines]  # every line is one JSON object
+requests = [e for e in events if e.get("message") == "request" and e.get("route") == "/api/v1/insights"]
+assert len(requests) == 3, f"{len(requests)} request lines, not 3"
+for event in requests:
+    assert event["level"] == "info" and event["label"] == "wellness-server", event
+    assert event["status"] == "200" and event["method"] == "GET" and event["time"].endswith("Z"), event
+    assert float(event["duration_ms"]) >= 0 and len(event["request_id"]) == 36, event
+print(f"test_flags: {len(events)} log lines, each one JSON object; bad flags refused")
+PY
