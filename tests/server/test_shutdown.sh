@@ -53,5 +53,5 @@ kill -TERM $pid; wait $pid || true; pid=
 for secret in "$key" "$token" "$title"; do
     if grep -qF -- "$secret" "$work/data.log"; then echo "the request log contains a secret or decrypted text"; exit 1; fi
 done
-grep -q 'route=/api/v1/goals' "$work/data.log" || { echo "no structured request lines in the log"; exit 1; }
+grep -q '"route":"/api/v1/goals"' "$work/data.log" || { echo "no structured request lines in the log"; exit 1; }
 echo "shutdown: 1 passed, 0 failed ($acknowledged acknowledged writes all stored; SIGTERM exit in ${elapsed}s; log clean)"
