@@ -64,7 +64,8 @@ import Testing
             WellnessClientTests.json(200, WellnessClientTests.insight.replacingOccurrences(of: #""is_read":false"#, with: #""is_read":true"#)),
             WellnessClientTests.json(201, Self.goal),
         ])
-        let client = try Self.client(transport, directory: Self.directory())
+        let directory = Self.directory()
+        let client = try Self.client(transport, directory: directory)
         _ = try client.insight(id: "i1")
         guard case .queued(let queued) = try client.updateInsightOrQueue(id: "i1", UpdateInsightRequest(isRead: true)) else {
             Issue.record("not queued")
@@ -73,6 +74,8 @@ import Testing
         #expect(queued.pending.operation == "update_insight" && queued.reason.kind == .network)
         #expect(queued.optimistic.flatMap { try? Insight(json: $0) }?.isRead == true)
         #expect(try client.insight(id: "i1").isRead, "reads as read from the cache before any sync")
+        // Its backoff (whole seconds, so at most 1 s) must not run out on a slow machine before the next write.
+        try LocalStore(directory: directory).withConnection { try $0.execute("UPDATE outbox SET next_attempt_s = next_attempt_s + 3600") }
         let request = CreateGoalRequest(title: "Walk daily", goalType: "activity", startDate: .day(CalendarDate.epoch))
         guard case .queued(let second) = try client.createGoalOrQueue(request) else {
             Issue.record("not queued")
