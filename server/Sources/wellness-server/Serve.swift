@@ -50,8 +50,8 @@ struct Serve: AsyncParsableCommand {
         configuration.insightIntervalSeconds = insightInterval
         configuration.allowSignup = allowSignup
         configuration.signupsPerMinute = signupRateLimit
-        guard authCacheTtl.isFinite, authCacheTtl >= 0, authCacheTtl <= 86_400 else {
-            throw ValidationError("--auth-cache-ttl must be between 0 and 86400 seconds")
+        guard authCacheTtl.isFinite, authCacheTtl >= 0, authCacheTtl <= Store.maximumPrincipalLifetime else {
+            throw ValidationError("--auth-cache-ttl must be between 0 and \(Int(Store.maximumPrincipalLifetime)) seconds")
         }
         guard requestsPerUser >= 1, sqliteReaders >= 1, insightCacheSize >= 0 else {
             throw ValidationError("--requests-per-user and --sqlite-readers must be 1 or more, --insight-cache-size 0 or more")

@@ -14,6 +14,8 @@ import Foundation
 final class PrincipalCache: @unchecked Sendable {
     /// How long an entry is believed, in seconds.
     let lifetime: Double
+    /// The longest lifetime, in seconds: a day, so that an expiry in nanoseconds cannot overflow.
+    static let maximumLifetime = 86_400.0
     /// Entries kept at most; beyond it expired entries go, and if none has, all do.
     static let capacity = 50_000
 
@@ -28,8 +30,7 @@ final class PrincipalCache: @unchecked Sendable {
     private var revocations: UInt64 = 0
 
     init(lifetime: Double) {
-        // At most a day, so that the expiry in nanoseconds cannot overflow.
-        self.lifetime = lifetime.isFinite ? min(max(lifetime, 0), 86_400) : 0
+        self.lifetime = lifetime.isFinite ? min(max(lifetime, 0), Self.maximumLifetime) : 0
     }
 
     /// A mark taken before a database lookup and handed back to `remember`, so

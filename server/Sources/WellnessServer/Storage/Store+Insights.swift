@@ -230,16 +230,16 @@ extension Store {
 
     /// The sealed fields of an insight row, opened, and remembered for the next read.
     private func open(_ row: [SQLValue], id: String, userId: String) throws -> OpenedInsightCache.Content {
-        let open = { (column: String, value: SQLValue) throws -> String? in
+        let openColumn = { (column: String, value: SQLValue) throws -> String? in
             try value.blob.map { try self.cipher.open($0, for: Self.insightField(column, id, userId)) }
         }
-        let suggestions = try open("suggestions", row[6]).map { text -> [String] in
+        let suggestions = try openColumn("suggestions", row[6]).map { text -> [String] in
             (try? [String](json: JSONParser.parse(text))) ?? []
         }
-        let context = try open("data_context", row[7]).map { try DataContext(json: JSONParser.parse($0)) }
+        let context = try openColumn("data_context", row[7]).map { try DataContext(json: JSONParser.parse($0)) }
         let opened = OpenedInsightCache.Content(
-            title: try open("title", row[3]) ?? "", content: try open("content", row[4]) ?? "",
-            summary: try open("summary", row[5]), suggestions: suggestions, dataContext: context)
+            title: try openColumn("title", row[3]) ?? "", content: try openColumn("content", row[4]) ?? "",
+            summary: try openColumn("summary", row[5]), suggestions: suggestions, dataContext: context)
         openedInsights.remember(opened, of: id, user: userId)
         return opened
     }

@@ -24,6 +24,8 @@ public final class Store: Sendable {
     /// Seconds an API key's owner or a user's token revocation mark is
     /// remembered by default (``PrincipalCache``).
     public static let defaultPrincipalLifetime = 5.0
+    /// The longest such lifetime (a day).
+    public static let maximumPrincipalLifetime = PrincipalCache.maximumLifetime
 
     /// Insights whose opened sealed fields are kept in memory by default (``OpenedInsightCache``).
     public static let defaultOpenedInsights = 20_000
