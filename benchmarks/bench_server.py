@@ -7,7 +7,9 @@ neighbour: one user's single GETs alone, then while another user lists
 10,000 insights. Prints req/s, p50, p99 and errors per run, and the issue's
 targets as ratios measured in this run.
 
-Usage: tests/server/postgres.sh run bench_server.py SERVER_BINARY [SECONDS_PER_RUN] [ENGINES]
+Every run is repeated in rounds (3 by default) and reported as its median.
+
+Usage: tests/server/postgres.sh run bench_server.py SERVER_BINARY [SECONDS_PER_RUN] [ENGINES] [ROUNDS]
 (ENGINES: sqlite,postgres by default; PostgreSQL is the throwaway cluster of
 postgres.sh, whose WELLNESS_TEST_POSTGRES_URL names a fresh database.)
 """
@@ -23,6 +25,7 @@ import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from statistics import median
 from typing import Dict, Iterator, List, Optional
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,10 +55,6 @@ class Run:
     p50_ms: float
     p99_ms: float
     errors: int
-
-    def row(self, name: str) -> str:
-        return (f"| {name} | {self.requests_per_second:,.0f} | {self.p50_ms:.2f} ms | {self.p99_ms:.2f} ms "
-                f"| {self.errors} |")
 
 
 def milliseconds(text: str) -> float:
@@ -87,7 +86,9 @@ class Server:
     def __init__(self, binary: str, work: Path, database: Optional[str]) -> None:
         data = work / "data"
         engine = ["--database", database] if database else []
-        users = subprocess.run([binary, "seed", "--data", str(data), *engine, "--insights", ",".join(map(str, SIZES + (3,)))],
+        # 3: the neighbour's (and GET single's) user; 0: the POST mix's.
+        counts = ",".join(map(str, SIZES + (3, 0)))
+        users = subprocess.run([binary, "seed", "--data", str(data), *engine, "--insights", counts],
                                capture_output=True, text=True, check=True).stdout.split("\n")
         self.users: Dict[int, Dict[str, str]] = {}
         for line in filter(None, users):
@@ -110,50 +111,74 @@ class Server:
         self.log.close()
 
 
-def measure(server: Server, seconds: int) -> Iterator[str]:
+def one_round(server: Server, seconds: int) -> Dict[str, Run]:
+    """Every run once: the lists, single GETs and POST mix at each connection count, then the neighbour."""
     small = server.users[3]
     single = f"{server.base}/api/v1/insights/{small['first_insight']}"
     results: Dict[str, Run] = {}
     for connections in CONNECTIONS:
         for size in SIZES:
-            user = server.users[size]
-            name = f"GET list, {size:,} insights, {connections} conn"
-            results[name] = wrk(f"{server.base}/api/v1/insights?page_size=20", user["api_key"], connections, seconds)
-            yield results[name].row(name)
-        name = f"GET single, {connections} conn"
-        results[name] = wrk(single, small["api_key"], connections, seconds)
-        yield results[name].row(name)
-        name = f"POST mix, {connections} conn"
-        results[name] = wrk(f"{server.base}/api/v1/goals", server.users[10]["api_key"], connections, seconds, POST_MIX)
-        yield results[name].row(name)
-
-    idle = wrk(single, small["api_key"], 4, seconds)
-    yield idle.row("neighbour GET single, 4 conn, idle")
+            results[f"GET list, {size:,} insights, {connections} conn"] = wrk(
+                f"{server.base}/api/v1/insights?page_size=20", server.users[size]["api_key"], connections, seconds)
+        results[f"GET single, {connections} conn"] = wrk(single, small["api_key"], connections, seconds)
+        # A user of its own: check-ins generate insights, which would grow the listed users' lists.
+        results[f"POST mix, {connections} conn"] = wrk(
+            f"{server.base}/api/v1/goals", server.users[0]["api_key"], connections, seconds, POST_MIX)
+    results[IDLE] = wrk(single, small["api_key"], 4, seconds)
     busy: List[Run] = []
     lister = threading.Thread(target=lambda: busy.append(
         wrk(f"{server.base}/api/v1/insights?page_size=20", server.users[10000]["api_key"], 32, seconds + 2)))
     lister.start()
-    noisy = wrk(single, small["api_key"], 4, seconds)
+    results[NOISY] = wrk(single, small["api_key"], 4, seconds)
     lister.join()
-    yield noisy.row("neighbour GET single, 4 conn, while 32 conn list 10,000")
     if busy:
-        yield busy[0].row("(the lister meanwhile)")
+        results[LISTER] = busy[0]
+    return results
 
-    errors = sum(run.errors for run in results.values()) + idle.errors + noisy.errors + sum(r.errors for r in busy)
-    flat = results["GET list, 10 insights, 32 conn"].requests_per_second / max(
-        results["GET list, 10,000 insights, 32 conn"].requests_per_second, 1e-9)
+
+IDLE = "neighbour GET single, 4 conn, idle"
+NOISY = "neighbour GET single, 4 conn, while 32 conn list 10,000"
+LISTER = "(the lister meanwhile)"
+LIST_10 = "GET list, 10 insights, 32 conn"
+LIST_10000 = "GET list, 10,000 insights, 32 conn"
+
+
+def measure(server: Server, seconds: int, rounds: int) -> Iterator[str]:
+    """`rounds` rounds of every run, one after another, so that a slow or fast
+    spell of the machine (it varies by about ±20 % between runs of one
+    binary) touches every figure alike; each figure is the median of its
+    rounds, with the lowest and highest req/s beside it, and each ratio the
+    median of the ratios within a round."""
+    measured = [one_round(server, seconds) for _ in range(rounds)]
+    yield f"| run | req/s (median of {rounds}) | lowest–highest | p50 | p99 | errors (all rounds) |"
+    yield "| --- | ---: | ---: | ---: | ---: | ---: |"
+    for name in measured[0]:
+        runs = [round_[name] for round_ in measured if name in round_]
+        rates = [run.requests_per_second for run in runs]
+        yield (f"| {name} | {median(rates):,.0f} | {min(rates):,.0f}–{max(rates):,.0f} "
+               f"| {median([run.p50_ms for run in runs]):.2f} ms | {median([run.p99_ms for run in runs]):.2f} ms "
+               f"| {sum(run.errors for run in runs)} |")
+    errors = sum(run.errors for round_ in measured for run in round_.values())
+    flat = [r[LIST_10].requests_per_second / max(r[LIST_10000].requests_per_second, 1e-9) for r in measured]
+    speedup = [r[LIST_10].requests_per_second / BEFORE_LIST_10 for r in measured]
+    neighbour = [r[NOISY].p50_ms / max(r[IDLE].p50_ms, 1e-9) for r in measured]
     yield ""
     yield f"- errors in every run: {errors} (target 0)"
-    yield f"- list at 10 / list at 10,000 (32 conn): {flat:.2f}× (target ≤ 1.5×)"
-    yield (f"- list at 10 (32 conn) / before issue 13 ({BEFORE_LIST_10:,.0f} req/s): "
-           f"{results['GET list, 10 insights, 32 conn'].requests_per_second / BEFORE_LIST_10:.2f}× (target ≥ 3×)")
-    yield f"- neighbour p50 busy / idle: {noisy.p50_ms / max(idle.p50_ms, 1e-9):.2f}× (target ≤ 2×)"
+    yield f"- list at 10 / list at 10,000 (32 conn): {figures(flat)} (target ≤ 1.5×)"
+    yield f"- list at 10 (32 conn) / before issue 13 ({BEFORE_LIST_10:,.0f} req/s): {figures(speedup)} (target ≥ 3×)"
+    yield f"- neighbour p50 busy / idle: {figures(neighbour)} (target ≤ 2×)"
+
+
+def figures(ratios: List[float]) -> str:
+    """The median ratio, and each round's."""
+    return f"{median(ratios):.2f}× (rounds: {', '.join(f'{ratio:.2f}×' for ratio in ratios)})"
 
 
 def main() -> int:
     binary = sys.argv[1]
     seconds = int(sys.argv[2]) if len(sys.argv) > 2 else 10
     engines = sys.argv[3].split(",") if len(sys.argv) > 3 else ["sqlite", "postgres"]
+    rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 3
     for engine in engines:
         with tempfile.TemporaryDirectory() as directory:
             work = Path(directory)
@@ -163,9 +188,8 @@ def main() -> int:
                 continue
             server = Server(binary, work, database)
             try:
-                print(f"\n## {engine}, wrk on the same cores, {seconds} s a run\n")
-                print("| run | req/s | p50 | p99 | errors |\n| --- | ---: | ---: | ---: | ---: |")
-                for line in measure(server, seconds):
+                print(f"\n## {engine}, wrk on the same cores, {seconds} s a run, {rounds} rounds\n", flush=True)
+                for line in measure(server, seconds, rounds):
                     print(line, flush=True)
             finally:
                 server.stop()

@@ -20,14 +20,20 @@ refused --auth-cache-ttl -1
 refused --insight-cache-size -1
 refused --requests-per-user 0
 refused --sqlite-readers 0
+refused --io-threads 0
+refused --io-threads 257
 
-start_server "$server" "$work/data" --demo --insight-cache-size 0
-for _ in 1 2 3; do
-    curl -fsS -o /dev/null -H "X-API-Key: $server_key" "http://127.0.0.1:$server_port/api/v1/insights?page_size=5"
+start_server "$server" "$work/data" --demo --insight-cache-size 0 --io-threads 3
+for n in 1 2 3; do
+    curl -fsS -o /dev/null -D "$work/headers.$n" -H "X-API-Key: $server_key" \
+        "http://127.0.0.1:$server_port/api/v1/insights?page_size=5"
 done
 kill -TERM "$server_pid"; wait "$server_pid" || true
-python3 - "$work/data.log" <<'PY'
+python3 - "$work/data.log" "$work"/headers.* <<'PY'
 import json, sys
+ids = {line.split(":", 1)[1].strip() for name in sys.argv[2:] for line in open(name)
+       if line.lower().startswith("x-request-id:")}
+assert len(ids) == 3 and all(ids), f"X-Request-ID: {ids}"
 lines = open(sys.argv[1]).read().splitlines()
 events = [json.loads(line) for line in lines]  # every line is one JSON object
 requests = [e for e in events if e.get("message") == "request" and e.get("route") == "/api/v1/insights"]
@@ -35,6 +41,7 @@ assert len(requests) == 3, f"{len(requests)} request lines, not 3"
 for event in requests:
     assert event["level"] == "info" and event["label"] == "wellness-server", event
     assert event["status"] == "200" and event["method"] == "GET" and event["time"].endswith("Z"), event
-    assert float(event["duration_ms"]) >= 0 and len(event["request_id"]) == 36, event
+    assert float(event["duration_ms"]) >= 0, event
+assert {event["request_id"] for event in requests} == ids, "request lines name the X-Request-ID of each response"
 print(f"test_flags: {len(events)} log lines, each one JSON object; bad flags refused")
 PY

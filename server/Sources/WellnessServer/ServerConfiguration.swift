@@ -34,6 +34,8 @@ public struct ServerConfiguration: Sendable {
     /// busy user cannot take every reader, connection or core from the others.
     public var requestsPerUser = defaultRequestsPerUser
     public static let defaultRequestsPerUser = UserConcurrencyLimit.defaultLimit
+    /// Threads that run the server's network I/O (HTTP parsing, socket reads and writes).
+    public var ioThreads = IOThreads.defaultCount
     /// SQLite reader connections (SQLite only).
     public var sqliteReaders = SQLiteEngine.defaultReaders
     /// Header, body and idle deadlines of a connection.

@@ -80,6 +80,7 @@ public enum WellnessApplication {
             server: httpServer(configuration),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "wellness-server"),
             onServerRunning: { channel in onBound(channel.localAddress?.port ?? 0) },
+            eventLoopGroupProvider: .shared(IOThreads.group(threads: configuration.ioThreads)),
             logger: logger)
         app.addServices(InsightSchedule(store: store, interval: configuration.insightIntervalSeconds, logger: logger))
         return app

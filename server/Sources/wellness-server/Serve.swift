@@ -30,6 +30,8 @@ struct Serve: AsyncParsableCommand {
     var insightCacheSize = Store.defaultOpenedInsights
     @Option(help: "Requests of one user processed at once; more wait their turn.")
     var requestsPerUser = ServerConfiguration.defaultRequestsPerUser
+    @Option(help: "Threads that run network I/O (default: one per core).")
+    var ioThreads = IOThreads.defaultCount
     @Option(help: "SQLite reader connections (SQLite only).")
     var sqliteReaders = SQLiteEngine.defaultReaders
 
@@ -56,10 +58,14 @@ struct Serve: AsyncParsableCommand {
         guard requestsPerUser >= 1, sqliteReaders >= 1, insightCacheSize >= 0 else {
             throw ValidationError("--requests-per-user and --sqlite-readers must be 1 or more, --insight-cache-size 0 or more")
         }
+        guard (1...IOThreads.maximumCount).contains(ioThreads) else {
+            throw ValidationError("--io-threads must be between 1 and \(IOThreads.maximumCount)")
+        }
         configuration.principalLifetime = authCacheTtl
         configuration.openedInsights = insightCacheSize
         configuration.requestsPerUser = requestsPerUser
         configuration.sqliteReaders = sqliteReaders
+        configuration.ioThreads = ioThreads
         configuration.timeouts = try ServerTimeouts.seconds(header: headerTimeout, body: bodyTimeout, idle: idleTimeout)
         LoggingSystem.bootstrap { JSONLogHandler(label: $0) }
         var logger = Logger(label: "wellness-server")

@@ -10,8 +10,10 @@ import WellnessKitCore
     private static func lines(_ body: (inout Logger) -> Void) throws -> [JSONValue] {
         var descriptors: [Int32] = [0, 0]
         try #require(pipe(&descriptors) == 0)
-        var logger = Logger(label: "test-label") { JSONLogHandler(label: $0, descriptor: descriptors[1]) }
+        let output = LogOutput(descriptor: descriptors[1])
+        var logger = Logger(label: "test-label") { JSONLogHandler(label: $0, output: output) }
         body(&logger)
+        output.flush()
         close(descriptors[1])
         let handle = FileHandle(fileDescriptor: descriptors[0], closeOnDealloc: true)
         let text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
@@ -47,5 +49,17 @@ import WellnessKitCore
         try #require(lines.count == 1)
         #expect(lines[0]["message"].string == "kept" && lines[0]["level"].string == "warning")
         #expect(lines[0]["time"].string != "replaced")
+    }
+
+    /// Hummingbird's request id is written as `request_id`, the name `X-Request-ID` goes by.
+    @Test func theRequestIdIsNamedRequestId() throws {
+        let lines = try Self.lines { logger in
+            logger[metadataKey: "hb.request.id"] = "0a1b"
+            logger.info("request", metadata: ["route": "/x"])
+        }
+        try #require(lines.count == 1)
+        #expect(lines[0]["request_id"].string == "0a1b")
+        guard case .object(let object) = lines[0] else { Issue.record("not an object"); return }
+        #expect(object.members.map(\.key) == ["time", "level", "label", "message", "request_id", "route"])
     }
 }

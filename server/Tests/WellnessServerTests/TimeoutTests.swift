@@ -8,11 +8,11 @@ import Testing
 /// connection is closed, and an announced body over the limit is refused
 /// before it is sent.
 @Suite struct TimeoutTests {
-    private func withServer(_ body: @escaping @Sendable (Int) throws -> Void) async throws {
+    private func withServer(header: TimeAmount = .milliseconds(500), body bodyTimeout: TimeAmount = .milliseconds(500),
+                            _ body: @escaping @Sendable (Int) throws -> Void) async throws {
         let server = try await TestServer.make { configuration in
             configuration.allowSignup = true
-            configuration.timeouts = ServerTimeouts(header: .milliseconds(500), body: .milliseconds(500),
-                                                    idle: .milliseconds(1500))
+            configuration.timeouts = ServerTimeouts(header: header, body: bodyTimeout, idle: .milliseconds(1500))
         }
         let router = WellnessApplication.router(store: server.store, credentials: server.credentials,
                                                 configuration: server.configuration)
@@ -39,6 +39,25 @@ import Testing
             let result = try RawHTTP.exchange(port: port, head + #"{"name""#)
             #expect(result.reply.hasPrefix("HTTP/1.1 408"), "\(result.reply)")
             #expect(result.closed && result.seconds < 1.4, "\(result)")
+        }
+    }
+
+    @Test func aSlowHeaderAfterAServedRequestIsAnswered408() async throws {
+        try await withServer { port in
+            let result = try RawHTTP.exchange(port: port, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n",
+                                              then: "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+            #expect(result.reply.hasPrefix("HTTP/1.1 200"), "\(result.reply)")
+            #expect(result.reply.contains("HTTP/1.1 408"), "\(result.reply)")
+            #expect(result.closed && result.seconds < 1.4, "\(result)")
+        }
+    }
+
+    @Test func aBodyDeadlineShorterThanTheHeaderDeadlineHolds() async throws {
+        try await withServer(header: .seconds(5), body: .milliseconds(300)) { port in
+            let head = "POST /dev/users HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n"
+            let result = try RawHTTP.exchange(port: port, head + #"{"name""#)
+            #expect(result.reply.hasPrefix("HTTP/1.1 408"), "\(result.reply)")
+            #expect(result.closed && result.seconds < 1.5, "\(result)")
         }
     }
 

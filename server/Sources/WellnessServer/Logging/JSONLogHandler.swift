@@ -9,21 +9,20 @@ import WellnessKitCore
 /// server logs a line per request: that handler's local-time stamp made glibc
 /// stat `/etc/localtime` on every line (a visible share of a small request's
 /// cost), and its `key=value` text is not what log pipelines parse. Times are
-/// UTC with milliseconds; each line goes out in one `write(2)`, so lines of
-/// concurrent requests never interleave.
+/// UTC with milliseconds; lines go out whole, in batches (``LogOutput``).
 public struct JSONLogHandler: LogHandler {
     public var logLevel: Logger.Level = .info
     public var metadata: Logger.Metadata = [:]
     public var metadataProvider: Logger.MetadataProvider?
     private let label: String
-    private let descriptor: Int32
+    private let output: LogOutput
 
     /// - Parameters:
     ///   - label: the logger's label, written as `"label"`.
-    ///   - descriptor: where lines go; standard error unless a test says otherwise.
-    public init(label: String, descriptor: Int32 = STDERR_FILENO) {
+    ///   - output: where lines go; standard error unless a test says otherwise.
+    public init(label: String, output: LogOutput = .standardError) {
         self.label = label
-        self.descriptor = descriptor
+        self.output = output
     }
 
     public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -34,7 +33,7 @@ public struct JSONLogHandler: LogHandler {
     public func log(event: LogEvent) {
         var line = (try? JSONWriter.bytes(.object(object(for: event)))) ?? Array(#"{"message":"unloggable event"}"#.utf8)
         line.append(UInt8(ascii: "\n"))
-        Self.write(line, to: descriptor)
+        output.append(line)
     }
 
     /// The event's members: time, level, label and message first, then the
@@ -50,13 +49,17 @@ public struct JSONLogHandler: LogHandler {
             ("message", .string(event.message.description)),
         ])
         if let error = event.error { object.append("error", .string(String(describing: error))) }
-        for key in merged.keys.sorted() where !Self.reserved.contains(key) {
-            if let value = merged[key] { object.append(key, Self.json(value)) }
+        let names = merged.keys.map { (name: Self.renamed[$0] ?? $0, key: $0) }.sorted { $0.name < $1.name }
+        for (name, key) in names where !Self.reserved.contains(name) {
+            if let value = merged[key] { object.append(name, Self.json(value)) }
         }
         return object
     }
 
     private static let reserved: Set<String> = ["time", "level", "label", "message", "error"]
+    /// Hummingbird puts the id of the request being served on every line as
+    /// `hb.request.id`; it is written as `request_id`, the id `X-Request-ID` carries.
+    private static let renamed = ["hb.request.id": "request_id"]
 
     private static func json(_ value: Logger.Metadata.Value) -> JSONValue {
         switch value {
@@ -65,20 +68,6 @@ public struct JSONLogHandler: LogHandler {
         case .array(let values): return .array(values.map(json))
         case .dictionary(let members):
             return .object(JSONObject(members.keys.sorted().compactMap { key in members[key].map { (key, json($0)) } }))
-        }
-    }
-
-    /// Writes all of `bytes`, retrying interrupted and partial writes; a line
-    /// that cannot be written is dropped (logging must never stop a request).
-    private static func write(_ bytes: [UInt8], to descriptor: Int32) {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Foundation.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
-            }
         }
     }
 }

@@ -14,7 +14,8 @@ struct RequestLogMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response {
         let started = DispatchTime.now().uptimeNanoseconds
-        let requestId = Self.newRequestId()
+        // Hummingbird's id, on every line logged for this request (see JSONLogHandler).
+        let requestId = context.logger[metadataKey: "hb.request.id"]?.description ?? ""
         let method = request.method.rawValue
         do {
             var response = try await next(request, context)
@@ -28,11 +29,11 @@ struct RequestLogMiddleware: RouterMiddleware {
                 do {
                     try await body.write(writer)
                 } catch {
-                    Self.log(logger, method: method, route: route, status: status, started: started, requestId: requestId,
+                    Self.log(logger, method: method, route: route, status: status, started: started,
                              outcome: "response not fully written")
                     throw error
                 }
-                Self.log(logger, method: method, route: route, status: status, started: started, requestId: requestId)
+                Self.log(logger, method: method, route: route, status: status, started: started)
             }
             // HEAD keeps the GET's length although its body is empty.
             if let length { response.headers[.contentLength] = length }
@@ -40,16 +41,15 @@ struct RequestLogMiddleware: RouterMiddleware {
         } catch {
             let status = (error as? any HTTPResponseError)?.status.code ?? 500
             Self.log(context.logger, method: method, route: context.endpointPath ?? "unmatched", status: status,
-                     started: started, requestId: requestId)
+                     started: started)
             throw error
         }
     }
 
     private static func log(_ logger: Logger, method: String, route: String, status: Int, started: UInt64,
-                            requestId: String, outcome: String? = nil) {
+                            outcome: String? = nil) {
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         var metadata: Logger.Metadata = [
-            "request_id": .string(requestId),
             "method": .string(method),
             "route": .string(route),
             "status": .stringConvertible(status),
@@ -61,22 +61,6 @@ struct RequestLogMiddleware: RouterMiddleware {
 }
 
 extension RequestLogMiddleware {
-    /// A random (version 4) UUID, lowercased, from the system generator
-    /// (getrandom): Foundation's `UUID()` opened and read a device file for
-    /// each request, a visible part of a small request's cost.
-    static func newRequestId() -> String {
-        var generator = SystemRandomNumberGenerator()
-        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &bytes) { buffer in
-            buffer.storeBytes(of: generator.next() as UInt64, toByteOffset: 0, as: UInt64.self)
-            buffer.storeBytes(of: generator.next() as UInt64, toByteOffset: 8, as: UInt64.self)
-            buffer[6] = buffer[6] & 0x0F | 0x40
-            buffer[8] = buffer[8] & 0x3F | 0x80
-        }
-        let uuid = UUID(uuid: bytes)
-        return uuid.uuidString.lowercased()
-    }
-
     /// `value` with two decimals (as `%.2f`), without `String(format:)`'s formatter machinery.
     static func twoDecimals(_ value: Double) -> String {
         guard value.isFinite, value >= 0, value < 1e15 else { return String(value) }

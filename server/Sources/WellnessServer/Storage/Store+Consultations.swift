@@ -9,7 +9,7 @@ extension Store {
                                         title: request.title, createdAt: Timestamp(milliseconds: now),
                                         updatedAt: Timestamp(milliseconds: now))
         let body = try sealedBody(of: consultation)
-        try await engine.transaction { session in
+        try await engine.transaction { [self] session in
             try await session.query("""
                 INSERT INTO consultations (id, user_id, is_archived, body, created_ms) VALUES (?, ?, ?, ?, ?)
                 """, [.text(consultation.id), .text(userId), .init(consultation.isArchived), .blob(body), .integer(now)])
@@ -70,7 +70,7 @@ extension Store {
                 : .blob(try cipher.seal(try JSONWriter.string(.array(record.proposals.map(\.json))),
                                         for: Self.proposalsField(consultation.id, record.id, userId))))
         }
-        return try await engine.transaction { session in
+        return try await engine.transaction { [self] session in
             guard var updated = try await self.consultation(consultation.id, for: userId, on: session, locking: true) else {
                 throw APIFailure.notFound("Consultation")
             }

@@ -11,7 +11,7 @@ extension Store {
                         isRecurring: request.isRecurring, frequency: request.frequency, status: .active,
                         createdAt: Timestamp(milliseconds: now), updatedAt: Timestamp(milliseconds: now))
         let body = try cipher.seal(try JSONWriter.string(goal.json), for: Self.goalField(goal.id, userId))
-        try await engine.transaction { session in
+        try await engine.transaction { [self] session in
             try await session.query("INSERT INTO goals (id, user_id, status, body, created_ms) VALUES (?, ?, ?, ?, ?)",
                                     [.text(goal.id), .text(userId), .text(goal.status.rawValue), .blob(body),
                                      .integer(now)])
@@ -76,7 +76,7 @@ extension Store {
         -> (before: Goal, after: Goal)? {
         let field = Self.goalField(id, userId)
         let forUpdate = engine.dialect.forUpdate
-        let result: (before: Goal, after: Goal)? = try await engine.transaction { session in
+        let result: (before: Goal, after: Goal)? = try await engine.transaction { [self] session in
             guard let sealed = try await session.query("SELECT body FROM goals WHERE id = ? AND user_id = ?\(forUpdate)",
                                                        [.text(id), .text(userId)]).first?.first?.blob else { return nil }
             let before = try Goal(json: JSONParser.parse(self.cipher.open(sealed, for: field)))

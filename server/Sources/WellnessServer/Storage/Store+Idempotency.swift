@@ -24,7 +24,7 @@ extension Store {
     public func claimIdempotency(user: String, key: String, requestHash: String) async throws -> IdempotencyClaim {
         let now = Self.nowMilliseconds()
         let field = Self.idempotencyField(user, key)
-        return try await engine.transaction { session in
+        return try await engine.transaction { [self] session in
             try await session.query("DELETE FROM idempotency_keys WHERE user_id = ? AND key = ? AND created_ms < ?",
                                     [.text(user), .text(key), .integer(now - Self.idempotencyLifetimeMilliseconds)])
             let inserted = try await session.query("""

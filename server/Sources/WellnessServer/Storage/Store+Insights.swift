@@ -42,7 +42,7 @@ extension Store {
             return (row, Self.insightBucket(type: insight.type.rawValue, read: false, favorite: false, archived: false))
         }
         guard !rows.isEmpty else { return 0 }
-        return try await engine.transaction { session in
+        return try await engine.transaction { [self] session in
             var added = 0
             for (row, bucket) in rows {
                 let inserted = try await session.query("""
@@ -156,7 +156,7 @@ extension Store {
     public func update(_ id: String, for userId: String, with change: UpdateInsightRequest) async throws -> Insight? {
         let now = Self.nowMilliseconds()
         let forUpdate = engine.dialect.forUpdate
-        return try await engine.transaction { session in
+        return try await engine.transaction { [self] session in
             // Locked until the end, so that concurrent changes count from each other's result.
             guard let current = try await session.query("""
                 SELECT insight_type, is_read, is_favorite, is_archived FROM insights WHERE id = ? AND user_id = ?\(forUpdate)
@@ -193,7 +193,7 @@ extension Store {
 
     /// Deletes an insight; false when there was no such insight.
     public func deleteInsight(_ id: String, for userId: String) async throws -> Bool {
-        let deleted = try await engine.transaction { session in
+        let deleted = try await engine.transaction { [self] session in
             guard let row = try await session.query("""
                 DELETE FROM insights WHERE id = ? AND user_id = ? RETURNING insight_type, is_read, is_favorite, is_archived
                 """, [.text(id), .text(userId)]).first, let type = row[0].text else { return false }

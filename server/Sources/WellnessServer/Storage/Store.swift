@@ -79,7 +79,7 @@ public final class Store: Sendable {
                             principalLifetime: Double = defaultPrincipalLifetime,
                             openedInsights: Int = defaultOpenedInsights) async throws -> Store {
         _ = try await inspect(engine)
-        try await engine.transaction(lock: Schema.setupLock) { session in
+        try await engine.transaction(lock: Schema.setupLock) { [self] session in
             for statement in Schema.statements {
                 try await session.query(engine.dialect.schema(statement))
             }

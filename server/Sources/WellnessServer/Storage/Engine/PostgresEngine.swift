@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NIOCore
+import NIOPosix
 import PostgresNIO
 
 /// PostgreSQL through postgres-nio's connection pool and async API (no
@@ -15,11 +16,18 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
     private let client: PostgresClient
     private let runner: Task<Void, Never>
     private let logger: Logger
+    private let connectionWait: Duration
+    private let connectionWaitNanoseconds: Int64
+    /// Where the connection-wait timers run (a NIO timer costs less than a task).
+    private let timers: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
 
     /// Connects lazily to `url`, `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`
     /// (`?sslmode=disable` or none: plain TCP; `sslmode=require`: TLS).
     /// - Throws: ``ConfigurationError`` when the URL is not one.
-    public init(url: String, maximumConnections: Int = 20, logger: Logger = Logger(label: "wellness-server.postgres")) throws {
+    /// - Parameter connectionWait: how long a statement waits for a pooled
+    ///   connection before it fails (the database is down or every connection busy).
+    public init(url: String, maximumConnections: Int = 20, connectionWait: Duration = .seconds(10),
+                logger: Logger = Logger(label: "wellness-server.postgres")) throws {
         let parsed = try Self.parse(url)
         location = parsed.location
         var configuration = parsed.configuration
@@ -27,6 +35,10 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
         configuration.options.minimumConnections = 1
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.logger = logger
+        self.connectionWait = connectionWait
+        let (seconds, attoseconds) = connectionWait.components
+        connectionWaitNanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000).partialValue
+            .addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
         let client = client
         runner = Task { await client.run() }
     }
@@ -61,33 +73,77 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
     @discardableResult
     public func query(_ sql: String, _ parameters: [SQLValue]) async throws -> [[SQLValue]] {
         let statement = try Self.statement(sql, parameters)
+        let isSelect = SQLStatement.isSelect(sql)
         return try await Self.failures {
-            try await client.withConnection { connection in
-                try await Self.rows(connection.query(statement, logger: logger))
+            try await withConnection { [self] connection in
+                if isSelect { return try await read(statement, parameters, on: connection) }
+                return try await Self.rows(connection.query(statement, logger: logger))
             }
         }
     }
 
     /// All on one pooled connection.
     public func reads(_ statements: [SQLStatement]) async throws -> [[[SQLValue]]] {
-        let queries = try statements.map { try Self.statement($0.sql, $0.parameters) }
-        let logger = logger
+        guard statements.allSatisfy({ SQLStatement.isSelect($0.sql) }) else {
+            throw SQLFailure("reads(_:) runs SELECT statements only")
+        }
+        let queries = try statements.map { (try Self.statement($0.sql, $0.parameters), $0.parameters) }
         return try await Self.failures {
-            try await client.withConnection { connection in
+            try await withConnection { [self] connection in
                 var results: [[[SQLValue]]] = []
-                for query in queries {
-                    results.append(try await Self.rows(connection.query(query, logger: logger)))
+                for (query, parameters) in queries {
+                    results.append(try await read(query, parameters, on: connection))
                 }
                 return results
             }
         }
     }
 
-    public func transaction<T: Sendable>(lock: Int64?, _ body: @Sendable (any SQLSession) async throws -> T)
+    /// `body` with a pooled connection, waiting at most ``connectionWait`` for
+    /// one. postgres-nio's pool waits for ever (while the database is down it
+    /// keeps trying to connect), and so would the request, and a graceful
+    /// shutdown waiting for that request.
+    private func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
+        async throws -> T {
+        let wait = LeaseWait()
+        let statement = Task { [client] in
+            try await client.withConnection { connection in
+                guard wait.settle(.leased) else { throw CancellationError() }
+                return try await body(connection)
+            }
+        }
+        let timer = timers.next().scheduleTask(in: .nanoseconds(connectionWaitNanoseconds)) {
+            if wait.settle(.expired) { statement.cancel() }
+        }
+        defer { timer.cancel() }
+        do {
+            return try await withTaskCancellationHandler { try await statement.value } onCancel: { statement.cancel() }
+        } catch where wait.outcome == .expired {
+            throw SQLFailure("PostgreSQL: no connection within \(connectionWait) (is the database up?)")
+        }
+    }
+
+    /// A read, prepared on the connection (see ``PostgresStatementCache``); run
+    /// again unprepared when that fails, since postgres-nio keeps failing a
+    /// statement whose preparation failed once on a connection.
+    private func read(_ query: PostgresQuery, _ parameters: [SQLValue], on connection: PostgresConnection)
+        async throws -> [[SQLValue]] {
+        do {
+            if let rows = try await PostgresStatementCache.shared.rows(
+                query.sql, query.binds, types: parameters.map { $0.postgresType }, on: connection, logger: logger) {
+                return rows
+            }
+        } catch {
+            logger.debug("prepared read failed; running it unprepared", metadata: ["error": "\(error)"])
+        }
+        return try await Self.rows(connection.query(query, logger: logger))
+    }
+
+    public func transaction<T: Sendable>(lock: Int64?, _ body: @escaping @Sendable (any SQLSession) async throws -> T)
         async throws -> T {
         let logger = logger
         return try await Self.failures {
-            try await client.withConnection { connection in
+            try await withConnection { connection in
                 try await connection.query("BEGIN", logger: logger)
                 do {
                     if let lock {
@@ -136,7 +192,7 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
         return rows
     }
 
-    private static func value(of cell: PostgresCell) throws -> SQLValue {
+    static func value(of cell: PostgresCell) throws -> SQLValue {
         guard cell.bytes != nil else { return .null }
         switch cell.dataType {
         case .int8: return .integer(try cell.decode(Int64.self))
@@ -158,6 +214,38 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
         } catch let error as PSQLError {
             let message = error.serverInfo?[.message] ?? "\(error.code)"
             throw SQLFailure("PostgreSQL: \(message)")
+        }
+    }
+}
+
+extension SQLValue {
+    /// The parameter type PostgreSQL is told (`.null`: inferred from the statement).
+    fileprivate var postgresType: PostgresDataType {
+        switch self {
+        case .null: return .null
+        case .integer: return .int8
+        case .real: return .float8
+        case .text: return .text
+        case .blob: return .bytea
+        }
+    }
+}
+
+/// Whether a statement got its connection or its wait ran out, whichever came first.
+private final class LeaseWait: @unchecked Sendable {
+    enum Outcome { case leased, expired }
+
+    private let lock = NSLock()
+    private var settled: Outcome?
+
+    var outcome: Outcome? { lock.withLock { settled } }
+
+    /// Records `outcome` unless the other came first; whether it did.
+    func settle(_ outcome: Outcome) -> Bool {
+        lock.withLock {
+            guard settled == nil else { return false }
+            settled = outcome
+            return true
         }
     }
 }

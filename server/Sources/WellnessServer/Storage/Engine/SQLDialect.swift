@@ -20,25 +20,28 @@ public enum SQLDialect: Sendable {
     /// leaving quoted strings and identifiers alone.
     func placeholders(_ sql: String) -> String {
         guard self == .postgres else { return sql }
-        var result = ""
+        // On UTF-8 bytes: quotes and `?` are ASCII, which never occurs inside a
+        // multi-byte character (and walking Characters cost a visible share of a query).
+        var result: [UInt8] = []
         result.reserveCapacity(sql.utf8.count + 16)
         var number = 0
-        var quote: Character?
-        for character in sql {
+        var quote: UInt8?
+        for byte in sql.utf8 {
             if let open = quote {
-                if character == open { quote = nil }
-                result.append(character)
-            } else if character == "'" || character == "\"" {
-                quote = character
-                result.append(character)
-            } else if character == "?" {
+                if byte == open { quote = nil }
+                result.append(byte)
+            } else if byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") {
+                quote = byte
+                result.append(byte)
+            } else if byte == UInt8(ascii: "?") {
                 number += 1
-                result += "$\(number)"
+                result.append(UInt8(ascii: "$"))
+                result.append(contentsOf: String(number).utf8)
             } else {
-                result.append(character)
+                result.append(byte)
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// A `SELECT ... FOR UPDATE` suffix: PostgreSQL locks the rows read until

@@ -17,7 +17,7 @@ public protocol SQLEngine: SQLSession {
     /// transaction-scoped advisory lock on it is taken first, so that
     /// transactions with the same lock (schema setup, say) run one at a time
     /// across instances.
-    func transaction<T: Sendable>(lock: Int64?, _ body: @Sendable (any SQLSession) async throws -> T) async throws -> T
+    func transaction<T: Sendable>(lock: Int64?, _ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws -> T
 
     /// Runs read-only statements (SELECTs) one after another on one
     /// connection and returns each one's rows: SQLite on one reader in one trip
@@ -34,7 +34,7 @@ public protocol SQLEngine: SQLSession {
 }
 
 extension SQLEngine {
-    public func transaction<T: Sendable>(_ body: @Sendable (any SQLSession) async throws -> T) async throws -> T {
+    public func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws -> T {
         try await transaction(lock: nil, body)
     }
 }
@@ -47,5 +47,15 @@ public struct SQLStatement: Sendable {
     public init(_ sql: String, _ parameters: [SQLValue] = []) {
         self.sql = sql
         self.parameters = parameters
+    }
+}
+
+extension SQLStatement {
+    /// Whether `sql` is a SELECT (a read).
+    static func isSelect(_ sql: String) -> Bool {
+        let start = sql.utf8.drop { byte in
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t")
+        }
+        return start.prefix(6).lazy.map { $0 & 0xDF }.elementsEqual("SELECT".utf8)
     }
 }

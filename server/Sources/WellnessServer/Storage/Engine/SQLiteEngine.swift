@@ -72,7 +72,7 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
     /// Runs a SELECT on a reader and anything else on the writer.
     @discardableResult
     public func query(_ sql: String, _ parameters: [SQLValue]) async throws -> [[SQLValue]] {
-        if Self.isRead(sql) {
+        if SQLStatement.isSelect(sql) {
             return try await onReader { reader in try reader.query(sql, parameters) }
         }
         let writer = writer
@@ -81,7 +81,7 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
 
     /// All on one reader, in one trip to a dispatch thread.
     public func reads(_ statements: [SQLStatement]) async throws -> [[[SQLValue]]] {
-        guard statements.allSatisfy({ Self.isRead($0.sql) }) else {
+        guard statements.allSatisfy({ SQLStatement.isSelect($0.sql) }) else {
             throw SQLFailure("reads(_:) runs SELECT statements only")
         }
         // In one read transaction: one snapshot, and one WAL read lock instead of one per statement.
@@ -109,7 +109,7 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
 
     /// `BEGIN IMMEDIATE` on the writer, held until `COMMIT` or `ROLLBACK`;
     /// `lock` is not needed: the writer is already exclusive, across processes too.
-    public func transaction<T: Sendable>(lock: Int64?, _ body: @Sendable (any SQLSession) async throws -> T)
+    public func transaction<T: Sendable>(lock: Int64?, _ body: @escaping @Sendable (any SQLSession) async throws -> T)
         async throws -> T {
         let writer = writer
         return try await writerSlot.holding {
@@ -143,11 +143,6 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
     }
 
     public func shutdown() async {}
-
-    private static func isRead(_ sql: String) -> Bool {
-        let start = sql.drop { $0.isWhitespace }.prefix(6)
-        return start.uppercased() == "SELECT"
-    }
 }
 
 /// The statements of one SQLite transaction: on the writer connection, which

@@ -1,0 +1,96 @@
+import Testing
+@testable import WellnessServer
+
+/// Reads are prepared once per connection (issue 13, Measure), by the SQL and
+/// parameter types they run with, and a read whose preparation failed still runs.
+@Suite(.enabled(if: TestEngine.postgresURL != nil,
+                "skipped: WELLNESS_TEST_POSTGRES_URL is not set (tests/server/postgres.sh run swift test ... sets it)"))
+struct PostgresStatementCacheTests {
+    /// An engine with one connection, so that every statement runs on it.
+    private func withEngine(_ body: (PostgresEngine) async throws -> Void) async throws {
+        let engine = try PostgresEngine(url: try await TestEngine.newPostgresDatabase(), maximumConnections: 1)
+        do {
+            try await body(engine)
+        } catch {
+            await engine.shutdown()
+            throw error
+        }
+        await engine.shutdown()
+    }
+
+    /// The connection's prepared statements whose SQL contains `marker`, with their parameter types.
+    private func prepared(_ marker: String, on engine: PostgresEngine) async throws -> [String] {
+        try await engine.query("""
+            SELECT parameter_types::text FROM pg_prepared_statements WHERE statement LIKE '%' || ? || '%'
+            AND statement NOT LIKE '%pg_prepared_statements%' ORDER BY 1
+            """, [.text(marker)]).compactMap { $0.first?.text }
+    }
+
+    @Test func aReadIsPreparedOnceAndRunsAgainWithNewValues() async throws {
+        try await withEngine { engine in
+            for number in 1...3 {
+                let rows = try await engine.query("SELECT CAST(? AS BIGINT) * 2 AS marker_double", [.integer(Int64(number))])
+                #expect(rows.first?.first?.integer == Int64(number) * 2)
+            }
+            #expect(try await prepared("marker_double", on: engine) == ["{bigint}"])
+        }
+    }
+
+    @Test func eachParameterTypeHasItsOwnStatement() async throws {
+        try await withEngine { engine in
+            let sql = "SELECT COALESCE(CAST(? AS TEXT), 'none') AS marker_types"
+            var answers: [String?] = []
+            for value: SQLValue in [.null, .text("x"), .integer(5)] {
+                answers.append(try await engine.query(sql, [value]).first?.first?.text)
+            }
+            #expect(answers == ["none", "x", "5"])
+            let statements = try await prepared("marker_types", on: engine)
+            #expect(statements.count == 3, "\(statements)")
+        }
+    }
+
+    @Test func aReadWhosePreparationFailedStillRuns() async throws {
+        try await withEngine { engine in
+            let read = "SELECT n FROM marker_later WHERE n > ?"
+            await #expect(throws: SQLFailure.self) { try await engine.query(read, [.integer(0)]) }
+            try await engine.query("CREATE TABLE marker_later (n BIGINT)")
+            try await engine.query("INSERT INTO marker_later (n) VALUES (4)")
+            // postgres-nio now fails the prepared statement on this connection for good; the read runs unprepared.
+            #expect(try await engine.query(read, [.integer(0)]).first?.first?.integer == 4)
+            #expect(try await engine.reads([SQLStatement(read, [.integer(0)])]).first?.first?.first?.integer == 4)
+        }
+    }
+
+    @Test func writesAreNotPrepared() async throws {
+        try await withEngine { engine in
+            try await engine.query("CREATE TABLE marker_writes (n BIGINT)")
+            for number in 1...2 { try await engine.query("INSERT INTO marker_writes (n) VALUES (?)", [.integer(Int64(number))]) }
+            #expect(try await prepared("INSERT INTO marker_writes", on: engine).isEmpty)
+        }
+    }
+}
+
+@Suite struct PostgresConnectionWaitTests {
+    /// With the database down the pool retries for ever; a statement must not wait for ever.
+    @Test func aStatementFailsWhenNoConnectionComes() async throws {
+        let port = try RawHTTP.freeLoopbackPort()
+        let engine = try PostgresEngine(url: "postgres://nobody@127.0.0.1:\(port)/none", connectionWait: .milliseconds(500))
+        let started = ContinuousClock.now
+        await #expect(throws: SQLFailure.self) { try await engine.query("SELECT 1") }
+        await #expect(throws: SQLFailure.self) { try await engine.transaction { try await $0.query("SELECT 1") } }
+        #expect(ContinuousClock.now - started < .seconds(5))
+        await engine.shutdown()
+    }
+}
+
+@Suite struct StatementNumberingTests {
+    @Test func statementsAreNumberedUpToTheCapacity() {
+        let cache = PostgresStatementCache(capacity: 3)
+        #expect(cache.number(for: "SELECT 1", types: []) == 0)
+        #expect(cache.number(for: "SELECT ?", types: [.int8]) == 1)
+        #expect(cache.number(for: "SELECT ?", types: [.text]) == 2)
+        #expect(cache.number(for: "SELECT 1", types: []) == 0)
+        #expect(cache.number(for: "SELECT 2", types: []) == nil)
+        #expect(cache.number(for: "SELECT ?", types: [.int8]) == 1)
+    }
+}
