@@ -184,7 +184,7 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
         return PostgresQuery(unsafeSQL: SQLDialect.postgres.placeholders(sql), binds: bindings)
     }
 
-    static func rows(_ sequence: PostgresRowSequence) async throws -> [[SQLValue]] {
+    static func rows<Rows: AsyncSequence>(_ sequence: Rows) async throws -> [[SQLValue]] where Rows.Element == PostgresRow {
         var rows: [[SQLValue]] = []
         for try await row in sequence {
             rows.append(try row.map(value(of:)))
@@ -192,7 +192,7 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
         return rows
     }
 
-    static func value(of cell: PostgresCell) throws -> SQLValue {
+    private static func value(of cell: PostgresCell) throws -> SQLValue {
         guard cell.bytes != nil else { return .null }
         switch cell.dataType {
         case .int8: return .integer(try cell.decode(Int64.self))

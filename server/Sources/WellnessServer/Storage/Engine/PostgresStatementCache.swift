@@ -90,11 +90,7 @@ private enum Numbered<Previous: StatementNumber>: StatementNumber {
         func decodeRow(_ row: PostgresRow) -> PostgresRow { row }
 
         func rows(on connection: PostgresConnection, logger: Logger) async throws -> [[SQLValue]] {
-            var rows: [[SQLValue]] = []
-            for try await row in try await connection.execute(self, logger: logger) {
-                rows.append(try row.map(PostgresEngine.value(of:)))
-            }
-            return rows
+            try await PostgresEngine.rows(connection.execute(self, logger: logger))
         }
     }
 }
