@@ -102,14 +102,13 @@ extension Store {
         var rows: [[SQLValue]] = []
         if offset == 0 {
             // The first page costs O(page) whatever the total: read it through
-            // the index of its order, with the counts, in one trip.
-            let page = SQLStatement("""
-                SELECT \(Self.insightColumns) FROM insights WHERE \(filter) ORDER BY \(order) LIMIT ?
-                """, parameters + [.integer(Int64(query.pageSize))])
-            let results = try await engine.reads([Self.countsStatement(.insights, for: userId), page])
-            guard results.count == 2 else { throw SQLFailure("reads(_:) answered \(results.count) results for 2") }
-            total = Self.total(of: results[0], matching: matching)
-            rows = results[1]
+            // the index of its order, with the counts in each row, in one statement
+            // (one round trip). An empty first page means nothing matches.
+            let counts = Self.countsColumn(.insights, for: userId, dialect: engine.dialect)
+            rows = try await engine.query("""
+                SELECT \(Self.insightColumns), \(counts.sql) FROM insights WHERE \(filter) ORDER BY \(order) LIMIT ?
+                """, counts.parameters + parameters + [.integer(Int64(query.pageSize))])
+            total = rows.first.map { Self.total(ofCounts: $0.last?.text ?? "", matching: matching) } ?? 0
         } else {
             // A later page only when the counts say it has rows: stepping over a deep offset costs.
             total = try await count(.insights, for: userId, matching: matching)

@@ -19,20 +19,28 @@ extension Store {
 
     /// The sum of the counts of the buckets `matching` accepts.
     func count(_ list: CountedList, for userId: String, matching: (String) -> Bool) async throws -> Int {
-        let statement = Self.countsStatement(list, for: userId)
-        return Self.total(of: try await engine.query(statement.sql, statement.parameters), matching: matching)
+        let counts = Self.countsColumn(list, for: userId, dialect: engine.dialect)
+        let rows = try await engine.query("SELECT \(counts.sql)", counts.parameters)
+        return Self.total(ofCounts: rows.first?.first?.text ?? "", matching: matching)
     }
 
-    /// The statement that reads the user's counts of `list`, one row per bucket.
-    static func countsStatement(_ list: CountedList, for userId: String) -> SQLStatement {
-        SQLStatement("SELECT bucket, n FROM list_counts WHERE user_id = ? AND list = ?", [.text(userId), .text(list.rawValue)])
+    /// A scalar subquery of the user's counts of `list` as one text, `bucket=n`
+    /// joined by commas: a column a page's statement can carry, so that a page
+    /// and its total take one statement (one round trip to PostgreSQL).
+    static func countsColumn(_ list: CountedList, for userId: String, dialect: SQLDialect) -> SQLStatement {
+        let joined = dialect == .postgres ? "string_agg(bucket || '=' || n, ',')" : "group_concat(bucket || '=' || n, ',')"
+        return SQLStatement("(SELECT \(joined) FROM list_counts WHERE user_id = ? AND list = ?)",
+                            [.text(userId), .text(list.rawValue)])
     }
 
-    /// The sum of the counts in `rows` (of ``countsStatement(_:for:)``) of the buckets `matching` accepts.
-    static func total(of rows: [[SQLValue]], matching: (String) -> Bool) -> Int {
+    /// The sum of the counts in `joined` (of ``countsColumn(_:for:dialect:)``) of the buckets `matching` accepts.
+    static func total(ofCounts joined: String, matching: (String) -> Bool) -> Int {
         var total: Int64 = 0
-        for row in rows where row[0].text.map(matching) ?? false {
-            total = total.addingReportingOverflow(max(row[1].integer ?? 0, 0)).partialValue
+        for entry in joined.split(separator: ",") {
+            guard let equals = entry.lastIndex(of: "="), matching(String(entry[..<equals])),
+                  let n = Int64(entry[entry.index(after: equals)...]) else { continue }
+            let sum = total.addingReportingOverflow(max(n, 0))
+            total = sum.overflow ? .max : sum.partialValue
         }
         return Int(clamping: total)
     }

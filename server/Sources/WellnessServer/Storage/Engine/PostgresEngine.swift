@@ -82,23 +82,6 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
         }
     }
 
-    /// All on one pooled connection.
-    public func reads(_ statements: [SQLStatement]) async throws -> [[[SQLValue]]] {
-        guard statements.allSatisfy({ SQLStatement.isSelect($0.sql) }) else {
-            throw SQLFailure("reads(_:) runs SELECT statements only")
-        }
-        let queries = try statements.map { (try Self.statement($0.sql, $0.parameters), $0.parameters) }
-        return try await Self.failures {
-            try await withConnection { [self] connection in
-                var results: [[[SQLValue]]] = []
-                for (query, parameters) in queries {
-                    results.append(try await read(query, parameters, on: connection))
-                }
-                return results
-            }
-        }
-    }
-
     /// `body` with a pooled connection, waiting at most ``connectionWait`` for
     /// one. postgres-nio's pool waits for ever (while the database is down it
     /// keeps trying to connect), and so would the request, and a graceful

@@ -19,13 +19,6 @@ public protocol SQLEngine: SQLSession {
     /// across instances.
     func transaction<T: Sendable>(lock: Int64?, _ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws -> T
 
-    /// Runs read-only statements (SELECTs) one after another on one
-    /// connection and returns each one's rows: SQLite on one reader in one trip
-    /// to its thread and in one read transaction (one snapshot), PostgreSQL on
-    /// one pooled connection. For a request that
-    /// needs several reads, so that it waits for a connection once.
-    func reads(_ statements: [SQLStatement]) async throws -> [[[SQLValue]]]
-
     /// Whether the database answers `SELECT 1` (on a reader and the writer) within `timeout` seconds.
     func isResponsive(within timeout: Double) async -> Bool
 
@@ -39,7 +32,7 @@ extension SQLEngine {
     }
 }
 
-/// One statement and its parameters, for ``SQLEngine/reads(_:)``.
+/// One statement and its parameters.
 public struct SQLStatement: Sendable {
     public var sql: String
     public var parameters: [SQLValue]

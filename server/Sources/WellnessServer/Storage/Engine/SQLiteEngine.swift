@@ -79,25 +79,6 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
         return try await writerSlot.holding { try await Blocking.run { try writer.query(sql, parameters) } }
     }
 
-    /// All on one reader, in one trip to a dispatch thread.
-    public func reads(_ statements: [SQLStatement]) async throws -> [[[SQLValue]]] {
-        guard statements.allSatisfy({ SQLStatement.isSelect($0.sql) }) else {
-            throw SQLFailure("reads(_:) runs SELECT statements only")
-        }
-        // In one read transaction: one snapshot, and one WAL read lock instead of one per statement.
-        return try await onReader { reader in
-            try reader.query("BEGIN", [])
-            do {
-                let results = try statements.map { try reader.query($0.sql, $0.parameters) }
-                try reader.query("COMMIT", [])
-                return results
-            } catch {
-                _ = try? reader.query("ROLLBACK", [])
-                throw error
-            }
-        }
-    }
-
     /// Runs `body` with an idle reader connection, on a dispatch thread.
     private func onReader<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
         try await readerSlots.holding { [self] in
