@@ -42,6 +42,19 @@ import WellnessKitCore
         #expect(cache.content(of: "cold", user: "usr") == nil)
     }
 
+    @Test func anEncodingJoinsAnEntryAndNeverMakesOne() {
+        let cache = OpenedInsightCache(capacity: 10)
+        let encoding = OpenedInsightCache.Encoding(state: [.integer(1)], json: Array("{}".utf8))
+        cache.remember(encoding, of: "ins_1", user: "usr_1")
+        #expect(cache.count == 0)
+        cache.remember(Self.content("a"), of: "ins_1", user: "usr_1")
+        cache.remember(encoding, of: "ins_1", user: "usr_2")
+        #expect(cache.content(of: "ins_1", user: "usr_1")?.encoding == nil, "another owner's encoding is not this one's")
+        cache.remember(encoding, of: "ins_1", user: "usr_1")
+        #expect(cache.content(of: "ins_1", user: "usr_1")?.encoding?.json == encoding.json)
+        #expect(cache.content(of: "ins_1", user: "usr_1")?.title == "a")
+    }
+
     @Test func aCapacityOfZeroKeepsNothing() {
         let cache = OpenedInsightCache(capacity: 0)
         cache.remember(Self.content("a"), of: "ins_1", user: "usr_1")

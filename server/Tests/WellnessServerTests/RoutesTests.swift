@@ -33,6 +33,25 @@ import WellnessKitCore
         #expect(try await client.call(.get, "/healthz", as: nil).0 == .ok)
     }
 
+    /// The list is written from encoded insights: byte for byte the envelope of the model's page.
+    @Test func theListIsTheEnvelopeOfTheModelPage() async throws {
+        let server = try await TestServer.make()
+        let user = try await server.user(days: 12)
+        var query = InsightQuery()
+        (query.page, query.pageSize) = (2, 4)
+        let model = try await server.store.insights(for: user.id, query: query)
+        let expected = try JSONWriter.bytes(.object(JSONObject([("success", .bool(true)), ("data", model.json)])))
+        try await server.test { client in
+            for _ in 1...2 {
+                let body = try await client.execute(uri: "/api/v1/insights?page=2&page_size=4", method: .get,
+                                                    headers: [HTTPField.Name("X-API-Key")!: user.apiKey]) {
+                    Array($0.body.readableBytesView)
+                }
+                #expect(body == expected)
+            }
+        }
+    }
+
     @Test func insightsListFiltersSortsAndPages() async throws {
         let server = try await TestServer.make()
         let user = try await server.user(days: 30)

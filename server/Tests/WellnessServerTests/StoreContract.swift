@@ -12,6 +12,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
     case aMovedSealedValueDoesNotOpen
     case listTotalsStayExact
     case pagesFollowTheSortOrder
+    case encodedPagesMatchTheModel
     case generationIsIdempotent
     case concurrentGenerationStoresEachInsightOnce
     case rateLimitsAreSharedBetweenInstances
@@ -30,6 +31,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         case .aMovedSealedValueDoesNotOpen: try await Self.movedSealedValue(server)
         case .listTotalsStayExact: try await Self.listTotals(server)
         case .pagesFollowTheSortOrder: try await Self.pages(server)
+        case .encodedPagesMatchTheModel: try await Self.encodedPages(server)
         case .generationIsIdempotent: try await Self.idempotentGeneration(server)
         case .concurrentGenerationStoresEachInsightOnce: try await Self.concurrentGeneration(server)
         case .rateLimitsAreSharedBetweenInstances: try await Self.sharedRateLimits(server)
@@ -214,6 +216,37 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         beyond.page = 1_000_000
         beyond.pageSize = 100
         #expect(try await server.store.insights(for: user.id, query: beyond).insights.isEmpty)
+    }
+
+    /// The list's encoded insights are the model's JSON, on first and later
+    /// pages, read again, and after updates within the same millisecond.
+    static func encodedPages(_ server: TestServer) async throws {
+        let store = server.store
+        let user = try await server.user(days: 30)
+        var query = InsightQuery()
+        query.archivedStatus = nil
+        query.pageSize = 8
+        let expectSame = { (label: String) in
+            for page in 1...3 {
+                query.page = page
+                let model = try await store.insights(for: user.id, query: query)
+                let encoded = try await store.encodedInsights(for: user.id, query: query)
+                #expect(encoded.insights == (try model.insights.map { try JSONWriter.bytes($0.json) }), "\(label), page \(page)")
+                #expect(encoded.pagination == model.pagination)
+            }
+        }
+        try await expectSame("first read")
+        try await expectSame("read again")
+        query.page = 1
+        let listed = try await store.insights(for: user.id, query: query).insights
+        for insight in listed.prefix(3) {
+            _ = try await store.update(insight.id, for: user.id, with: UpdateInsightRequest(isRead: true, isFavorite: true))
+            _ = try await store.update(insight.id, for: user.id, with: UpdateInsightRequest(isFavorite: false, isArchived: true))
+        }
+        try await expectSame("after updates")
+        query.page = 1
+        let states = try await store.insights(for: user.id, query: query).insights.filter { listed.prefix(3).map(\.id).contains($0.id) }
+        #expect(states.count == 3 && states.allSatisfy { $0.isRead && !$0.isFavorite && $0.isArchived })
     }
 
     // MARK: - Generation

@@ -5,21 +5,40 @@ import WellnessKitCore
 enum JSONResponses {
     /// `value` as a JSON response.
     static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
-        guard let bytes = try? JSONWriter.bytes(value) else {
-            // A computed number that is not finite: an error, never invalid JSON.
-            return Response(status: .internalServerError, headers: [.contentType: "application/json"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: Self.internalError)))
-        }
-        return Response(status: status, headers: [.contentType: "application/json"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        // A computed number that is not finite: an error, never invalid JSON.
+        guard let bytes = try? JSONWriter.bytes(value) else { return json(bytes: internalError, status: .internalServerError) }
+        return json(bytes: bytes, status: status)
+    }
+
+    private static func json(bytes: [UInt8], status: HTTPResponse.Status) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     private static let internalError =
-        #"{"success":false,"error":{"code":"INTERNAL","message":"the response could not be encoded"}}"#
+        Array(#"{"success":false,"error":{"code":"INTERNAL","message":"the response could not be encoded"}}"#.utf8)
 
     /// `{"success": true, "data": value}`.
     static func envelope(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
         json(.object(JSONObject([("success", .bool(true)), ("data", value)])), status: status)
+    }
+
+    /// `{"success": true, "data": {name: [items], "pagination": pagination}}`,
+    /// the bytes ``envelope(_:status:)`` writes for that page, from items
+    /// already encoded as JSON.
+    static func envelope(page items: [[UInt8]], named name: String, pagination: Pagination) -> Response {
+        guard let paginationJSON = try? JSONWriter.bytes(pagination.json),
+              let key = try? JSONWriter.bytes(.string(name)) else { return json(bytes: internalError, status: .internalServerError) }
+        var bytes = Array(#"{"success":true,"data":{"#.utf8) + key + Array(":[".utf8)
+        bytes.reserveCapacity(items.reduce(bytes.count + paginationJSON.count + 32) { $0 + $1.count + 1 })
+        for (index, item) in items.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: item)
+        }
+        bytes.append(contentsOf: #"],"pagination":"#.utf8)
+        bytes.append(contentsOf: paginationJSON)
+        bytes.append(contentsOf: "}}".utf8)
+        return json(bytes: bytes, status: .ok)
     }
 
     /// The request body as JSON, parsed strictly; 400 when it is not.

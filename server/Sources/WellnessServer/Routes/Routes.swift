@@ -224,10 +224,10 @@ struct Routes {
         default: throw APIFailure.badRequest("sort_order must be asc or desc")
         }
         (query.page, query.pageSize) = try parameters.page()
-        let page = try await store.insights(for: try context.requireUser(), query: query)
-        // Encoding a page is a long stretch of work: let waiting requests (other users') run first.
+        let page = try await store.encodedInsights(for: try context.requireUser(), query: query)
+        // Reading a page is a long stretch of work: let waiting requests (other users') run first.
         await Task.yield()
-        return JSONResponses.envelope(page.json)
+        return JSONResponses.envelope(page: page.insights, named: "insights", pagination: page.pagination)
     }
 
     private func getInsight(_ context: AppRequestContext) async throws -> Response {

@@ -6,7 +6,9 @@ import WellnessKitCore
 /// no JSON parse: opening is most of what a list page costs.
 ///
 /// An insight's sealed fields never change once stored, so an entry never
-/// goes stale. It is keyed by the insight's id and owner, exactly what the
+/// goes stale. A list also keeps the whole insight's JSON in its entry, with
+/// the row state it was written in, and writes it again from there only while
+/// the row is in that state. It is keyed by the insight's id and owner, exactly what the
 /// sealed values are bound to, and only values that opened are kept.
 /// Deleting an insight through this instance forgets it at once; an insight
 /// deleted by another instance is no longer listed (lists come from the
@@ -20,6 +22,15 @@ final class OpenedInsightCache: @unchecked Sendable {
         var summary: String?
         var suggestions: [String]?
         var dataContext: DataContext?
+        /// The whole insight as JSON, once a list has written it.
+        var encoding: Encoding?
+    }
+
+    /// An insight's JSON and the state it was written in: the row's values
+    /// that an update may change. It is valid while the row has that state.
+    struct Encoding: Sendable {
+        var state: [SQLValue]
+        var json: [UInt8]
     }
 
     private struct Key: Hashable {
@@ -55,6 +66,18 @@ final class OpenedInsightCache: @unchecked Sendable {
     func remember(_ content: Content, of id: String, user: String) {
         guard capacity > 0 else { return }
         lock.withLock { insert(content, for: Key(id: id, user: user)) }
+    }
+
+    /// Adds `encoding` to the entry of insight `id` of `user`, if there is one.
+    func remember(_ encoding: Encoding, of id: String, user: String) {
+        let key = Key(id: id, user: user)
+        lock.withLock {
+            if recent[key] != nil {
+                recent[key]?.encoding = encoding
+            } else if older[key] != nil {
+                older[key]?.encoding = encoding
+            }
+        }
     }
 
     /// Forgets a deleted insight, so its text does not outlive it in memory.

@@ -68,6 +68,22 @@ extension Store {
     /// through the index of its sort order, the total from ``adjustCount``'s
     /// counts, so the cost does not grow with the user's (or anyone's) data.
     public func insights(for userId: String, query: InsightQuery) async throws -> InsightsPage {
+        let (rows, pagination) = try await pageRows(for: userId, query: query)
+        return InsightsPage(insights: try await decode(rows, insight(from:)), pagination: pagination)
+    }
+
+    /// The page of ``insights(for:query:)`` with each insight already encoded
+    /// as JSON (the bytes `JSONWriter` writes for `Insight.json`), for the list
+    /// response: an insight read again in the same state is not built or
+    /// written again (``OpenedInsightCache/Encoding``).
+    public func encodedInsights(for userId: String, query: InsightQuery) async throws
+        -> (insights: [[UInt8]], pagination: Pagination) {
+        let (rows, pagination) = try await pageRows(for: userId, query: query)
+        return (try await decode(rows, encodedInsight(from:)), pagination)
+    }
+
+    private func pageRows(for userId: String, query: InsightQuery) async throws
+        -> (rows: [[SQLValue]], pagination: Pagination) {
         var conditions = ["user_id = ?"]
         var parameters: [SQLValue] = [.text(userId)]
         if let archived = query.archivedStatus {
@@ -96,7 +112,7 @@ extension Store {
         let order = "\(query.sortBy.column) \(direction), id \(direction)"
         guard let offset = Pagination.offset(page: query.page, pageSize: query.pageSize) else {
             let total = try await count(.insights, for: userId, matching: matching)
-            return InsightsPage(insights: [], pagination: Pagination.of(page: query.page, pageSize: query.pageSize, total: total))
+            return ([], Pagination.of(page: query.page, pageSize: query.pageSize, total: total))
         }
         let total: Int
         var rows: [[SQLValue]] = []
@@ -121,22 +137,22 @@ extension Store {
                     """, parameters + [.integer(Int64(query.pageSize)), .integer(Int64(offset))])
             }
         }
-        return InsightsPage(insights: try await decode(rows),
-                            pagination: Pagination.of(page: query.page, pageSize: query.pageSize, total: total))
+        return (rows, Pagination.of(page: query.page, pageSize: query.pageSize, total: total))
     }
 
     /// The insights of `rows`, yielding to other tasks every few rows: a page
     /// may open up to 500 sealed fields, and each yield puts this request
     /// behind the requests waiting for a core, so that another user's request
     /// does not wait for the whole page (the noisy neighbour of issue 13).
-    private func decode(_ rows: [[SQLValue]]) async throws -> [Insight] {
-        var insights: [Insight] = []
-        insights.reserveCapacity(rows.count)
+    private func decode<Decoded>(_ rows: [[SQLValue]], _ decodeRow: ([SQLValue]) throws -> Decoded) async throws
+        -> [Decoded] {
+        var decoded: [Decoded] = []
+        decoded.reserveCapacity(rows.count)
         for (index, row) in rows.enumerated() {
             if index > 0 && index % Self.rowsBetweenYields == 0 { await Task.yield() }
-            insights.append(try insight(from: row))
+            decoded.append(try decodeRow(row))
         }
-        return insights
+        return decoded
     }
 
     private static let rowsBetweenYields = 2
@@ -225,6 +241,20 @@ extension Store {
             isRead: row[8].bool, isFavorite: row[9].bool, isArchived: row[10].bool,
             generatedAt: stamp(row[11]) ?? Timestamp(seconds: 0), readAt: stamp(row[12]), archivedAt: stamp(row[13]),
             createdAt: stamp(row[14]) ?? Timestamp(seconds: 0), updatedAt: stamp(row[15]) ?? Timestamp(seconds: 0))
+    }
+
+    /// The insight of `row` as JSON, from memory when it was encoded in the same state.
+    private func encodedInsight(from row: [SQLValue]) throws -> [UInt8] {
+        let id = row[0].text ?? ""
+        let userId = row[1].text ?? ""
+        // What an update may change: the flags and the stamps after them.
+        let state = Array(row[8...15])
+        if let encoding = openedInsights.content(of: id, user: userId)?.encoding, encoding.state == state {
+            return encoding.json
+        }
+        let json = try JSONWriter.bytes(try insight(from: row).json)
+        openedInsights.remember(OpenedInsightCache.Encoding(state: state, json: json), of: id, user: userId)
+        return json
     }
 
     /// The sealed fields of an insight row, opened, and remembered for the next read.
