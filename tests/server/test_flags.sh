@@ -22,6 +22,9 @@ refused --requests-per-user 0
 refused --sqlite-readers 0
 refused --io-threads 0
 refused --io-threads 257
+refused --database-timeout 0
+refused --database-timeout nan
+refused --database-timeout 86401
 
 start_server "$server" "$work/data" --demo --insight-cache-size 0 --io-threads 3
 for n in 1 2 3; do

@@ -13,6 +13,9 @@ public struct ServerConfiguration: Sendable {
     public var databaseURL: String?
     /// PostgreSQL connections in this instance's pool, at most.
     public var databaseConnections = 20
+    /// How long a PostgreSQL call (a statement, or a whole transaction) may
+    /// take on its connection before the request fails and the call is abandoned.
+    public var databaseTimeout = PostgresEngine.defaultCallTimeout
     /// AI endpoints: requests per user per window.
     public var aiRequestsPerWindow = 10
     public var aiWindowSeconds: TimeInterval = 60

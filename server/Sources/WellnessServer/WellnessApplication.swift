@@ -25,7 +25,8 @@ public enum WellnessApplication {
                                                 attributes: [.posixPermissions: 0o700])
         let engine: any SQLEngine
         if let url = configuration.databaseURL {
-            engine = try PostgresEngine(url: url, maximumConnections: configuration.databaseConnections, logger: logger)
+            engine = try PostgresEngine(url: url, maximumConnections: configuration.databaseConnections,
+                                        callTimeout: configuration.databaseTimeout, logger: logger)
         } else {
             engine = try SQLiteEngine(path: configuration.dataDirectory.appendingPathComponent("wellness.sqlite").path,
                                       readers: configuration.sqliteReaders)

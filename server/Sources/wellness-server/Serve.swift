@@ -32,6 +32,8 @@ struct Serve: AsyncParsableCommand {
     var requestsPerUser = ServerConfiguration.defaultRequestsPerUser
     @Option(help: "Threads that run network I/O (default: one per core).")
     var ioThreads = IOThreads.defaultCount
+    @Option(help: "Seconds a PostgreSQL statement or transaction may take before its request fails (PostgreSQL only).")
+    var databaseTimeout = Double(PostgresEngine.defaultCallTimeout.components.seconds)
     @Option(help: "SQLite reader connections (SQLite only).")
     var sqliteReaders = SQLiteEngine.defaultReaders
 
@@ -61,6 +63,10 @@ struct Serve: AsyncParsableCommand {
         guard (1...IOThreads.maximumCount).contains(ioThreads) else {
             throw ValidationError("--io-threads must be between 1 and \(IOThreads.maximumCount)")
         }
+        guard databaseTimeout.isFinite, databaseTimeout >= 0.001, databaseTimeout <= 86_400 else {
+            throw ValidationError("--database-timeout must be between 0.001 and 86400 seconds")
+        }
+        configuration.databaseTimeout = .milliseconds(Int64((databaseTimeout * 1000).rounded()))
         configuration.principalLifetime = authCacheTtl
         configuration.openedInsights = insightCacheSize
         configuration.requestsPerUser = requestsPerUser

@@ -28,8 +28,10 @@ import WellnessKitCore
                                               "tags": ["x", "y"], "nested": ["k": "v"]])
             logger.debug("not at the default level")
             logger.error("a \"quoted\"\nmessage")
+            logger.error("request failed", metadata: ["error": "PostgreSQL: no answer within 30 s"])
         }
-        try #require(lines.count == 2)
+        try #require(lines.count == 3)
+        #expect(lines[2]["error"].string == "PostgreSQL: no answer within 30 s", "why a request failed is logged")
         let request = lines[0]
         #expect(request["level"].string == "info" && request["label"].string == "test-label")
         #expect(request["message"].string == "request" && request["status"].string == "200")

@@ -69,19 +69,6 @@ struct PostgresStatementCacheTests {
     }
 }
 
-@Suite struct PostgresConnectionWaitTests {
-    /// With the database down the pool retries for ever; a statement must not wait for ever.
-    @Test func aStatementFailsWhenNoConnectionComes() async throws {
-        let port = try RawHTTP.freeLoopbackPort()
-        let engine = try PostgresEngine(url: "postgres://nobody@127.0.0.1:\(port)/none", connectionWait: .milliseconds(500))
-        let started = ContinuousClock.now
-        await #expect(throws: SQLFailure.self) { try await engine.query("SELECT 1") }
-        await #expect(throws: SQLFailure.self) { try await engine.transaction { try await $0.query("SELECT 1") } }
-        #expect(ContinuousClock.now - started < .seconds(5))
-        await engine.shutdown()
-    }
-}
-
 @Suite struct StatementNumberingTests {
     @Test func statementsAreNumberedUpToTheCapacity() {
         let cache = PostgresStatementCache(capacity: 3)

@@ -50,13 +50,14 @@ public struct JSONLogHandler: LogHandler {
         ])
         if let error = event.error { object.append("error", .string(String(describing: error))) }
         let names = merged.keys.map { (name: Self.renamed[$0] ?? $0, key: $0) }.sorted { $0.name < $1.name }
-        for (name, key) in names where !Self.reserved.contains(name) {
+        for (name, key) in names where !Self.reserved.contains(name) && !(name == "error" && event.error != nil) {
             if let value = merged[key] { object.append(name, Self.json(value)) }
         }
         return object
     }
 
-    private static let reserved: Set<String> = ["time", "level", "label", "message", "error"]
+    /// The line's own members; `error` too when the event carries an error.
+    private static let reserved: Set<String> = ["time", "level", "label", "message"]
     /// Hummingbird puts the id of the request being served on every line as
     /// `hb.request.id`; it is written as `request_id`, the id `X-Request-ID` carries.
     private static let renamed = ["hb.request.id": "request_id"]

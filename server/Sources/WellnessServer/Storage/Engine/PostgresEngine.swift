@@ -16,31 +16,48 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
     private let client: PostgresClient
     private let runner: Task<Void, Never>
     private let logger: Logger
-    private let connectionWait: Duration
-    private let connectionWaitNanoseconds: Int64
-    /// Where the connection-wait timers run (a NIO timer costs less than a task).
+    private let connectionWait: TimeAmount
+    private let callTimeout: TimeAmount
+    /// Where the calls' timers run (a NIO timer costs less than a task).
     private let timers: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
 
     /// Connects lazily to `url`, `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE`
     /// (`?sslmode=disable` or none: plain TCP; `sslmode=require`: TLS).
     /// - Throws: ``ConfigurationError`` when the URL is not one.
-    /// - Parameter connectionWait: how long a statement waits for a pooled
-    ///   connection before it fails (the database is down or every connection busy).
+    /// - Parameters:
+    ///   - connectionWait: how long a call waits for a pooled connection before
+    ///     it fails (the database is down or every connection busy).
+    ///   - callTimeout: how long a call may take on its connection (a statement,
+    ///     or a whole transaction); PostgreSQL's `statement_timeout` is set to it
+    ///     too, so that the database stops what the call abandoned.
     public init(url: String, maximumConnections: Int = 20, connectionWait: Duration = .seconds(10),
+                callTimeout: Duration = defaultCallTimeout,
                 logger: Logger = Logger(label: "wellness-server.postgres")) throws {
         let parsed = try Self.parse(url)
         location = parsed.location
         var configuration = parsed.configuration
         configuration.options.maximumConnections = max(maximumConnections, 1)
         configuration.options.minimumConnections = 1
+        self.connectionWait = Self.timeAmount(connectionWait)
+        self.callTimeout = Self.timeAmount(callTimeout)
+        let milliseconds = max(self.callTimeout.nanoseconds / 1_000_000, 1)
+        configuration.options.additionalStartupParameters = [("statement_timeout", "\(milliseconds)")]
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.logger = logger
-        self.connectionWait = connectionWait
-        let (seconds, attoseconds) = connectionWait.components
-        connectionWaitNanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000).partialValue
-            .addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
         let client = client
         runner = Task { await client.run() }
+    }
+
+    /// The longest a call may take on its connection by default.
+    public static let defaultCallTimeout = Duration.seconds(30)
+
+    /// `duration` in nanoseconds, saturating.
+    private static func timeAmount(_ duration: Duration) -> TimeAmount {
+        let (seconds, attoseconds) = duration.components
+        let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !nanoseconds.overflow else { return .nanoseconds(seconds < 0 ? 0 : .max) }
+        let total = nanoseconds.partialValue.addingReportingOverflow(attoseconds / 1_000_000_000)
+        return .nanoseconds(total.overflow ? .max : max(total.partialValue, 0))
     }
 
     deinit {
@@ -82,28 +99,12 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
         }
     }
 
-    /// `body` with a pooled connection, waiting at most ``connectionWait`` for
-    /// one. postgres-nio's pool waits for ever (while the database is down it
-    /// keeps trying to connect), and so would the request, and a graceful
-    /// shutdown waiting for that request.
+    /// `body` with a pooled connection, within ``connectionWait`` for the
+    /// connection and ``callTimeout`` on it (``PostgresCall``).
     private func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
         async throws -> T {
-        let wait = LeaseWait()
-        let statement = Task { [client] in
-            try await client.withConnection { connection in
-                guard wait.settle(.leased) else { throw CancellationError() }
-                return try await body(connection)
-            }
-        }
-        let timer = timers.next().scheduleTask(in: .nanoseconds(connectionWaitNanoseconds)) {
-            if wait.settle(.expired) { statement.cancel() }
-        }
-        defer { timer.cancel() }
-        do {
-            return try await withTaskCancellationHandler { try await statement.value } onCancel: { statement.cancel() }
-        } catch where wait.outcome == .expired {
-            throw SQLFailure("PostgreSQL: no connection within \(connectionWait) (is the database up?)")
-        }
+        try await PostgresCall.run(connectionWait: connectionWait, callTimeout: callTimeout, timers: timers.next(),
+                                   lease: { [client] in try await client.withConnection($0) }, body)
     }
 
     /// A read, prepared on the connection (see ``PostgresStatementCache``); run
@@ -134,6 +135,8 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
                                                    logger: logger)
                     }
                     let result = try await body(PostgresTransaction(connection: connection, logger: logger))
+                    // A transaction abandoned past its call timeout (its caller was told it failed) rolls back.
+                    try Task.checkCancellation()
                     try await connection.query("COMMIT", logger: logger)
                     return result
                 } catch {
@@ -210,25 +213,6 @@ extension SQLValue {
         case .real: return .float8
         case .text: return .text
         case .blob: return .bytea
-        }
-    }
-}
-
-/// Whether a statement got its connection or its wait ran out, whichever came first.
-private final class LeaseWait: @unchecked Sendable {
-    enum Outcome { case leased, expired }
-
-    private let lock = NSLock()
-    private var settled: Outcome?
-
-    var outcome: Outcome? { lock.withLock { settled } }
-
-    /// Records `outcome` unless the other came first; whether it did.
-    func settle(_ outcome: Outcome) -> Bool {
-        lock.withLock {
-            guard settled == nil else { return false }
-            settled = outcome
-            return true
         }
     }
 }
