@@ -27,7 +27,9 @@ final class PostgresCall<T: Sendable>: @unchecked Sendable {
     private var timer: Scheduled<Void>?
 
     /// Runs `body` on a connection `lease` provides, waiting at most
-    /// `connectionWait` for the connection and then at most `callTimeout` for `body`.
+    /// `connectionWait` for the connection and then at most `callTimeout` for
+    /// `body` (never abandoned before `connectionWait` has passed: the timer
+    /// first fires then, and moves to the end of the call's time if it has a connection).
     /// - Throws: what `body` throws, ``SQLFailure`` when a deadline passes,
     ///   `CancellationError` when the caller's task is cancelled.
     static func run<Connection>(
@@ -91,34 +93,31 @@ final class PostgresCall<T: Sendable>: @unchecked Sendable {
         }
     }
 
-    /// The first outcome answers the caller; later ones are dropped.
-    private func settle(_ result: Result<T, any Error>) {
-        let (continuation, work, timer) = lock.withLock { () -> (CheckedContinuation<T, any Error>?, Task<Void, Never>?, Scheduled<Void>?) in
-            if case .done = phase { return (nil, nil, nil) }
+    /// The first outcome answers the caller, if the call is in a phase
+    /// `allowed` accepts; later ones are dropped. Whether this one answered.
+    @discardableResult
+    private func settle(_ result: Result<T, any Error>, when allowed: (Phase) -> Bool = { _ in true }) -> Bool {
+        typealias Waiting = (continuation: CheckedContinuation<T, any Error>?, work: Task<Void, Never>?, timer: Scheduled<Void>?)
+        let settled = lock.withLock { () -> Waiting? in
+            if case .done = phase { return nil }
+            guard allowed(phase) else { return nil }
             phase = .done
             outcome = result
-            defer { (self.continuation, self.work, self.timer) = (nil, nil, nil) }
-            return (self.continuation, self.work, self.timer)
+            defer { (continuation, work, timer) = (nil, nil, nil) }
+            return (continuation, work, timer)
         }
-        continuation?.resume(with: result)
-        cancel(work, timer)
+        guard let settled else { return false }
+        settled.continuation?.resume(with: result)
+        cancel(settled.work, settled.timer)
+        return true
     }
 
-    /// The connection wait ran out: the call fails unless it has a
-    /// connection, then the timer moves to the end of its time on it.
+    /// The timer fired: without a connection yet, the call fails; with one,
+    /// it fails when its time on it is up, else the timer moves to that moment.
     private func deadlinePassed() {
-        let leasedAt = lock.withLock { () -> NIODeadline?? in
-            switch phase {
-            case .waiting: return .some(nil)
-            case .leased(let at): return .some(at)
-            case .done: return .none
-            }
-        }
-        guard let leasedAt else { return }
-        guard let leasedAt else {
-            settle(.failure(SQLFailure("PostgreSQL: no connection within \(Self.seconds(connectionWait)) s (is the database up?)")))
-            return
-        }
+        let noConnection = SQLFailure("PostgreSQL: no connection within \(Self.seconds(connectionWait)) s (is the database up?)")
+        if settle(.failure(noConnection), when: { if case .waiting = $0 { return true } else { return false } }) { return }
+        guard case .leased(let leasedAt) = lock.withLock({ phase }) else { return }
         let end = leasedAt + callTimeout
         guard end > .now() else {
             settle(.failure(SQLFailure("PostgreSQL: no answer within \(Self.seconds(callTimeout)) s; the call was abandoned")))
