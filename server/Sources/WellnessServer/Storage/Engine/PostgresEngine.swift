@@ -36,8 +36,17 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
         let parsed = try Self.parse(url)
         location = parsed.location
         var configuration = parsed.configuration
+        // postgres-nio runs an idle connection's keep-alive (30 s) and idle
+        // timeout (60 s) as sleeping tasks that the next lease cancels, but
+        // that stay in memory until they would have fired. Measured under list
+        // load: about 1 KB a request, RSS 64 -> 173 MB within 70 s and throughput
+        // down 9 % (33 % in the full benchmark). So the pool opens all its
+        // connections and keeps them (no idle timeout), and sends no keep-alive
+        // queries: a connection the server closed is dropped at once, one
+        // silently lost is noticed when used (and the call timeout bounds that).
         configuration.options.maximumConnections = max(maximumConnections, 1)
-        configuration.options.minimumConnections = 1
+        configuration.options.minimumConnections = configuration.options.maximumConnections
+        configuration.options.keepAliveBehavior = nil
         self.connectionWait = Self.timeAmount(connectionWait)
         self.callTimeout = Self.timeAmount(callTimeout)
         let milliseconds = max(self.callTimeout.nanoseconds / 1_000_000, 1)
