@@ -50,7 +50,14 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
         self.connectionWait = Self.timeAmount(connectionWait)
         self.callTimeout = Self.timeAmount(callTimeout)
         let milliseconds = max(self.callTimeout.nanoseconds / 1_000_000, 1)
-        configuration.options.additionalStartupParameters = [("statement_timeout", "\(milliseconds)")]
+        // Generic plans for the prepared reads: once the tables have statistics,
+        // PostgreSQL's default planned a custom plan on every run of a list
+        // (its generic plan's estimate was the average user's rows), which is
+        // the parse-and-plan cost preparing is there to save. Every read is an
+        // index lookup by user or id, so the generic plan is the same plan.
+        configuration.options.additionalStartupParameters = [
+            ("statement_timeout", "\(milliseconds)"), ("plan_cache_mode", "force_generic_plan"),
+        ]
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.logger = logger
         let client = client
