@@ -72,11 +72,8 @@ final class OpenedInsightCache: @unchecked Sendable {
     func remember(_ encoding: Encoding, of id: String, user: String) {
         let key = Key(id: id, user: user)
         lock.withLock {
-            if recent[key] != nil {
-                recent[key]?.encoding = encoding
-            } else if older[key] != nil {
-                older[key]?.encoding = encoding
-            }
+            recent[key]?.encoding = encoding
+            older[key]?.encoding = encoding
         }
     }
 
