@@ -8,11 +8,11 @@ trap 'kill "${server_pid:-}" 2>/dev/null || true; rm -rf "$work"' EXIT
 # shellcheck source=tests/server/server.sh
 . "$(dirname "$0")/server.sh"
 
-refused() {  # refused FLAG VALUE: exit status 64 (usage) and a message naming FLAG
+refused() {  # refused FLAG VALUE [MORE FLAGS]: exit status 64 (usage) and a message naming FLAG
     local code=0
-    timeout 20 "$server" --port 0 --data "$work/refused" "$1" "$2" >"$work/out" 2>"$work/err" || code=$?
-    [ "$code" = 64 ] || { echo "$1 $2: exit status $code, not 64"; cat "$work/err"; exit 1; }
-    grep -q -- "$1" "$work/err" || { echo "$1 $2: the message does not name $1"; cat "$work/err"; exit 1; }
+    timeout 20 "$server" --port 0 --data "$work/refused" "$@" >"$work/out" 2>"$work/err" || code=$?
+    [ "$code" = 64 ] || { echo "$*: exit status $code, not 64"; cat "$work/err"; exit 1; }
+    grep -q -- "$1" "$work/err" || { echo "$*: the message does not name $1"; cat "$work/err"; exit 1; }
 }
 refused --auth-cache-ttl 86401
 refused --auth-cache-ttl 1e300
@@ -25,6 +25,9 @@ refused --io-threads 257
 refused --database-timeout 0
 refused --database-timeout nan
 refused --database-timeout 86401
+refused --database-connections 0
+refused --database-connections 10001
+refused --requests-per-lone-user 2 --requests-per-user 3
 
 start_server "$server" "$work/data" --demo --insight-cache-size 0 --io-threads 3
 for n in 1 2 3; do

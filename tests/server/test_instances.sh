@@ -25,15 +25,27 @@ url=$(new_postgres_database "instances_$$")
 WELLNESS_SERVER_KEY=$(head -c 32 /dev/urandom | base64)
 export WELLNESS_SERVER_KEY
 ports=()
-for name in a b; do
-    start_server "$server" "$work/$name" --database "$url" --allow-signup --signup-rate-limit 3 --ai-rate-limit 3 \
-        --insight-interval 1
+names=(a b) connections=(3 5)
+for n in 0 1; do
+    start_server "$server" "$work/${names[$n]}" --database "$url" --allow-signup --signup-rate-limit 3 --ai-rate-limit 3 \
+        --insight-interval 1 --database-connections "${connections[$n]}"
     pids+=("$server_pid")
     ports+=("$server_port")
 done
 started=$(date +%s.%N)
 
 fail() { echo "test_instances.sh: $*" >&2; exit 1; }
+
+# Each instance opens the connections it was given and keeps them: 3 + 5.
+held=
+for _ in $(seq 100); do
+    held=$("$(postgres_bin)/psql" -qtA -h 127.0.0.1 -p "$postgres_port" -U wellness -d "${url##*/}" \
+        -c "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+    [ "$held" = 8 ] && break
+    sleep 0.1
+done
+[ "$held" = 8 ] || fail "the instances hold $held connections, not 3 + 5"
+echo "--database-connections: the instances hold 3 + 5 connections"
 # status PORT METHOD PATH [CURL_ARGS...]: the HTTP status; the body in $work/body.
 status() {
     local port=$1 method=$2 path=$3

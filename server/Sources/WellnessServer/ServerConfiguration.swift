@@ -11,8 +11,12 @@ public struct ServerConfiguration: Sendable {
     /// SQLite in ``dataDirectory``. Instances sharing one database share its
     /// rate limits and insight schedule.
     public var databaseURL: String?
-    /// PostgreSQL connections in this instance's pool, at most.
-    public var databaseConnections = 20
+    /// PostgreSQL connections this instance opens at start and keeps. Instances
+    /// sharing a database together need that many of its `max_connections`.
+    public var databaseConnections = defaultDatabaseConnections
+    public static let defaultDatabaseConnections = 20
+    /// A bound that catches typos (PostgreSQL allows 100 connections by default).
+    public static let maximumDatabaseConnections = 10_000
     /// How long a PostgreSQL call (a statement, or a whole transaction) may
     /// take on its connection before the request fails and the call is abandoned.
     public var databaseTimeout = PostgresEngine.defaultCallTimeout
@@ -33,16 +37,26 @@ public struct ServerConfiguration: Sendable {
     /// Insights whose opened (decrypted) sealed fields are kept in memory, so
     /// that reading them again costs no decryption (0: none are kept).
     public var openedInsights = Store.defaultOpenedInsights
-    /// Requests of one user processed at once; more wait their turn, so one
-    /// busy user cannot take every reader, connection or core from the others.
+    /// Requests of one user processed at once while other users are active;
+    /// more wait their turn, so one busy user cannot take every reader,
+    /// connection or core from the others.
     public var requestsPerUser = defaultRequestsPerUser
     public static let defaultRequestsPerUser = UserConcurrencyLimit.defaultLimit
+    /// Requests of one user processed at once while no other user has been
+    /// active for a second (``UserConcurrencyLimit``); nil: one per PostgreSQL
+    /// connection, or per SQLite reader.
+    public var requestsPerLoneUser: Int?
     /// Threads that run the server's network I/O (HTTP parsing, socket reads and writes).
     public var ioThreads = IOThreads.defaultCount
     /// SQLite reader connections (SQLite only).
     public var sqliteReaders = SQLiteEngine.defaultReaders
     /// Header, body and idle deadlines of a connection.
     public var timeouts = ServerTimeouts()
+
+    /// ``requestsPerLoneUser``, or its default for the database.
+    var effectiveRequestsPerLoneUser: Int {
+        requestsPerLoneUser ?? (databaseURL == nil ? sqliteReaders : databaseConnections)
+    }
 
     public init(dataDirectory: URL) {
         self.dataDirectory = dataDirectory

@@ -60,7 +60,8 @@ public enum WellnessApplication {
                                                  window: configuration.aiWindowSeconds),
                             signupLimiter: configuration.allowSignup
                                 ? RateLimiter(store: store, capacity: configuration.signupsPerMinute, window: 60) : nil,
-                            requestsPerUser: configuration.requestsPerUser)
+                            userLimit: UserConcurrencyLimit(limit: configuration.requestsPerUser,
+                                                           aloneLimit: configuration.effectiveRequestsPerLoneUser))
         router.add(middleware: MethodNotAllowedMiddleware(allowedMethods: routes.allowedMethods))
         routes.register(on: router)
         return router

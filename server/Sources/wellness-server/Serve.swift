@@ -28,12 +28,17 @@ struct Serve: AsyncParsableCommand {
     var authCacheTtl = Store.defaultPrincipalLifetime
     @Option(help: "Insights whose decrypted text is kept in memory, so that reading them again costs no decryption (0: none).")
     var insightCacheSize = Store.defaultOpenedInsights
-    @Option(help: "Requests of one user processed at once; more wait their turn.")
+    @Option(help: "Requests of one user processed at once while other users are active; more wait their turn.")
     var requestsPerUser = ServerConfiguration.defaultRequestsPerUser
+    @Option(help: ArgumentHelp("Requests of one user processed at once while no other user has been active for a second "
+                               + "(default: --database-connections, or --sqlite-readers).", valueName: "n"))
+    var requestsPerLoneUser: Int?
     @Option(help: "Threads that run network I/O (default: one per core).")
     var ioThreads = IOThreads.defaultCount
     @Option(help: "Seconds a PostgreSQL statement or transaction may take before its request fails (PostgreSQL only).")
     var databaseTimeout = Double(PostgresEngine.defaultCallTimeout.components.seconds)
+    @Option(help: "PostgreSQL connections this instance opens and keeps (PostgreSQL only).")
+    var databaseConnections = ServerConfiguration.defaultDatabaseConnections
     @Option(help: "SQLite reader connections (SQLite only).")
     var sqliteReaders = SQLiteEngine.defaultReaders
 
@@ -60,16 +65,24 @@ struct Serve: AsyncParsableCommand {
         guard requestsPerUser >= 1, sqliteReaders >= 1, insightCacheSize >= 0 else {
             throw ValidationError("--requests-per-user and --sqlite-readers must be 1 or more, --insight-cache-size 0 or more")
         }
+        if let requestsPerLoneUser, requestsPerLoneUser < requestsPerUser {
+            throw ValidationError("--requests-per-lone-user must be at least --requests-per-user (\(requestsPerUser))")
+        }
         guard (1...IOThreads.maximumCount).contains(ioThreads) else {
             throw ValidationError("--io-threads must be between 1 and \(IOThreads.maximumCount)")
         }
         guard databaseTimeout.isFinite, databaseTimeout >= 0.001, databaseTimeout <= 86_400 else {
             throw ValidationError("--database-timeout must be between 0.001 and 86400 seconds")
         }
+        guard (1...ServerConfiguration.maximumDatabaseConnections).contains(databaseConnections) else {
+            throw ValidationError("--database-connections must be between 1 and \(ServerConfiguration.maximumDatabaseConnections)")
+        }
+        configuration.databaseConnections = databaseConnections
         configuration.databaseTimeout = .milliseconds(Int64((databaseTimeout * 1000).rounded()))
         configuration.principalLifetime = authCacheTtl
         configuration.openedInsights = insightCacheSize
         configuration.requestsPerUser = requestsPerUser
+        configuration.requestsPerLoneUser = requestsPerLoneUser
         configuration.sqliteReaders = sqliteReaders
         configuration.ioThreads = ioThreads
         configuration.timeouts = try ServerTimeouts.seconds(header: headerTimeout, body: bodyTimeout, idle: idleTimeout)

@@ -11,8 +11,8 @@ struct Routes {
     let limiter: RateLimiter
     /// Sign-ups per client address, or nil when `POST /dev/users` is off.
     let signupLimiter: RateLimiter?
-    /// Requests of one user processed at once (``UserConcurrencyLimit``).
-    var requestsPerUser = UserConcurrencyLimit.defaultLimit
+    /// Requests of one user processed at once.
+    var userLimit = UserConcurrencyLimit(limit: UserConcurrencyLimit.defaultLimit)
 
     /// One route: its method and path, whether it needs authentication, and its handler.
     struct Route {
@@ -77,7 +77,7 @@ struct Routes {
     /// (``HeadMiddleware`` drops the body).
     func register(on router: Router<AppRequestContext>) {
         let api = router.group("api").add(middleware: AuthMiddleware(store: store, credentials: credentials))
-            .add(middleware: UserConcurrencyMiddleware(limit: UserConcurrencyLimit(limit: requestsPerUser)))
+            .add(middleware: UserConcurrencyMiddleware(limit: userLimit))
             .add(middleware: IdempotencyMiddleware(store: store))
         for route in table {
             let methods: [HTTPRequest.Method] = route.method == .get ? [.get, .head] : [route.method]
