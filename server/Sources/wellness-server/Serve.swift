@@ -31,7 +31,7 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Requests of one user processed at once while other users are active; more wait their turn.")
     var requestsPerUser = ServerConfiguration.defaultRequestsPerUser
     @Option(help: ArgumentHelp("Requests of one user processed at once while no other user has been active for a second "
-                               + "(default: --database-connections, or --sqlite-readers).", valueName: "n"))
+                               + "(default: --database-connections on PostgreSQL, --requests-per-user on SQLite).", valueName: "n"))
     var requestsPerLoneUser: Int?
     @Option(help: "Threads that run network I/O (default: one per core).")
     var ioThreads = IOThreads.defaultCount
