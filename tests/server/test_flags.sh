@@ -18,6 +18,8 @@ refused --auth-cache-ttl 86401
 refused --auth-cache-ttl 1e300
 refused --auth-cache-ttl -1
 refused --insight-cache-size -1
+refused --page-cache-mb -1
+refused --page-cache-mb 1048577
 refused --requests-per-user 0
 refused --sqlite-readers 0
 refused --io-threads 0

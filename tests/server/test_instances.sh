@@ -2,7 +2,8 @@
 # Two wellness-server instances on one PostgreSQL database behave as one:
 # the sign-up limit and the AI rate limit hold across them (3 allowed, not
 # 3 per instance), scheduled insight generation runs about once per interval
-# between them, and no insight is ever stored twice.
+# between them, no insight is ever stored twice, and a list page one
+# instance keeps in memory is never served after the other changes the list.
 # Usage: test_instances.sh SERVER_BINARY
 set -euo pipefail
 server=$(realpath "$1")
@@ -116,4 +117,30 @@ keys = [(i["insight_type"], i["title"], i["generated_at"]) for i in insights]
 assert len(keys) == len(set(keys)), "duplicate insights"
 assert data["pagination"]["total_count"] == len(insights), (data["pagination"], len(insights))
 print(f"no duplicate insight among {len(insights)}")
+PY
+
+# A page b keeps in memory is never served after a changes the list (list versions in the database).
+list_b() {
+    code=$(status "${ports[1]}" GET '/api/v1/insights?page_size=100' -H "X-API-Key: $api_key")
+    [ "$code" = 200 ] || fail "insights on b answered $code"
+    cp "$work/body" "$work/$1"
+}
+list_b listed
+list_b listed
+insight=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["data"]["insights"][0]["id"])' "$work/listed")
+code=$(status "${ports[0]}" PATCH "/api/v1/insights/$insight" -H "X-API-Key: $api_key" -d '{"is_favorite":true}')
+[ "$code" = 200 ] || fail "PATCH on a answered $code"
+list_b favorited
+code=$(status "${ports[0]}" DELETE "/api/v1/insights/$insight" -H "X-API-Key: $api_key")
+[ "$code" = 204 ] || fail "DELETE on a answered $code"
+list_b deleted
+python3 - "$work" "$insight" <<'PY' || fail "b served a stale page"
+import json, sys
+work, insight = sys.argv[1], sys.argv[2]
+page = lambda name: json.load(open(f"{work}/{name}"))["data"]
+listed, favorited, deleted = page("listed"), page("favorited"), page("deleted")
+assert [i["is_favorite"] for i in favorited["insights"] if i["id"] == insight] == [True], "the favorite is not listed"
+assert insight not in [i["id"] for i in deleted["insights"]], "the deleted insight is listed"
+assert deleted["pagination"]["total_count"] == listed["pagination"]["total_count"] - 1, "the total did not drop"
+print("list pages current across instances: b lists a's favorite and a's delete at once")
 PY

@@ -38,7 +38,8 @@ public enum WellnessApplication {
             let tokenKeys = try TokenKeys.load(dataDirectory: configuration.dataDirectory, environment: environment)
             let store = try await Store.open(engine: engine, cipher: cipher,
                                             principalLifetime: configuration.principalLifetime,
-                                            openedInsights: configuration.openedInsights)
+                                            openedInsights: configuration.openedInsights,
+                                            insightPageBytes: configuration.effectiveInsightPageBytes)
             return (store, Credentials(keys: tokenKeys))
         } catch {
             await engine.shutdown()

@@ -28,6 +28,10 @@ struct Serve: AsyncParsableCommand {
     var authCacheTtl = Store.defaultPrincipalLifetime
     @Option(help: "Insights whose decrypted text is kept in memory, so that reading them again costs no decryption (0: none).")
     var insightCacheSize = Store.defaultOpenedInsights
+    @Option(help: ArgumentHelp("Megabytes of insight list pages kept in memory, so that a page read again while the list "
+                               + "is unchanged is not read again (default: \(Store.defaultInsightPageBytes >> 20) on PostgreSQL, 0 (none) on SQLite).",
+                               valueName: "mb"))
+    var pageCacheMb: Int?
     @Option(help: "Requests of one user processed at once while other users are active; more wait their turn.")
     var requestsPerUser = ServerConfiguration.defaultRequestsPerUser
     @Option(help: ArgumentHelp("Requests of one user processed at once while no other user has been active for a second "
@@ -65,6 +69,9 @@ struct Serve: AsyncParsableCommand {
         guard requestsPerUser >= 1, sqliteReaders >= 1, insightCacheSize >= 0 else {
             throw ValidationError("--requests-per-user and --sqlite-readers must be 1 or more, --insight-cache-size 0 or more")
         }
+        if let pageCacheMb, !(0...ServerConfiguration.maximumPageCacheMegabytes).contains(pageCacheMb) {
+            throw ValidationError("--page-cache-mb must be between 0 and \(ServerConfiguration.maximumPageCacheMegabytes)")
+        }
         if let requestsPerLoneUser, requestsPerLoneUser < requestsPerUser {
             throw ValidationError("--requests-per-lone-user must be at least --requests-per-user (\(requestsPerUser))")
         }
@@ -81,6 +88,7 @@ struct Serve: AsyncParsableCommand {
         configuration.databaseTimeout = .milliseconds(Int64((databaseTimeout * 1000).rounded()))
         configuration.principalLifetime = authCacheTtl
         configuration.openedInsights = insightCacheSize
+        configuration.insightPageBytes = pageCacheMb.map { $0 << 20 }
         configuration.requestsPerUser = requestsPerUser
         configuration.requestsPerLoneUser = requestsPerLoneUser
         configuration.sqliteReaders = sqliteReaders

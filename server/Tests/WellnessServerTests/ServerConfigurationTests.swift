@@ -13,4 +13,16 @@ import Testing
         configuration.requestsPerLoneUser = 5
         #expect(configuration.effectiveRequestsPerLoneUser == 5, "the flag wins")
     }
+
+    @Test func listPagesAreKeptOnPostgreSQLOnlyUnlessAskedFor() {
+        var configuration = ServerConfiguration(dataDirectory: URL(fileURLWithPath: "/nonexistent"))
+        #expect(configuration.effectiveInsightPageBytes == 0, "SQLite")
+        configuration.insightPageBytes = 1 << 20
+        #expect(configuration.effectiveInsightPageBytes == 1 << 20, "the flag wins")
+        configuration.databaseURL = "postgres://u@127.0.0.1/db"
+        configuration.insightPageBytes = nil
+        #expect(configuration.effectiveInsightPageBytes == Store.defaultInsightPageBytes, "PostgreSQL")
+        configuration.insightPageBytes = 0
+        #expect(configuration.effectiveInsightPageBytes == 0, "the flag turns it off")
+    }
 }

@@ -13,11 +13,13 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
     case listTotalsStayExact
     case pagesFollowTheSortOrder
     case encodedPagesMatchTheModel
+    case aPageReadAgainIsNeverStale
     case generationIsIdempotent
     case concurrentGenerationStoresEachInsightOnce
     case rateLimitsAreSharedBetweenInstances
     case theScheduleRunsOncePerInterval
     case concurrentTransactions
+    case concurrentUpdatesMoveCountsBothWays
     case aRollbackNeverUndoesAnotherWrite
     case aTransactionSeesItsOwnWrites
     case tokensCanBeRevoked
@@ -32,11 +34,13 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         case .listTotalsStayExact: try await Self.listTotals(server)
         case .pagesFollowTheSortOrder: try await Self.pages(server)
         case .encodedPagesMatchTheModel: try await Self.encodedPages(server)
+        case .aPageReadAgainIsNeverStale: try await Self.pageReadAgain(server)
         case .generationIsIdempotent: try await Self.idempotentGeneration(server)
         case .concurrentGenerationStoresEachInsightOnce: try await Self.concurrentGeneration(server)
         case .rateLimitsAreSharedBetweenInstances: try await Self.sharedRateLimits(server)
         case .theScheduleRunsOncePerInterval: try await Self.sharedSchedule(server)
         case .concurrentTransactions: try await Self.concurrentTransactions(server)
+        case .concurrentUpdatesMoveCountsBothWays: try await Self.countsMovedBothWays(server)
         case .aRollbackNeverUndoesAnotherWrite: try await Self.rollback(server)
         case .aTransactionSeesItsOwnWrites: try await Self.ownWrites(server)
         case .tokensCanBeRevoked: try await Self.revocation(server)
@@ -249,6 +253,56 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         #expect(states.count == 3 && states.allSatisfy { $0.isRead && !$0.isFavorite && $0.isArchived })
     }
 
+    /// A page read again is served from memory while the user's list is
+    /// unchanged, and read again from the database after any change, by
+    /// whichever instance made it: a page remembered with a marker stands for
+    /// a page served from memory.
+    static func pageReadAgain(_ server: TestServer) async throws {
+        let writer = server.store
+        let reader = try await server.reopen()
+        let user = try await server.user(days: 30)
+        var query = InsightQuery()
+        query.archivedStatus = nil
+        query.pageSize = 8
+        let marker = Pagination(page: 99, pageSize: 1, totalPages: 0, totalCount: 0, hasNext: false, hasPrev: false)
+        let expectCurrent = { (label: String) in
+            for page in 1...2 {
+                query.page = page
+                let served = try await reader.encodedInsights(for: user.id, query: query)
+                let current = try await writer.insights(for: user.id, query: query)
+                #expect(served.insights == (try current.insights.map { try JSONWriter.bytes($0.json) }), "\(label), page \(page)")
+                #expect(served.pagination == current.pagination, "\(label), page \(page)")
+                // Stand-in for the page just read, at the version it was read at.
+                let version = try #require(reader.insightPages.page(for: user.id, query: query)?.version, "\(label), page \(page)")
+                #expect(version == (try await reader.listVersion(.insights, for: user.id)), "\(label), page \(page)")
+                reader.insightPages.remember(.init(version: version, insights: [], pagination: marker), for: user.id, query: query)
+                #expect(try await reader.encodedInsights(for: user.id, query: query).pagination == marker,
+                        "\(label), page \(page): served from memory while unchanged")
+            }
+        }
+        try await expectCurrent("first read")
+        query.page = 1
+        let first = try await writer.insights(for: user.id, query: query).insights[0]
+        _ = try await writer.update(first.id, for: user.id, with: UpdateInsightRequest(isRead: true))
+        try await expectCurrent("after a change of the read flag")
+        _ = try await writer.update(first.id, for: user.id, with: UpdateInsightRequest(isRead: true))
+        try await expectCurrent("after an update that changes only the update time")
+        #expect(try await writer.deleteInsight(first.id, for: user.id))
+        try await expectCurrent("after a delete")
+        let new = Store.NewInsight(type: .pattern, title: "new", content: "new", summary: nil, suggestions: [],
+                                   dataContext: nil, dedupeKey: "test-\(UUID().uuidString)")
+        #expect(try await writer.add([new], for: user.id) == 1)
+        try await expectCurrent("after an insight is added")
+        #expect(try await writer.add([new], for: user.id) == 0)
+        #expect(try await reader.encodedInsights(for: user.id, query: query).pagination == marker,
+                "a generation that adds nothing changes nothing")
+        // A change through the instance that serves the page forgets the user's pages at once.
+        let listed = try await writer.insights(for: user.id, query: query).insights[0]
+        _ = try await reader.update(listed.id, for: user.id, with: UpdateInsightRequest(isFavorite: true))
+        #expect(reader.insightPages.page(for: user.id, query: query) == nil)
+        await reader.engine.shutdown()
+    }
+
     // MARK: - Generation
 
     static func idempotentGeneration(_ server: TestServer) async throws {
@@ -342,6 +396,55 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
     }
 
     /// A write acknowledged while another transaction is open is never undone by that transaction's rollback.
+    /// Updates moving insights (and goals) between two count buckets in opposite
+    /// directions at once: each takes both buckets' rows, so taken in
+    /// different orders they deadlocked on PostgreSQL (a 500 for one of them).
+    static func countsMovedBothWays(_ server: TestServer) async throws {
+        let user = try await server.user(days: 40)
+        let store = server.store
+        var query = InsightQuery()
+        query.pageSize = 100
+        let all = try await store.insights(for: user.id, query: query).insights
+        let type = try #require(Dictionary(grouping: all, by: \.insightType).max { $0.value.count < $1.value.count }?.key)
+        let sameType = all.filter { $0.insightType == type }.prefix(8)
+        #expect(sameType.count >= 4)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, insight) in sameType.enumerated() {
+                group.addTask {
+                    for n in 0..<20 {
+                        _ = try await store.update(insight.id, for: user.id, with: UpdateInsightRequest(isRead: (n + index) % 2 == 0))
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        query.insightType = type
+        for read in [true, false] {
+            query.readStatus = read
+            let page = try await store.insights(for: user.id, query: query)
+            #expect(page.pagination.totalCount == page.insights.count)
+            #expect(page.insights.allSatisfy { $0.isRead == read })
+        }
+        var goals: [Goal] = []
+        for n in 0..<8 { goals.append(try await store.createGoal(try goal("goal \(n)"), for: user.id)) }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (index, goal) in goals.enumerated() {
+                group.addTask {
+                    for n in 0..<20 {
+                        let status: GoalStatus = (n + index) % 2 == 0 ? .paused : .active
+                        _ = try await store.updateGoal(goal.id, for: user.id, with: UpdateGoalRequest(status: status))
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let stored = try await store.allGoals(for: user.id)
+        for status in [GoalStatus.active, .paused] {
+            #expect(try await store.goals(for: user.id, status: status, page: 1, pageSize: 1).1.totalCount
+                        == stored.filter { $0.status == status }.count)
+        }
+    }
+
     static func rollback(_ server: TestServer) async throws {
         let user = try await server.user()
         let store = server.store

@@ -54,6 +54,8 @@ struct TestServer {
         var configuration = ServerConfiguration(dataDirectory: directory)
         configuration.aiRequestsPerWindow = aiRequestsPerWindow
         configuration.databaseConnections = 4
+        // Every engine's tests read lists through the page cache, which is off by default on SQLite.
+        configuration.insightPageBytes = Store.defaultInsightPageBytes
         if engine == .postgres { configuration.databaseURL = try await TestEngine.newPostgresDatabase() }
         configure(&configuration)
         let (store, credentials) = try await WellnessApplication.openStore(configuration, environment: [:])

@@ -1,7 +1,7 @@
 import WellnessKitCore
 
 /// The filters, sort and page of `GET /api/v1/insights` (seed 000).
-public struct InsightQuery: Sendable, Equatable {
+public struct InsightQuery: Sendable, Hashable {
     public enum SortField: String, CaseIterable, Sendable {
         case createdAt = "created_at", generatedAt = "generated_at", updatedAt = "updated_at"
 

@@ -10,6 +10,7 @@
 /// Lists cost O(page): each sort order has an index led by the user, and the
 /// totals come from `list_counts`, one row per user, list and filter bucket,
 /// kept in step with the rows in the same transaction.
+/// A list read again costs one row of `list_versions` while it is unchanged.
 enum Schema {
     /// The version a database records in `meta`; a database without it (from
     /// before sealing was bound to rows) is refused, see ``Store/open(engine:cipher:)``.
@@ -70,6 +71,11 @@ enum Schema {
         CREATE TABLE IF NOT EXISTS list_counts (
             user_id TEXT NOT NULL, list TEXT NOT NULL, bucket TEXT NOT NULL, n INTEGER NOT NULL,
             PRIMARY KEY (user_id, list, bucket))
+        """,
+        // Raised by every change to a user's list, in the same transaction (see ``InsightPageCache``).
+        """
+        CREATE TABLE IF NOT EXISTS list_versions (
+            user_id TEXT NOT NULL, list TEXT NOT NULL, version INTEGER NOT NULL, PRIMARY KEY (user_id, list))
         """,
         // Token buckets, shared by every instance on the database (AI requests per user, sign-ups per address).
         "CREATE TABLE IF NOT EXISTS rate_limits (key TEXT PRIMARY KEY, tokens REAL NOT NULL, updated_ms INTEGER NOT NULL)",

@@ -84,10 +84,7 @@ extension Store {
             try await session.query("UPDATE goals SET status = ?, body = ? WHERE id = ?",
                                     [.text(after.status.rawValue),
                                      .blob(try self.cipher.seal(try JSONWriter.string(after.json), for: field)), .text(id)])
-            if after.status != before.status {
-                try await self.adjustCount(.goals, before.status.rawValue, for: userId, by: -1, on: session)
-                try await self.adjustCount(.goals, after.status.rawValue, for: userId, by: 1, on: session)
-            }
+            try await self.moveCount(.goals, from: before.status.rawValue, to: after.status.rawValue, for: userId, on: session)
             return (before, after)
         }
         if let result, result.after.status == .completed, result.before.status != .completed {

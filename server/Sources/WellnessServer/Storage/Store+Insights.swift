@@ -42,8 +42,8 @@ extension Store {
             return (row, Self.insightBucket(type: insight.type.rawValue, read: false, favorite: false, archived: false))
         }
         guard !rows.isEmpty else { return 0 }
-        return try await engine.transaction { [self] session in
-            var added = 0
+        let added = try await engine.transaction { [self] session -> Int in
+            var added: [String: Int64] = [:]
             for (row, bucket) in rows {
                 let inserted = try await session.query("""
                     INSERT INTO insights (id, user_id, insight_type, title, content, summary, suggestions, data_context,
@@ -51,12 +51,15 @@ extension Store {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (user_id, dedupe_key) DO NOTHING RETURNING id
                     """, row)
-                guard !inserted.isEmpty else { continue }
-                try await adjustCount(.insights, bucket, for: userId, by: 1, on: session)
-                added += 1
+                if !inserted.isEmpty { added[bucket, default: 0] += 1 }
             }
-            return added
+            guard !added.isEmpty else { return 0 }
+            try await adjustCounts(.insights, added, for: userId, on: session)
+            try await raiseVersion(.insights, for: userId, on: session)
+            return added.values.reduce(0) { $0 + Int($1) }
         }
+        if added > 0 { insightPages.forget(user: userId) }
+        return added
     }
 
     static let insightColumns = """
@@ -68,22 +71,36 @@ extension Store {
     /// through the index of its sort order, the total from ``adjustCount``'s
     /// counts, so the cost does not grow with the user's (or anyone's) data.
     public func insights(for userId: String, query: InsightQuery) async throws -> InsightsPage {
-        let (rows, pagination) = try await pageRows(for: userId, query: query)
+        let (rows, pagination, _) = try await pageRows(for: userId, query: query)
         return InsightsPage(insights: try await decode(rows, insight(from:)), pagination: pagination)
     }
 
     /// The page of ``insights(for:query:)`` with each insight already encoded
     /// as JSON (the bytes `JSONWriter` writes for `Insight.json`), for the list
     /// response: an insight read again in the same state is not built or
-    /// written again (``OpenedInsightCache/Encoding``).
+    /// written again (``OpenedInsightCache/Encoding``), and a page read again
+    /// while the list is unchanged is not read again (``InsightPageCache``).
     public func encodedInsights(for userId: String, query: InsightQuery) async throws
         -> (insights: [[UInt8]], pagination: Pagination) {
-        let (rows, pagination) = try await pageRows(for: userId, query: query)
-        return (try await decode(rows, encodedInsight(from:)), pagination)
+        if let cached = insightPages.page(for: userId, query: query),
+           try await cached.version == listVersion(.insights, for: userId) {
+            return (cached.insights, cached.pagination)
+        }
+        let (rows, pagination, version) = try await pageRows(for: userId, query: query)
+        let insights = try await decode(rows, encodedInsight(from:))
+        if let version {
+            insightPages.remember(.init(version: version, insights: insights, pagination: pagination),
+                                  for: userId, query: query)
+        }
+        return (insights, pagination)
     }
 
+    /// The rows of the page, its pagination object, and the list's version
+    /// read with the first statement (nil for an empty first page): the page
+    /// is at least as new as that version, so it may be served while the
+    /// version is unchanged.
     private func pageRows(for userId: String, query: InsightQuery) async throws
-        -> (rows: [[SQLValue]], pagination: Pagination) {
+        -> (rows: [[SQLValue]], pagination: Pagination, version: Int64?) {
         var conditions = ["user_id = ?"]
         var parameters: [SQLValue] = [.text(userId)]
         if let archived = query.archivedStatus {
@@ -110,24 +127,32 @@ extension Store {
         }
         let direction = query.ascending ? "ASC" : "DESC"
         let order = "\(query.sortBy.column) \(direction), id \(direction)"
+        let counts = Self.countsColumn(.insights, for: userId, dialect: engine.dialect)
+        let version = Self.versionColumn(.insights, for: userId)
         guard let offset = Pagination.offset(page: query.page, pageSize: query.pageSize) else {
             let total = try await count(.insights, for: userId, matching: matching)
-            return ([], Pagination.of(page: query.page, pageSize: query.pageSize, total: total))
+            return ([], Pagination.of(page: query.page, pageSize: query.pageSize, total: total), nil)
         }
         let total: Int
+        let readVersion: Int64?
         var rows: [[SQLValue]] = []
         if offset == 0 {
             // The first page costs O(page) whatever the total: read it through
-            // the index of its order, with the counts in each row, in one statement
-            // (one round trip). An empty first page means nothing matches.
-            let counts = Self.countsColumn(.insights, for: userId, dialect: engine.dialect)
+            // the index of its order, with the counts and the version in each
+            // row, in one statement (one round trip). An empty first page means nothing matches.
             rows = try await engine.query("""
-                SELECT \(Self.insightColumns), \(counts.sql) FROM insights WHERE \(filter) ORDER BY \(order) LIMIT ?
-                """, counts.parameters + parameters + [.integer(Int64(query.pageSize))])
-            total = rows.first.map { Self.total(ofCounts: $0.last?.text ?? "", matching: matching) } ?? 0
+                SELECT \(Self.insightColumns), \(counts.sql), \(version.sql) FROM insights WHERE \(filter)
+                ORDER BY \(order) LIMIT ?
+                """, counts.parameters + version.parameters + parameters + [.integer(Int64(query.pageSize))])
+            let trailing = rows.first?.suffix(2)
+            total = Self.total(ofCounts: trailing?.first?.text ?? "", matching: matching)
+            readVersion = trailing?.last?.integer
         } else {
             // A later page only when the counts say it has rows: stepping over a deep offset costs.
-            total = try await count(.insights, for: userId, matching: matching)
+            let listed = try await engine.query("SELECT \(counts.sql), \(version.sql)",
+                                                counts.parameters + version.parameters).first
+            total = Self.total(ofCounts: listed?.first?.text ?? "", matching: matching)
+            readVersion = listed?.last?.integer
             // The page's ids from the index first, so that skipped rows are never read (deferred join).
             if offset < total {
                 rows = try await engine.query("""
@@ -137,7 +162,7 @@ extension Store {
                     """, parameters + [.integer(Int64(query.pageSize)), .integer(Int64(offset))])
             }
         }
-        return (rows, Pagination.of(page: query.page, pageSize: query.pageSize, total: total))
+        return (rows, Pagination.of(page: query.page, pageSize: query.pageSize, total: total), readVersion)
     }
 
     /// The insights of `rows`, yielding to other tasks every few rows: a page
@@ -171,7 +196,7 @@ extension Store {
     public func update(_ id: String, for userId: String, with change: UpdateInsightRequest) async throws -> Insight? {
         let now = Self.nowMilliseconds()
         let forUpdate = engine.dialect.forUpdate
-        return try await engine.transaction { [self] session in
+        let updated = try await engine.transaction { [self] session -> Insight? in
             // Locked until the end, so that concurrent changes count from each other's result.
             guard let current = try await session.query("""
                 SELECT insight_type, is_read, is_favorite, is_archived FROM insights WHERE id = ? AND user_id = ?\(forUpdate)
@@ -198,12 +223,12 @@ extension Store {
             let before = Self.insightBucket(type: type, read: current[1].bool, favorite: current[2].bool,
                                             archived: current[3].bool)
             let after = Self.insightBucket(type: type, read: read, favorite: favorite, archived: archived)
-            if before != after {
-                try await adjustCount(.insights, before, for: userId, by: -1, on: session)
-                try await adjustCount(.insights, after, for: userId, by: 1, on: session)
-            }
+            try await moveCount(.insights, from: before, to: after, for: userId, on: session)
+            try await raiseVersion(.insights, for: userId, on: session)
             return try await insight(id, for: userId, on: session)
         }
+        if updated != nil { insightPages.forget(user: userId) }
+        return updated
     }
 
     /// Deletes an insight; false when there was no such insight.
@@ -214,9 +239,13 @@ extension Store {
                 """, [.text(id), .text(userId)]).first, let type = row[0].text else { return false }
             let bucket = Self.insightBucket(type: type, read: row[1].bool, favorite: row[2].bool, archived: row[3].bool)
             try await adjustCount(.insights, bucket, for: userId, by: -1, on: session)
+            try await raiseVersion(.insights, for: userId, on: session)
             return true
         }
-        if deleted { openedInsights.forget(id, user: userId) }
+        if deleted {
+            openedInsights.forget(id, user: userId)
+            insightPages.forget(user: userId)
+        }
         return deleted
     }
 

@@ -8,13 +8,32 @@ extension Store {
         case insights, goals, consultations
     }
 
-    /// Adds `delta` to the count of `bucket`.
+    /// Adds `delta` to the count of `bucket`; a transaction changing more
+    /// than one bucket uses ``adjustCounts(_:_:for:on:)``.
     func adjustCount(_ list: CountedList, _ bucket: String, for userId: String, by delta: Int64,
                      on session: any SQLSession) async throws {
         try await session.query("""
             INSERT INTO list_counts (user_id, list, bucket, n) VALUES (?, ?, ?, ?)
             ON CONFLICT (user_id, list, bucket) DO UPDATE SET n = list_counts.n + excluded.n
             """, [.text(userId), .text(list.rawValue), .text(bucket), .integer(delta)])
+    }
+
+    /// Moves one row's count from bucket `before` to bucket `after`.
+    func moveCount(_ list: CountedList, from before: String, to after: String, for userId: String,
+                   on session: any SQLSession) async throws {
+        let deltas: [(String, Int64)] = [(before, -1), (after, 1)]
+        try await adjustCounts(list, Dictionary(deltas, uniquingKeysWith: +), for: userId, on: session)
+    }
+
+    /// Adds each bucket's delta, in the buckets' order: transactions taking
+    /// the same buckets' rows take them in one order, so they cannot deadlock
+    /// (two updates moving rows opposite ways, each taking its old bucket
+    /// first, deadlocked on PostgreSQL).
+    func adjustCounts(_ list: CountedList, _ deltas: [String: Int64], for userId: String,
+                      on session: any SQLSession) async throws {
+        for (bucket, delta) in deltas.sorted(by: { $0.key < $1.key }) where delta != 0 {
+            try await adjustCount(list, bucket, for: userId, by: delta, on: session)
+        }
     }
 
     /// The sum of the counts of the buckets `matching` accepts.

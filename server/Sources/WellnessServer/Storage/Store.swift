@@ -13,12 +13,16 @@ public final class Store: Sendable {
     let principals: PrincipalCache
     /// The opened sealed fields of recently read insights (see ``OpenedInsightCache``).
     let openedInsights: OpenedInsightCache
+    /// Recently read pages of insight lists (see ``InsightPageCache``).
+    let insightPages: InsightPageCache
 
-    private init(engine: any SQLEngine, cipher: FieldCipher, principalLifetime: Double, openedInsights: Int) {
+    private init(engine: any SQLEngine, cipher: FieldCipher, principalLifetime: Double, openedInsights: Int,
+                 insightPageBytes: Int) {
         self.engine = engine
         self.cipher = cipher
         principals = PrincipalCache(lifetime: principalLifetime)
         self.openedInsights = OpenedInsightCache(capacity: openedInsights)
+        insightPages = InsightPageCache(capacity: insightPageBytes)
     }
 
     /// Seconds an API key's owner or a user's token revocation mark is
@@ -29,6 +33,9 @@ public final class Store: Sendable {
 
     /// Insights whose opened sealed fields are kept in memory by default (``OpenedInsightCache``).
     public static let defaultOpenedInsights = 20_000
+
+    /// Bytes of insight list pages kept in memory by default (``InsightPageCache``).
+    public static let defaultInsightPageBytes = 64 << 20
 
     /// What a database holds before the store opens it: whether it has tables,
     /// the schema version they record, and the key check value.
@@ -72,12 +79,14 @@ public final class Store: Sendable {
     /// it up one at a time.
     /// `principalLifetime` is how many seconds API key owners and token
     /// revocation marks are remembered (0: looked up on every request);
-    /// `openedInsights` how many insights' opened sealed fields are kept in memory (0: none).
+    /// `openedInsights` how many insights' opened sealed fields are kept in memory (0: none);
+    /// `insightPageBytes` how many bytes of list pages (0: none).
     /// - Throws: ``ConfigurationError`` when the database is from an earlier
     ///   version (sealed without row binding) or the key is not the database's.
     public static func open(engine: any SQLEngine, cipher: FieldCipher,
                             principalLifetime: Double = defaultPrincipalLifetime,
-                            openedInsights: Int = defaultOpenedInsights) async throws -> Store {
+                            openedInsights: Int = defaultOpenedInsights,
+                            insightPageBytes: Int = defaultInsightPageBytes) async throws -> Store {
         _ = try await inspect(engine)
         try await engine.transaction(lock: Schema.setupLock) { [self] session in
             for statement in Schema.statements {
@@ -91,7 +100,8 @@ public final class Store: Sendable {
             let check = try await session.query("SELECT value FROM meta WHERE name = 'key_check'").first?.first?.blob
             guard let check, cipher.matches(keyCheckValue: check) else { throw wrongKey(engine) }
         }
-        return Store(engine: engine, cipher: cipher, principalLifetime: principalLifetime, openedInsights: openedInsights)
+        return Store(engine: engine, cipher: cipher, principalLifetime: principalLifetime, openedInsights: openedInsights,
+                     insightPageBytes: insightPageBytes)
     }
 
     private static func wrongKey(_ engine: any SQLEngine) -> ConfigurationError {
