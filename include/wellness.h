@@ -24,6 +24,9 @@
  *    most 512 levels of nesting. Unknown object keys are ignored.
  *  - Thread safety: every function may be called from any thread, any number
  *    of threads at once. The library holds no mutable global state.
+ *  - fork(): a child of a process that loaded the library may use it, and
+ *    handles made before the fork, provided no other thread of the parent was
+ *    inside a library call when it forked (docs/ABI.md, "fork()").
  *  - The library never aborts the host process on bad input.
  */
 #ifndef WELLNESS_H

@@ -50,6 +50,8 @@ private func error(of refusal: AnalyticsPipeline.Refusal) -> WellnessError {
     switch refusal {
     case .shutDown: return .invalidArgument("the analytics handle was shut down")
     case .calledFromSink: return .invalidArgument("called from inside the sink callback, where it would deadlock")
+    case .otherProcess:
+        return .invalidArgument("the analytics handle was made in the parent of this fork()ed process; make one here")
     }
 }
 

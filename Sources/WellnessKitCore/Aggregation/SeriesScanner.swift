@@ -232,12 +232,18 @@ struct SeriesScanner {
         for offset in 0..<count where bytes[position + offset] != word.utf8Start[offset] {
             return false
         }
+        // "truefalse" and "true1" are not literals: what follows must end the value.
+        // Checked before moving on, so that a refused word leaves the position for the next try.
+        guard position + count == bytes.count || Self.endsValue(bytes[position + count]) else { return false }
         position += count
-        // "truex" is not a literal: the next byte must end the value.
-        if position < bytes.count, bytes[position] >= UInt8(ascii: "a"), bytes[position] <= UInt8(ascii: "z") {
-            return false
-        }
         return true
+    }
+
+    private static func endsValue(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"): return true
+        default: return false
+        }
     }
 
     @inline(__always)

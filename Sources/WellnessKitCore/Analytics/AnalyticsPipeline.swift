@@ -21,6 +21,9 @@ import Darwin
 ///   pipeline alive until it exits, so releasing it early is safe.
 /// - ``setSink(_:)``, ``flush(timeout:)`` and ``shutdown(timeout:)`` refuse to
 ///   run on the worker thread (from inside a sink), where they would deadlock.
+/// - In a child of `fork()` the copy of a pipeline refuses events
+///   (``Refusal/otherProcess``): its worker stayed in the parent, which
+///   delivers the queued events itself.
 public final class AnalyticsPipeline: @unchecked Sendable {
     /// Why a call was refused.
     public enum Refusal: Error, Equatable {
@@ -28,6 +31,9 @@ public final class AnalyticsPipeline: @unchecked Sendable {
         case shutDown
         /// Called from inside the sink, on the worker thread.
         case calledFromSink
+        /// Called in a child of fork(): the worker thread stayed in the
+        /// parent, and the queue is a copy of the parent's.
+        case otherProcess
     }
 
     /// The counters of ``stats``.
@@ -67,6 +73,7 @@ public final class AnalyticsPipeline: @unchecked Sendable {
     private var workerReleased = false
     private var worker = pthread_t()
     private var accepted = 0, delivered = 0, failed = 0, dropped = 0
+    private let owner = OwningProcess()
 
     /// Starts the worker thread.
     /// - Parameters:
@@ -106,6 +113,7 @@ public final class AnalyticsPipeline: @unchecked Sendable {
     /// - Throws: ``Refusal/shutDown`` after ``shutdown(timeout:)``.
     @discardableResult
     public func emit(_ line: [UInt8]) throws -> Bool {
+        guard owner.isCurrent else { throw Refusal.otherProcess }
         monitor.lock()
         defer { monitor.unlock() }
         guard accepting else { throw Refusal.shutDown }
@@ -122,6 +130,7 @@ public final class AnalyticsPipeline: @unchecked Sendable {
     /// Replaces the sink (nil removes it), after any delivery in flight returns.
     /// - Throws: ``Refusal/calledFromSink`` from inside a sink.
     public func setSink(_ newSink: (any AnalyticsSink)?) throws {
+        guard owner.isCurrent else { throw Refusal.otherProcess }
         guard !onWorker else { throw Refusal.calledFromSink }
         monitor.lock()
         sinkWaiters += 1
@@ -137,6 +146,7 @@ public final class AnalyticsPipeline: @unchecked Sendable {
     /// - Returns: false when events remain at the timeout, or without a sink (nothing could deliver them).
     /// - Throws: ``Refusal/calledFromSink`` from inside a sink.
     public func flush(timeout: Double?) throws -> Bool {
+        guard owner.isCurrent else { throw Refusal.otherProcess }
         guard !onWorker else { throw Refusal.calledFromSink }
         monitor.lock()
         defer { monitor.unlock() }
@@ -149,6 +159,9 @@ public final class AnalyticsPipeline: @unchecked Sendable {
     /// - Throws: ``Refusal/calledFromSink`` from inside a sink.
     @discardableResult
     public func shutdown(timeout: Double?) throws -> Bool {
+        // In a child of fork() the worker to wait for and join is the parent's,
+        // and so may be the monitor's lock: the copy is left alone.
+        guard owner.isCurrent else { return false }
         guard !onWorker else { throw Refusal.calledFromSink }
         monitor.lock()
         accepting = false

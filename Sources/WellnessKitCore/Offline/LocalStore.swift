@@ -17,7 +17,9 @@ public final class LocalStore: @unchecked Sendable {
 
     public let directory: String
     private let lock = PThreadMutex()
-    private let connection: SQLiteConnection
+    private var connection: SQLiteConnection
+    /// The process that opened `connection`.
+    private var owner = OwningProcess()
 
     /// Opens the store in `directory`, creating it as needed.
     /// - Throws: ``WellnessError`` (internal) when the directory or database
@@ -29,12 +31,9 @@ public final class LocalStore: @unchecked Sendable {
         }
         let path = POSIXFiles.joined(directory, Self.fileName)
         try Self.createPrivately(path)
-        connection = try SQLiteConnection(path: path)
-        // Another process may hold the write lock for a while: wait rather than fail.
-        try connection.execute("PRAGMA busy_timeout = \(Self.busyTimeoutMilliseconds)")
+        connection = try Self.connect(path)
         try Self.whileOpeningAlone(directory) {
             try connection.execute("PRAGMA journal_mode = WAL")
-            try connection.execute("PRAGMA synchronous = FULL")
             try migrate()
         }
         // SQLite creates -wal and -shm with the database's mode; make sure of it.
@@ -44,10 +43,33 @@ public final class LocalStore: @unchecked Sendable {
     /// Runs `body` with the connection, one thread at a time.
     @discardableResult
     func withConnection<Result>(_ body: (SQLiteConnection) throws -> Result) throws -> Result {
-        try lock.withLock { try body(connection) }
+        try lock.withLock {
+            try reopenAfterFork()
+            return try body(connection)
+        }
+    }
+
+    /// SQLite forbids using, or closing, a connection inherited through
+    /// fork() (its locks and WAL index belong to the parent): a child opens
+    /// its own and leaves the inherited one untouched.
+    private func reopenAfterFork() throws {
+        guard !owner.isCurrent else { return }
+        let reopened = try Self.connect(connection.path)
+        connection.abandon()
+        connection = reopened
+        owner.adopt()
     }
 
     static let busyTimeoutMilliseconds = 10_000
+
+    /// A connection with the settings that SQLite keeps per connection.
+    private static func connect(_ path: String) throws -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: path)
+        // Another process may hold the write lock for a while: wait rather than fail.
+        try connection.execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
+        try connection.execute("PRAGMA synchronous = FULL")
+        return connection
+    }
 
     /// Runs `body` holding `store.lock` in `directory`. Two connections
     /// switching a fresh database to WAL together can get "database is

@@ -53,6 +53,13 @@ final class SQLiteConnection {
         sqlite3_close_v2(handle)
     }
 
+    /// Forgets the handle without closing it: for a connection inherited
+    /// through fork(), whose close would release the parent's locks and
+    /// could checkpoint or delete the parent's WAL.
+    func abandon() {
+        handle = nil
+    }
+
     /// Runs `sql` (one or more statements) without parameters or rows.
     func execute(_ sql: String) throws {
         var message: UnsafeMutablePointer<CChar>?

@@ -9,6 +9,8 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     /// Largest response body accepted; a larger one is an invalid response.
     public let maximumBodySize: Int
     private var idleHandles: [UnsafeMutableRawPointer] = []
+    /// The process whose connections `idleHandles` hold.
+    private var owner = OwningProcess()
     private let lock = PThreadMutex()
 
     /// curl_global_init is not thread-safe: run it once, before any handle.
@@ -19,6 +21,7 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     }
 
     deinit {
+        guard owner.isCurrent else { return }
         for handle in idleHandles { curl_easy_cleanup(handle) }
     }
 
@@ -66,12 +69,26 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     }
 
     private func takeHandle() -> UnsafeMutableRawPointer? {
-        let pooled = lock.withLock { idleHandles.popLast() }
+        let pooled = lock.withLock {
+            forgetInheritedHandles()
+            return idleHandles.popLast()
+        }
         return pooled ?? curl_easy_init()
+    }
+
+    /// In a child of fork(), the idle handles' connections are the parent's
+    /// sockets: a request on one would interleave with the parent's. They are
+    /// dropped without cleanup, which would close (and, for TLS, shut down)
+    /// the connections the parent still uses; libcurl's own advice for forks.
+    private func forgetInheritedHandles() {
+        guard !owner.isCurrent else { return }
+        idleHandles.removeAll()
+        owner.adopt()
     }
 
     private func returnHandle(_ handle: UnsafeMutableRawPointer) {
         let pooled = lock.withLock {
+            forgetInheritedHandles()
             guard idleHandles.count < 16 else { return false }
             idleHandles.append(handle)
             return true
