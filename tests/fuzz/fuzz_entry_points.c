@@ -309,11 +309,34 @@ static void check_deep_link(json_t *parsed, const char *input, size_t length) {
     wellness_buf_free(&err);
 }
 
+/* Jansson as a second, independent parser: a document it finds malformed
+   (not merely too deep or a number too large for it) must not be accepted. */
+static void check_rejected_if_malformed(wellness_status status, const char *document, size_t length) {
+    json_error_t error;
+    json_t *parsed;
+    enum json_error_code code;
+    if (status != WELLNESS_OK) return;
+    parsed = json_loadb(document, length, JSON_DECODE_ANY | JSON_ALLOW_NUL | JSON_DECODE_INT_AS_REAL, &error);
+    if (parsed) {
+        json_decref(parsed);
+        return;
+    }
+    code = json_error_code(&error);
+    if (code == json_error_invalid_syntax || code == json_error_invalid_utf8 ||
+        code == json_error_premature_end_of_input || code == json_error_end_of_input_expected) {
+        char message[400];
+        snprintf(message, sizeof message, "accepted a document Jansson rejects: %s (position %d)", error.text,
+                 error.position);
+        violation(message, document, length);
+    }
+}
+
 static void run_one(const target *t, const uint8_t *payload, size_t length) {
     wellness_buf out = {0}, err = {0};
     char *input = copy_of(payload, length);
     wellness_status status = t->one(input, length, &out, &err);
     json_t *result = check_result(status, &out, &err);
+    check_rejected_if_malformed(status, input, length);
     if (result) {
         if (t->shape == NORMALIZE) check_accepted(t->one, t->name, &out, 1);
         if (t->one == wellness_create_goal_request_from_suggestion)
@@ -355,6 +378,9 @@ static void run_two(const target *t, const uint8_t *payload, size_t length) {
     data = copy_of(data_bytes, data_length);
     status = t->two(options, options_length, data, data_length, &out, &err);
     result = check_result(status, &out, &err);
+    check_rejected_if_malformed(status, options, options_length);
+    /* analytics_metrics also reads JSON Lines, which is no one document. */
+    if (t->two != wellness_analytics_metrics) check_rejected_if_malformed(status, data, data_length);
     if (result && t->two == wellness_series_chart) check_svg(result, &out);
     if (result && t->two == wellness_longevity_trends) {
         check_accepted(wellness_trends_response_normalize, "trends_response_normalize", &out, 0);

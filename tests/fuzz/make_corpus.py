@@ -156,6 +156,11 @@ def example_seeds() -> dict[str, bytes]:
     seeds["series_chart-example-steps-days"] = two("series_chart", {"interval": "day"}, steps[:12])
     seeds["series_chart-example-meditation"] = two("series_chart", {"kind": "boolean", "interval": "week"}, meditation)
     seeds["series_chart-example-mood"] = two("series_chart", {"kind": "snapshot"}, mood)
+    # Literals that run into what follows: invalid JSON in every kind's fast path.
+    for junction in ["truefalse", "nulltrue", "falsenull", "true1", "1true"]:
+        for kind in ["boolean", "snapshot"]:
+            samples = b'[{"timestamp":0,"value":' + junction.encode() + b"}]"
+            seeds[f"series_aggregate-literal-{kind}-{junction}"] = two("series_aggregate", {"kind": kind}, samples)
     entries = load("biological_age_entries.json")
     seeds["longevity_trends-example"] = two("longevity_trends", {"today": "2025-03-01"}, entries)
     seeds["longevity_trends-example-kolkata"] = two(

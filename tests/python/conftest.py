@@ -30,5 +30,7 @@ CONFORMANCE = REPO.parent / "shared" / "conformance" / "JSONTestSuite" / "test_p
 @pytest.fixture(scope="session")
 def conformance_files() -> list[Path]:
     if not CONFORMANCE.is_dir():
+        if os.environ.get("WELLNESS_TEST_STRICT") == "1":
+            pytest.fail(f"JSONTestSuite not found at {CONFORMANCE} (WELLNESS_TEST_STRICT=1)")
         pytest.skip(f"JSONTestSuite not found at {CONFORMANCE}")
     return sorted(CONFORMANCE.glob("*.json"))
