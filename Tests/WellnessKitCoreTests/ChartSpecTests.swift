@@ -50,6 +50,17 @@ import Testing
         #expect(ChartNumberFormat.annotation(-3_103) == "-3,103")
     }
 
+    @Test func largeAnnotationsInTheSpecAreScientificAsInTheSVG() {
+        #expect(ChartSpec.annotation(1e308) == "1e308")
+        #expect(ChartSpec.annotation(-1.23456e20) == "-1.23e20")
+        #expect(ChartSpec.annotation(999_999_999_999_999.96) == "1e15")
+        #expect(ChartSpec.annotation(999_999_999_999.9) == "999999999999.9")
+        #expect(ChartSpec.annotation(1e-9) == "0")
+        for value in [1e308, -2.5e17, 4.2e15] {
+            #expect(ChartSpec.annotation(value) == ChartNumberFormat.annotation(value))
+        }
+    }
+
     @Test func svgDrawsWhatTheSpecSays() throws {
         let day = SVGChart(spec: try Self.spec(days: 5, interval: "day")).document
         #expect(day.hasPrefix("<svg") && day.contains("linearGradient") && day.contains(#"stroke-width="2""#))

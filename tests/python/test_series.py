@@ -91,3 +91,47 @@ def test_chart_and_trends() -> None:
     trends = wellness.longevity_trends({"today": "2024-01-30"}, entries)
     assert trends["monthly"]["available"] is True and trends["monthly"]["value"] == -0.3
     assert trends["yearly"]["projection"] is True and trends["yearly"]["value"] == -3.65
+
+
+# Every date a result writes lies in years 1-9999, which strict ISO-8601 readers require.
+@pytest.mark.parametrize(("zone", "timestamp", "interval", "local_date"), [
+    ("Pacific/Chatham", "9999-12-31T23:59:59Z", "month", "10000-01-01"),
+    ("America/New_York", "0001-01-01T00:00:00Z", "day", "0000-12-31"),
+    ("UTC", "0001-01-01T00:00:00Z", "week", "0001-01-01"),  # its Sunday week starts 0000-12-31
+    ("UTC", "9999-12-31T00:00:00Z", "week", "9999-12-31"),  # its week ends 10000-01-01
+])
+def test_dates_outside_years_1_to_9999_are_refused(zone: str, timestamp: str, interval: str,
+                                                    local_date: str) -> None:
+    options = {"time_zone": zone, "interval": interval, "first_weekday": "sunday"}
+    samples = [{"timestamp": "2025-01-01T00:00:00Z", "value": 1}, {"timestamp": timestamp, "value": 2}]
+    for call in (wellness.series_aggregate, wellness.series_chart):
+        with pytest.raises(wellness.ValidationError) as raised:
+            call(options, samples)
+        assert raised.value.path == "samples[1].timestamp"
+        assert local_date in str(raised.value) and zone in str(raised.value)
+    in_utc_days = wellness.series_aggregate({"interval": "day"}, [{"timestamp": timestamp, "value": 1}])["buckets"][0]
+    with pytest.raises(wellness.ValidationError) as raised:
+        wellness.series_aggregate_columns(options, np.array([1_735_689_600, _epoch(timestamp)], dtype=np.int64),
+                                          np.ones(2))
+    assert raised.value.path == "timestamps[1]"
+    assert in_utc_days["start"] == timestamp[:10]
+
+
+def test_dates_at_the_ends_of_years_1_to_9999_are_kept() -> None:
+    first = wellness.series_aggregate({"interval": "year"}, [{"timestamp": "0001-01-01T00:00:00Z", "value": 1}])
+    last = wellness.series_aggregate({"interval": "week", "first_weekday": "sunday"},
+                                     [{"timestamp": "9999-12-25T12:00:00Z", "value": 1}])
+    assert (first["first_day"], first["buckets"][0]["end"]) == ("0001-01-01", "0001-12-31")
+    assert (last["buckets"][0]["start"], last["buckets"][0]["end"]) == ("9999-12-19", "9999-12-25")
+
+
+def _epoch(timestamp: str) -> int:
+    import datetime as dt
+    return int(dt.datetime.fromisoformat(timestamp.replace("Z", "+00:00")).timestamp())
+
+
+def test_huge_annotations_are_written_as_the_svg_writes_them() -> None:
+    chart = wellness.series_chart({"interval": "day"}, [{"timestamp": START, "value": 1e308},
+                                                        {"timestamp": START + 86_400, "value": 12_345.67}])
+    assert [point["annotation"] for point in chart["spec"]["points"]] == ["1e308", "12345.7"]
+    assert ">1e308<" in chart["svg"]

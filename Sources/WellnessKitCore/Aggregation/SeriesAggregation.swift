@@ -21,7 +21,8 @@ public struct SeriesAggregation: Sendable {
         let values = series.kind == .snapshot ? [] : series.numbers
         self = try series.timestamps.withUnsafeBufferPointer { timestamps in
             try values.withUnsafeBufferPointer { values in
-                try SeriesAggregation(columns: Columns(timestamps: timestamps, millisecondsPerUnit: 1, values: values),
+                try SeriesAggregation(columns: Columns(timestamps: timestamps, millisecondsPerUnit: 1, values: values,
+                                                       readFromJSON: true),
                                       snapshots: series.kind == .snapshot ? series.snapshots : nil, options: options)
             }
         }
@@ -36,7 +37,8 @@ public struct SeriesAggregation: Sendable {
     public init(timestamps: UnsafeBufferPointer<Int64>, values: UnsafeBufferPointer<Double>,
                 options: SeriesOptions) throws {
         let perUnit: Int64 = options.timestampUnit == .seconds ? 1000 : 1
-        try self.init(columns: Columns(timestamps: timestamps, millisecondsPerUnit: perUnit, values: values),
+        try self.init(columns: Columns(timestamps: timestamps, millisecondsPerUnit: perUnit, values: values,
+                                       readFromJSON: false),
                       snapshots: nil, options: options)
     }
 
@@ -50,6 +52,7 @@ public struct SeriesAggregation: Sendable {
         automaticInterval = .automatic(forSpanDays: spanDays)
         availableIntervals = AggregationInterval.available(forSpanDays: spanDays)
         interval = options.interval ?? automaticInterval
+        try SeriesAggregation.checkWrittenDates(days, interval: interval, columns: columns, options: options)
         var buckets = SeriesAggregation.bucket(days, snapshots: snapshots, interval: interval, options: options)
         if options.includeEmpty {
             buckets = try SeriesAggregation.fillingGaps(buckets, interval: interval, options: options)
@@ -71,6 +74,37 @@ public struct SeriesAggregation: Sendable {
         let millisecondsPerUnit: Int64
         /// Empty for snapshot series read from JSON.
         let values: UnsafeBufferPointer<Double>
+        /// Whether errors name `samples[i].timestamp` rather than `timestamps[i]`.
+        let readFromJSON: Bool
+
+        func timestampPath(_ index: Int) -> FieldPath {
+            readFromJSON
+                ? FieldPath.root.appending("samples").appending(index: index).appending("timestamp")
+                : FieldPath.root.appending("timestamps").appending(index: index)
+        }
+    }
+
+    /// Every date the result writes (days, bucket starts and ends) lies in
+    /// years 1–9999, which strict ISO-8601 readers require: the earliest and
+    /// latest samples' local days and their buckets are checked.
+    /// - Throws: a validation error naming the sample at fault.
+    private static func checkWrittenDates(_ days: [DaySummary], interval: AggregationInterval, columns: Columns,
+                                          options: SeriesOptions) throws {
+        for summary in [days.first, days.last].compactMap({ $0 }) {
+            let start = interval.bucketStart(containing: summary.day, firstWeekday: options.firstWeekday)
+            let end = interval.nextBucketStart(after: start) - 1
+            let zone = options.timeZone.identifier
+            let problem: String
+            if !CalendarDate.dayRange.contains(summary.day) {
+                problem = "its local date in \(zone), \(CalendarDate(proleptic: summary.day)), is outside years 1-9999"
+            } else if !CalendarDate.dayRange.contains(start) || !CalendarDate.dayRange.contains(end) {
+                problem = "its local date in \(zone), \(CalendarDate(proleptic: summary.day)), falls in the \(interval) "
+                    + "bucket \(CalendarDate(proleptic: start))...\(CalendarDate(proleptic: end)), outside years 1-9999"
+            } else {
+                continue
+            }
+            throw WellnessError.validation(problem, at: columns.timestampPath(summary.latestIndex))
+        }
     }
 
     private static let millisecondsPerDay: Int64 = 86_400_000

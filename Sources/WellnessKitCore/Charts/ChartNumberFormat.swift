@@ -28,13 +28,9 @@ public enum ChartNumberFormat {
     }
 
     /// A value annotation as the SVG shows it: ``ChartSpec/annotation(_:)``
-    /// (0–1 decimals) with thousands separators, or 3 significant digits in
-    /// scientific form from 10^15 on.
+    /// with thousands separators.
     public static func annotation(_ value: Double) -> String {
-        if abs(value) >= fixedLimit {
-            return scientific(value, significantDigits: 3)
-        }
-        return grouped(ChartSpec.annotation(value))
+        grouped(ChartSpec.annotation(value))
     }
 
     /// `text` (an optional "-", digits, an optional fraction) with a comma

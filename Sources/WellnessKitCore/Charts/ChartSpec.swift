@@ -116,12 +116,17 @@ public struct ChartSpec: Sendable {
         valueScale = ValueScale(values: points.map(\.value))
     }
 
-    /// A value as the day view annotates it: 0 to 1 fraction digits.
+    /// A value as the day view annotates it: 0 to 1 fraction digits, or, from
+    /// 10^15 on, 3 significant digits in scientific form ("1e308"), as the SVG
+    /// labels are written.
     public static func annotation(_ value: Double) -> String {
         // Values beyond 1e307 have no tenths to round to (and ×10 overflows).
         let tenths = value * 10
         let rounded = tenths.isFinite ? tenths.rounded() / 10 : value
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+        if abs(rounded) >= ChartNumberFormat.fixedLimit {
+            return ChartNumberFormat.scientific(rounded, significantDigits: 3)
+        }
+        if rounded == rounded.rounded() { return String(Int64(rounded)) }
         return DisplayNumber.fixed(rounded, digits: 1, suffix: "")
     }
 

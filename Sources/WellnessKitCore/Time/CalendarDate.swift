@@ -22,10 +22,13 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         self.day = day
     }
 
+    /// Days since 1970-01-01 of 0001-01-01 through 9999-12-31.
+    public static let dayRange = -719_162...2_932_896
+
     /// The date `days` days after 1970-01-01 (negative: before), or nil
     /// outside years 1–9999.
     public init?(daysSinceEpoch days: Int) {
-        guard (-719_162...2_932_896).contains(days) else { return nil }
+        guard Self.dayRange.contains(days) else { return nil }
         self.init(proleptic: days)
     }
 
