@@ -359,9 +359,8 @@ import Testing
         }
     }
 
-    @Test func annotationsOfHugeValuesAreNumbers() {
-        #expect(ChartSpec.annotation(1e308).allSatisfy { $0.isNumber || $0 == "." })
-        #expect(ChartSpec.annotation(-.greatestFiniteMagnitude).hasPrefix("-1797693134862315"))
+    @Test func annotationsOfHugeValuesAreShort() {
+        #expect(ChartSpec.annotation(-.greatestFiniteMagnitude) == "-1.8e308")
         #expect(ChartNumberFormat.annotation(-.greatestFiniteMagnitude) == "-1.8e308")
         #expect(ChartNumberFormat.scientific(5e-324, significantDigits: 3) == "4.94e-324")
     }

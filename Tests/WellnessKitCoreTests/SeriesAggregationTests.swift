@@ -337,16 +337,20 @@ import Testing
         }
     }
 
-    @Test func localDatesBeyondYearsOneToNineThousandAreTrue() throws {
-        let early = try Self.aggregate(Self.samples([("0001-01-01T00:00:00Z", "1")]),
-                                       #"{"interval":"week","time_zone":"America/New_York"}"#)
-        #expect(early.firstDay.map { LocalCalendar.calendarDate(of: $0).description } == "0000-12-31")
-        #expect(early.buckets[0].label == "Dec 25-31")
-        #expect(early.buckets[0].weekOfYear?.year == 0 && early.buckets[0].weekOfYear?.week == 52)
-        let late = try Self.aggregate(Self.samples([("9999-12-31T23:00:00Z", "1")]),
-                                      #"{"interval":"day","time_zone":"Asia/Tokyo"}"#)
-        #expect(late.buckets.map { LocalCalendar.calendarDate(of: $0.start).description } == ["10000-01-01"])
-        #expect(late.buckets[0].label == "Jan 1")
+    @Test func localDatesBeyondYearsOneToNineThousandAreRefused() throws {
+        let cases = [("0001-01-01T00:00:00Z", "day", "America/New_York", "0000-12-31"),
+                     ("9999-12-31T23:00:00Z", "day", "Asia/Tokyo", "10000-01-01"),
+                     ("0001-01-01T12:00:00Z", "week", "UTC", "0000-12-31...0001-01-06")]
+        for (instant, interval, zone, date) in cases {
+            let error = wellnessError {
+                try Self.aggregate(Self.samples([("2025-01-01T00:00:00Z", "1"), (instant, "2")]),
+                                   #"{"interval":"\#(interval)","time_zone":"\#(zone)","first_weekday":1}"#)
+            }
+            #expect(error?.path == "samples[1].timestamp", "\(instant) \(zone)")
+            #expect(error?.message.contains(date) == true, "\(String(describing: error?.message))")
+        }
+        let first = try Self.aggregate(Self.samples([("0001-01-01T00:00:00Z", "1")]), #"{"interval":"week"}"#)
+        #expect(first.buckets[0].label == "Jan 1-7")
     }
 
     @Test func optionTyposAreRefusedWithTheClosestKey() throws {
