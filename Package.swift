@@ -17,8 +17,12 @@ let package = Package(
         /// linked in statically). Only `wellness_*` symbols are exported
         /// (include/wellness.map), under the soname libwellness.so.1.
         .library(name: "wellness", type: .dynamic, targets: ["WellnessCABI", "WellnessRuntimeHooks"]),
-        /// The pure-Swift core, for Swift packages such as the reference server.
+        /// The engine: models, JSON, time zones, aggregation, trends, charts,
+        /// presentation and integration rules. Pure Swift, no system library:
+        /// for Swift packages such as the reference server, and Apple apps.
         .library(name: "WellnessKitCore", targets: ["WellnessKitCore"]),
+        /// The API client: libcurl transport, offline store (SQLite), analytics queue.
+        .library(name: "WellnessKitClient", targets: ["WellnessKitClient"]),
     ],
     targets: [
         /// The system's libcurl (Debian: libcurl4-openssl-dev), the HTTP transport.
@@ -32,12 +36,16 @@ let package = Package(
                        providers: [.apt(["libssl-dev"])]),
         .target(
             name: "WellnessKitCore",
-            dependencies: ["CCurl", "CWellnessSQLite", "CWellnessCrypto"],
+            swiftSettings: [.enableExperimentalFeature("StrictConcurrency")]
+        ),
+        .target(
+            name: "WellnessKitClient",
+            dependencies: ["WellnessKitCore", "CCurl", "CWellnessSQLite", "CWellnessCrypto"],
             swiftSettings: [.enableExperimentalFeature("StrictConcurrency")]
         ),
         /// The hand-written header, imported so the C layer shares its types.
         .systemLibrary(name: "CWellness", path: "include"),
-        .target(name: "WellnessCABI", dependencies: ["WellnessKitCore", "CWellness"]),
+        .target(name: "WellnessCABI", dependencies: ["WellnessKitCore", "WellnessKitClient", "CWellness"]),
         /// The product's link settings, on a target only the product links,
         /// so that test bundles (which link XCTest and Testing dynamically)
         /// never see -static-stdlib. SwiftPM's --static-swift-stdlib applies
@@ -55,7 +63,10 @@ let package = Package(
                 ] + noUndefinedSymbols),
             ]
         ),
-        .testTarget(name: "WellnessKitCoreTests", dependencies: ["WellnessKitCore"]),
+        /// Helpers the test targets share.
+        .target(name: "WellnessTestSupport", dependencies: ["WellnessKitCore"], path: "Tests/WellnessTestSupport"),
+        .testTarget(name: "WellnessKitCoreTests", dependencies: ["WellnessKitCore", "WellnessTestSupport"]),
+        .testTarget(name: "WellnessKitClientTests", dependencies: ["WellnessKitClient", "WellnessTestSupport"]),
         .testTarget(name: "WellnessCABITests", dependencies: ["WellnessCABI", "CWellness"]),
     ]
 )

@@ -1,4 +1,5 @@
 import CWellness
+import WellnessKitClient
 import WellnessKitCore
 
 /// Runs one JSON-in, JSON-out call: borrows the input, parses it strictly,

@@ -1,4 +1,5 @@
 import CWellness
+import WellnessKitClient
 import WellnessKitCore
 
 // The client handle handed to C is a retained WellnessClient.

@@ -1,4 +1,5 @@
 import CWellness
+import WellnessKitClient
 import WellnessKitCore
 
 // Seed 004's cross-feature rules: destinations, actions, deep links, notifications.

@@ -1,4 +1,5 @@
 import CWellness
+import WellnessKitClient
 import WellnessKitCore
 
 // The client's local store: per-goal interval preferences, and the series

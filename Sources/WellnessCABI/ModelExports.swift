@@ -1,4 +1,5 @@
 import CWellness
+import WellnessKitClient
 import WellnessKitCore
 
 // Each call decodes one model and writes back its canonical JSON.

@@ -1,4 +1,5 @@
 import CWellness
+import WellnessKitClient
 import WellnessKitCore
 
 // Offline mode (docs/OFFLINE.md): answers from the cache carry a stamp;

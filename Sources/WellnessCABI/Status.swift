@@ -1,4 +1,5 @@
 import CWellness
+import WellnessKitClient
 import WellnessKitCore
 
 /// The C status codes of include/wellness.h, and their static names.

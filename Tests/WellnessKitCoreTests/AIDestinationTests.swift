@@ -1,5 +1,6 @@
 import Testing
 @testable import WellnessKitCore
+import WellnessTestSupport
 
 @Suite struct AIDestinationTests {
     @Test func everyKindsJSON() throws {

@@ -1,5 +1,6 @@
 import Testing
 @testable import WellnessKitCore
+import WellnessTestSupport
 
 @Suite struct AnalyticsEventTests {
     private func event(_ text: String) throws -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WellnessKitCore
+import WellnessTestSupport
 
 @Suite struct AnalyticsMetricsTests {
     /// An event at `minute` minutes past 2025-01-15T10:00:00Z.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WellnessKitCore
+import WellnessTestSupport
 
 @Suite struct CalendarDateTests {
     /// The byte writer that dates and timestamps use agrees with plain decimal text, padded.

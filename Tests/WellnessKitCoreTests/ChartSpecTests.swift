@@ -1,5 +1,6 @@
 import Testing
 @testable import WellnessKitCore
+import WellnessTestSupport
 
 @Suite struct ChartSpecTests {
     static let start: Int64 = 1_704_067_200 // 2024-01-01, a Monday

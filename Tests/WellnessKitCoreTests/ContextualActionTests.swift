@@ -1,5 +1,6 @@
 import Testing
 @testable import WellnessKitCore
+import WellnessTestSupport
 
 @Suite struct ContextualActionTests {
     private func titles(_ context: String, _ surface: ActionSurface = .quickActions) throws -> [String] {

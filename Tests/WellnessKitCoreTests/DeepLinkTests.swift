@@ -1,5 +1,6 @@
 import Testing
 @testable import WellnessKitCore
+import WellnessTestSupport
 
 /// A seeded generator, so that a failing property run can be replayed.
 private struct SplitMix64: RandomNumberGenerator {

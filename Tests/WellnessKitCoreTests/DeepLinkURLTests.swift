@@ -1,5 +1,6 @@
 import Testing
 @testable import WellnessKitCore
+import WellnessTestSupport
 
 @Suite struct DeepLinkURLTests {
     private func split(_ text: String) -> DeepLinkURL? {

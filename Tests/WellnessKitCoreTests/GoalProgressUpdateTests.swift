@@ -1,5 +1,6 @@
 import Testing
 @testable import WellnessKitCore
+import WellnessTestSupport
 
 /// Journey 1's progress updates and Journey 2's coach proposals, as models.
 @Suite struct GoalProgressUpdateTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WellnessKitCore
+import WellnessTestSupport
 
 @Suite struct GoalSuggestionTests {
     static func suggestion(duration: Int? = 30, difficulty: Int = 3) -> GoalSuggestion {

@@ -1,4 +1,5 @@
 @testable import WellnessKitCore
+import WellnessTestSupport
 
 /// Models of seed 004's integration tests, as JSON text.
 enum IntegrationFixtures {

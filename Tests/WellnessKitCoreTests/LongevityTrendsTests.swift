@@ -1,5 +1,6 @@
 import Testing
 @testable import WellnessKitCore
+import WellnessTestSupport
 
 @Suite struct LongevityTrendsTests {
     static let today = CalendarDate(year: 2025, month: 6, day: 30)

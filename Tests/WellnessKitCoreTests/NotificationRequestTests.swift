@@ -1,5 +1,6 @@
 import Testing
 @testable import WellnessKitCore
+import WellnessTestSupport
 
 @Suite struct NotificationRequestTests {
     private func call(_ body: (JSONValue) throws -> JSONValue, _ text: String) throws -> String {

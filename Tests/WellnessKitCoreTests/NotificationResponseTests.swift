@@ -1,5 +1,6 @@
 import Testing
 @testable import WellnessKitCore
+import WellnessTestSupport
 
 @Suite struct NotificationResponseTests {
     private func route(_ action: String, _ info: [(String, JSONValue)]) -> (link: DeepLink, destination: AIDestination)? {

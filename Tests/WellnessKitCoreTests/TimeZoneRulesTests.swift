@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WellnessKitCore
+import WellnessTestSupport
 
 /// TimeZoneRules, the tz database reader that replaces Foundation's TimeZone,
 /// checked against Foundation itself (whose ICU carries its own copy of the

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WellnessKitCore
+import WellnessTestSupport
 
 @Suite struct TimestampTests {
     @Test(arguments: [

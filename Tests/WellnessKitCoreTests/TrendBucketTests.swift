@@ -1,5 +1,6 @@
 import Testing
 @testable import WellnessKitCore
+import WellnessTestSupport
 
 @Suite struct TrendBucketTests {
     @Test(arguments: [

@@ -13,6 +13,15 @@ public struct Dashboard: Sendable {
     /// The deep-link scheme of the cards' and widget's links.
     public var scheme: String
 
+    package init(insights: Result<InsightsPage, WellnessError>, goals: Result<GoalsPage, WellnessError>,
+                 consultations: Result<ConsultationsPage, WellnessError>, loadedAt: Timestamp, scheme: String) {
+        self.insights = insights
+        self.goals = goals
+        self.consultations = consultations
+        self.loadedAt = loadedAt
+        self.scheme = scheme
+    }
+
     /// Whether every section loaded.
     public var isComplete: Bool {
         if case .success = insights, case .success = goals, case .success = consultations { return true }

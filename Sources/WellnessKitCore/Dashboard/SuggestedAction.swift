@@ -15,6 +15,16 @@ public struct SuggestedAction: Sendable, Equatable {
     public var goals: [(id: String, title: String)]
     public var link: String
 
+    package init(kind: Kind, title: String, icon: String, color: String, goals: [(id: String, title: String)],
+                 link: String) {
+        self.kind = kind
+        self.title = title
+        self.icon = icon
+        self.color = color
+        self.goals = goals
+        self.link = link
+    }
+
     public static func == (lhs: SuggestedAction, rhs: SuggestedAction) -> Bool {
         lhs.kind == rhs.kind && lhs.title == rhs.title && lhs.link == rhs.link
             && lhs.goals.map(\.id) == rhs.goals.map(\.id)

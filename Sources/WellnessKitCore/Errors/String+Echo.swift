@@ -6,7 +6,7 @@ extension String {
     /// ``echoLimit`` characters, then "…", so that a 10 MB value does not
     /// come back as a 10 MB error; control characters (a NUL in a key) as
     /// U+FFFD, which every JSON reader takes.
-    var echo: String {
+    package var echo: String {
         var shown = String.UnicodeScalarView()
         for (count, scalar) in unicodeScalars.enumerated() {
             guard count < Self.echoLimit else { return String(shown) + "…" }

@@ -59,7 +59,7 @@ public struct WellnessError: Error, Sendable, Equatable, CustomStringConvertible
 
     /// This error with `note` added to its message; kind, path, status and
     /// retry delay unchanged.
-    func appending(_ note: String) -> WellnessError {
+    package func appending(_ note: String) -> WellnessError {
         var noted = WellnessError(kind: kind, message: message + note, path: path)
         noted.retryAfter = retryAfter
         noted.httpStatus = httpStatus

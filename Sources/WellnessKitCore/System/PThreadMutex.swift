@@ -6,11 +6,11 @@ import Darwin
 
 /// A pthread mutex: NSLock without Foundation (Synchronization's `Mutex`
 /// would need macOS 15 on Darwin). Not recursive.
-final class PThreadMutex: @unchecked Sendable {
+package final class PThreadMutex: @unchecked Sendable {
     /// Heap-allocated: a pthread mutex must not move.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    init() {
+    package init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
@@ -22,7 +22,7 @@ final class PThreadMutex: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()

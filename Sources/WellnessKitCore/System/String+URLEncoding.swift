@@ -2,7 +2,7 @@ extension String {
     /// Every UTF-8 byte outside RFC 3986's unreserved set (`A-Z a-z 0-9 - . _ ~`)
     /// as `%XX`: safe in a path segment or a query name or value. Hand-written
     /// because Foundation's `addingPercentEncoding` is not available.
-    var percentEncodedUnreserved: String {
+    package var percentEncodedUnreserved: String {
         let hex = Array("0123456789ABCDEF".utf8)
         var encoded: [UInt8] = []
         encoded.reserveCapacity(utf8.count)
@@ -23,7 +23,7 @@ extension String {
 extension StringProtocol {
     /// Without leading and trailing ASCII whitespace (space, tab, CR, LF, VT,
     /// FF): enough for HTTP header values, without Foundation's `trimmingCharacters`.
-    var trimmingASCIIWhitespace: String {
+    package var trimmingASCIIWhitespace: String {
         let bytes = Array(utf8)
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0d).contains(byte) }
         guard let first = bytes.firstIndex(where: { !isSpace($0) }),

@@ -1,0 +1,179 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import WellnessKitCore
+
+/// A client of the WellnessKit API: one per configuration, safe to share
+/// between threads (requests run on the calling thread; connections are pooled).
+public final class WellnessClient: Sendable {
+    /// How long an operation may take.
+    public enum Operation: Sendable {
+        case standard
+        case ai
+    }
+
+    public let configuration: ClientConfiguration
+    private let transport: any HTTPTransport
+    private let sleep: @Sendable (Double) -> Void
+    let session = ClientSession()
+
+    /// - Parameters:
+    ///   - configuration: where and who.
+    ///   - transport: libcurl by default; tests inject faults here.
+    ///   - sleep: how backoff waits (tests record instead of sleeping).
+    public init(configuration: ClientConfiguration, transport: any HTTPTransport = CurlTransport(),
+                sleep: @escaping @Sendable (Double) -> Void = { MonotonicClock.sleep($0) }) {
+        self.configuration = configuration
+        self.transport = transport
+        self.sleep = sleep
+    }
+
+    private var userAgent: String { "WellnessKit/\(WellnessVersion.string) (\(configuration.host))" }
+
+    /// Sends one API request with retries and returns the JSON body (null for 204).
+    /// - Throws: ``WellnessError``: `unauthorized`, `forbidden`, `notFound`,
+    ///   `rateLimited` (with ``WellnessError/retryAfter``), `http`, `network`,
+    ///   `timeout`, `invalidResponse`.
+    /// - Parameter idempotencyKey: the key a POST carries; a new one when nil.
+    ///   A queued write passes the key it was first sent with, so that every
+    ///   replay of it is the same request to a server that deduplicates.
+    public func send(_ method: String, _ path: String, query: [(String, String)] = [], body: JSONValue? = nil,
+                     operation: Operation = .standard, idempotencyKey: String? = nil) throws -> JSONValue {
+        let idempotencyKey = idempotencyKey ?? randomUUIDString()
+        let budget = operation == .ai ? configuration.aiTimeout : configuration.timeout
+        // Seconds on the monotonic clock.
+        let deadline = MonotonicClock.now() + budget
+        var request = HTTPExchange.Request(method: method, url: url(path, query),
+                                           headers: headers(for: method, token: currentToken(refresh: false),
+                                                            idempotencyKey: idempotencyKey),
+                                           body: try body.map { try JSONWriter.bytes($0) } ?? (method == "GET" || method == "DELETE" ? nil : []),
+                                           timeout: budget)
+        var attempt = 0
+        var honouredRetryAfter = false
+        var refreshedToken = false
+        while true {
+            request.timeout = deadline - MonotonicClock.now()
+            guard request.timeout > 0 else {
+                throw WellnessError(kind: .timeout, message: "\(method) \(path) did not complete within \(budget) s")
+            }
+            do {
+                let response = try transport.send(request)
+                if response.status == 401, !refreshedToken, session.tokenProvider() != nil {
+                    refreshedToken = true
+                    request.headers = headers(for: method, token: currentToken(refresh: true), idempotencyKey: idempotencyKey)
+                    continue
+                }
+                if response.status == 429, !honouredRetryAfter,
+                   let wait = Int(response.headers["retry-after"] ?? ""), Double(wait) < deadline - MonotonicClock.now() {
+                    honouredRetryAfter = true
+                    sleep(Double(wait))
+                    continue
+                }
+                if (500...599).contains(response.status), attempt < configuration.maxRetries,
+                   let wait = backoff(attempt, before: deadline) {
+                    attempt += 1
+                    sleep(wait)
+                    continue
+                }
+                return try ResponseInterpreter.body(of: response, method: method, path: path)
+            } catch let error as WellnessError where error.kind == .network {
+                guard attempt < configuration.maxRetries, let wait = backoff(attempt, before: deadline) else { throw error }
+                attempt += 1
+                sleep(wait)
+            }
+        }
+    }
+
+    /// Exponential backoff from `initialBackoff`, doubling up to `maxBackoff`, with
+    /// up to 20% jitter; nil when waiting would pass the deadline (monotonic seconds).
+    private func backoff(_ attempt: Int, before deadline: Double) -> Double? {
+        let base = min(configuration.maxBackoff, configuration.initialBackoff * pow(2, Double(attempt)))
+        let wait = base * Double.random(in: 0.8...1.0)
+        return wait < deadline - MonotonicClock.now() ? wait : nil
+    }
+
+    /// The base URL, path and query, names and values percent-encoded outside RFC 3986's unreserved set.
+    private func url(_ path: String, _ query: [(String, String)]) -> String {
+        let encoded = query.map { "\($0.0.percentEncodedUnreserved)=\($0.1.percentEncodedUnreserved)" }
+        return configuration.baseURL + path + (query.isEmpty ? "" : "?" + encoded.joined(separator: "&"))
+    }
+
+    /// The provider's token when one is set (`refresh` after a 401), else the configured one.
+    private func currentToken(refresh: Bool) -> String? {
+        session.tokenProvider().flatMap { $0(refresh) } ?? configuration.token
+    }
+
+    /// Asks `provider` for the bearer token before requests, and once more
+    /// (with `refresh` true) after a 401; nil removes it. It may be called
+    /// from several threads at once.
+    public func setTokenProvider(_ provider: (@Sendable (_ refresh: Bool) -> String?)?) {
+        session.setTokenProvider(provider)
+    }
+
+    private func headers(for method: String, token: String?, idempotencyKey: String) -> [(name: String, value: String)] {
+        var headers: [(name: String, value: String)] = [("Accept", "application/json"), ("User-Agent", userAgent)]
+        if let apiKey = configuration.apiKey { headers.append(("X-API-Key", apiKey)) }
+        if let token { headers.append(("Authorization", "Bearer \(token)")) }
+        if method != "GET", method != "DELETE" { headers.append(("Content-Type", "application/json")) }
+        if method == "POST" { headers.append(("Idempotency-Key", idempotencyKey)) }
+        return headers
+    }
+}
+
+/// What a client remembers between calls: the trends of this session, the
+/// last complete dashboard and the token provider.
+final class ClientSession: @unchecked Sendable {
+    typealias TokenProvider = @Sendable (Bool) -> String?
+
+    private let lock = PThreadMutex()
+    private var trends: TrendsResponse?
+    private var dashboard: (dashboard: Dashboard, loaded: Double)?
+    private var store: LocalStore?
+    private var provider: TokenProvider?
+    private var analytics: AnalyticsPipeline?
+
+    func analyticsPipeline() -> AnalyticsPipeline? {
+        lock.withLock { analytics }
+    }
+
+    func setAnalytics(_ pipeline: AnalyticsPipeline?) {
+        lock.withLock { analytics = pipeline }
+    }
+
+    /// The dashboard kept and when it was loaded (monotonic seconds).
+    func keptDashboard() -> (dashboard: Dashboard, loaded: Double)? {
+        lock.withLock { dashboard }
+    }
+
+    /// The client's local store, opened on first use and kept.
+    func localStore(directory: String) throws -> LocalStore {
+        try lock.withLock {
+            if let store { return store }
+            let opened = try LocalStore(directory: directory)
+            store = opened
+            return opened
+        }
+    }
+
+    func keep(_ dashboard: Dashboard, loaded: Double) {
+        lock.withLock { self.dashboard = (dashboard, loaded) }
+    }
+
+    func tokenProvider() -> TokenProvider? {
+        lock.withLock { provider }
+    }
+
+    func setTokenProvider(_ provider: TokenProvider?) {
+        lock.withLock { self.provider = provider }
+    }
+
+    func cachedTrends() -> TrendsResponse? {
+        lock.withLock { trends }
+    }
+
+    func store(_ response: TrendsResponse) {
+        lock.withLock { trends = response }
+    }
+}
