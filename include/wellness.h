@@ -21,7 +21,9 @@
  *    thread-local "last error".
  *  - Input JSON is parsed strictly (RFC 8259): no comments, trailing commas,
  *    NaN/Infinity, byte-order marks, invalid UTF-8 or lone surrogates, and at
- *    most 512 levels of nesting. Unknown object keys are ignored.
+ *    most 512 levels of nesting. Options and call parameters refuse unknown
+ *    keys, naming the closest known one; wire models (insights, goals, API
+ *    responses) ignore them, as APIs add fields.
  *  - Thread safety: every function may be called from any thread, any number
  *    of threads at once. The library holds no mutable global state.
  *  - fork(): a child of a process that loaded the library may use it, and

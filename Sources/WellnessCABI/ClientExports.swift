@@ -74,7 +74,10 @@ public func wellness_client_get_insight(
     _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
-    withClient(client, json, len, out, err) { client, reader in answer(try client.insightRead(id: reader.nonEmptyString("id"))) }
+    withClient(client, json, len, out, err) { client, reader in
+        try reader.rejectUnknownKeys(["id"])
+        return answer(try client.insightRead(id: reader.nonEmptyString("id")))
+    }
 }
 
 @_cdecl("wellness_client_update_insight")
@@ -83,6 +86,7 @@ public func wellness_client_update_insight(
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
+        try reader.rejectUnknownKeys(["id", "change"])
         let change: UpdateInsightRequest = try reader.required("change")
         return written(try client.updateInsightOrQueue(id: reader.nonEmptyString("id"), change)) { $0.json }
     }
@@ -94,7 +98,8 @@ public func wellness_client_delete_insight(
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
-        written(try client.deleteInsightOrQueue(id: reader.nonEmptyString("id"))) { _ in
+        try reader.rejectUnknownKeys(["id"])
+        return written(try client.deleteInsightOrQueue(id: reader.nonEmptyString("id"))) { _ in
             .object(JSONObject([("deleted", .bool(true))]))
         }
     }
@@ -106,6 +111,7 @@ public func wellness_client_goal_suggestions(
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
+        try reader.rejectUnknownKeys(["refresh", "insight_ids"])
         let (suggestions, source) = try client.goalSuggestions(refresh: try reader.optional("refresh") ?? false,
                                                                basedOn: try reader.optional("insight_ids") ?? [])
         guard case .object(var object) = GoalSuggestions(suggestions: suggestions).json else { return .null }
@@ -145,7 +151,10 @@ public func wellness_client_goal_tips(
     _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
-    withClient(client, json, len, out, err) { client, reader in try client.goalTips(goalId: reader.nonEmptyString("goal_id")).json }
+    withClient(client, json, len, out, err) { client, reader in
+        try reader.rejectUnknownKeys(["goal_id"])
+        return try client.goalTips(goalId: reader.nonEmptyString("goal_id")).json
+    }
 }
 
 @_cdecl("wellness_client_create_goal_from_suggestion")
@@ -174,7 +183,10 @@ public func wellness_client_get_goal(
     _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
-    withClient(client, json, len, out, err) { client, reader in answer(try client.goalRead(id: reader.nonEmptyString("id"))) }
+    withClient(client, json, len, out, err) { client, reader in
+        try reader.rejectUnknownKeys(["id"])
+        return answer(try client.goalRead(id: reader.nonEmptyString("id")))
+    }
 }
 
 @_cdecl("wellness_client_list_goals")
@@ -183,7 +195,8 @@ public func wellness_client_list_goals(
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
-        answer(try client.listGoalsRead(status: try reader.optional("status"),
+        try reader.rejectUnknownKeys(["status", "page", "page_size"])
+        return answer(try client.listGoalsRead(status: try reader.optional("status"),
                                         page: try reader.optionalInt("page", in: 1...1_000_000) ?? 1,
                                         pageSize: try reader.optionalInt("page_size", in: 1...100) ?? 20))
     }
@@ -195,7 +208,8 @@ public func wellness_client_trends(
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
-        answer(try client.trendsRead(refresh: try reader.optional("refresh") ?? false))
+        try reader.rejectUnknownKeys(["refresh"])
+        return answer(try client.trendsRead(refresh: try reader.optional("refresh") ?? false))
     }
 }
 
@@ -233,7 +247,8 @@ public func wellness_client_list_consultations(
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
-        answer(try client.listConsultationsRead(archived: try reader.optional("is_archived"),
+        try reader.rejectUnknownKeys(["is_archived", "page", "page_size"])
+        return answer(try client.listConsultationsRead(archived: try reader.optional("is_archived"),
                                                 page: try reader.optionalInt("page", in: 1...1_000_000) ?? 1,
                                                 pageSize: try reader.optionalInt("page_size", in: 1...100) ?? 20))
     }
@@ -255,6 +270,7 @@ public func wellness_client_send_message(
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
+        try reader.rejectUnknownKeys(["consultation_id", "content"])
         let outcome = try client.sendMessageOrQueue(consultationId: reader.nonEmptyString("consultation_id"),
                                                     content: reader.nonEmptyString("content"))
         return written(outcome) { .object(JSONObject([("messages", $0.json), ("count", .int($0.count))])) }

@@ -149,14 +149,57 @@ static void year_9999(void) {
     }
 }
 
-static void true_local_dates(void) {
-    json_t *result = call_two("series_aggregate", wellness_series_aggregate,
-                              "{\"interval\":\"day\",\"time_zone\":\"America/New_York\"}",
-                              "[{\"timestamp\":\"0001-01-01T00:00:00Z\",\"value\":1}]", NULL);
-    const char *start = json_string_value(json_object_get(bucket(result, 0), "start"));
-    CHECK(start && strcmp(start, "0000-12-31") == 0, "0001-01-01T00:00Z is 0000-12-31 in New York, got %s", start);
-    CHECK(strcmp(json_string_value(json_object_get(bucket(result, 0), "label")), "Dec 31") == 0, "label Dec 31");
-    json_decref(result);
+/* Results write dates in years 1-9999 only: a sample whose local day is
+   outside is refused, naming it. */
+static void local_dates_outside_years_1_to_9999(void) {
+    wellness_buf out = {0}, err = {0};
+    static const char options[] = "{\"interval\":\"day\",\"time_zone\":\"America/New_York\"}";
+    static const char samples[] = "[{\"timestamp\":\"0001-01-01T00:00:00Z\",\"value\":1}]";
+    wellness_status status = wellness_series_aggregate(options, strlen(options), samples, strlen(samples), &out, &err);
+    json_t *error = status == WELLNESS_E_VALIDATION ? json_loadb(err.ptr, err.len, 0, NULL) : NULL;
+    const char *path = json_string_value(json_object_get(error, "path"));
+    const char *message = json_string_value(json_object_get(error, "message"));
+    CHECK(path && strcmp(path, "samples[0].timestamp") == 0 && message && strstr(message, "0000-12-31"),
+          "0001-01-01T00:00Z (0000-12-31 in New York) is refused at samples[0].timestamp: %s", err.ptr);
+    json_decref(error);
+    wellness_buf_free(&out);
+    wellness_buf_free(&err);
+}
+
+/* A client call's options refuse unknown keys, naming the one meant: a
+   misspelt filter must not silently list everything. No request is made. */
+static void client_options_refuse_unknown_keys(void) {
+    static const char config[] = "{\"base_url\":\"http://127.0.0.1:9\",\"api_key\":\"k\",\"store_directory\":false}";
+    static const struct {
+        wellness_status (*call)(wellness_client *, const char *, size_t, wellness_buf *, wellness_buf *);
+        const char *json, *path, *meant;
+    } CASES[] = {
+        {wellness_client_list_insights, "{\"page_sise\":2}", "page_sise", "page_size"},
+        {wellness_client_get_insight, "{\"id\":\"i1\",\"idd\":1}", "idd", "id"},
+        {wellness_client_list_goals, "{\"stauts\":\"active\"}", "stauts", "status"},
+        {wellness_client_list_consultations, "{\"is_archive\":true}", "is_archive", "is_archived"},
+        {wellness_client_goal_tips, "{\"goal\":\"g1\"}", "goal", "goal_id"},
+    };
+    wellness_client *client = NULL;
+    size_t index;
+    CHECK(wellness_client_new(config, strlen(config), &client, NULL) == WELLNESS_OK, "client");
+    for (index = 0; client && index < sizeof CASES / sizeof CASES[0]; index++) {
+        wellness_buf out = {0}, err = {0};
+        wellness_status status;
+        json_t *error;
+        const char *path, *message;
+        status = CASES[index].call(client, CASES[index].json, strlen(CASES[index].json), &out, &err);
+        error = status == WELLNESS_E_VALIDATION ? json_loadb(err.ptr, err.len, 0, NULL) : NULL;
+        path = json_string_value(json_object_get(error, "path"));
+        message = json_string_value(json_object_get(error, "message"));
+        CHECK(path && strcmp(path, CASES[index].path) == 0 && message && strstr(message, CASES[index].meant),
+              "%s is refused at %s, naming %s: %s", CASES[index].json, CASES[index].path, CASES[index].meant,
+              err.ptr ? err.ptr : wellness_strerror(status));
+        json_decref(error);
+        wellness_buf_free(&out);
+        wellness_buf_free(&err);
+    }
+    wellness_client_free(client);
 }
 
 static void wrong_top_level(void) {
@@ -233,7 +276,8 @@ int main(void) {
     streak_past_today();
     bucket_limit();
     year_9999();
-    true_local_dates();
+    local_dates_outside_years_1_to_9999();
+    client_options_refuse_unknown_keys();
     wrong_top_level();
     oversized_input();
     echo_is_truncated();

@@ -18,6 +18,8 @@ public struct InsightListOptions: Sendable, JSONDecodable {
 
     public init(json: JSONValue, at path: FieldPath) throws {
         let reader = try ObjectReader(json, at: path)
+        try reader.rejectUnknownKeys(["insight_type", "read_status", "favorites_only", "archived_status", "sort_by",
+                                      "sort_order", "page", "page_size", "max_pages"])
         insightType = try reader.optional("insight_type")
         readStatus = try reader.optional("read_status")
         favoritesOnly = try reader.optional("favorites_only") ?? false
