@@ -70,10 +70,14 @@ import WellnessTestSupport
 
     // MARK: Oracle: Foundation (ICU)
 
-    @Test func printsDataVersions() {
-        let system = (try? String(contentsOfFile: Self.systemDatabase + "/tzdata.zi", encoding: .utf8))?
-            .split(separator: "\n").first.map(String.init) ?? "unknown"
-        print("tz data: ICU \(TimeZone.timeZoneDataVersion), system \(system)")
+    /// The two databases the sweeps compare are both there, and their versions
+    /// go into the log: a mismatch below is easier to read knowing them.
+    @Test func bothTimeZoneDatabasesAreVersioned() throws {
+        let system = try #require(try? String(contentsOfFile: Self.systemDatabase + "/tzdata.zi", encoding: .utf8))
+        let version = try #require(system.split(separator: "\n").first.map(String.init))
+        #expect(version.hasPrefix("# version "), "tzdata.zi starts with its version: \(version)")
+        #expect(!TimeZone.timeZoneDataVersion.isEmpty)
+        print("tz data: ICU \(TimeZone.timeZoneDataVersion), system \(version)")
     }
 
     /// Every hour of 1970–2100 and both sides of every transition either side
