@@ -11,7 +11,8 @@ PYTHON     := $(VENV)/bin/python
 # debug info in a separate file that gdb finds through a debuglink.
 SWIFT_LIBRARY := .build/release/libwellness.so
 LIBRARY    := $(BUILD)/lib/libwellness.so.1
-VERSION    := 1.0.0
+# Written once, in the header's macros.
+VERSION    := $(shell sed -n 's/^\#define WELLNESS_VERSION "\(.*\)"/\1/p' include/wellness.h)
 WHEEL      := dist/wellness-$(VERSION)-py3-none-linux_x86_64.whl
 APT_NEEDS  := gcc g++ binutils libjansson-dev libsqlite3-dev libcurl4-openssl-dev libssl-dev cmake ninja-build pkg-config \
               tzdata util-linux postgresql

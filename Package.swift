@@ -36,6 +36,7 @@ let package = Package(
                        providers: [.apt(["libssl-dev"])]),
         .target(
             name: "WellnessKitCore",
+            dependencies: ["CWellness"],
             swiftSettings: [.enableExperimentalFeature("StrictConcurrency")]
         ),
         .target(
@@ -43,7 +44,8 @@ let package = Package(
             dependencies: ["WellnessKitCore", "CCurl", "CWellnessSQLite", "CWellnessCrypto"],
             swiftSettings: [.enableExperimentalFeature("StrictConcurrency")]
         ),
-        /// The hand-written header, imported so the C layer shares its types.
+        /// The hand-written header, imported so the C layer shares its types
+        /// and the engine its version macros.
         .systemLibrary(name: "CWellness", path: "include"),
         .target(name: "WellnessCABI", dependencies: ["WellnessKitCore", "WellnessKitClient", "CWellness"]),
         /// The product's link settings, on a target only the product links,

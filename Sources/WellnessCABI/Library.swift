@@ -4,11 +4,16 @@ import WellnessKitCore
 
 @_cdecl("wellness_version")
 public func wellness_version() -> UnsafePointer<CChar> {
-    libraryVersion.utf8Start.withMemoryRebound(to: CChar.self, capacity: libraryVersion.utf8CodeUnitCount + 1) { $0 }
+    libraryVersion
 }
 
-/// Kept in static storage so the pointer handed to C stays valid.
-private let libraryVersion: StaticString = "1.0.0"
+/// Made once and never freed, so the pointer handed to C stays valid.
+private let libraryVersion: UnsafePointer<CChar> = {
+    let bytes = Array(WellnessVersion.string.utf8CString)
+    let storage = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+    storage.initialize(from: bytes, count: bytes.count)
+    return UnsafePointer(storage)
+}()
 
 @_cdecl("wellness_abi_version")
 public func wellness_abi_version() -> Int32 {
