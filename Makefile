@@ -15,7 +15,7 @@ LIBRARY    := $(BUILD)/lib/libwellness.so.1
 VERSION    := $(shell sed -n 's/^\#define WELLNESS_VERSION "\(.*\)"/\1/p' include/wellness.h)
 WHEEL      := dist/wellness-$(VERSION)-py3-none-linux_x86_64.whl
 APT_NEEDS  := gcc g++ binutils libjansson-dev libsqlite3-dev libcurl4-openssl-dev libssl-dev cmake ninja-build pkg-config \
-              tzdata util-linux postgresql
+              tzdata util-linux postgresql abigail-tools
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps lib wheel python-env build test swift-test server-test server-test-suite ctest demo bench server install clean \

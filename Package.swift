@@ -10,6 +10,16 @@ let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().pa
 let sanitizerBuild = ProcessInfo.processInfo.environment["WELLNESS_SANITIZER_BUILD"] != nil
 let noUndefinedSymbols = sanitizerBuild ? [] : ["-Xlinker", "-z", "-Xlinker", "defs"]
 
+/// The soname's number: the header's WELLNESS_ABI_VERSION, written once.
+let abiVersion: String = {
+    let header = (try? String(contentsOfFile: packageRoot + "/include/wellness.h", encoding: .utf8)) ?? ""
+    let prefix = "#define WELLNESS_ABI_VERSION "
+    guard let line = header.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) else {
+        fatalError("include/wellness.h defines no WELLNESS_ABI_VERSION")
+    }
+    return String(line.dropFirst(prefix.count))
+}()
+
 let package = Package(
     name: "WellnessKit",
     products: [
@@ -58,7 +68,7 @@ let package = Package(
                 .unsafeFlags([
                     "-use-ld=lld",
                     "-Xlinker", "--version-script=\(packageRoot)/include/wellness.map",
-                    "-Xlinker", "-soname=libwellness.so.1",
+                    "-Xlinker", "-soname=libwellness.so.\(abiVersion)",
                     "-static-stdlib",
                     "-Xlinker", "--wrap=_swift_installCrashHandler",
                 // Anything left unresolved is an error, not a surprise at load time.
