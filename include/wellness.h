@@ -98,14 +98,15 @@ typedef size_t (*wellness_token_provider_fn)(void *user_data, int refresh, char 
 typedef int (*wellness_progress_fn)(void *user_data, size_t pages_fetched, size_t total_pages);
 
 /* A bounded event queue with a worker thread that delivers the events of
-   seed 004's analytics to a sink. Opaque; made by wellness_analytics_new(),
+   the product's analytics events (docs/INTEGRATION.md) to a sink. Opaque; made by wellness_analytics_new(),
    released by wellness_analytics_free(). */
 typedef struct wellness_analytics wellness_analytics;
 
 /* Receives one analytics event: `event_json` is NUL-terminated UTF-8 JSON,
    valid only during the call. Called on the analytics worker thread, one
-   event at a time, never from the thread that emitted the event. */
-typedef void (*wellness_analytics_sink_fn)(const char *event_json, void *userdata);
+   event at a time, never from the thread that emitted the event. Unlike the
+   other callbacks, `user_data` comes last: it did in ABI 1, which keeps it. */
+typedef void (*wellness_analytics_sink_fn)(const char *event_json, void *user_data);
 
 /* ------------------------------------------------------------------------ */
 /* Status codes: numbered and append-only; a code never changes meaning.     */
@@ -209,7 +210,7 @@ WELLNESS_API wellness_status wellness_client_set_token_provider(
 
 /*
  * Attaches an analytics handle to the client (NULL detaches it): from then on
- * the client emits seed 004's events when its calls succeed:
+ * the client emits these analytics events when its calls succeed:
  * wellness_client_get_insight "insight_action" viewed; update_insight with
  * is_favorite / is_archived true: favorited / archived; create_consultation
  * "consultation_started" (with an insight context also "insight_action"
@@ -230,7 +231,7 @@ WELLNESS_API void wellness_client_free(wellness_client *client);
 /* ------------------------------------------------------------------------ */
 /* Calls: models                                                             */
 /*                                                                           */
-/* Each decodes, validates and normalises one model of the seeds: JSON in,   */
+/* Each decodes, validates and normalises one model of the API: JSON in,     */
 /* canonical JSON out (snake_case keys in a fixed order, every optional key  */
 /* present as null, timestamps as UTC RFC 3339 with only the fractional      */
 /* digits the input had, dates as YYYY-MM-DD). Timestamps are accepted with  */
@@ -241,11 +242,11 @@ WELLNESS_API void wellness_client_free(wellness_client *client);
 /* wellness_buf_free(); on failure `*err` (when not NULL) does.              */
 /* ------------------------------------------------------------------------ */
 
-/* An insight (seed 000), with its data_context, date_range and metrics. */
+/* An insight, with its data_context, date_range and metrics. */
 WELLNESS_API wellness_status wellness_insight_normalize(
     const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
-/* {"success": true, "data": <insight>} as GET/PATCH /insights/{id} answer. */
+/* {"success": true, "data": <insight>} as GET/PATCH /insights/{id} answer.  */
 WELLNESS_API wellness_status wellness_insight_response_normalize(
     const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
@@ -261,7 +262,7 @@ WELLNESS_API wellness_status wellness_pagination_normalize(
 WELLNESS_API wellness_status wellness_insight_update_request_normalize(
     const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
-/* A goal suggestion (seed 003); difficulty 1-5, estimated_duration >= 0. */
+/* A goal suggestion; difficulty 1-5, estimated_duration >= 0. */
 WELLNESS_API wellness_status wellness_goal_suggestion_normalize(
     const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
@@ -285,11 +286,11 @@ WELLNESS_API wellness_status wellness_create_goal_request_normalize(
 WELLNESS_API wellness_status wellness_goal_normalize(
     const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
-/* GET /api/longevity/trends (seed 001): weekly, monthly and yearly buckets. */
+/* GET /api/longevity/trends: weekly, monthly and yearly buckets. */
 WELLNESS_API wellness_status wellness_trends_response_normalize(
     const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
-/* A consultation (seed 004): persona, context_type, context_id, title, ... */
+/* A consultation: persona, context_type, context_id, title, ... */
 WELLNESS_API wellness_status wellness_consultation_normalize(
     const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
@@ -305,7 +306,7 @@ WELLNESS_API wellness_status wellness_consultation_message_normalize(
 /* Calls: presentation rules                                                 */
 /*                                                                           */
 /* Each takes a model (validated as above) and returns the fields a screen   */
-/* shows, derived exactly as the seeds derive them. Colours are names        */
+/* shows, derived exactly as the iOS apps derive them. Colours are names     */
 /* ("green", "orange", "red", "gray", "blue", "yellow"); icons are SF Symbol */
 /* names, which other platforms map to their own icon sets.                  */
 /*                                                                           */
@@ -328,7 +329,7 @@ WELLNESS_API wellness_status wellness_goal_tip_view(
 
 /*
  * {"suggestion": <goal suggestion>, "now": "<timestamp>", "time_zone": "<IANA>"}
- * in; the CreateGoalRequest the seed builds: start_date = now, target_date =
+ * in; the CreateGoalRequest the apps build: start_date = now, target_date =
  * now + estimated_duration calendar days in time_zone (null when the
  * suggestion has no duration). "now" defaults to the current time and
  * "time_zone" to "UTC".
@@ -339,19 +340,19 @@ WELLNESS_API wellness_status wellness_create_goal_request_from_suggestion(
 /*
  * {"period": "weekly"|"monthly"|"yearly", "bucket": <trend bucket>} in;
  * {"period", "label", "formatted_value", "value_color", "show_chart",
- *  "message", "point_count"} out: the Score screen's rules of seed 001.
+ *  "message", "point_count"} out: the Score screen's rules.
  */
 WELLNESS_API wellness_status wellness_trend_view(
     const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
-/* A trends response in; {"weekly": view, "monthly": view, "yearly": view}. */
+/* A trends response in; {"weekly": view, "monthly": view, "yearly": view}.  */
 WELLNESS_API wellness_status wellness_trends_view(
     const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
 /* ------------------------------------------------------------------------ */
-/* Calls: time series (seeds 001 and 002)                                    */
+/* Calls: time series                                                        */
 /*                                                                           */
-/* These take an options document and a data document (or data columns).    */
+/* These take an options document and a data document (or data columns).     */
 /* Options (every key optional):                                             */
 /*   "kind":          "numeric" (default) | "boolean" | "snapshot"           */
 /*   "interval":      "auto" (default) | "day" | "week" | "month" |          */
@@ -359,7 +360,7 @@ WELLNESS_API wellness_status wellness_trends_view(
 /*   "time_zone":     IANA name, default "UTC"; buckets are local days       */
 /*   "first_weekday": 1-7 (1 = Sunday) or "monday"..., default Monday        */
 /*   "average":       "samples" (mean of raw samples, default) |             */
-/*                    "daily_means" (mean of each day's mean, as seed 002)   */
+/*                    "daily_means" (mean of each day's mean)                */
 /*   "include_empty": true to list buckets without samples (null stats)      */
 /*   "today":         YYYY-MM-DD the current streak runs to; default today   */
 /*   "timestamp_unit": "s" (default) | "ms", for the columnar call           */
@@ -394,7 +395,7 @@ WELLNESS_API wellness_status wellness_series_aggregate_columns(
     wellness_buf *out, wellness_buf *err);
 
 /*
- * The chart of seed 002 for the aggregated series: {"spec": {...}, "svg":
+ * The chart of the aggregated series: {"spec": {...}, "svg":
  * "<svg ...>"}. The spec says what to draw (title, line width 2 in day view
  * and 3 otherwise, straight segments, point marks and value annotations in
  * day view only, calendar x ticks, nice y ticks, whether the area is filled
@@ -412,7 +413,7 @@ WELLNESS_API wellness_status wellness_series_chart(
     wellness_buf *out, wellness_buf *err);
 
 /*
- * The longevity trends of seed 001 (the GET /api/longevity/trends document)
+ * The longevity trends (the GET /api/longevity/trends document)
  * computed from daily check-ins: `entries_json` is an array of {"date":
  * "YYYY-MM-DD", "biological_age": <years>}, one per date, in any order.
  * Options: "today" (YYYY-MM-DD, the end of every window; default today in
@@ -424,18 +425,18 @@ WELLNESS_API wellness_status wellness_longevity_trends(
     wellness_buf *out, wellness_buf *err);
 
 /* ------------------------------------------------------------------------ */
-/* Calls: the API through a client (seeds 000, 001, 003, 004)                */
+/* Calls: the API through a client                                           */
 /*                                                                           */
-/* Each takes a client and a parameters document and returns the API's data */
-/* validated like the model calls. Besides code/name/message/path, an error */
-/* may carry "http_status" and, for WELLNESS_E_RATE_LIMITED, "retry_after"  */
-/* (seconds). Server answers map to WELLNESS_E_UNAUTHORIZED (401),          */
+/* Each takes a client and a parameters document and returns the API's data  */
+/* validated like the model calls. Besides code/name/message/path, an error  */
+/* may carry "http_status" and, for WELLNESS_E_RATE_LIMITED, "retry_after"   */
+/* (seconds). Server answers map to WELLNESS_E_UNAUTHORIZED (401),           */
 /* _FORBIDDEN (403), _NOT_FOUND (404, e.g. "Goal not found"), _RATE_LIMITED  */
-/* (429), _HTTP (other statuses), _INVALID_RESPONSE (not JSON, too large),  */
-/* _DECODING (JSON not fitting the model; path names the field); no answer  */
-/* maps to _NETWORK or _TIMEOUT.                                            */
+/* (429), _HTTP (other statuses), _INVALID_RESPONSE (not JSON, too large),   */
+/* _DECODING (JSON not fitting the model; path names the field); no answer   */
+/* maps to _NETWORK or _TIMEOUT.                                             */
 /*                                                                           */
-/* Ownership, for every call in this section: the client and `json` are     */
+/* Ownership, for every call in this section: the client and `json` are      */
 /* borrowed for the call; on WELLNESS_OK `*out` holds a new buffer the       */
 /* caller releases with wellness_buf_free(); on failure `*err` (when not     */
 /* NULL) does.                                                               */
@@ -469,7 +470,7 @@ WELLNESS_API wellness_status wellness_client_delete_insight(
 /* {"refresh"?: bool, "insight_ids"?: [id...]} in; {"suggestions": [...],
    "count": n, "source": "network" | "cache" | "offline_cache"} out (3 to 5
    suggestions). With "insight_ids" the suggestions are based on those
-   insights (seed 004, Journey 3) and never cached. Otherwise they are
+   insights (a goal made from an insight) and never cached. Otherwise they are
    cached for 24 hours per user in "cache_directory" (client configuration;
    default $XDG_CACHE_HOME/wellnesskit or ~/.cache/wellnesskit, false to
    disable), dropped when a goal is created, and served from the cache
@@ -479,7 +480,7 @@ WELLNESS_API wellness_status wellness_client_goal_suggestions(
 
 /* {"id", "current_value"? | "progress"? (a fraction: 0.5 is 50 %; a goal
    without a target is then tracked in percent), "status"?, "target_value"?}
-   in: records progress on a goal (seed 004, Journey 1); reaching the target completes it, and the server then adds a
+   in: records progress on a goal; reaching the target completes it, and the server then adds a
    milestone insight celebrating it, once. Out: {"goal", "previous_progress",
    "progress" (fractions of the target, null without one), "milestones":
    [25, 50, ...] crossed by this update, "notification": when one was
@@ -527,7 +528,7 @@ WELLNESS_API wellness_status wellness_client_list_goals(
 WELLNESS_API wellness_status wellness_client_trends(
     wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
-/* Seed 004's AI overview. {"refresh"?: bool} in; out:
+/* The AI overview (insights, goals and consultations cards). {"refresh"?: bool} in; out:
      {"insights": {"insights", "total", "error"},
       "goals": {"goals", "total", "error"},
       "consultations": {"consultations", "total", "error"},
@@ -542,16 +543,16 @@ WELLNESS_API wellness_status wellness_client_trends(
    are kept, and the call still returns WELLNESS_OK ("complete": false). Totals
    count every matching item, not only those loaded; the cards' and rows'
    counts are those totals. A complete dashboard is reused for
-   "dashboard_max_age" seconds (client configuration, default 300, the seed's
+   "dashboard_max_age" seconds (client configuration, default 300, the apps'
    refresh period) unless "refresh" is true; links use "link_scheme"
    (default "fitiq"). */
 WELLNESS_API wellness_status wellness_client_dashboard(
     wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
-/* Seed 004's Smart Suggestions. {"now"?: timestamp, "consultation_gap_days"?:
+/* The Smart Suggestions. {"now"?: timestamp, "consultation_gap_days"?:
    0..3650 (default 7), "refresh"?: bool} in; {"actions": [{"id", "title",
    "icon", "color", "link", "goals"?: [{"id", "title"}]}], "complete": bool}
-   out. In the seed's order: "view_insights" when there are unread insights,
+   out. In this order: "view_insights" when there are unread insights,
    "get_goal_tips" for active goals whose tips were never fetched through a
    client using this local store, "start_consultation" when no consultation
    was started (or messaged) in the last consultation_gap_days days. The state
@@ -568,8 +569,8 @@ WELLNESS_API wellness_status wellness_client_suggested_actions(
    shared safely by threads and processes. See docs/OFFLINE.md.
 
    {"goal_id"} in; {"goal_id", "interval": "day" | ... | "year" | null,
-   "automatic": bool} out: the interval saved for the goal's charts (seed 002
-   Phase 5), null when automatic. WELLNESS_E_VALIDATION when the client has
+   "automatic": bool} out: the interval saved for the goal's charts,
+   null when automatic. WELLNESS_E_VALIDATION when the client has
    no store ("path": "store_directory"). */
 WELLNESS_API wellness_status wellness_client_interval_preference(
     wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
@@ -634,7 +635,7 @@ WELLNESS_API wellness_status wellness_client_list_messages(
 /* behind them (after replaying up to 20 due ones). A read or write that     */
 /* reaches the API replays up to 20 due queued writes.                       */
 /* Without offline mode the calls below fail with WELLNESS_E_VALIDATION      */
-/* (path "offline"). Ownership as for every call in the sections above.     */
+/* (path "offline"). Ownership as for every call in the sections above.      */
 /* ------------------------------------------------------------------------ */
 
 /* {"limit"?: n, "wait"?: seconds (default 30)} in: replays the queue in
@@ -671,22 +672,22 @@ WELLNESS_API wellness_status wellness_client_clear_failed(
     wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
 /* ------------------------------------------------------------------------ */
-/* Calls: cross-feature integration (seed 004, the integration guide)        */
+/* Calls: cross-feature integration                                          */
 /*                                                                           */
 /* What the guide's SwiftUI coordinator, action buttons, deep-link handler   */
-/* and notification manager decide, as portable rules. A "context" is one   */
-/* of "insight", "goal" or "consultation", holding the model as the API     */
-/* returns it (validated as wellness_insight_normalize etc.; errors name    */
-/* "insight.title"...). A "destination" is {"kind": ...} with the kind's    */
+/* and notification manager decide, as portable rules. A "context" is one    */
+/* of "insight", "goal" or "consultation", holding the model as the API      */
+/* returns it (validated as wellness_insight_normalize etc.; errors name     */
+/* "insight.title"...). A "destination" is {"kind": ...} with the kind's     */
 /* fields, null when unknown:                                                */
 /*   goal_creation {suggestion, insight_id}                                  */
 /*   consultation {persona, context_type, context_id, title}                 */
 /*   goal_tips {goal_id, title}    insight_detail / goal_detail /            */
 /*   consultation_detail {id}      insights_list, goals_list,                */
 /*   goal_suggestions, consultations_list (no fields).                       */
-/* A "link" is {"kind", "identifier" (the guide's "insight_<id>",           */
-/* "goals_list", "new_consultation"...), fields}. Request documents refuse  */
-/* keys they do not know. docs/INTEGRATION.md gives every rule.             */
+/* A "link" is {"kind", "identifier" (the guide's "insight_<id>",            */
+/* "goals_list", "new_consultation"...), fields}. Request documents refuse   */
+/* keys they do not know. docs/INTEGRATION.md gives every rule.              */
 /*                                                                           */
 /* Ownership, for every call in this section: `json` is borrowed for the     */
 /* call; on WELLNESS_OK `*out` holds a new buffer the caller releases with   */
@@ -769,12 +770,12 @@ WELLNESS_API wellness_status wellness_notification_response(
     const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
 /* ------------------------------------------------------------------------ */
-/* Calls: analytics (seed 004)                                               */
+/* Calls: analytics                                                          */
 /*                                                                           */
-/* Events: {"name": "ai_feature_transition" | "insight_action" |            */
-/* "goal_ai_usage" | "consultation_started", "parameters": {...},           */
-/* "user_id"?: "..."} with the guide's parameter names and values           */
-/* (docs/INTEGRATION.md); every parameter is a string; "timestamp" is       */
+/* Events: {"name": "ai_feature_transition" | "insight_action" |             */
+/* "goal_ai_usage" | "consultation_started", "parameters": {...},            */
+/* "user_id"?: "..."} with the guide's parameter names and values            */
+/* (docs/INTEGRATION.md); every parameter is a string; "timestamp" is        */
 /* RFC 3339 (default: now, to the second).                                   */
 /*                                                                           */
 /* Threading contract of a wellness_analytics handle:                        */
@@ -787,7 +788,7 @@ WELLNESS_API wellness_status wellness_notification_response(
 /*    queue until one is set.                                                */
 /*  - wellness_analytics_set_sink() waits until a callback in flight has     */
 /*    returned: once it returns, the previous callback is never called       */
-/*    again and its userdata may be released.                                */
+/*    again and its user_data may be released.                                */
 /*  - wellness_analytics_shutdown() stops accepting events and delivers      */
 /*    what is queued until its timeout; the rest is dropped. On WELLNESS_OK  */
 /*    the worker has ended and no callback runs or will run.                 */
@@ -824,23 +825,23 @@ WELLNESS_API wellness_status wellness_analytics_metrics(
  * is `sink` (may be NULL: set one later) or the JSON Lines file jsonl_path
  * (appended to, created 0600), not both.
  * Ownership: on WELLNESS_OK `*analytics` is a new handle the caller releases
- * with wellness_analytics_free(); `userdata` stays the caller's and must stay
+ * with wellness_analytics_free(); `user_data` stays the caller's and must stay
  * valid until the sink is replaced (set_sink) or the handle shut down with
  * WELLNESS_OK. On failure `*analytics` is NULL and `*err` (when not NULL)
  * holds the error.
  */
 WELLNESS_API wellness_status wellness_analytics_new(
-    const char *config_json, size_t config_len, wellness_analytics_sink_fn sink, void *userdata,
+    const char *config_json, size_t config_len, wellness_analytics_sink_fn sink, void *user_data,
     wellness_analytics **analytics, wellness_buf *err);
 
 /*
  * Replaces the sink callback (NULL removes it), after waiting for a callback
  * in flight to return; events keep queueing meanwhile.
- * Ownership: the previous userdata is the caller's again on return; the new
+ * Ownership: the previous user_data is the caller's again on return; the new
  * one must stay valid as for wellness_analytics_new().
  */
 WELLNESS_API wellness_status wellness_analytics_set_sink(
-    wellness_analytics *analytics, wellness_analytics_sink_fn sink, void *userdata, wellness_buf *err);
+    wellness_analytics *analytics, wellness_analytics_sink_fn sink, void *user_data, wellness_buf *err);
 
 /*
  * Validates an event (as wellness_analytics_event) and queues it; WELLNESS_OK
@@ -886,7 +887,7 @@ WELLNESS_API wellness_status wellness_analytics_shutdown(
  * Releases a handle; NULL is ignored. Never waits for the sink: queued events
  * are dropped, and a callback in flight finishes on the worker thread, which
  * then ends without calling the sink again (shut down first to deliver, and
- * to know when userdata is free).
+ * to know when user_data is free).
  * Ownership: the handle is invalid afterwards.
  */
 WELLNESS_API void wellness_analytics_free(wellness_analytics *analytics);

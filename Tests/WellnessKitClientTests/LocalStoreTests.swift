@@ -4,7 +4,7 @@ import Testing
 @testable import WellnessKitCore
 import WellnessTestSupport
 
-/// Issue 12.1 and 12.5: the local store's files, schema versions, and
+/// The local store's files, schema versions, and
 /// per-goal interval preferences shared by threads and instances.
 @Suite struct LocalStoreTests {
     private func directory() -> String {

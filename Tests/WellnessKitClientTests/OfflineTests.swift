@@ -4,7 +4,7 @@ import Testing
 @testable import WellnessKitCore
 import WellnessTestSupport
 
-/// Issue 12.2 and 12.3: reads answered from the cache when the API cannot be
+/// Reads answered from the cache when the API cannot be
 /// reached, writes queued with their idempotency key and optimistic change,
 /// replayed in order by a sync, refusals kept, payloads sealed at rest.
 @Suite struct OfflineTests {

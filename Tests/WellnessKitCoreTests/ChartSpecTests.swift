@@ -329,7 +329,7 @@ import WellnessTestSupport
         #expect(abs(single.positions[0].x - (single.plot.minX + single.plot.maxX) / 2) < 1e-9)
     }
 
-    // MARK: - Regressions found by fuzzing (issue "never trap")
+    // MARK: - Regressions found by fuzzing
 
     @Test func extremeValuesDrawFiniteCharts() throws {
         let cases: [([Int64], [Double])] = [

@@ -264,7 +264,7 @@ import WellnessTestSupport
         }
     }
 
-    // MARK: - Regressions found by fuzzing (issue "never trap")
+    // MARK: - Regressions found by fuzzing
 
     @Test func meansOfHugeValuesStayFinite() throws {
         let json = try Self.aggregate(#"[{"timestamp":0,"value":1e308},{"timestamp":1,"value":1e308}]"#, "{}")

@@ -117,8 +117,8 @@ static wellness_analytics *shared_analytics;
 static pthread_mutex_t sink_mutex = PTHREAD_MUTEX_INITIALIZER;
 static long sink_calls[2];
 
-static void counting_sink(const char *event, void *userdata) {
-    long *calls = userdata;
+static void counting_sink(const char *event, void *user_data) {
+    long *calls = user_data;
     (void)event;
     pthread_mutex_lock(&sink_mutex);
     (*calls)++;

@@ -306,8 +306,8 @@ typedef struct gate {
     wellness_status nested_status;
 } gate;
 
-static void gate_callback(const char *event, void *userdata) {
-    gate *g = userdata;
+static void gate_callback(const char *event, void *user_data) {
+    gate *g = user_data;
     wellness_buf err = {0};
     (void)event;
     pthread_mutex_lock(&g->mutex);
@@ -453,9 +453,9 @@ static void test_free_while_blocked(void) {
     pthread_mutex_unlock(&g.mutex);
 }
 
-static void counting_noop(const char *event, void *userdata) {
+static void counting_noop(const char *event, void *user_data) {
     (void)event;
-    (void)userdata;
+    (void)user_data;
 }
 
 static void test_jsonl_sink(void) {
@@ -510,8 +510,8 @@ static void test_jsonl_sink(void) {
 }
 
 /* Keeps the last event delivered (flush() orders it before the reads). */
-static void keep_last(const char *event, void *userdata) {
-    snprintf(userdata, 512, "%s", event);
+static void keep_last(const char *event, void *user_data) {
+    snprintf(user_data, 512, "%s", event);
 }
 
 /* A client keeps the analytics queue it was given alive: freeing the handle

@@ -1,5 +1,5 @@
 #define _POSIX_C_SOURCE 200809L
-/* Offline mode through the real library (issue 12.2, 12.3): a read cached
+/* Offline mode through the real library: a read cached
    while a loopback server answers is served from the cache, stamped, once
    the server is gone; writes made while it is gone are queued with their
    optimistic change and return {"queued": true}; after the server is back a

@@ -1,4 +1,4 @@
-/* Regressions found by fuzzing and by hand (issue "never trap, proven"):
+/* Regressions found by fuzzing and by hand:
    each input once killed the host, returned WELLNESS_OK with output that is
    not JSON, or gave a wrong answer. Every result is parsed with Jansson,
    which rejects NaN and infinities. */

@@ -1,5 +1,5 @@
 """A POST whose answer is lost is retried by the client with its
-Idempotency-Key, and the server applies it once (issue 12.4)."""
+Idempotency-Key, and the server applies it once."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Offline mode through the wheel (issue 12.2, 12.3): reads from the cache when
+"""Offline mode through the wheel: reads from the cache when
 the API cannot be reached, queued writes visible at once, replayed by sync()
 in order and once each, refusals kept, many processes on one store, and
 writers killed at random points losing nothing that was acknowledged."""

@@ -1,4 +1,4 @@
-"""Regressions found by fuzzing and by hand (issue "never trap, proven"), through the real library."""
+"""Regressions found by fuzzing and by hand, through the real library."""
 
 from __future__ import annotations
 

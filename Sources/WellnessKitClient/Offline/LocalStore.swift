@@ -121,7 +121,7 @@ public final class LocalStore: @unchecked Sendable {
             CREATE TABLE goal_tips_fetched (goal_id TEXT PRIMARY KEY, fetched_s INTEGER NOT NULL);
             CREATE TABLE consultations_started (user_id TEXT PRIMARY KEY, started_s INTEGER NOT NULL);
             """),
-        // Cached reads and the write queue (issue 12.2, 12.3). `owner` is the
+        // Cached reads and the write queue. `owner` is the
         // SHA-256 of the base URL and credential, never the credential; the
         // payloads and bodies are AES-256-GCM sealed when `sealed` is 1.
         (3, """

@@ -9,8 +9,8 @@ import Darwin
 /// per sample.
 ///
 /// Written by hand because the general JSON tree costs ~20× more for a
-/// million samples, and Foundation's JSONDecoder ~50× (issue #3's budget is
-/// 0.1 s end to end). It accepts a strict subset of RFC 8259 and returns nil
+/// million samples, and Foundation's JSONDecoder ~50× (the budget is 0.1 s
+/// end to end). It accepts a strict subset of RFC 8259 and returns nil
 /// for anything else (escapes, non-ASCII strings, other keys, errors of any
 /// kind), leaving the general strict parser to accept the document or name
 /// what is wrong. So it can never accept invalid JSON or report an error.
