@@ -37,7 +37,7 @@ $(BUILD)/.deps:
 # The Python test environment: the test tools (mypy --strict over the package,
 # the scripts and the README; pandas and polars for aggregate_frame), then the
 # wheel (python-env), so that the tests exercise what users install.
-PY_TOOLS   := pytest numpy pandas polars mypy pandas-stubs schemathesis
+PY_TOOLS   := pytest numpy pandas polars mypy pandas-stubs schemathesis openapi-schema-validator pyyaml
 # Names the tool list, so that a venv made before the list changed gets the new tools.
 PY_TOOLS_STAMP := $(VENV)/.tools-$(shell echo '$(PY_TOOLS)' | cksum | cut -d' ' -f1)
 

@@ -25,7 +25,8 @@ __all__ = [
     "Goal", "GoalsPage", "TrendPoint", "TrendBucket", "TrendsResponse", "Consultation", "CreateConsultationRequest",
     "ConsultationMessage", "ConsultationsPage", "ActionStep", "MetricCard", "InsightView", "GoalSuggestionView",
     "GoalTipView", "TrendView", "TrendsView", "SeriesBucket", "StreakRun", "Streaks", "SeriesReport",
-    "ChartLine", "ChartGradient", "ChartXAxis", "ChartYAxis", "ChartPoint", "ChartSpec", "Chart",
+    "ChartColors", "ChartTickStep", "ChartLine", "ChartGradient", "ChartXAxis", "ChartYAxis", "ChartPoint", "ChartSpec",
+    "Chart",
     "ErrorDocument", "DashboardInsights", "DashboardGoals", "DashboardConsultations", "FeatureCard", "DashboardWidget",
     "Dashboard", "IntervalPreference", "UpdateGoalRequest", "CoachProposal", "GoalUpdate", "AcceptedProposal", "SuggestedGoal", "SuggestedAction", "SuggestedActions",
     "Intent", "Surface", "DestinationKind", "Destination", "DestinationResult", "ContextualAction", "ActionsResult",
@@ -658,15 +659,44 @@ class ChartGradient(TypedDict):
     bottom_opacity: float
 
 
+class ChartColors(TypedDict):
+    """The theme's colours, as `#RRGGBB`."""
+
+    background: str
+    text: str
+    secondary_text: str
+    grid: str
+    axis: str
+    line: str
+
+
+class ChartTickStep(TypedDict):
+    """The x axis' step between labelled ticks: `{"unit": "month", "count": 3}`."""
+
+    unit: Literal["day", "week", "month", "year"]
+    count: int
+
+
 class ChartXAxis(TypedDict):
     tick_count: int
     date_format: str
     grid_lines: bool
-    ticks: List[str]
+    #: None when the chart has no points.
+    tick_step: Optional[ChartTickStep]
+    #: One per tick; None for a tick drawn without a label.
+    ticks: List[Optional[str]]
+    tick_dates: List[str]
 
 
 class ChartYAxis(TypedDict):
     position: str
+    title: str
+    unit: Optional[str]
+    min: float
+    max: float
+    includes_zero: bool
+    ticks: List[float]
+    tick_labels: List[str]
 
 
 class _ChartPoint(TypedDict):
@@ -683,8 +713,16 @@ class ChartPoint(_ChartPoint, total=False):
 
 class ChartSpec(TypedDict):
     interval: FixedInterval
+    title: str
+    theme: Literal["light", "dark"]
+    width: int
     height: int
+    #: True when there is nothing to draw; the SVG then shows `empty_text`.
+    empty: bool
+    empty_text: str
+    colors: ChartColors
     line: ChartLine
+    fill_area: bool
     area_gradient: ChartGradient
     show_points: bool
     show_annotations: bool
