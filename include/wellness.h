@@ -892,6 +892,31 @@ WELLNESS_API wellness_status wellness_analytics_shutdown(
  */
 WELLNESS_API void wellness_analytics_free(wellness_analytics *analytics);
 
+/* ------------------------------------------------------------------------ */
+/* Calls: grounding                                                          */
+/*                                                                           */
+/* Whether every number a generated text writes is one of the facts it was   */
+/* given: for apps that call a language model themselves, the check          */
+/* wellness-server makes before it shows a model's words (docs/AI.md).       */
+/* ------------------------------------------------------------------------ */
+
+/* {"text": string (at most 100,000 characters), "facts": [{"name": string,
+   "value": number | "date": "YYYY-MM-DD", "unit"?: string}, ...] (at most
+   1,000, names unique)} in; {"grounded": bool, "ungrounded": count,
+   "numbers": [{"text", "kind": "number" | "percent" | "day_of_month" |
+   "year" | "date", "value", "start", "end" (Unicode scalar offsets),
+   "grounded", "match": {"kind": "value" | "difference" | "percent_change" |
+   "percent_of" | "fraction" | "date", "facts": [names], "value"} | null}]}
+   out. A number matches a fact rounded to the decimals it is written with
+   (a whole number ending in zeros may round further, within 5 %); without a
+   written sign, magnitudes are compared; a percentage may be a fraction, or
+   the change or share of two facts of one unit; a number, the difference of
+   two. An ungrounded text is a result, not an error.
+   Ownership: `json` is borrowed for the call; on success `*out`, on failure
+   `*err` (when not NULL), holds a buffer the caller releases. */
+WELLNESS_API wellness_status wellness_grounding_check(
+    const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -117,6 +117,7 @@ static const entry_point ENTRY_POINTS[] = {
     {"notification_categories", wellness_notification_categories, NULL, 0, NULL},
     {"notification_response", wellness_notification_response, NULL, 0, NULL},
     {"analytics_event", wellness_analytics_event, NULL, 0, NULL},
+    {"grounding_check", wellness_grounding_check, NULL, 0, NULL},
     {"analytics_metrics.options", NULL, wellness_analytics_metrics, 0, "[]"},
     {"analytics_metrics.log", NULL, wellness_analytics_metrics, 1, "{}"},
     {"analytics_new", analytics_new_entry, NULL, 0, NULL},

@@ -111,6 +111,7 @@ static const target TARGETS[FUZZ_SELECTOR_COUNT] = {
     [FUZZ_ANALYTICS_NEW] = {"analytics_new", ANALYTICS_NEW, NULL, NULL},
     [FUZZ_ANALYTICS_EMIT] = {"analytics_emit", ANALYTICS_EMIT, NULL, NULL},
     [FUZZ_CLIENT_NAVIGATE] = {"client_navigate", CLIENT_NAVIGATE, NULL, NULL},
+    [FUZZ_GROUNDING_CHECK] = {"grounding_check", ONE, wellness_grounding_check, NULL},
 };
 
 /* The most column records one input makes (each takes 1 to 17 bytes). */

@@ -63,7 +63,8 @@ enum fuzz_selector {
     FUZZ_ANALYTICS_NEW = 37,
     FUZZ_ANALYTICS_EMIT = 38,
     FUZZ_CLIENT_NAVIGATE = 39,
-    FUZZ_SELECTOR_COUNT = 40
+    FUZZ_GROUNDING_CHECK = 40,
+    FUZZ_SELECTOR_COUNT = 41
 };
 
 /* Splits the options document from the data of two-document calls. A NUL is

@@ -254,6 +254,15 @@ def integration_seeds(insight: dict, goal: dict, consultation: dict) -> dict[str
     for event in events:
         seeds[f"analytics_event-{event['name']}"] = one("analytics_event", event)
     seeds["analytics_metrics-array"] = two("analytics_metrics", {}, events)
+    grounding_facts = [{"name": "sleep_hours", "value": 7.23, "unit": "h"},
+                       {"name": "sleep_hours_before", "value": 6.71, "unit": "h"},
+                       {"name": "steps", "value": 9996}, {"name": "progress", "value": 0.85},
+                       {"name": "first_run", "date": "2025-11-03"}]
+    seeds["grounding_check-grounded"] = one("grounding_check", {
+        "text": "You slept 7.2 hours, 0.5 more than before (+8%); 10,000 steps; 85% done since November 3.",
+        "facts": grounding_facts})
+    seeds["grounding_check-invented"] = one("grounding_check", {
+        "text": "You ran 12 km on 2025-11-04, between 3 and 16 Nov, \u2212 0.3 years.", "facts": grounding_facts})
     seeds["analytics_metrics-json-lines"] = two(
         "analytics_metrics", {"session_gap_minutes": 45}, b"\n".join(dumps(event) for event in events) + b"\n")
     seeds["analytics_new-capacity"] = one("analytics_new", {"capacity": 16})

@@ -142,6 +142,7 @@ ONE_DOCUMENT(wellness_notification_progress_milestone, FUZZ_NOTIFICATION_PROGRES
 ONE_DOCUMENT(wellness_notification_categories, FUZZ_NOTIFICATION_CATEGORIES)
 ONE_DOCUMENT(wellness_notification_response, FUZZ_NOTIFICATION_RESPONSE)
 ONE_DOCUMENT(wellness_analytics_event, FUZZ_ANALYTICS_EVENT)
+ONE_DOCUMENT(wellness_grounding_check, FUZZ_GROUNDING_CHECK)
 TWO_DOCUMENT(wellness_analytics_metrics, FUZZ_ANALYTICS_METRICS)
 
 /* Columns become raw records: control byte 0x06 (raw int64 timestamp, raw double value). */

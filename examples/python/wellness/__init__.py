@@ -25,6 +25,7 @@ from .errors import (DecodingError, ForbiddenError, HTTPError, InternalError, In
                      UnauthorizedError, ValidationError, WellnessError, WellnessTimeoutError)
 from .analytics import Analytics, analytics_event, analytics_metrics
 from .frames import aggregate_frame
+from .grounding import grounding_check
 from .integration import (deep_link_build, deep_link_parse, integration_actions, integration_destination,
                           notification_categories, notification_goal_progress, notification_insight,
                           notification_progress_milestone, notification_response)
@@ -53,7 +54,7 @@ __all__ = [
     "series_aggregate", "series_chart", "longevity_trends", "series_aggregate_columns", "aggregate_frame",
     "integration_destination", "integration_actions", "deep_link_parse", "deep_link_build", "notification_insight",
     "notification_goal_progress", "notification_progress_milestone", "notification_categories",
-    "notification_response", "analytics_event", "analytics_metrics", "Analytics",
+    "notification_response", "analytics_event", "analytics_metrics", "Analytics", "grounding_check",
 ]
 
 

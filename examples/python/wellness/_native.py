@@ -90,7 +90,7 @@ ONE_DOCUMENT_FUNCTIONS = [
     "trend_view", "trends_view",
     "integration_destination", "integration_actions", "deep_link_parse", "deep_link_build",
     "notification_insight", "notification_goal_progress", "notification_progress_milestone",
-    "notification_categories", "notification_response", "analytics_event",
+    "notification_categories", "notification_response", "analytics_event", "grounding_check",
 ]
 #: Every client operation taking (client, json, len, out, err).
 CLIENT_FUNCTIONS = [

@@ -26,7 +26,8 @@ __all__ = [
     "ConsultationMessage", "ConsultationsPage", "ActionStep", "MetricCard", "InsightView", "GoalSuggestionView",
     "GoalTipView", "TrendView", "TrendsView", "SeriesBucket", "StreakRun", "Streaks", "SeriesReport",
     "ChartColors", "ChartTickStep", "ChartLine", "ChartGradient", "ChartXAxis", "ChartYAxis", "ChartPoint", "ChartSpec",
-    "Chart",
+    "Chart", "GroundingFact", "GroundingMatchKind", "MentionKind", "GroundingMatch", "GroundingNumber",
+    "GroundingResult",
     "ErrorDocument", "DashboardInsights", "DashboardGoals", "DashboardConsultations", "FeatureCard", "DashboardWidget",
     "Dashboard", "IntervalPreference", "UpdateGoalRequest", "CoachProposal", "GoalUpdate", "AcceptedProposal", "SuggestedGoal", "SuggestedAction", "SuggestedActions",
     "Intent", "Surface", "DestinationKind", "Destination", "DestinationResult", "ContextualAction", "ActionsResult",
@@ -1004,3 +1005,48 @@ class FailedList(TypedDict):
 class CancelResult(TypedDict):
     pending_id: int
     cancelled: bool
+
+
+# ---------------------------------------------------------------------------
+# Grounding (docs/AI.md)
+# ---------------------------------------------------------------------------
+
+class _GroundingFact(TypedDict):
+    name: str
+
+
+class GroundingFact(_GroundingFact, total=False):
+    """A fact a text may cite: a number (`value`) or a local date (`date`, YYYY-MM-DD)."""
+
+    value: float
+    date: str
+    unit: str
+
+
+GroundingMatchKind = Literal["value", "difference", "percent_change", "percent_of", "fraction", "date"]
+MentionKind = Literal["number", "percent", "day_of_month", "year", "date"]
+
+
+class GroundingMatch(TypedDict):
+    kind: GroundingMatchKind
+    #: The facts' names: one, or two for a derivation.
+    facts: List[str]
+    value: float
+
+
+class GroundingNumber(TypedDict):
+    text: str
+    kind: MentionKind
+    #: The number as written (a date: "YYYY-MM-DD"); None past a double's range.
+    value: Union[float, str, None]
+    #: Indices into the text (Unicode code points, as Python's str).
+    start: int
+    end: int
+    grounded: bool
+    match: Optional[GroundingMatch]
+
+
+class GroundingResult(TypedDict):
+    grounded: bool
+    ungrounded: int
+    numbers: List[GroundingNumber]
