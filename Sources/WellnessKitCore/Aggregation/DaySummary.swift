@@ -10,6 +10,13 @@ struct DaySummary {
     var latestTime = Int64.min
     var latestIndex = -1
     var latestValue = 0.0
+    /// Kept only when statistics other than the defaults are asked for.
+    var exactSum = CompensatedSum()
+    var earliestTime = Int64.max
+    var earliestIndex = Int.max
+    var earliestValue = 0.0
+    /// Every value of the day, for order statistics and the deviation.
+    var values: [Double] = []
 
     init(day: Int) {
         self.day = day
@@ -28,5 +35,12 @@ struct DaySummary {
             latestIndex = other.latestIndex
             latestValue = other.latestValue
         }
+        exactSum.add(other.exactSum)
+        if (other.earliestTime, other.earliestIndex) < (earliestTime, earliestIndex) {
+            earliestTime = other.earliestTime
+            earliestIndex = other.earliestIndex
+            earliestValue = other.earliestValue
+        }
+        values += other.values
     }
 }

@@ -54,6 +54,11 @@ public struct SeriesAggregation: Sendable {
         interval = options.interval ?? automaticInterval
         try SeriesAggregation.checkWrittenDates(days, interval: interval, columns: columns, options: options)
         var buckets = SeriesAggregation.bucket(days, snapshots: snapshots, interval: interval, options: options)
+        if let overflow = buckets.first(where: { $0.extra.map { !$0.sum.isFinite } ?? false }) {
+            throw WellnessError.validation(
+                "the sum of the bucket \(overflow.label) (\(LocalCalendar.calendarDate(of: overflow.start))) is beyond "
+                    + "the range of a double", at: FieldPath.root.appending("statistics"))
+        }
         if options.includeEmpty {
             buckets = try SeriesAggregation.fillingGaps(buckets, interval: interval, options: options)
         }
@@ -132,6 +137,8 @@ public struct SeriesAggregation: Sendable {
         var current = DaySummary(day: 0)
         let hasValues = !columns.values.isEmpty
         let isBoolean = options.kind == .boolean
+        let tracksMore = options.statistics != nil
+        let keepsValues = options.statistics?.contains(where: \.needsValues) ?? false
         for index in 0..<timestamps.count {
             // In range: timestampBounds checked every timestamp.
             let milliseconds = timestamps[index] &* perUnit
@@ -163,6 +170,15 @@ public struct SeriesAggregation: Sendable {
                 current.latestTime = milliseconds
                 current.latestIndex = index
                 current.latestValue = value
+            }
+            if tracksMore {
+                current.exactSum.add(value)
+                if milliseconds < current.earliestTime {
+                    current.earliestTime = milliseconds
+                    current.earliestIndex = index
+                    current.earliestValue = value
+                }
+                if keepsValues { current.values.append(value) }
             }
         }
         store(current, in: &days, slots: &slots)
@@ -206,15 +222,18 @@ public struct SeriesAggregation: Sendable {
         var buckets: [SeriesBucket] = []
         var dailyMeanSum = FiniteSum()
         var sum = FiniteSum()
-        for summary in days {
+        var firstDayOfBucket = 0
+        for (index, summary) in days.enumerated() {
             let start = interval.bucketStart(containing: summary.day, firstWeekday: options.firstWeekday)
             if buckets.last?.start != start {
                 if !buckets.isEmpty {
-                    finish(&buckets[buckets.count - 1], sum: sum, dailyMeanSum: dailyMeanSum, options: options)
+                    finish(&buckets[buckets.count - 1], sum: sum, dailyMeanSum: dailyMeanSum,
+                           days: days[firstDayOfBucket..<index], options: options)
                 }
                 buckets.append(emptyBucket(start: start, interval: interval, options: options))
                 sum = FiniteSum()
                 dailyMeanSum = FiniteSum()
+                firstDayOfBucket = index
             }
             var bucket = buckets[buckets.count - 1]
             bucket.count += summary.count
@@ -238,17 +257,21 @@ public struct SeriesAggregation: Sendable {
             buckets[buckets.count - 1] = bucket
         }
         if !buckets.isEmpty {
-            finish(&buckets[buckets.count - 1], sum: sum, dailyMeanSum: dailyMeanSum, options: options)
+            finish(&buckets[buckets.count - 1], sum: sum, dailyMeanSum: dailyMeanSum,
+                   days: days[firstDayOfBucket...], options: options)
         }
         return buckets
     }
 
     private static func finish(_ bucket: inout SeriesBucket, sum: FiniteSum, dailyMeanSum: FiniteSum,
-                               options: SeriesOptions) {
+                               days: ArraySlice<DaySummary>, options: SeriesOptions) {
         guard options.kind == .numeric, bucket.count > 0, let low = bucket.minimum, let high = bucket.maximum else { return }
         bucket.average = options.averaging == .samples
             ? sum.mean(count: bucket.count, low: low, high: high)
             : dailyMeanSum.mean(count: bucket.daysWithData, low: low, high: high)
+        if let statistics = options.statistics {
+            bucket.extra = BucketStatistics(days: days, statistics: statistics)
+        }
     }
 
     private static func emptyBucket(start: Int, interval: AggregationInterval, options: SeriesOptions) -> SeriesBucket {
@@ -258,6 +281,7 @@ public struct SeriesAggregation: Sendable {
             bucket.weekOfYear = LocalCalendar.weekOfYear(weekStart: start, firstWeekday: options.firstWeekday)
         }
         if options.kind == .boolean { bucket.yesDays = 0 }
+        bucket.statistics = options.statistics
         return bucket
     }
 

@@ -20,6 +20,10 @@ public struct SeriesBucket: Sendable, Equatable {
     public var latestTime: Int64?
     /// Week buckets: the week-numbering year and week.
     public var weekOfYear: (year: Int, week: Int)?
+    /// The statistics the options ask for, or nil for the defaults.
+    public var statistics: [SeriesStatistic]?
+    /// Their values beyond the defaults; nil for an empty bucket.
+    var extra: BucketStatistics?
 
     public init(kind: SeriesKind, start: Int, end: Int, label: String) {
         self.kind = kind
@@ -31,7 +35,7 @@ public struct SeriesBucket: Sendable, Equatable {
     public static func == (lhs: SeriesBucket, rhs: SeriesBucket) -> Bool {
         lhs.kind == rhs.kind && lhs.start == rhs.start && lhs.end == rhs.end && lhs.count == rhs.count && lhs.average == rhs.average
             && lhs.minimum == rhs.minimum && lhs.maximum == rhs.maximum && lhs.yesDays == rhs.yesDays
-            && lhs.latest == rhs.latest
+            && lhs.latest == rhs.latest && lhs.extra == rhs.extra
     }
 }
 
@@ -49,6 +53,8 @@ extension SeriesBucket: JSONEncodable {
         object.append("count", count.json)
         object.append("days_with_data", daysWithData.json)
         switch kind {
+        case .numeric where statistics != nil:
+            appendStatistics(to: &object)
         case .numeric:
             object.append("average", JSONValue(average))
             object.append("min", JSONValue(minimum))
@@ -60,5 +66,30 @@ extension SeriesBucket: JSONEncodable {
             object.append("latest_at", JSONValue(latestTime.map(Timestamp.init(milliseconds:))))
         }
         return .object(object)
+    }
+}
+
+extension SeriesBucket {
+    /// The statistics asked for, by their names, in the order asked; `first`
+    /// and `last` with their times. An empty bucket's are null but its sum, 0.
+    private func appendStatistics(to object: inout JSONObject) {
+        for statistic in statistics ?? [] {
+            switch statistic {
+            case .count: continue
+            case .sum: object.append("sum", .double(extra?.sum ?? 0))
+            case .average: object.append("average", JSONValue(average))
+            case .minimum: object.append("min", JSONValue(minimum))
+            case .maximum: object.append("max", JSONValue(maximum))
+            case .first:
+                object.append("first", JSONValue(extra?.first.value))
+                object.append("first_at", JSONValue(extra.map { Timestamp(milliseconds: $0.first.time) }))
+            case .last:
+                object.append("last", JSONValue(extra?.last.value))
+                object.append("last_at", JSONValue(extra.map { Timestamp(milliseconds: $0.last.time) }))
+            case .median: object.append("median", JSONValue(extra?.quantiles[50]))
+            case .percentile(let rank): object.append(statistic.name, JSONValue(extra?.quantiles[rank]))
+            case .standardDeviation: object.append("stddev", JSONValue(extra?.standardDeviation))
+            }
+        }
     }
 }

@@ -26,6 +26,8 @@ public struct SeriesOptions: Sendable {
     /// The local day streaks are current to; today in `timeZone` when nil.
     public var today: CalendarDate?
     public var timestampUnit: TimestampUnit = .seconds
+    /// The buckets' statistics, in this order; nil for ``SeriesStatistic/defaults`` as they always were.
+    public var statistics: [SeriesStatistic]?
 
     public init(kind: SeriesKind = .numeric, interval: AggregationInterval? = nil, timeZone: TimeZoneRules) {
         self.kind = kind
@@ -43,7 +45,7 @@ public struct SeriesOptions: Sendable {
 extension SeriesOptions: JSONDecodable {
     /// Every key of a series options document.
     public static let keys = ["kind", "interval", "time_zone", "first_weekday", "average", "include_empty", "today",
-                              "timestamp_unit"]
+                              "timestamp_unit", "statistics"]
 
     public init(json: JSONValue, at path: FieldPath) throws {
         try self.init(json: json, at: path, sharedWith: [])
@@ -65,6 +67,21 @@ extension SeriesOptions: JSONDecodable {
         includeEmpty = try reader.optional("include_empty") ?? false
         today = try reader.optional("today")
         timestampUnit = try reader.optional("timestamp_unit") ?? .seconds
+        statistics = try Self.statistics(reader, kind: kind)
+    }
+
+    /// At least one, each once, and only for numeric series.
+    private static func statistics(_ reader: ObjectReader, kind: SeriesKind) throws -> [SeriesStatistic]? {
+        guard let statistics: [SeriesStatistic] = try reader.optional("statistics") else { return nil }
+        let path = reader.path(of: "statistics")
+        guard kind == .numeric else {
+            throw WellnessError.validation("apply to numeric series; a \(kind.rawValue) series has its own", at: path)
+        }
+        guard !statistics.isEmpty else { throw WellnessError.validation("must name at least one statistic", at: path) }
+        for (index, statistic) in statistics.enumerated() where statistics[..<index].contains(statistic) {
+            throw WellnessError.validation("\"\(statistic.name)\" is asked for twice", at: path.appending(index: index))
+        }
+        return statistics
     }
 
     private static func weekday(_ reader: ObjectReader) throws -> Int {

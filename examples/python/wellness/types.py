@@ -26,7 +26,7 @@ __all__ = [
     "ConsultationMessage", "ConsultationsPage", "ActionStep", "MetricCard", "InsightView", "GoalSuggestionView",
     "GoalTipView", "TrendView", "TrendsView", "SeriesBucket", "StreakRun", "Streaks", "SeriesReport",
     "ChartColors", "ChartTickStep", "ChartLine", "ChartGradient", "ChartXAxis", "ChartYAxis", "ChartPoint", "ChartSpec",
-    "Chart", "GroundingFact", "GroundingMatchKind", "MentionKind", "GroundingMatch", "GroundingNumber",
+    "Chart", "Statistic", "GroundingFact", "GroundingMatchKind", "MentionKind", "GroundingMatch", "GroundingNumber",
     "GroundingResult",
     "ErrorDocument", "DashboardInsights", "DashboardGoals", "DashboardConsultations", "FeatureCard", "DashboardWidget",
     "Dashboard", "IntervalPreference", "UpdateGoalRequest", "CoachProposal", "GoalUpdate", "AcceptedProposal", "SuggestedGoal", "SuggestedAction", "SuggestedActions",
@@ -71,6 +71,8 @@ GoalStatus = Literal["active", "paused", "completed", "abandoned"]
 Persona = Literal["general_wellness", "wellness_specialist", "nutritionist", "fitness_coach", "sleep_coach"]
 ContextType = Literal["general", "insight", "goal"]
 Period = Literal["weekly", "monthly", "yearly"]
+Statistic = Literal["count", "sum", "average", "min", "max", "first", "last", "median", "p01", "p05", "p10", "p25",
+                    "p75", "p90", "p95", "p99", "stddev"]
 Kind = Literal["numeric", "boolean", "snapshot"]
 FixedInterval = Literal["day", "week", "month", "quarter", "half", "year"]
 Interval = Literal["auto", "day", "week", "month", "quarter", "half", "year"]
@@ -95,6 +97,9 @@ class SeriesOptions(TypedDict, total=False):
     today: Union[str, datetime.date]
     #: Of integer timestamp columns; "s" by default.
     timestamp_unit: TimestampUnit
+    #: A numeric bucket's statistics, in this order (docs/SERIES.md, "Statistics");
+    #: by default count, average, min and max.
+    statistics: List[Statistic]
 
 
 class ChartOptions(SeriesOptions, total=False):
@@ -613,6 +618,22 @@ class SeriesBucket(_SeriesBucket, total=False):
     yes_days: int
     latest: Union[float, bool, str, None]
     latest_at: Optional[str]
+    #: With "statistics" in the options: those asked for. An empty bucket's sum is 0, the others None.
+    sum: float
+    first: Optional[float]
+    first_at: Optional[str]
+    last: Optional[float]
+    last_at: Optional[str]
+    median: Optional[float]
+    p01: Optional[float]
+    p05: Optional[float]
+    p10: Optional[float]
+    p25: Optional[float]
+    p75: Optional[float]
+    p90: Optional[float]
+    p95: Optional[float]
+    p99: Optional[float]
+    stddev: Optional[float]
 
 
 class StreakRun(TypedDict):

@@ -1,0 +1,74 @@
+/// A statistic a numeric bucket can report: `"statistics": [...]` in the
+/// series options, by these names.
+public enum SeriesStatistic: Sendable, Hashable {
+    case count
+    /// Compensated (Kahan–Babuška–Neumaier), so a year of float samples adds up like `math.fsum`.
+    case sum
+    /// As the `average` option says: of samples, or of daily means.
+    case average
+    case minimum
+    case maximum
+    /// The earliest sample's value, and its time (`first_at`).
+    case first
+    /// The latest sample's value, and its time (`last_at`).
+    case last
+    case median
+    /// `p01`, `p05`, `p10`, `p25`, `p75`, `p90`, `p95`, `p99`: linear
+    /// interpolation between the closest ranks (NumPy's and pandas' default):
+    /// h = (n − 1) · p / 100.
+    case percentile(Int)
+    /// The sample standard deviation (n − 1, as pandas); null below 2 samples.
+    case standardDeviation
+
+    /// The buckets' statistics when the options name none.
+    public static let defaults: [SeriesStatistic] = [.count, .average, .minimum, .maximum]
+
+    /// The percentile ranks offered (the median is 50).
+    public static let percentileRanks = [1, 5, 10, 25, 75, 90, 95, 99]
+
+    static let fixedNames: [(String, SeriesStatistic)] = [
+        ("count", .count), ("sum", .sum), ("average", .average), ("min", .minimum), ("max", .maximum),
+        ("first", .first), ("last", .last), ("median", .median), ("stddev", .standardDeviation),
+    ]
+
+    /// The name in options and results: "sum", "p90", "stddev".
+    public var name: String {
+        if case .percentile(let rank) = self { return rank < 10 ? "p0\(rank)" : "p\(rank)" }
+        return Self.fixedNames.first { $0.1 == self }?.0 ?? "count"
+    }
+
+    /// The statistic of `name`, or nil.
+    public init?(name: String) {
+        if let fixed = Self.fixedNames.first(where: { $0.0 == name }) {
+            self = fixed.1
+            return
+        }
+        let digits = name.utf8.dropFirst()
+        guard name.utf8.first == UInt8(ascii: "p"), digits.count == 2,
+              digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              let rank = Int(String(decoding: digits, as: UTF8.self)), Self.percentileRanks.contains(rank) else {
+            return nil
+        }
+        self = .percentile(rank)
+    }
+
+    /// Whether it needs every value of a bucket, not only running sums.
+    var needsValues: Bool {
+        switch self {
+        case .median, .percentile, .standardDeviation: return true
+        default: return false
+        }
+    }
+}
+
+extension SeriesStatistic: JSONDecodable {
+    public init(json: JSONValue, at path: FieldPath) throws {
+        let name = try String(json: json, at: path)
+        guard let statistic = SeriesStatistic(name: name) else {
+            let names = Self.fixedNames.map(\.0) + Self.percentileRanks.map { Self.percentile($0).name }
+            throw WellnessError.validation("\"\(name.echo)\" is not a statistic (\(names.joined(separator: ", ")))",
+                                           at: path)
+        }
+        self = statistic
+    }
+}
