@@ -72,8 +72,9 @@ public func wellness_series_chart(
 
 /// `wellness_series_chart`'s work once its options are parsed as JSON.
 func chart(_ optionsDocument: JSONValue, _ samples: UnsafePointer<CChar>?, _ samplesLength: Int) throws -> JSONValue {
-    let options = try SeriesOptions(json: optionsDocument, at: .root, sharedWith: ChartOptions.keys)
+    var options = try SeriesOptions(json: optionsDocument, at: .root, sharedWith: ChartOptions.keys)
     let chartOptions = try ChartOptions(json: optionsDocument, at: .root, sharedWith: SeriesOptions.keys)
+    options.statistics = try chartOptions.statistics(given: options)
     let series = try SampleSeries.decode(json: try input(samples, samplesLength, name: "samples"), kind: options.kind)
     let spec = try ChartSpec(try SeriesAggregation(series: series, options: options), options: chartOptions)
     let svg = SVGChart(spec: spec)

@@ -80,3 +80,24 @@ def test_a_sum_beyond_a_double_is_an_error_not_infinity() -> None:
     with pytest.raises(wellness.ValidationError, match="range of a double") as raised:
         wellness.series_aggregate({"statistics": ["sum"]}, [{"timestamp": 0, "value": 1.5e308}] * 2)
     assert raised.value.path == "statistics"
+
+
+def test_a_chart_of_weekly_totals() -> None:
+    timestamps = np.arange(1_704_067_200, 1_704_067_200 + 28 * 86_400, 3600, dtype=np.int64)
+    samples = [{"timestamp": int(t), "value": float(i % 7)} for i, t in enumerate(timestamps)]
+    options = {"interval": "week", "plot": "sum", "unit": "steps"}
+    chart = wellness.series_chart(options, samples)
+    sums = [b["sum"] for b in wellness.series_aggregate({"interval": "week", "statistics": ["sum"]}, samples)["buckets"]]
+    assert [point["value"] for point in chart["spec"]["points"]] == sums
+    assert (chart["spec"]["plot"], chart["spec"]["title"], chart["spec"]["y_axis"]["title"]) == (
+        "sum", "Weekly total", "Total (steps)")
+    assert "Weekly total" in chart["svg"]
+
+
+def test_plot_is_for_numeric_charts_and_names_a_statistic() -> None:
+    with pytest.raises(wellness.ValidationError, match="numeric") as raised:
+        wellness.series_chart({"kind": "boolean", "plot": "sum"}, [])
+    assert raised.value.path == "plot"
+    with pytest.raises(wellness.ValidationError, match="not a statistic") as raised:
+        wellness.series_chart({"plot": "total"}, [])
+    assert raised.value.path == "plot"

@@ -93,3 +93,22 @@ extension SeriesBucket {
         }
     }
 }
+
+extension SeriesBucket {
+    /// A numeric bucket's `statistic`; nil when the bucket is empty or the
+    /// statistic was not computed (the options did not ask for it).
+    public func value(of statistic: SeriesStatistic) -> Double? {
+        switch statistic {
+        case .count: return Double(count)
+        case .average: return average
+        case .minimum: return minimum
+        case .maximum: return maximum
+        case .sum: return count == 0 ? 0 : extra?.sum
+        case .first: return extra?.first.value
+        case .last: return extra?.last.value
+        case .median: return extra?.quantiles[50]
+        case .percentile(let rank): return extra?.quantiles[rank]
+        case .standardDeviation: return extra?.standardDeviation
+        }
+    }
+}

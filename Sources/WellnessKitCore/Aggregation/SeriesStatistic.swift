@@ -52,6 +52,32 @@ public enum SeriesStatistic: Sendable, Hashable {
         self = .percentile(rank)
     }
 
+    /// What a chart calls it: "Weekly total", "Daily 90th percentile".
+    public var noun: String {
+        switch self {
+        case .count: return "count"
+        case .sum: return "total"
+        case .average: return "average"
+        case .minimum: return "minimum"
+        case .maximum: return "maximum"
+        case .first: return "first value"
+        case .last: return "last value"
+        case .median: return "median"
+        case .percentile(let rank): return "\(rank)\(Self.ordinalSuffix(rank)) percentile"
+        case .standardDeviation: return "standard deviation"
+        }
+    }
+
+    private static func ordinalSuffix(_ number: Int) -> String {
+        if (11...13).contains(number % 100) { return "th" }
+        switch number % 10 {
+        case 1: return "st"
+        case 2: return "nd"
+        case 3: return "rd"
+        default: return "th"
+        }
+    }
+
     /// Whether it needs every value of a bucket, not only running sums.
     var needsValues: Bool {
         switch self {

@@ -1,5 +1,5 @@
 /// The chart keys of a series options document: `"width"` and `"height"` in
-/// pixels, `"title"`, `"unit"` and `"theme"`. Every key is optional.
+/// pixels, `"title"`, `"unit"`, `"theme"` and `"plot"`. Every key is optional.
 public struct ChartOptions: Sendable, Equatable {
     /// The longest `"title"` or `"unit"` accepted, in characters.
     public static let maximumTextLength = 200
@@ -15,6 +15,9 @@ public struct ChartOptions: Sendable, Equatable {
     public let unit: String?
     /// Background, text, grid and line colours.
     public let theme: ChartTheme
+    /// The statistic a numeric chart draws (a ``SeriesStatistic`` name):
+    /// the average by default, "sum" for weekly totals.
+    public var plot: SeriesStatistic = .average
 
     /// Options with every default, or the given values clamped to their ranges.
     public init(width: Int = 640, height: Int = ChartSpec.height, title: String? = nil, unit: String? = nil,
@@ -29,7 +32,7 @@ public struct ChartOptions: Sendable, Equatable {
 
 extension ChartOptions: JSONDecodable {
     /// Every chart key of an options document.
-    public static let keys = ["width", "height", "title", "unit", "theme"]
+    public static let keys = ["width", "height", "title", "unit", "theme", "plot"]
 
     /// Reads the chart keys of an options document.
     /// - Throws: a validation error naming the key: an unknown key, a size
@@ -50,6 +53,7 @@ extension ChartOptions: JSONDecodable {
         title = try Self.text("title", in: reader)
         unit = try Self.text("unit", in: reader)
         theme = try reader.optional("theme") ?? .light
+        plot = try reader.optional("plot") ?? .average
     }
 
     /// An optional display string: at most ``maximumTextLength`` characters,
@@ -65,5 +69,21 @@ extension ChartOptions: JSONDecodable {
             throw WellnessError.validation("must not contain control characters", at: reader.path(of: key))
         }
         return text.allSatisfy { $0 == " " } ? nil : text
+    }
+}
+
+extension ChartOptions {
+    /// The statistics to aggregate for this chart: the series options' own,
+    /// with ``plot`` added when they do not compute it.
+    /// - Throws: a validation error at `plot` for a boolean or snapshot series,
+    ///   which have one value per bucket.
+    public func statistics(given options: SeriesOptions) throws -> [SeriesStatistic]? {
+        guard options.kind == .numeric || plot == .average else {
+            throw WellnessError.validation("applies to numeric series; a \(options.kind.rawValue) chart draws its own value",
+                                           at: FieldPath.root.appending("plot"))
+        }
+        let computed = options.statistics ?? SeriesStatistic.defaults
+        guard !computed.contains(plot) else { return options.statistics }
+        return computed + [plot]
     }
 }

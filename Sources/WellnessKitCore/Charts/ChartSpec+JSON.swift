@@ -7,6 +7,7 @@ extension ChartSpec: JSONEncodable {
         let theme = options.theme
         return .object(JSONObject([
             ("interval", interval.json),
+            ("plot", options.plot.name.json),
             ("title", title.json),
             ("theme", theme.json),
             ("width", options.width.json),

@@ -61,14 +61,14 @@ public struct ChartSpec: Sendable {
         }
     }
 
-    public var accessibilityLabel: String { "Trend of \(interval.rawValue) averages" }
+    public var accessibilityLabel: String { "Trend of \(interval.rawValue) \(options.plot.noun)s" }
 
     /// The visible title: option `"title"`, else derived from the interval
     /// and kind ("Weekly average", "Yes days per week", "Monthly latest value").
     public var title: String {
         if let title = options.title { return title }
         switch kind {
-        case .numeric: return "\(Self.adjective(interval)) average"
+        case .numeric: return "\(Self.adjective(interval)) \(options.plot.noun)"
         case .boolean: return interval == .day ? "Daily yes answers" : "Yes days per \(Self.noun(interval))"
         case .snapshot: return "\(Self.adjective(interval)) latest value"
         }
@@ -79,7 +79,7 @@ public struct ChartSpec: Sendable {
     public var yAxisTitle: String {
         let quantity: String
         switch kind {
-        case .numeric: quantity = "Average"
+        case .numeric: quantity = options.plot.noun.prefix(1).uppercased() + options.plot.noun.dropFirst()
         case .boolean: quantity = "Yes days"
         case .snapshot: quantity = "Latest value"
         }
@@ -100,7 +100,7 @@ public struct ChartSpec: Sendable {
         points = try aggregation.buckets.compactMap { bucket in
             let value: Double?
             switch bucket.kind {
-            case .numeric: value = bucket.average
+            case .numeric: value = bucket.value(of: options.plot)
             case .boolean: value = bucket.count > 0 ? Double(bucket.yesDays ?? 0) : nil
             case .snapshot:
                 switch bucket.latest {

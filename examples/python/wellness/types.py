@@ -103,10 +103,15 @@ class SeriesOptions(TypedDict, total=False):
 
 
 class ChartOptions(SeriesOptions, total=False):
-    """series_chart's options: the series options plus the size in pixels."""
+    """series_chart's options: the series options plus the drawing's."""
 
     width: int
     height: int
+    title: str
+    unit: str
+    theme: Literal["light", "dark"]
+    #: The statistic a numeric chart draws: "average" (default), "sum" for totals, ...
+    plot: Statistic
 
 
 class TrendsOptions(TypedDict, total=False):
@@ -735,6 +740,8 @@ class ChartPoint(_ChartPoint, total=False):
 
 class ChartSpec(TypedDict):
     interval: FixedInterval
+    #: The statistic drawn ("average" unless the options' "plot" says otherwise).
+    plot: Statistic
     title: str
     theme: Literal["light", "dark"]
     width: int
