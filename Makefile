@@ -111,6 +111,7 @@ server-test-suite:
 	tests/server/test_flags.sh $(SERVER_DEBUG_BIN)
 	tests/server/test_instances.sh $(SERVER_DEBUG_BIN)
 	tests/server/test_keepalive.sh $(SERVER_DEBUG_BIN) $(PYTHON)
+	tests/server/test_crash_idempotency.sh $(SERVER_DEBUG_BIN)
 
 $(SERVER_BIN): deps $(CONTRACT_SWIFT)
 	swift build -c release --package-path server
