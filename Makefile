@@ -35,9 +35,10 @@ $(BUILD)/.deps:
 	@mkdir -p $(BUILD) && touch $@
 
 # The Python test environment: the test tools (mypy --strict over the package,
-# the scripts and the README; pandas and polars for aggregate_frame), then the
+# the scripts and the README; pandas and polars for aggregate_frame; requests
+# for the server's keep-alive test), then the
 # wheel (python-env), so that the tests exercise what users install.
-PY_TOOLS   := pytest numpy pandas polars mypy pandas-stubs schemathesis openapi-schema-validator pyyaml
+PY_TOOLS   := pytest numpy pandas polars mypy pandas-stubs schemathesis openapi-schema-validator pyyaml requests
 # Names the tool list, so that a venv made before the list changed gets the new tools.
 PY_TOOLS_STAMP := $(VENV)/.tools-$(shell echo '$(PY_TOOLS)' | cksum | cut -d' ' -f1)
 
@@ -98,7 +99,7 @@ $(CONTRACT_SWIFT): openapi/wellness-api.yaml server/scripts/embed-contract.sh
 # PostgreSQL: tests/server/postgres.sh starts a throwaway cluster (Debian's
 # postgresql package, as `nobody` when run as root) and stops and removes it
 # at the end, whatever happened.
-server-test: deps $(PYTHON) $(CONTRACT_SWIFT)
+server-test: deps $(PY_TOOLS_STAMP) $(CONTRACT_SWIFT)
 	tests/server/postgres.sh run $(MAKE) --no-print-directory server-test-suite
 
 server-test-suite:
@@ -110,6 +111,8 @@ server-test-suite:
 	tests/server/test_keys.sh $(SERVER_DEBUG_BIN)
 	tests/server/test_flags.sh $(SERVER_DEBUG_BIN)
 	tests/server/test_instances.sh $(SERVER_DEBUG_BIN)
+	tests/server/test_keepalive.sh $(SERVER_DEBUG_BIN) $(PYTHON)
+	tests/server/test_crash_idempotency.sh $(SERVER_DEBUG_BIN)
 
 $(SERVER_BIN): deps $(CONTRACT_SWIFT)
 	swift build -c release --package-path server

@@ -20,6 +20,18 @@ public struct ServerConfiguration: Sendable {
     /// How long a PostgreSQL call (a statement, or a whole transaction) may
     /// take on its connection before the request fails and the call is abandoned.
     public var databaseTimeout = PostgresEngine.defaultCallTimeout
+    /// How long an idempotency key's claim holds the key without completing:
+    /// the request deadline, ``databaseTimeout``, after which a replay may
+    /// apply a request whose instance died before its write committed.
+    public var idempotencyLeaseMilliseconds: Int64 { Self.milliseconds(databaseTimeout) }
+
+    /// `duration` in whole milliseconds, saturating.
+    static func milliseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        guard !overflow else { return seconds < 0 ? .min : .max }
+        return whole.addingReportingOverflow(attoseconds / 1_000_000_000_000_000).partialValue
+    }
     /// AI endpoints: requests per user per window.
     public var aiRequestsPerWindow = 10
     public var aiWindowSeconds: TimeInterval = 60

@@ -62,7 +62,8 @@ public enum WellnessApplication {
                             signupLimiter: configuration.allowSignup
                                 ? RateLimiter(store: store, capacity: configuration.signupsPerMinute, window: 60) : nil,
                             userLimit: UserConcurrencyLimit(limit: configuration.requestsPerUser,
-                                                           aloneLimit: configuration.effectiveRequestsPerLoneUser))
+                                                           aloneLimit: configuration.effectiveRequestsPerLoneUser),
+                            idempotencyLeaseMilliseconds: configuration.idempotencyLeaseMilliseconds)
         router.add(middleware: MethodNotAllowedMiddleware(allowedMethods: routes.allowedMethods))
         routes.register(on: router)
         return router

@@ -68,12 +68,59 @@ import WellnessKitCore
         let user = try await server.user()
         let hash = Store.requestHash(method: "POST", path: "/api/v1/goals", body: Array(Self.goal.utf8))
         let claims = try await withThrowingTaskGroup(of: Store.IdempotencyClaim.self) { group in
-            for _ in 0..<8 { group.addTask { try await server.store.claimIdempotency(user: user.id, key: "k", requestHash: hash) } }
+            for _ in 0..<8 {
+                group.addTask {
+                    try await server.store.claimIdempotency(user: user.id, key: "k", requestHash: hash, leaseMilliseconds: 60_000)
+                }
+            }
             return try await group.reduce(into: []) { $0.append($1) }
         }
-        #expect(claims.filter { $0 == .claimed }.count == 1 && claims.filter { $0 == .inProgress }.count == 7)
-        try await server.store.completeIdempotency(user: user.id, key: "k", status: 201, body: Array("{}".utf8))
-        #expect(try await server.store.claimIdempotency(user: user.id, key: "k", requestHash: hash)
+        let leases = claims.compactMap { claim -> Store.IdempotencyLease? in
+            if case .claimed(let lease) = claim { return lease } else { return nil }
+        }
+        #expect(leases.count == 1 && claims.filter { $0 == .inProgress }.count == 7)
+        let lease = try #require(leases.first)
+        try await server.store.completeIdempotency(lease, status: 201, body: Array("{}".utf8))
+        #expect(try await server.store.claimIdempotency(user: user.id, key: "k", requestHash: hash, leaseMilliseconds: 60_000)
                 == .replay(status: 201, body: Array("{}".utf8)))
+    }
+
+    /// A claim whose instance died: after its lease, a replay applies the
+    /// request if its write had not committed, and never applies it twice.
+    @Test func anEndedLeaseIsTakenOverOnlyWhileNothingWasApplied() async throws {
+        let server = try await TestServer.make()
+        let user = try await server.user()
+        let store = server.store
+        let hash = Store.requestHash(method: "POST", path: "/api/v1/goals", body: Array(Self.goal.utf8))
+        func claim(_ key: String, lease: Int64) async throws -> Store.IdempotencyClaim {
+            try await store.claimIdempotency(user: user.id, key: key, requestHash: hash, leaseMilliseconds: lease)
+        }
+        func write(_ name: String, under lease: Store.IdempotencyLease) async throws {
+            _ = try await store.fenced(by: lease) {
+                try await store.engine.transaction { session in
+                    try await session.query("INSERT INTO schedules (name, next_run_ms) VALUES (?, 0)", [.text(name)])
+                }
+            }
+        }
+        func written(_ name: String) async throws -> Bool {
+            !(try await store.engine.query("SELECT 1 FROM schedules WHERE name = ?", [.text(name)]).isEmpty)
+        }
+
+        // Crashed before its write: the replay after the lease applies it; the old holder's write is refused.
+        guard case .claimed(let dead) = try await claim("before", lease: 1) else { Issue.record("not claimed"); return }
+        try await Task.sleep(nanoseconds: 20_000_000)
+        guard case .claimed(let replay) = try await claim("before", lease: 60_000) else { Issue.record("not taken over"); return }
+        await #expect(throws: IdempotencyLeaseLost.self) { try await write("old holder", under: dead) }
+        try await write("replay", under: replay)
+        let oldHolderWrote = try await written("old holder"), replayWrote = try await written("replay")
+        #expect(!oldHolderWrote && replayWrote)
+        #expect(try await claim("before", lease: 60_000) == .inProgress)
+
+        // Crashed after its write committed: never applied again, and the replay is told so.
+        guard case .claimed(let applied) = try await claim("after", lease: 2_000) else { Issue.record("not claimed"); return }
+        try await write("applied once", under: applied)
+        #expect(try await claim("after", lease: 60_000) == .inProgress, "taken over within the lease")
+        try await Task.sleep(nanoseconds: 2_100_000_000)
+        #expect(try await claim("after", lease: 60_000) == .appliedResponseLost)
     }
 }

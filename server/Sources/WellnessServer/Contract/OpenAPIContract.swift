@@ -20,7 +20,10 @@ info:
     (components.parameters.IdempotencyKey): the POST is applied once per user
     and key, a retry with the same key and request replays the first response
     (Idempotent-Replayed: true), another request with the key is 422, and a
-    request while the first is being applied is 409.
+    request while the first is being applied is 409. When the server applying
+    a request stops before answering, a retry after the request deadline
+    applies it if it was not applied, or, if it was but its response was lost,
+    is 422 IDEMPOTENCY_RESPONSE_LOST (read the resource to see the result).
 servers:
   - url: http://127.0.0.1:8080
 security:
@@ -664,7 +667,10 @@ components:
         Applies the POST once per user and key: a retry with the same key and
         the same request gets the first response again (with
         Idempotent-Replayed: true); the same key with another request is 422;
-        while the first is being applied, 409. Keys are kept 24 hours.
+        while the first is being applied, 409 (a request whose server stopped
+        holds its key until the request deadline, then a retry applies it, or
+        is 422 IDEMPOTENCY_RESPONSE_LOST when it was applied but its response
+        was lost). Keys are kept 24 hours.
       schema: {type: string, minLength: 1, maxLength: 255, pattern: "^[!-~]+$"}
 
   responses:
@@ -734,7 +740,10 @@ components:
         application/json:
           schema: {$ref: "#/components/schemas/ErrorEnvelope"}
     KeyReused:
-      description: This Idempotency-Key was used with a different request.
+      description: >-
+        This Idempotency-Key was used with a different request
+        (IDEMPOTENCY_KEY_REUSED), or with this request, which was applied but
+        whose response was lost when its server stopped (IDEMPOTENCY_RESPONSE_LOST).
       content:
         application/json:
           schema: {$ref: "#/components/schemas/ErrorEnvelope"}

@@ -26,6 +26,13 @@ final class RequestDeadlineHandler: ChannelInboundHandler, RemovableChannelHandl
     private let timeouts: ServerTimeouts
     private var phase = Phase.waiting
     private var responseStarted = false
+    /// Requests read to their end and not yet answered to theirs. A response
+    /// answers the oldest of them; when there is none, it was sent before its
+    /// request's body ended. The phase cannot tell: a client may send its next
+    /// request as soon as it holds a response's last byte, which can be before
+    /// that response's end passes ``RequestPartObserver`` (Hummingbird writes
+    /// the end separately), so the phase may already belong to the next request.
+    private var endedUnanswered = 0
     /// When the current phase runs out; nil while no request is being read.
     private var deadline: NIODeadline?
     /// The one timer of the connection, which checks ``deadline`` when it fires.
@@ -67,6 +74,7 @@ final class RequestDeadlineHandler: ChannelInboundHandler, RemovableChannelHandl
 
     func endReceived() {
         phase = .responding
+        endedUnanswered += 1
         cancelDeadline()
     }
 
@@ -79,16 +87,14 @@ final class RequestDeadlineHandler: ChannelInboundHandler, RemovableChannelHandl
     ///   413, say), the rest of that body is not wanted.
     func responseEndSent() -> Bool {
         responseStarted = false
-        switch phase {
-        case .responding:
-            phase = .waiting
-            return false
-        case .body:
+        guard endedUnanswered > 0 else {
             cancelDeadline()
             return true
-        case .waiting, .header:
-            return false
         }
+        endedUnanswered -= 1
+        // Unless the next request has begun arriving, the connection is idle until it does.
+        if phase == .responding, endedUnanswered == 0 { phase = .waiting }
+        return false
     }
 
     // MARK: - Deadline

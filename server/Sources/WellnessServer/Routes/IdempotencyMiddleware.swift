@@ -7,10 +7,19 @@ import NIOCore
 /// gets the stored response again (`Idempotent-Replayed: true`) without
 /// applying it twice, with a different request 422, and while the first is
 /// still being applied 409. Keys are kept a day. A request that fails (an
-/// error, or a 5xx) leaves no trace, so its retry applies it.
+/// error, or a 5xx) before its write commits leaves no trace, so its retry
+/// applies it.
+///
+/// A claim is a lease of `leaseMilliseconds`: when its instance dies, a
+/// replay after the lease takes the key over and applies the request, unless
+/// its write had committed (the write records that in its own transaction,
+/// see ``Store/fenced(by:_:)``); then the replay is told it was applied
+/// (422 `IDEMPOTENCY_RESPONSE_LOST`).
 struct IdempotencyMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let store: Store
+    /// How long a claim holds its key without completing (the request deadline).
+    let leaseMilliseconds: Int64
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response {
@@ -25,7 +34,8 @@ struct IdempotencyMiddleware: RouterMiddleware {
         var request = request
         let body = Array(buffer: try await request.collectBody(upTo: context.maxUploadSize))
         let hash = Store.requestHash(method: request.method.rawValue, path: request.uri.path, body: body)
-        switch try await store.claimIdempotency(user: user, key: key, requestHash: hash) {
+        switch try await store.claimIdempotency(user: user, key: key, requestHash: hash,
+                                                leaseMilliseconds: leaseMilliseconds) {
         case .replay(let status, let stored):
             return Response(status: HTTPResponse.Status(code: status),
                             headers: [.contentType: "application/json", .idempotentReplayed: "true"],
@@ -34,31 +44,41 @@ struct IdempotencyMiddleware: RouterMiddleware {
             throw APIFailure(status: .unprocessableContent, code: "IDEMPOTENCY_KEY_REUSED",
                              message: "this Idempotency-Key was used with a different request")
         case .inProgress:
-            throw APIFailure(status: .conflict, code: "IDEMPOTENCY_IN_PROGRESS",
-                             message: "a request with this Idempotency-Key is being applied; retry shortly",
-                             headers: [.retryAfter: "1"])
-        case .claimed:
-            return try await apply(request, context, next, user: user, key: key)
+            throw Self.inProgress
+        case .appliedResponseLost:
+            // Not 409: clients retry that, and no retry can succeed.
+            throw APIFailure(status: .unprocessableContent, code: "IDEMPOTENCY_RESPONSE_LOST",
+                             message: "the request with this Idempotency-Key was applied, but the server stopped "
+                                 + "before its response was stored; read the resource to see the result")
+        case .claimed(let lease):
+            return try await apply(request, context, next, lease: lease)
         }
     }
 
+    private static let inProgress = APIFailure(
+        status: .conflict, code: "IDEMPOTENCY_IN_PROGRESS",
+        message: "a request with this Idempotency-Key is being applied; retry shortly", headers: [.retryAfter: "1"])
+
     private func apply(_ request: Request, _ context: Context, _ next: (Request, Context) async throws -> Response,
-                       user: String, key: String) async throws -> Response {
+                       lease: Store.IdempotencyLease) async throws -> Response {
         var response: Response
         do {
-            response = try await next(request, context)
+            response = try await store.fenced(by: lease) { try await next(request, context) }
+        } catch is IdempotencyLeaseLost {
+            // The lease ended and a replay holds the key now; this request's write rolled back.
+            throw Self.inProgress
         } catch {
-            try? await store.releaseIdempotency(user: user, key: key)
+            try? await store.releaseIdempotency(lease)
             throw error
         }
         guard response.status.code < 500 else {
-            try? await store.releaseIdempotency(user: user, key: key)
+            try? await store.releaseIdempotency(lease)
             return response
         }
         let collector = CollectingWriter()
         try await response.body.write(collector)
         let bytes = Array(buffer: collector.buffer)
-        try await store.completeIdempotency(user: user, key: key, status: response.status.code, body: bytes)
+        try await store.completeIdempotency(lease, status: response.status.code, body: bytes)
         response.body = ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
         return response
     }

@@ -13,6 +13,8 @@ struct Routes {
     let signupLimiter: RateLimiter?
     /// Requests of one user processed at once.
     var userLimit = UserConcurrencyLimit(limit: UserConcurrencyLimit.defaultLimit)
+    /// How long an idempotency key's claim holds it without completing.
+    var idempotencyLeaseMilliseconds = ServerConfiguration(dataDirectory: URL(fileURLWithPath: "/")).idempotencyLeaseMilliseconds
 
     /// One route: its method and path, whether it needs authentication, and its handler.
     struct Route {
@@ -78,7 +80,7 @@ struct Routes {
     func register(on router: Router<AppRequestContext>) {
         let api = router.group("api").add(middleware: AuthMiddleware(store: store, credentials: credentials))
             .add(middleware: UserConcurrencyMiddleware(limit: userLimit))
-            .add(middleware: IdempotencyMiddleware(store: store))
+            .add(middleware: IdempotencyMiddleware(store: store, leaseMilliseconds: idempotencyLeaseMilliseconds))
         for route in table {
             let methods: [HTTPRequest.Method] = route.method == .get ? [.get, .head] : [route.method]
             for method in methods {

@@ -81,12 +81,26 @@ enum Schema {
         "CREATE TABLE IF NOT EXISTS rate_limits (key TEXT PRIMARY KEY, tokens REAL NOT NULL, updated_ms INTEGER NOT NULL)",
         // When each scheduled job is next due; the instance that moves it forward runs the job.
         "CREATE TABLE IF NOT EXISTS schedules (name TEXT PRIMARY KEY, next_run_ms INTEGER NOT NULL)",
-        // POSTs already applied, by the client's Idempotency-Key: the response (sealed) to replay for a day.
+        // POSTs already applied, by the client's Idempotency-Key: the response (sealed) to replay for a day,
+        // and while none is stored, the request holding the key until its lease ends (see `addedColumns`).
         """
         CREATE TABLE IF NOT EXISTS idempotency_keys (
             user_id TEXT NOT NULL, key TEXT NOT NULL, request_hash TEXT NOT NULL, status INTEGER, body BLOB,
-            created_ms INTEGER NOT NULL, PRIMARY KEY (user_id, key))
+            created_ms INTEGER NOT NULL, lease_owner TEXT, lease_expires_ms INTEGER,
+            applied INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (user_id, key))
         """,
         "CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value BLOB NOT NULL)",
+    ]
+
+    /// Columns added to a table of version 4 after databases were written with
+    /// it: ``Store/open(engine:cipher:principalLifetime:openedInsights:insightPageBytes:)``
+    /// adds each one its table lacks, so such a database keeps version 4. Each
+    /// is nullable or has a default, as `ALTER TABLE ... ADD COLUMN` requires;
+    /// the `CREATE TABLE` above has them too.
+    static let addedColumns: [(table: String, column: String, definition: String)] = [
+        // Who holds an idempotency key being applied and until when; whether its write committed.
+        ("idempotency_keys", "lease_owner", "TEXT"),
+        ("idempotency_keys", "lease_expires_ms", "INTEGER"),
+        ("idempotency_keys", "applied", "INTEGER NOT NULL DEFAULT 0"),
     ]
 }

@@ -92,6 +92,11 @@ public final class Store: Sendable {
             for statement in Schema.statements {
                 try await session.query(engine.dialect.schema(statement))
             }
+            for added in Schema.addedColumns
+            where try await session.query(engine.dialect.columnLookup, [.text(added.table), .text(added.column)]).isEmpty {
+                try await session.query(engine.dialect.schema(
+                    "ALTER TABLE \(added.table) ADD COLUMN \(added.column) \(added.definition)"))
+            }
             try await session.query("""
                 INSERT INTO meta (name, value) VALUES ('schema_version', ?) ON CONFLICT (name) DO NOTHING
                 """, [.blob(Array(Schema.version.utf8))])

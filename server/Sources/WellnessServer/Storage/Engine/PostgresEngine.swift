@@ -150,7 +150,9 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
                         try await connection.query(Self.statement("SELECT pg_advisory_xact_lock(?)", [.integer(lock)]),
                                                    logger: logger)
                     }
-                    let result = try await body(PostgresTransaction(connection: connection, logger: logger))
+                    let session = PostgresTransaction(connection: connection, logger: logger)
+                    let result = try await body(session)
+                    try await TransactionFence.current?(session)
                     // A transaction abandoned past its call timeout (its caller was told it failed) rolls back.
                     try Task.checkCancellation()
                     try await connection.query("COMMIT", logger: logger)

@@ -44,6 +44,16 @@ public enum SQLDialect: Sendable {
         return String(decoding: result, as: UTF8.self)
     }
 
+    /// A query with parameters (table, column) returning a row when the table has the column.
+    var columnLookup: String {
+        switch self {
+        case .sqlite: return "SELECT 1 FROM pragma_table_info(?) WHERE name = ?"
+        case .postgres:
+            return "SELECT 1 FROM information_schema.columns WHERE table_schema = current_schema() "
+                + "AND table_name = ? AND column_name = ?"
+        }
+    }
+
     /// A `SELECT ... FOR UPDATE` suffix: PostgreSQL locks the rows read until
     /// the transaction ends; SQLite's `BEGIN IMMEDIATE` already excludes every other writer.
     var forUpdate: String {

@@ -26,6 +26,14 @@ public protocol SQLEngine: SQLSession {
     func shutdown() async
 }
 
+/// Statements that every transaction started by the current task (and the
+/// tasks it starts) runs last, on its own session, before committing; when
+/// they throw, the transaction rolls back. A request binds it to make its
+/// writes conditional on something it holds (see ``Store/fenced(by:_:)``).
+public enum TransactionFence {
+    @TaskLocal public static var current: (@Sendable (any SQLSession) async throws -> Void)?
+}
+
 extension SQLEngine {
     public func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws -> T {
         try await transaction(lock: nil, body)

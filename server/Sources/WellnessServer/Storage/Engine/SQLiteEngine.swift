@@ -96,7 +96,9 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
         return try await writerSlot.holding {
             try await Blocking.run { try writer.execute("BEGIN IMMEDIATE") }
             do {
-                let result = try await body(SQLiteTransaction(connection: writer))
+                let session = SQLiteTransaction(connection: writer)
+                let result = try await body(session)
+                try await TransactionFence.current?(session)
                 try await Blocking.run {
                     do {
                         try writer.execute("COMMIT")
