@@ -142,12 +142,8 @@ demo: build $(SERVER_DEBUG_BIN)
 	@echo "Charts to open in a browser: $(BUILD)/demo/*.svg"
 
 # Benchmarks print this library's figures beside pandas and polars, measured
-# in the same run (pandas and polars are in the test venv; requests for the client's).
-$(BUILD)/.bench-deps: $(PY_TOOLS_STAMP)
-	$(PYTHON) -m pip install -q requests
-	@touch $@
-
-bench: python-env $(BUILD)/.bench-deps $(SERVER_BIN)
+# in the same run (pandas, polars and requests are in the test venv).
+bench: python-env $(PY_TOOLS_STAMP) $(SERVER_BIN)
 	$(PYTHON) benchmarks/bench_series.py
 	@command -v wrk >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq wrk; }
 	tests/server/postgres.sh run $(PYTHON) benchmarks/bench_server.py $(SERVER_BIN) 10

@@ -776,6 +776,16 @@ components:
       format: date
       description: YYYY-MM-DD. The server accepts any real calendar day; the pattern keeps generated examples real.
       pattern: "^(19[0-9]{2}|20[0-9]{2})-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])$"
+    InputGoalDate:
+      description: >-
+        A goal's day (YYYY-MM-DD), or the instant it starts (RFC 3339, as the apps and
+        wellness_create_goal_request_from_suggestion write it: "2025-01-15T10:00:00Z").
+        The patterns keep generated examples real.
+      anyOf:
+        - {$ref: "#/components/schemas/InputDate"}
+        - type: string
+          format: date-time
+          pattern: "^(19[0-9]{2}|20[0-9]{2})-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"
     ErrorEnvelope:
       type: object
       required: [success, error]
@@ -882,11 +892,11 @@ components:
         goal_type: {type: string, minLength: 1}
         target_value: {type: [number, "null"]}
         target_unit: {type: [string, "null"]}
-        start_date: {$ref: "#/components/schemas/InputDate"}
+        start_date: {$ref: "#/components/schemas/InputGoalDate"}
         target_date:
           oneOf:
             - {type: "null"}
-            - {$ref: "#/components/schemas/InputDate"}
+            - {$ref: "#/components/schemas/InputGoalDate"}
         is_recurring: {type: boolean}
         frequency: {type: [string, "null"]}
     Goal:
