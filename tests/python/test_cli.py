@@ -76,6 +76,19 @@ def test_aggregate_csv_from_stdin_with_a_chart(tmp_path: Path) -> None:
     assert "wrote steps.svg (Trend of day averages, 2 points)" in result.stderr
 
 
+def test_aggregate_with_statistics() -> None:
+    samples = "timestamp,value\n2025-01-01T10:00:00Z,5\n2025-01-01T12:00:00Z,7.5\n2025-01-01T13:00:00Z,1\n"
+    result = wellness("aggregate", "-", "--interval", "day", "--format", "csv", "--stat", "sum", "--stat", "median",
+                      "--stat", "last", stdin=samples)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "start,end,label,count,days_with_data,sum,median,last,last_at",
+        "2025-01-01,2025-01-01,Jan 1,3,1,13.5,5,1,2025-01-01T13:00:00Z",
+    ]
+    refused = wellness("aggregate", "-", "--stat", "total", stdin=samples)
+    assert refused.returncode == 1 and "statistics[0]" in refused.stderr and "not a statistic" in refused.stderr
+
+
 def test_aggregate_json_lines_boolean_with_streaks() -> None:
     lines = "".join(json.dumps({"timestamp": f"2025-01-0{day}T20:00:00Z", "value": day != 3}) + "\n"
                     for day in range(1, 7))

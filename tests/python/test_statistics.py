@@ -101,3 +101,23 @@ def test_plot_is_for_numeric_charts_and_names_a_statistic() -> None:
     with pytest.raises(wellness.ValidationError, match="not a statistic") as raised:
         wellness.series_chart({"plot": "total"}, [])
     assert raised.value.path == "plot"
+
+
+@pytest.mark.parametrize("library", ["pandas", "polars"])
+def test_aggregate_frame_with_statistics(library: str) -> None:
+    timestamps = np.arange(1_704_067_200, 1_704_067_200 + 21 * 86_400, 1800, dtype=np.int64)
+    values = np.arange(len(timestamps), dtype=np.float64) % 11
+    if library == "pandas":
+        frame = pd.DataFrame({"t": timestamps, "v": values})
+    else:
+        frame = pytest.importorskip("polars").DataFrame({"t": timestamps, "v": values})
+    result = wellness.aggregate_frame(frame, time="t", value="v", interval="week",
+                                      statistics=["sum", "p90", "last"])
+    assert list(result.columns) == ["start", "end", "label", "week_year", "week", "count", "days_with_data",
+                                    "sum", "p90", "last", "last_at"]
+    report = wellness.series_aggregate_columns({"interval": "week", "statistics": ["sum", "p90", "last"]},
+                                               timestamps, values)
+    assert list(result["sum"]) == [bucket["sum"] for bucket in report["buckets"]]
+    assert list(result["p90"]) == [bucket["p90"] for bucket in report["buckets"]]
+    last_at = [str(stamp).replace("+00:00", "Z").replace(" ", "T") for stamp in result["last_at"]]
+    assert last_at == [bucket["last_at"] for bucket in report["buckets"]]

@@ -25,6 +25,7 @@ from typing import Any, Callable, Dict, List, NoReturn, Optional, Sequence, Text
 
 from . import models, series
 from .errors import InvalidJSONError, WellnessError
+from .frames import statistic_columns
 from .types import SeriesOptions, SeriesReport
 
 __all__ = ["main"]
@@ -234,23 +235,23 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[Any]], numeric: Sequen
         out.write(line(row) + "\n")
 
 
-def bucket_columns(report: SeriesReport) -> List[str]:
+def bucket_columns(report: SeriesReport, statistics: Optional[Sequence[str]] = None) -> List[str]:
     """The columns of a report's buckets, in aggregate_frame's order."""
     names = ["start", "end", "label"]
     if report["interval"] == "week":
         names += ["week_year", "week"]
     names += ["count", "days_with_data"]
-    names += {"numeric": ["average", "min", "max"], "boolean": ["yes_days"],
+    names += {"numeric": statistic_columns(statistics), "boolean": ["yes_days"],
               "snapshot": ["latest", "latest_at"]}[report["kind"]]
     return names
 
 
-def write_report(report: SeriesReport, form: str, out: TextIO) -> None:
+def write_report(report: SeriesReport, form: str, out: TextIO, statistics: Optional[Sequence[str]] = None) -> None:
     if form == "json":
         json.dump(report, out, indent=2, ensure_ascii=False)
         out.write("\n")
         return
-    names = bucket_columns(report)
+    names = bucket_columns(report, statistics)
     rows = [[bucket.get(name) for name in names] for bucket in report["buckets"]]
     if form == "csv":
         writer = csv.writer(out, lineterminator="\n")
@@ -287,6 +288,8 @@ def aggregate(arguments: argparse.Namespace) -> int:
         options["include_empty"] = True
     if arguments.today:
         options["today"] = arguments.today
+    if arguments.stat:
+        options["statistics"] = arguments.stat
     records = read_records(arguments.file, ("timestamp", "value"), sample_cell(arguments.kind))
     try:
         report = series.series_aggregate(options, records.document())
@@ -299,7 +302,7 @@ def aggregate(arguments: argparse.Namespace) -> int:
                 handle.write(chart["svg"])
         except OSError as error:
             raise UserError(f"cannot write {arguments.chart}: {error.strerror or error}", EXIT_USAGE) from None
-    write_report(report, arguments.format, sys.stdout)
+    write_report(report, arguments.format, sys.stdout, arguments.stat)
     if chart is not None:
         print(f"wrote {arguments.chart} ({chart['spec']['accessibility_label']}, "
               f"{len(chart['spec']['points'])} points)", file=sys.stderr)
@@ -399,6 +402,9 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--first-weekday", metavar="DAY", help="monday (default) ... sunday")
     run.add_argument("--average", choices=["samples", "daily_means"], help="mean of samples (default) or of days")
     run.add_argument("--include-empty", action="store_true", help="list buckets without samples")
+    run.add_argument("--stat", action="append", metavar="NAME",
+                     help="a statistic of numeric buckets, repeatable: count, sum, average, min, max, first, last, "
+                          "median, p01 ... p99, stddev (default: average, min, max)")
     run.add_argument("--today", metavar="YYYY-MM-DD", help="the day boolean streaks run to (default today)")
     run.add_argument("--format", default="table", choices=["table", "json", "csv"])
     run.add_argument("--chart", metavar="OUT.svg", help="also draw the chart (series_chart) into this SVG file")

@@ -11,12 +11,12 @@ from __future__ import annotations
 import datetime
 import importlib
 import sys
-from typing import Any, Dict, List, Optional, Protocol, TypeVar, Union, cast
+from typing import Any, Dict, List, Optional, Protocol, Sequence, TypeVar, Union, cast
 
 from . import _columns, _native
 from .errors import InvalidArgumentError, ValidationError, error_for
 from .series import aggregate_columns
-from .types import Average, Interval, Kind, SeriesBucket, SeriesReport, TimestampUnit, Weekday
+from .types import Average, Interval, Kind, SeriesBucket, SeriesReport, Statistic, TimestampUnit, Weekday
 
 __all__ = ["aggregate_frame", "DataFrameLike"]
 
@@ -37,7 +37,8 @@ def aggregate_frame(frame: FrameT, *, time: str, value: str, interval: Interval 
                     kind: Kind = "numeric", first_weekday: Union[int, Weekday, None] = None,
                     average: Optional[Average] = None, include_empty: bool = False,
                     today: Union[str, datetime.date, None] = None,
-                    timestamp_unit: TimestampUnit = "s") -> FrameT:
+                    timestamp_unit: TimestampUnit = "s",
+                    statistics: Optional[Sequence[Statistic]] = None) -> FrameT:
     """Aggregates a pandas or polars DataFrame into calendar buckets; returns a
     DataFrame of the same library, one row per bucket.
 
@@ -53,13 +54,17 @@ def aggregate_frame(frame: FrameT, *, time: str, value: str, interval: Interval 
     `average`, `min`, `max` (float64, null for empty buckets) for numeric
     series, `yes_days` (int64) for boolean ones, `latest` and `latest_at`
     (UTC datetime) for snapshots. Errors name the column and row: `steps[41]`.
+    `statistics` (numeric series) chooses the statistic columns instead, in
+    order: "sum", "median", "p90", ... (docs/SERIES.md); "first" and "last"
+    come with `first_at` / `last_at` (UTC datetime).
     """
     library = _library_of(frame)
     times = _column(frame, time, library)
     values = _column(frame, value, library)
     options: Dict[str, Any] = {"kind": kind, "interval": interval, "time_zone": time_zone,
                                "include_empty": include_empty, "timestamp_unit": timestamp_unit}
-    for key, setting in (("first_weekday", first_weekday), ("average", average), ("today", today)):
+    for key, setting in (("first_weekday", first_weekday), ("average", average), ("today", today),
+                         ("statistics", None if statistics is None else list(statistics))):
         if setting is not None:
             options[key] = setting
     if kind == "snapshot" and not _numeric(values):
@@ -67,7 +72,7 @@ def aggregate_frame(frame: FrameT, *, time: str, value: str, interval: Interval 
     else:
         report = aggregate_columns(options, times, values, (time, value))
     build = _pandas_frame if library == "pandas" else _polars_frame
-    return cast(FrameT, build(report))
+    return cast(FrameT, build(report, statistics))
 
 
 def _library_of(frame: object) -> str:
@@ -156,7 +161,7 @@ def _milliseconds(timestamp: Optional[str]) -> Optional[int]:
 class _Columns:
     """The result's columns as Python lists, in order."""
 
-    def __init__(self, report: SeriesReport) -> None:
+    def __init__(self, report: SeriesReport, statistics: Optional[Sequence[str]]) -> None:
         buckets: List[SeriesBucket] = report["buckets"]
         np = importlib.import_module("numpy")
         self.kind = report["kind"]
@@ -169,16 +174,35 @@ class _Columns:
         self.week = [bucket.get("week", 0) for bucket in buckets]
         self.count = [bucket["count"] for bucket in buckets]
         self.days_with_data = [bucket["days_with_data"] for bucket in buckets]
-        self.statistics = {name: [bucket.get(name) for bucket in buckets] for name in ("average", "min", "max")}
+        names = statistic_columns(statistics)
+        self.statistics = {name: [bucket.get(name) for bucket in buckets] for name in names if not name.endswith("_at")}
+        self.instants = {name: [_milliseconds(cast(Optional[str], bucket.get(name))) for bucket in buckets]
+                         for name in names if name.endswith("_at")}
+        self.order = names
         self.yes_days = [bucket.get("yes_days", 0) for bucket in buckets]
         self.latest = [bucket.get("latest") for bucket in buckets]
         self.latest_at = [_milliseconds(bucket.get("latest_at")) for bucket in buckets]
 
 
-def _pandas_frame(report: SeriesReport) -> Any:
+def statistic_columns(statistics: Optional[Sequence[str]]) -> List[str]:
+    """A numeric bucket's statistic columns, in order: the defaults without `statistics`."""
+    names: List[str] = []
+    for name in statistics or ["average", "min", "max"]:
+        if name != "count":
+            names += [name, name + "_at"] if name in ("first", "last") else [name]
+    return names
+
+
+def _utc_milliseconds(values: List[Optional[int]]) -> Any:
+    np = importlib.import_module("numpy")
+    return np.array([np.iinfo(np.int64).min if item is None else item for item in values],
+                    dtype=np.int64).view("datetime64[ms]")
+
+
+def _pandas_frame(report: SeriesReport, statistics: Optional[Sequence[str]]) -> Any:
     pd = importlib.import_module("pandas")
     np = importlib.import_module("numpy")
-    columns = _Columns(report)
+    columns = _Columns(report, statistics)
 
     def days(values: Any) -> Any:
         return values.astype("datetime64[D]").astype("datetime64[s]")
@@ -191,21 +215,23 @@ def _pandas_frame(report: SeriesReport) -> Any:
     data["count"] = np.array(columns.count, dtype=np.int64)
     data["days_with_data"] = np.array(columns.days_with_data, dtype=np.int64)
     if columns.kind == "numeric":
-        for name, statistic in columns.statistics.items():
-            data[name] = np.array([np.nan if item is None else item for item in statistic], dtype=np.float64)
+        for name in columns.order:
+            if name in columns.instants:
+                data[name] = pd.Series(_utc_milliseconds(columns.instants[name])).dt.tz_localize("UTC")
+            else:
+                data[name] = np.array([np.nan if item is None else item for item in columns.statistics[name]],
+                                      dtype=np.float64)
     elif columns.kind == "boolean":
         data["yes_days"] = np.array(columns.yes_days, dtype=np.int64)
     else:
         data["latest"] = pd.Series(columns.latest, dtype=object)
-        stamps = np.array([np.iinfo(np.int64).min if item is None else item for item in columns.latest_at],
-                          dtype=np.int64).view("datetime64[ms]")
-        data["latest_at"] = pd.Series(stamps).dt.tz_localize("UTC")
+        data["latest_at"] = pd.Series(_utc_milliseconds(columns.latest_at)).dt.tz_localize("UTC")
     return pd.DataFrame(data)
 
 
-def _polars_frame(report: SeriesReport) -> Any:
+def _polars_frame(report: SeriesReport, statistics: Optional[Sequence[str]]) -> Any:
     pl = importlib.import_module("polars")
-    columns = _Columns(report)
+    columns = _Columns(report, statistics)
 
     def days(values: Any) -> Any:
         return pl.Series(values.astype("int32")).cast(pl.Date)
@@ -218,8 +244,12 @@ def _polars_frame(report: SeriesReport) -> Any:
     data["count"] = pl.Series(columns.count, dtype=pl.Int64)
     data["days_with_data"] = pl.Series(columns.days_with_data, dtype=pl.Int64)
     if columns.kind == "numeric":
-        for name, statistic in columns.statistics.items():
-            data[name] = pl.Series(statistic, dtype=pl.Float64)
+        for name in columns.order:
+            if name in columns.instants:
+                data[name] = pl.Series(columns.instants[name], dtype=pl.Int64).cast(pl.Datetime("ms")) \
+                    .dt.replace_time_zone("UTC")
+            else:
+                data[name] = pl.Series(columns.statistics[name], dtype=pl.Float64)
     elif columns.kind == "boolean":
         data["yes_days"] = pl.Series(columns.yes_days, dtype=pl.Int64)
     else:
