@@ -151,6 +151,12 @@ def example_seeds() -> dict[str, bytes]:
     seeds["series_aggregate-example-meditation"] = two(
         "series_aggregate", {"kind": "boolean", "interval": "month", "today": "2025-02-15", "first_weekday": 1,
                              "time_zone": "America/New_York"}, meditation)
+    seeds["series_aggregate-example-steps-statistics"] = two(
+        "series_aggregate", {"time_zone": "America/New_York", "interval": "week", "include_empty": True,
+                             "statistics": ["count", "sum", "average", "min", "max", "first", "last", "median",
+                                            "p01", "p99", "stddev"]}, steps)
+    seeds["series_chart-example-steps-sums"] = two(
+        "series_chart", {"interval": "week", "plot": "sum", "unit": "steps"}, steps)
     seeds["series_chart-example-steps"] = two(
         "series_chart", {"time_zone": "America/New_York", "width": 800, "height": 300}, steps)
     seeds["series_chart-example-steps-days"] = two("series_chart", {"interval": "day"}, steps[:12])
