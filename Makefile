@@ -66,7 +66,7 @@ lib: deps
 # (linux_x86_64: libcurl keeps it from being a manylinux wheel).
 wheel: lib $(PYTHON)
 	@rm -rf $(BUILD)/wheel && mkdir -p $(BUILD)/wheel dist
-	@cp -r examples/python/pyproject.toml examples/python/setup.py examples/python/README.md examples/python/wellness \
+	@cp -r python/pyproject.toml python/setup.py python/README.md python/wellness \
 	    $(BUILD)/wheel/
 	@rm -rf $(BUILD)/wheel/wellness/__pycache__ && cp $(LIBRARY) $(BUILD)/wheel/wellness/libwellness.so
 	@$(PYTHON) -m pip wheel -q --no-deps -w dist $(BUILD)/wheel
@@ -134,8 +134,8 @@ demo: build $(SERVER_DEBUG_BIN)
 	@mkdir -p $(BUILD)/demo
 	@$(BUILD)/cmake/demo examples/data $(BUILD)/demo
 	@echo
-	@echo "== Python example (examples/python/scripts/demo.py) =="
-	@$(PYTHON) examples/python/scripts/demo.py examples/data $(BUILD)/demo
+	@echo "== Python example (examples/python/demo.py) =="
+	@$(PYTHON) examples/python/demo.py examples/data $(BUILD)/demo
 	@echo
 	@examples/journeys.sh $(SERVER_DEBUG_BIN) $(BUILD)/cmake/journeys $(CURDIR)/$(PYTHON)
 	@echo

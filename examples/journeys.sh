@@ -16,5 +16,5 @@ start_server "$server" "$work/data" --demo
 echo "== C journeys (examples/c/journeys.c) against wellness-server on port $server_port =="
 "$c_journeys" "http://127.0.0.1:$server_port" "$server_key"
 echo
-echo "== Python journeys (examples/python/scripts/journeys.py) =="
-"$python" "$(dirname "$0")/python/scripts/journeys.py" "http://127.0.0.1:$server_port" "$server_key"
+echo "== Python journeys (examples/python/journeys.py) =="
+"$python" "$(dirname "$0")/python/journeys.py" "http://127.0.0.1:$server_port" "$server_key"

@@ -1,6 +1,6 @@
 """The tests exercise the installed wellness package: `make test` installs the
 wheel, which carries the library, into build/venv. WELLNESS_TEST_SOURCE=1
-runs them against examples/python and the SwiftPM build instead, while
+runs them against python/ and the SwiftPM build instead, while
 developing."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import sys
 import tempfile
 import typing
 from pathlib import Path
-from typing import Any, Iterator, List, Tuple
+from typing import Any, Dict, Iterator, Tuple
 
 import pytest
 
@@ -24,10 +24,10 @@ REPO = Path(__file__).resolve().parents[2]
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="wellness-test-data-")
 if os.environ.get("WELLNESS_TEST_SOURCE"):
     os.environ.setdefault("WELLNESS_LIBRARY", str(REPO / ".build" / "release" / "libwellness.so"))
-    sys.path.insert(0, str(REPO / "examples" / "python"))
+    sys.path.insert(0, str(REPO / "python"))
     # Subprocesses (python -m wellness, import checks) see the source tree too.
     os.environ["PYTHONPATH"] = os.pathsep.join(
-        filter(None, [str(REPO / "examples" / "python"), os.environ.get("PYTHONPATH")]))
+        filter(None, [str(REPO / "python"), os.environ.get("PYTHONPATH")]))
 
 #: nst's JSONTestSuite parsing cases, shared beside the repository.
 CONFORMANCE = REPO.parent / "shared" / "conformance" / "JSONTestSuite" / "test_parsing"
@@ -54,20 +54,30 @@ def _checked(function: Any, returns: Any) -> Any:
 
 
 def _typed_callables() -> Iterator[Tuple[Any, str, Any, Any]]:
-    """(owner, name, callable, return annotation) of each public function and client method."""
+    """(owner, name, callable, return annotation) of each public function and
+    client method; a client's writes return what its type arguments say."""
     import wellness
-    owners: List[Any] = [wellness, wellness.Client, wellness.OfflineClient]
-    for owner in owners:
-        for name in sorted(vars(owner) if owner is not wellness else wellness.__all__):
-            function = getattr(owner, name, None)
-            if name.startswith("_") or not inspect.isfunction(function):
-                continue
-            try:
-                returns = typing.get_type_hints(function).get("return")
-            except Exception:  # an annotation only mypy resolves: not checked
-                continue
-            if returns not in (None, type(None)):
-                yield owner, name, function, returns
+    for name in wellness.__all__:
+        function = getattr(wellness, name, None)
+        if inspect.isfunction(function):
+            yield from _declared(wellness, name, function, {})
+    for owner in (wellness.Client, wellness.OfflineClient):
+        base = next(b for b in owner.__orig_bases__ if typing.get_origin(b) is not None)  # type: ignore[attr-defined]
+        arguments = dict(zip(typing.get_origin(base).__parameters__, typing.get_args(base)))
+        for name in dir(owner):
+            function = inspect.getattr_static(owner, name)
+            if not name.startswith("_") and inspect.isfunction(function):
+                yield from _declared(owner, name, function, arguments)
+
+
+def _declared(owner: Any, name: str, function: Any, arguments: Dict[Any, Any]) -> Iterator[Tuple[Any, str, Any, Any]]:
+    try:
+        returns = typing.get_type_hints(function).get("return")
+    except Exception:  # an annotation only mypy resolves: not checked
+        return
+    returns = arguments.get(returns, returns)
+    if returns not in (None, type(None)) and not isinstance(returns, typing.TypeVar):
+        yield owner, name, function, returns
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -75,9 +85,12 @@ def results_match_their_declared_types() -> Iterator[None]:
     """Every call the tests make through the package checks its result against
     its declared return type (wellness.types), so the TypedDicts cannot drift
     from what the library returns."""
-    patched = [(owner, name, function) for owner, name, function, _ in _typed_callables()]
+    patched = [(owner, name, function, name in vars(owner)) for owner, name, function, _ in _typed_callables()]
     for owner, name, function, returns in _typed_callables():
         setattr(owner, name, _checked(function, returns))
     yield
-    for owner, name, function in patched:
-        setattr(owner, name, function)
+    for owner, name, function, own in patched:
+        if own:
+            setattr(owner, name, function)
+        else:
+            delattr(owner, name)

@@ -349,3 +349,21 @@ def test_a_client_emits_events_when_calls_succeed() -> None:
             assert len(received) == 3
     finally:
         server.shutdown()
+
+
+def test_deep_link_parse_takes_a_url() -> None:
+    assert wellness.deep_link_parse("fitiq://goals?id=g1")["link"] == {"kind": "goal", "identifier": "goal_g1",
+                                                                       "id": "g1"}
+    assert wellness.deep_link_parse("my-app://chat?id=c1", scheme="my-app")["link"] is not None
+    assert wellness.deep_link_parse('{"url": "fitiq://goals?id=g1"}') == wellness.deep_link_parse(
+        "fitiq://goals?id=g1")
+    with pytest.raises(TypeError):
+        wellness.deep_link_parse({"url": "fitiq://goals"}, scheme="fitiq")
+
+
+def test_a_str_that_is_not_json_says_what_was_expected() -> None:
+    with pytest.raises(wellness.InvalidJSONError, match="a str is taken as JSON text.*pass a dict"):
+        wellness.goal_tip_view("drink water")
+    with pytest.raises(wellness.InvalidJSONError) as raised:
+        wellness.goal_tip_view(b"drink water")
+    assert "a str" not in str(raised.value)

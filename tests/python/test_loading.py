@@ -12,7 +12,7 @@ import pytest
 import wellness
 from wellness import _native
 
-WRAPPER = Path(__file__).resolve().parents[2] / "examples" / "python"
+WRAPPER = Path(__file__).resolve().parents[2] / "python"
 
 
 def import_in_subprocess(environment: dict[str, str]) -> subprocess.CompletedProcess[str]:

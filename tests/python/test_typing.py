@@ -70,12 +70,12 @@ BAD = {
 
 
 def test_the_package_is_strictly_typed() -> None:
-    result = mypy(["wellness"], cwd=REPO / "examples" / "python")
+    result = mypy(["wellness"], cwd=REPO / "python")
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_the_example_scripts_are_strictly_typed() -> None:
-    result = mypy(["demo.py", "journeys.py"], cwd=REPO / "examples" / "python" / "scripts")
+    result = mypy(["demo.py", "journeys.py"], cwd=REPO / "examples" / "python")
     assert result.returncode == 0, result.stdout + result.stderr
 
 

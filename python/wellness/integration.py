@@ -9,7 +9,7 @@ returns the library's result, typed. A request that does not fit raises
 
 from __future__ import annotations
 
-from typing import Any, Optional, cast
+from typing import Any, Mapping, Optional, Union, cast
 
 from . import _native
 from .types import (ActionsResult, DeepLinkBuildResult, DeepLinkParseResult, DestinationResult, JSONInput,
@@ -22,18 +22,13 @@ __all__ = [
 ]
 
 
-def _one(name: str, document: Any) -> Any:
-    """Calls `wellness_<name>` with one JSON document."""
-    payload = _native.encode(document)
-    return _native.call(getattr(_native.lib, "wellness_" + name), payload, len(payload))
-
 
 def integration_destination(request: JSONInput) -> DestinationResult:
     """Where the guide's coordinator navigates: `{"insight" | "goal" |
     "consultation": <model>, "intent": "create_goal" | "discuss" | "tips" |
     "detail" | "view_insights" | "my_goals"}`. An insight's create_goal
     carries its first suggestion (destination None when it has none)."""
-    return cast(DestinationResult, _one("integration_destination", request))
+    return cast(DestinationResult, _native.one_document("integration_destination", request))
 
 
 def integration_actions(request: JSONInput) -> ActionsResult:
@@ -41,47 +36,54 @@ def integration_actions(request: JSONInput) -> ActionsResult:
     guide's order, each with title, SF Symbol icon, colour and destination:
     `{"goal": <goal>, "surface": "quick_actions" | "detail" | "notification"}`.
     "Create Goal" is offered only when a suggestion mentions "goal" or "target"."""
-    return cast(ActionsResult, _one("integration_actions", request))
+    return cast(ActionsResult, _native.one_document("integration_actions", request))
 
 
-def deep_link_parse(request: JSONInput) -> DeepLinkParseResult:
-    """Reads a deep link: `{"url": "fitiq://goals?id=g1&action=tips", "scheme"?: "fitiq"}`.
-    A URL that gives no link is not an error: `link` is None and `reason`
-    says why ("too_long", "malformed", "other_scheme", "unknown_host")."""
-    return cast(DeepLinkParseResult, _one("deep_link_parse", request))
+def deep_link_parse(link: Union[str, Mapping[str, Any], bytes],
+                    scheme: Optional[str] = None) -> DeepLinkParseResult:
+    """Reads a deep link: its URL (`deep_link_parse("fitiq://goals?id=g1&action=tips")`,
+    with the app's `scheme` when it is not "fitiq"), or the request document
+    `{"url": ..., "scheme"?: ...}` as a dict or JSON text. A URL that gives no
+    link is not an error: `link` is None and `reason` says why ("too_long",
+    "malformed", "other_scheme", "unknown_host")."""
+    if isinstance(link, str) and not link.lstrip().startswith("{"):
+        link = {"url": link} if scheme is None else {"url": link, "scheme": scheme}
+    elif scheme is not None:
+        raise TypeError("scheme goes with a URL; put it in the request document instead")
+    return cast(DeepLinkParseResult, _native.one_document("deep_link_parse", link))
 
 
 def deep_link_build(request: JSONInput) -> DeepLinkBuildResult:
     """The canonical URL of a link: `{"link": {"kind": "goal_tips", "goal_id": "g1"}, "scheme"?: "fitiq"}`;
     `deep_link_parse` of that URL gives the link back."""
-    return cast(DeepLinkBuildResult, _one("deep_link_build", request))
+    return cast(DeepLinkBuildResult, _native.one_document("deep_link_build", request))
 
 
 def notification_insight(request: JSONInput) -> NotificationRequest:
     """The "New AI Insight" notification of `{"insight": <insight>}` (identifier
     `insight_<id>`, category INSIGHT_CATEGORY, user info with insightId and hasGoalSuggestion)."""
-    return cast(NotificationRequest, _one("notification_insight", request))
+    return cast(NotificationRequest, _native.one_document("notification_insight", request))
 
 
 def notification_goal_progress(request: JSONInput) -> NotificationRequest:
     """The "Goal Progress Update" notification of `{"goal": <goal>, "progress": 0.5}`:
     "<title> is 50% complete! Need tips?" (the percentage truncated)."""
-    return cast(NotificationRequest, _one("notification_goal_progress", request))
+    return cast(NotificationRequest, _native.one_document("notification_goal_progress", request))
 
 
 def notification_progress_milestone(request: JSONInput) -> ProgressMilestone:
     """Whether `{"goal", "previous_progress", "progress"}` crossed 25, 50, 75
     or 100 %, and the progress notification to show (None when nothing was crossed)."""
-    return cast(ProgressMilestone, _one("notification_progress_milestone", request))
+    return cast(ProgressMilestone, _native.one_document("notification_progress_milestone", request))
 
 
 def notification_categories(request: Optional[JSONInput] = None) -> NotificationCategories:
     """The two notification categories with their actions (CREATE_GOAL,
     DISCUSS_INSIGHT; GET_TIPS, CHAT_GOAL). The request is `{}` (the default)."""
-    return cast(NotificationCategories, _one("notification_categories", {} if request is None else request))
+    return cast(NotificationCategories, _native.one_document("notification_categories", {} if request is None else request))
 
 
 def notification_response(request: JSONInput) -> NotificationRoute:
     """Routes a tapped notification action: `{"action": "GET_TIPS", "user_info": {...}, "scheme"?}`
     gives the deep link, its URL and the destination (all None when the guide does nothing)."""
-    return cast(NotificationRoute, _one("notification_response", request))
+    return cast(NotificationRoute, _native.one_document("notification_response", request))

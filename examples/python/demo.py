@@ -92,7 +92,7 @@ def show_errors() -> None:
 
 
 def main() -> None:
-    data = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[2] / "data"
+    data = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[1] / "data"
     output = Path(sys.argv[2]) if len(sys.argv) > 2 else Path.cwd()
     output.mkdir(parents=True, exist_ok=True)
     print(f"libwellness {wellness.version()} (ABI {wellness.abi_version()})\n")

@@ -6,7 +6,7 @@ import ctypes
 import datetime
 import os
 import sys
-from typing import Any, Callable, Dict, List, Literal, Mapping, Optional, TypeVar, Union, cast
+from typing import Any, Callable, Dict, Generic, List, Literal, Mapping, Optional, TypeVar, Union, cast
 
 from . import _native
 from .analytics import Analytics
@@ -26,12 +26,19 @@ SortBy = Literal["created_at", "generated_at", "updated_at"]
 SortOrder = Literal["asc", "desc"]
 
 
-_C = TypeVar("_C", bound="_Client")
+_C = TypeVar("_C", bound="_Client[Any, Any, Any, Any, Any, Any]")
+# What each write returns: the model (Client), or the model or a QueuedWrite (OfflineClient).
+_InsightOut = TypeVar("_InsightOut")
+_DeletedOut = TypeVar("_DeletedOut")
+_GoalOut = TypeVar("_GoalOut")
+_GoalUpdateOut = TypeVar("_GoalUpdateOut")
+_ConsultationOut = TypeVar("_ConsultationOut")
+_MessagesOut = TypeVar("_MessagesOut")
 
 
-class _Client:
-    """What `Client` and `OfflineClient` share: the handle, the reads and the
-    local store. A client of the WellnessKit API (insights, goals AI, goals, trends, consultations).
+class _Client(Generic[_InsightOut, _DeletedOut, _GoalOut, _GoalUpdateOut, _ConsultationOut, _MessagesOut]):
+    """What `Client` and `OfflineClient` share: the handle, the reads, the
+    writes (typed by the subclass) and the local store. A client of the WellnessKit API (insights, goals AI, goals, trends, consultations).
 
     Thread-safe: one client may serve many threads. Close it (or use it as a
     context manager) to release its connections. Every failure raises a
@@ -288,9 +295,75 @@ class _Client:
         """A consultation's messages, oldest first."""
         return cast(MessagesList, self._call("list_messages", {"consultation_id": consultation_id}))
 
+    # Writes. Their results are the model for `Client`, and the model or a
+    # `QueuedWrite` for `OfflineClient` (the class's type arguments say which).
+
+    def mark_read(self, insight_id: str) -> _InsightOut:
+        """Marks the insight read (the server sets `read_at`); returns it updated."""
+        return self._update(insight_id, {"is_read": True})
+
+    def set_favorite(self, insight_id: str, favorite: bool) -> _InsightOut:
+        """Adds the insight to the favourites, or removes it; returns it updated."""
+        return self._update(insight_id, {"is_favorite": favorite})
+
+    def archive(self, insight_id: str) -> _InsightOut:
+        """Archives the insight (it leaves the default listing); returns it updated."""
+        return self._update(insight_id, {"is_archived": True})
+
+    def unarchive(self, insight_id: str) -> _InsightOut:
+        """Brings an archived insight back; returns it updated."""
+        return self._update(insight_id, {"is_archived": False})
+
+    def _update(self, insight_id: str, change: Dict[str, bool]) -> _InsightOut:
+        """Offline, a `QueuedWrite` when the API cannot be reached; the cached insight reads as changed at once."""
+        return cast(_InsightOut, self._call("update_insight", {"id": insight_id, "change": change}))
+
+    def delete_insight(self, insight_id: str) -> _DeletedOut:
+        """Deletes the insight (None); NotFoundError when there is none. Offline,
+        a `QueuedWrite` when the API cannot be reached."""
+        result = self._call("delete_insight", {"id": insight_id})
+        return cast(_DeletedOut, result if result.get("queued") else None)
+
+    def create_goal_from_suggestion(self, suggestion: Union[GoalSuggestion, Mapping[str, Any]],
+                                    now: Optional[str] = None, time_zone: Optional[str] = None,
+                                    insight_id: Optional[str] = None) -> _GoalOut:
+        """Accepts a suggestion: creates the goal create_goal_request_from_suggestion
+        describes (start now, target after the suggested days in `time_zone`)
+        and drops the cached suggestions. Returns the created goal. `insight_id`
+        names the insight it comes from (its "insight_action" createdGoal event)."""
+        params = _present(suggestion=suggestion, now=now, time_zone=time_zone, insight_id=insight_id)
+        return cast(_GoalOut, self._call("create_goal_from_suggestion", params))
+
+    def update_goal(self, goal_id: str, *, current_value: Optional[float] = None, progress: Optional[float] = None,
+                    status: Optional[GoalStatus] = None, target_value: Optional[float] = None) -> _GoalUpdateOut:
+        """Records progress on a goal (a value, or `progress` as a fraction of
+        the target) or changes its status or target. Returns the goal, its
+        progress before and after, the 25/50/75/100 % milestones crossed and
+        the progress notification of the highest one (None if none). Offline,
+        a queued update carries the changed goal as "optimistic" (milestones
+        come with the API's answer at sync)."""
+        params = _present(id=goal_id, current_value=current_value, progress=progress, status=status,
+                          target_value=target_value)
+        return cast(_GoalUpdateOut, self._call("update_goal", params))
+
+    def create_goal(self, request: Union[CreateGoalRequest, Mapping[str, Any]]) -> _GoalOut:
+        """Creates a goal from a POST /goals body; returns the created goal."""
+        return cast(_GoalOut, self._call("create_goal", request))
+
+    def create_consultation(self, persona: Persona, context_type: Optional[ContextType] = None,
+                            context_id: Optional[str] = None, title: Optional[str] = None) -> _ConsultationOut:
+        """Starts a consultation with a coach persona, about an insight or a goal
+        (`context_type` and `context_id`) or in general."""
+        params = _present(persona=persona, context_type=context_type, context_id=context_id, title=title)
+        return cast(_ConsultationOut, self._call("create_consultation", params))
+
+    def send_message(self, consultation_id: str, content: str) -> _MessagesOut:
+        """Sends a message; returns `[sent, reply]`, the coach's reply second."""
+        result = self._call("send_message", {"consultation_id": consultation_id, "content": content})
+        return cast(_MessagesOut, result if result.get("queued") else result["messages"])
 
 
-class Client(_Client):
+class Client(_Client[Insight, None, Goal, GoalUpdate, Consultation, List[ConsultationMessage]]):
     """A client of the WellnessKit API (insights, goals AI, goals, trends, consultations).
 
     Thread-safe: one client may serve many threads. Close it (or use it as a
@@ -301,73 +374,10 @@ class Client(_Client):
     `OfflineClient` answers from a cache and queues writes instead.
     """
 
-    # Insights (seed 000)
 
-    def mark_read(self, insight_id: str) -> Insight:
-        """Marks the insight read (the server sets `read_at`); returns it updated."""
-        return self._update(insight_id, {"is_read": True})
-
-    def set_favorite(self, insight_id: str, favorite: bool) -> Insight:
-        """Adds the insight to the favourites, or removes it; returns it updated."""
-        return self._update(insight_id, {"is_favorite": favorite})
-
-    def archive(self, insight_id: str) -> Insight:
-        """Archives the insight (it leaves the default listing); returns it updated."""
-        return self._update(insight_id, {"is_archived": True})
-
-    def unarchive(self, insight_id: str) -> Insight:
-        """Brings an archived insight back; returns it updated."""
-        return self._update(insight_id, {"is_archived": False})
-
-    def _update(self, insight_id: str, change: Dict[str, bool]) -> Insight:
-        return cast(Insight, self._call("update_insight", {"id": insight_id, "change": change}))
-
-    def delete_insight(self, insight_id: str) -> None:
-        """Deletes the insight; NotFoundError when there is none."""
-        self._call("delete_insight", {"id": insight_id})
-
-    # Goals (seed 003)
-
-    def create_goal_from_suggestion(self, suggestion: Union[GoalSuggestion, Mapping[str, Any]],
-                                    now: Optional[str] = None, time_zone: Optional[str] = None,
-                                    insight_id: Optional[str] = None) -> Goal:
-        """Accepts a suggestion: creates the goal create_goal_request_from_suggestion
-        describes (start now, target after the suggested days in `time_zone`)
-        and drops the cached suggestions. Returns the created goal. `insight_id`
-        names the insight it comes from (its "insight_action" createdGoal event)."""
-        params = _present(suggestion=suggestion, now=now, time_zone=time_zone, insight_id=insight_id)
-        return cast(Goal, self._call("create_goal_from_suggestion", params))
-
-    def update_goal(self, goal_id: str, *, current_value: Optional[float] = None, progress: Optional[float] = None,
-                    status: Optional[GoalStatus] = None, target_value: Optional[float] = None) -> GoalUpdate:
-        """Records progress on a goal (a value, or `progress` as a fraction of
-        the target) or changes its status or target. Returns the goal, its
-        progress before and after, the 25/50/75/100 % milestones crossed and
-        the progress notification of the highest one (None if none)."""
-        params = _present(id=goal_id, current_value=current_value, progress=progress, status=status,
-                          target_value=target_value)
-        return cast(GoalUpdate, self._call("update_goal", params))
-
-    def create_goal(self, request: Union[CreateGoalRequest, Mapping[str, Any]]) -> Goal:
-        """Creates a goal from a POST /goals body; returns the created goal."""
-        return cast(Goal, self._call("create_goal", request))
-
-    # Consultations (seed 004)
-
-    def create_consultation(self, persona: Persona, context_type: Optional[ContextType] = None,
-                            context_id: Optional[str] = None, title: Optional[str] = None) -> Consultation:
-        """Starts a consultation with a coach persona, about an insight or a goal
-        (`context_type` and `context_id`) or in general."""
-        params = _present(persona=persona, context_type=context_type, context_id=context_id, title=title)
-        return cast(Consultation, self._call("create_consultation", params))
-
-    def send_message(self, consultation_id: str, content: str) -> List[ConsultationMessage]:
-        """Sends a message; returns `[sent, reply]`, the coach's reply second."""
-        result = self._call("send_message", {"consultation_id": consultation_id, "content": content})
-        return cast(List[ConsultationMessage], result["messages"])
-
-
-class OfflineClient(_Client):
+class OfflineClient(_Client[Union[Insight, QueuedWrite], Optional[QueuedWrite], Union[Goal, QueuedWrite],
+                            Union[GoalUpdate, QueuedWrite], Union[Consultation, QueuedWrite],
+                            Union[List[ConsultationMessage], QueuedWrite]]):
     """A client in offline mode (docs/OFFLINE.md): reads are cached in the
     local store and answered from it when the API cannot be reached (network
     error, timeout, 5xx after retries), with "source": "offline_cache",
@@ -400,81 +410,6 @@ class OfflineClient(_Client):
                          initial_backoff=initial_backoff, max_backoff=max_backoff, cache_directory=cache_directory,
                          dashboard_max_age=dashboard_max_age, link_scheme=link_scheme,
                          store_directory=store_directory)
-
-    # Insights (seed 000)
-
-    def mark_read(self, insight_id: str) -> Union[Insight, QueuedWrite]:
-        """Marks the insight read (the server sets `read_at`); returns it updated."""
-        return self._update(insight_id, {"is_read": True})
-
-    def set_favorite(self, insight_id: str, favorite: bool) -> Union[Insight, QueuedWrite]:
-        """Adds the insight to the favourites, or removes it; returns it updated."""
-        return self._update(insight_id, {"is_favorite": favorite})
-
-    def archive(self, insight_id: str) -> Union[Insight, QueuedWrite]:
-        """Archives the insight (it leaves the default listing); returns it updated."""
-        return self._update(insight_id, {"is_archived": True})
-
-    def unarchive(self, insight_id: str) -> Union[Insight, QueuedWrite]:
-        """Brings an archived insight back; returns it updated."""
-        return self._update(insight_id, {"is_archived": False})
-
-    def _update(self, insight_id: str, change: Dict[str, bool]) -> Union[Insight, QueuedWrite]:
-        """In offline mode, a `QueuedWrite` when the API cannot be reached; the
-        cached insight reads as changed at once."""
-        return cast(Union[Insight, QueuedWrite], self._call("update_insight", {"id": insight_id, "change": change}))
-
-    def delete_insight(self, insight_id: str) -> Optional[QueuedWrite]:
-        """Deletes the insight; NotFoundError when there is none. In offline
-        mode, a `QueuedWrite` when the API cannot be reached (None when deleted)."""
-        result = self._call("delete_insight", {"id": insight_id})
-        return cast(QueuedWrite, result) if result.get("queued") else None
-
-    # Goals (seed 003)
-
-    def create_goal_from_suggestion(self, suggestion: Union[GoalSuggestion, Mapping[str, Any]],
-                                    now: Optional[str] = None, time_zone: Optional[str] = None,
-                                    insight_id: Optional[str] = None) -> Union[Goal, QueuedWrite]:
-        """Accepts a suggestion: creates the goal create_goal_request_from_suggestion
-        describes (start now, target after the suggested days in `time_zone`)
-        and drops the cached suggestions. Returns the created goal. `insight_id`
-        names the insight it comes from (its "insight_action" createdGoal event)."""
-        params = _present(suggestion=suggestion, now=now, time_zone=time_zone, insight_id=insight_id)
-        return cast(Union[Goal, QueuedWrite], self._call("create_goal_from_suggestion", params))
-
-    def update_goal(self, goal_id: str, *, current_value: Optional[float] = None, progress: Optional[float] = None,
-                    status: Optional[GoalStatus] = None,
-                    target_value: Optional[float] = None) -> Union[GoalUpdate, QueuedWrite]:
-        """Records progress on a goal (a value, or `progress` as a fraction of
-        the target) or changes its status or target; as `Client.update_goal`,
-        or queued with the changed goal as "optimistic" (milestones come with
-        the API's answer at sync)."""
-        params = _present(id=goal_id, current_value=current_value, progress=progress, status=status,
-                          target_value=target_value)
-        return cast(Union[GoalUpdate, QueuedWrite], self._call("update_goal", params))
-
-    def create_goal(self, request: Union[CreateGoalRequest, Mapping[str, Any]]) -> Union[Goal, QueuedWrite]:
-        """Creates a goal from a POST /goals body; returns the created goal."""
-        return cast(Union[Goal, QueuedWrite], self._call("create_goal", request))
-
-    # Consultations (seed 004)
-
-    def create_consultation(self, persona: Persona, context_type: Optional[ContextType] = None,
-                            context_id: Optional[str] = None,
-                            title: Optional[str] = None) -> Union[Consultation, QueuedWrite]:
-        """Starts a consultation with a coach persona, about an insight or a goal
-        (`context_type` and `context_id`) or in general."""
-        params = _present(persona=persona, context_type=context_type, context_id=context_id, title=title)
-        return cast(Union[Consultation, QueuedWrite], self._call("create_consultation", params))
-
-    def send_message(self, consultation_id: str,
-                     content: str) -> Union[List[ConsultationMessage], QueuedWrite]:
-        """Sends a message; returns `[sent, reply]`, the coach's reply second (in
-        offline mode, a `QueuedWrite` when the API cannot be reached)."""
-        result = self._call("send_message", {"consultation_id": consultation_id, "content": content})
-        if result.get("queued"):
-            return cast(QueuedWrite, result)
-        return cast(List[ConsultationMessage], result["messages"])
 
     # Offline mode: the outbox (docs/OFFLINE.md)
 

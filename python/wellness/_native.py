@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any, Callable, List, Mapping, Optional, Set, Tuple
 
-from .errors import InternalError, ValidationError, WellnessError, error_for
+from .errors import InternalError, InvalidJSONError, ValidationError, WellnessError, error_for
 
 #: The ABI this wrapper was written for; the library must report the same.
 ABI_VERSION = 1
@@ -246,6 +246,20 @@ def find_path(document: Any, root: str, matches: Callable[[Any], bool]) -> Optio
 def validation_error(path: Optional[str], message: str) -> ValidationError:
     """A ValidationError raised on the Python side, shaped as the library's."""
     return ValidationError({"code": -3, "name": "WELLNESS_E_VALIDATION", "message": message, "path": path})
+
+
+def one_document(name: str, document: Any) -> Any:
+    """Calls `wellness_<name>` with one JSON document (see `encode`). A `str`
+    is JSON text: one that is not JSON says so, rather than only where the
+    parser stopped."""
+    payload = encode(document)
+    try:
+        return call(getattr(lib, "wellness_" + name), payload, len(payload))
+    except InvalidJSONError as error:
+        if not isinstance(document, str):
+            raise
+        message = f"a str is taken as JSON text, and this one is not JSON ({error.message}); pass a dict"
+        raise InvalidJSONError({**error.error, "message": message}) from None
 
 
 def encode(document: Any, root: str = "") -> bytes:

@@ -26,91 +26,86 @@ __all__ = [
 ]
 
 
-def _one(name: str, document: Any) -> Any:
-    """Calls `wellness_<name>` with one JSON document."""
-    payload = _native.encode(document)
-    return _native.call(getattr(_native.lib, "wellness_" + name), payload, len(payload))
-
 
 # Models (docs/MODELS.md): canonical JSON out.
 
 def insight_normalize(insight: JSONInput) -> Insight:
     """Validates an insight (seed 000) and returns it canonical: every optional
     key present (None when absent), timestamps in UTC (`...Z`), unknown keys dropped."""
-    return cast(Insight, _one("insight_normalize", insight))
+    return cast(Insight, _native.one_document("insight_normalize", insight))
 
 
 def insight_response_normalize(response: JSONInput) -> InsightResponse:
     """Validates `{success, data: insight}` as GET and PATCH /insights/{id} return it."""
-    return cast(InsightResponse, _one("insight_response_normalize", response))
+    return cast(InsightResponse, _native.one_document("insight_response_normalize", response))
 
 
 def insights_list_response_normalize(response: JSONInput) -> InsightsListResponse:
     """Validates a page of insights with its pagination (seed 000); errors name
     the insight: `data.insights[1].insight_type`."""
-    return cast(InsightsListResponse, _one("insights_list_response_normalize", response))
+    return cast(InsightsListResponse, _native.one_document("insights_list_response_normalize", response))
 
 
 def pagination_normalize(pagination: JSONInput) -> Pagination:
     """Validates a pagination object: page and page_size >= 1, counts >= 0."""
-    return cast(Pagination, _one("pagination_normalize", pagination))
+    return cast(Pagination, _native.one_document("pagination_normalize", pagination))
 
 
 def insight_update_request_normalize(request: JSONInput) -> InsightUpdateRequest:
     """Validates a PATCH body (is_read / is_favorite / is_archived, at least one);
     only the keys given are in the result."""
-    return cast(InsightUpdateRequest, _one("insight_update_request_normalize", request))
+    return cast(InsightUpdateRequest, _native.one_document("insight_update_request_normalize", request))
 
 
 def goal_suggestion_normalize(suggestion: JSONInput) -> GoalSuggestion:
     """Validates a goal suggestion (seed 003): difficulty 1-5, estimated_duration 0-36500 days."""
-    return cast(GoalSuggestion, _one("goal_suggestion_normalize", suggestion))
+    return cast(GoalSuggestion, _native.one_document("goal_suggestion_normalize", suggestion))
 
 
 def goal_suggestions_response_normalize(response: JSONInput) -> GoalSuggestionsResponse:
     """Validates the goal suggestions response (seed 003); `count` must match the suggestions."""
-    return cast(GoalSuggestionsResponse, _one("goal_suggestions_response_normalize", response))
+    return cast(GoalSuggestionsResponse, _native.one_document("goal_suggestions_response_normalize", response))
 
 
 def goal_tip_normalize(tip: JSONInput) -> GoalTip:
     """Validates a goal tip (seed 003): a non-empty tip, optional category and priority."""
-    return cast(GoalTip, _one("goal_tip_normalize", tip))
+    return cast(GoalTip, _native.one_document("goal_tip_normalize", tip))
 
 
 def goal_tips_response_normalize(response: JSONInput) -> GoalTipsResponse:
     """Validates the goal tips response (seed 003); `count` must match the tips."""
-    return cast(GoalTipsResponse, _one("goal_tips_response_normalize", response))
+    return cast(GoalTipsResponse, _native.one_document("goal_tips_response_normalize", response))
 
 
 def create_goal_request_normalize(request: JSONInput) -> CreateGoalRequest:
     """Validates a POST /goals body; dates stay dates and timestamps timestamps."""
-    return cast(CreateGoalRequest, _one("create_goal_request_normalize", request))
+    return cast(CreateGoalRequest, _native.one_document("create_goal_request_normalize", request))
 
 
 def goal_normalize(goal: JSONInput) -> Goal:
     """Validates a goal as the Goals API returns it (status active, paused, completed or abandoned)."""
-    return cast(Goal, _one("goal_normalize", goal))
+    return cast(Goal, _native.one_document("goal_normalize", goal))
 
 
 def trends_response_normalize(response: Union[TrendsResponse, JSONInput]) -> TrendsResponse:
     """Validates a longevity trends response (seed 001): weekly, monthly and yearly buckets."""
-    return cast(TrendsResponse, _one("trends_response_normalize", response))
+    return cast(TrendsResponse, _native.one_document("trends_response_normalize", response))
 
 
 def consultation_normalize(consultation: JSONInput) -> Consultation:
     """Validates a consultation (seed 004); camelCase personas are normalised to snake_case."""
-    return cast(Consultation, _one("consultation_normalize", consultation))
+    return cast(Consultation, _native.one_document("consultation_normalize", consultation))
 
 
 def create_consultation_request_normalize(request: JSONInput) -> CreateConsultationRequest:
     """Validates the body that starts a consultation (seed 004); an insight or
     goal context needs its `context_id`."""
-    return cast(CreateConsultationRequest, _one("create_consultation_request_normalize", request))
+    return cast(CreateConsultationRequest, _native.one_document("create_consultation_request_normalize", request))
 
 
 def consultation_message_normalize(message: JSONInput) -> ConsultationMessage:
     """Validates a consultation message (role user or assistant)."""
-    return cast(ConsultationMessage, _one("consultation_message_normalize", message))
+    return cast(ConsultationMessage, _native.one_document("consultation_message_normalize", message))
 
 
 # Presentation rules (docs/MODELS.md, "Presentation rules").
@@ -118,33 +113,33 @@ def consultation_message_normalize(message: JSONInput) -> ConsultationMessage:
 def insight_view(insight: JSONInput) -> InsightView:
     """An insight's display fields: type name, icon, colour, numbered action
     steps, metric cards, and whether it offers "Create Goal"."""
-    return cast(InsightView, _one("insight_view", insight))
+    return cast(InsightView, _native.one_document("insight_view", insight))
 
 
 def goal_suggestion_view(suggestion: JSONInput) -> GoalSuggestionView:
     """A suggestion's difficulty label and colour, duration text ("3 months"),
     goal-type icon and target text ("10000 steps")."""
-    return cast(GoalSuggestionView, _one("goal_suggestion_view", suggestion))
+    return cast(GoalSuggestionView, _native.one_document("goal_suggestion_view", suggestion))
 
 
 def goal_tip_view(tip: JSONInput) -> GoalTipView:
     """A tip's priority level, label and colour, and its category's label and icon."""
-    return cast(GoalTipView, _one("goal_tip_view", tip))
+    return cast(GoalTipView, _native.one_document("goal_tip_view", tip))
 
 
 def create_goal_request_from_suggestion(request: Union[GoalRequestFromSuggestion, JSONInput]) -> CreateGoalRequest:
     """The POST /goals body for `{"suggestion", "now"?, "time_zone"?}` (seed 003):
     start now, target after `estimated_duration` calendar days in the zone
     (same wall-clock time across DST). `now` may be an aware datetime."""
-    return cast(CreateGoalRequest, _one("create_goal_request_from_suggestion", request))
+    return cast(CreateGoalRequest, _native.one_document("create_goal_request_from_suggestion", request))
 
 
 def trend_view(request: Union[TrendViewRequest, JSONInput]) -> TrendView:
     """The Score screen's label, formatted value, colour, message and chart
     rule for `{"period": "weekly"|"monthly"|"yearly", "bucket": TrendBucket}`."""
-    return cast(TrendView, _one("trend_view", request))
+    return cast(TrendView, _native.one_document("trend_view", request))
 
 
 def trends_view(response: Union[TrendsResponse, JSONInput]) -> TrendsView:
     """trend_view for each period of a trends response (as Client.trends() returns it)."""
-    return cast(TrendsView, _one("trends_view", response))
+    return cast(TrendsView, _native.one_document("trends_view", response))
