@@ -96,23 +96,23 @@ $(CONTRACT_SWIFT): openapi/wellness-api.yaml server/scripts/embed-contract.sh
 
 # Swift tests of handlers and storage, then schemathesis (every default check)
 # against a live server on a free loopback port, each with SQLite and with
-# PostgreSQL: tests/server/postgres.sh starts a throwaway cluster (Debian's
+# PostgreSQL: e2e/server/postgres.sh starts a throwaway cluster (Debian's
 # postgresql package, as `nobody` when run as root) and stops and removes it
 # at the end, whatever happened.
 server-test: deps $(PY_TOOLS_STAMP) $(CONTRACT_SWIFT)
-	tests/server/postgres.sh run $(MAKE) --no-print-directory server-test-suite
+	e2e/server/postgres.sh run $(MAKE) --no-print-directory server-test-suite
 
 server-test-suite:
 	swift test --package-path server
 	swift build --package-path server --product wellness-server
-	tests/server/run_schemathesis.sh $(SERVER_DEBUG_BIN) $(VENV)/bin/schemathesis --seed 7
-	WELLNESS_TEST_ENGINE=postgres tests/server/run_schemathesis.sh $(SERVER_DEBUG_BIN) $(VENV)/bin/schemathesis --seed 7
-	tests/server/test_shutdown.sh $(SERVER_DEBUG_BIN)
-	tests/server/test_keys.sh $(SERVER_DEBUG_BIN)
-	tests/server/test_flags.sh $(SERVER_DEBUG_BIN)
-	tests/server/test_instances.sh $(SERVER_DEBUG_BIN)
-	tests/server/test_keepalive.sh $(SERVER_DEBUG_BIN) $(PYTHON)
-	tests/server/test_crash_idempotency.sh $(SERVER_DEBUG_BIN)
+	e2e/server/run_schemathesis.sh $(SERVER_DEBUG_BIN) $(VENV)/bin/schemathesis --seed 7
+	WELLNESS_TEST_ENGINE=postgres e2e/server/run_schemathesis.sh $(SERVER_DEBUG_BIN) $(VENV)/bin/schemathesis --seed 7
+	e2e/server/test_shutdown.sh $(SERVER_DEBUG_BIN)
+	e2e/server/test_keys.sh $(SERVER_DEBUG_BIN)
+	e2e/server/test_flags.sh $(SERVER_DEBUG_BIN)
+	e2e/server/test_instances.sh $(SERVER_DEBUG_BIN)
+	e2e/server/test_keepalive.sh $(SERVER_DEBUG_BIN) $(PYTHON)
+	e2e/server/test_crash_idempotency.sh $(SERVER_DEBUG_BIN)
 
 $(SERVER_BIN): deps $(CONTRACT_SWIFT)
 	swift build -c release --package-path server
@@ -146,19 +146,19 @@ demo: build $(SERVER_DEBUG_BIN)
 bench: python-env $(PY_TOOLS_STAMP) $(SERVER_BIN)
 	$(PYTHON) benchmarks/bench_series.py
 	@command -v wrk >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq wrk; }
-	tests/server/postgres.sh run $(PYTHON) benchmarks/bench_server.py $(SERVER_BIN) 10
+	e2e/server/postgres.sh run $(PYTHON) benchmarks/bench_server.py $(SERVER_BIN) 10
 	$(PYTHON) benchmarks/bench_client.py $(SERVER_BIN) 2000
 	$(PYTHON) benchmarks/bench_offline.py $(SERVER_BIN) 1000
 
 # ---------------------------------------------------------------------------
-# Fuzzing and sanitizers (tests/fuzz/README.md). Each instrumented library has
+# Fuzzing and sanitizers (e2e/fuzz/README.md). Each instrumented library has
 # its own SwiftPM scratch path; the C side is built with the Swift
 # toolchain's clang, whose compiler-rt has libFuzzer, ASan, UBSan and TSan.
 #
-#   make fuzz [FUZZ_SECONDS=300] [FUZZ_KEEP_GOING=1]  libFuzzer; new defects go to tests/fuzz/regressions/
+#   make fuzz [FUZZ_SECONDS=300] [FUZZ_KEEP_GOING=1]  libFuzzer; new defects go to e2e/fuzz/regressions/
 #     (WELLNESS_FUZZ_TOLERATE=nonfinite,svg gets past open non-finite-number defects)
 #   make fuzz-replay                                  corpus + regressions against the release library
-#   make fuzz-corpus                                  regenerates tests/fuzz/corpus/ and json.dict
+#   make fuzz-corpus                                  regenerates e2e/fuzz/corpus/ and json.dict
 #   make sanitize                                     TSan, valgrind memcheck and ASan+UBSan passes
 
 FUZZ_SECONDS   ?= 300
@@ -170,15 +170,15 @@ FUZZ_DIR       := $(BUILD)/fuzz
 SANITIZE_DIR   := $(BUILD)/sanitize
 FUZZ_LIBRARY   := .build-fuzz/release/libwellness.so
 TSAN_LIBRARY   := .build-tsan/release/libwellness.so
-FUZZ_CORPORA   := tests/fuzz/corpus tests/fuzz/regressions
-FUZZ_SOURCES   := tests/fuzz/fuzz_entry_points.c tests/fuzz/fuzz_selectors.h
+FUZZ_CORPORA   := e2e/fuzz/corpus e2e/fuzz/regressions
+FUZZ_SOURCES   := e2e/fuzz/fuzz_entry_points.c e2e/fuzz/fuzz_selectors.h
 # Coverage for libFuzzer (what clang's -fsanitize=fuzzer instruments) and
 # ASan, in the Swift code itself; swiftc's -sanitize=fuzzer would link
 # libFuzzer's main into the shared library. Swift's own checks (overflow,
 # bounds, conversions) stay on in -O and trap: UBSan's job for Swift.
 FUZZ_SWIFTFLAGS := -Xswiftc -sanitize=address \
                    -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,trace-cmp,pc-table
-SAN_CFLAGS     := -std=c99 -g -O1 -fno-omit-frame-pointer -Wall -Wextra -Werror -pedantic -Iinclude -Itests/fuzz -fuse-ld=lld
+SAN_CFLAGS     := -std=c99 -g -O1 -fno-omit-frame-pointer -Wall -Wextra -Werror -pedantic -Iinclude -Ie2e/fuzz -fuse-ld=lld
 VALGRIND       := valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite \
                   --show-leak-kinds=definite
 # libFuzzer and the sanitizers report traps; the Swift backtracer would
@@ -201,43 +201,43 @@ fuzz-build: deps
 	@mkdir -p $(FUZZ_DIR)/runtime
 	ln -sf $(CURDIR)/$(FUZZ_LIBRARY) $(FUZZ_DIR)/runtime/libwellness.so.1
 	$(CLANG) $(SAN_CFLAGS) -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	    tests/fuzz/fuzz_entry_points.c tests/fuzz/json_mutator.c -o $(FUZZ_DIR)/fuzz_entry_points \
+	    e2e/fuzz/fuzz_entry_points.c e2e/fuzz/json_mutator.c -o $(FUZZ_DIR)/fuzz_entry_points \
 	    -L$(dir $(FUZZ_LIBRARY)) -lwellness -Wl,-rpath,$(CURDIR)/$(FUZZ_DIR)/runtime -ljansson -lm
 
 # Fails on any crash, sanitizer report, ABI violation, leak or timeout; each
-# distinct one is minimised into tests/fuzz/regressions/ (commit it).
+# distinct one is minimised into e2e/fuzz/regressions/ (commit it).
 # FUZZ_KEEP_GOING=1 keeps fuzzing past failures (-fork=1 -ignore_crashes=1).
 fuzz: fuzz-build
-	python3 tests/fuzz/run_fuzz.py --fuzzer $(FUZZ_DIR)/fuzz_entry_points --seconds $(FUZZ_SECONDS) \
+	python3 e2e/fuzz/run_fuzz.py --fuzzer $(FUZZ_DIR)/fuzz_entry_points --seconds $(FUZZ_SECONDS) \
 	    --max-len $(FUZZ_MAX_LEN) --work $(FUZZ_DIR) $(if $(FUZZ_KEEP_GOING),--keep-going)
 
 # What ctest's fuzz_replay runs, without CMake.
 RELEASE_LINK := -L$(dir $(LIBRARY)) -l:libwellness.so.1 -Wl,-rpath,$(CURDIR)/$(dir $(LIBRARY))
 fuzz-replay: deps lib
 	@mkdir -p $(FUZZ_DIR)
-	cc -std=c99 -O1 -Wall -Wextra -Werror -pedantic -Iinclude -Itests/fuzz tests/fuzz/replay_main.c \
-	    tests/fuzz/fuzz_entry_points.c -o $(FUZZ_DIR)/fuzz_replay $(RELEASE_LINK) -ljansson -lm
+	cc -std=c99 -O1 -Wall -Wextra -Werror -pedantic -Iinclude -Ie2e/fuzz e2e/fuzz/replay_main.c \
+	    e2e/fuzz/fuzz_entry_points.c -o $(FUZZ_DIR)/fuzz_replay $(RELEASE_LINK) -ljansson -lm
 	$(FUZZ_DIR)/fuzz_replay $(FUZZ_CORPORA)
 
 # Seeds from examples/data and the inputs of the C tests (only those adding
 # coverage); commit the result.
 fuzz-corpus: lib fuzz-build
-	python3 tests/fuzz/make_corpus.py --library $(LIBRARY) --fuzzer $(FUZZ_DIR)/fuzz_entry_points
+	python3 e2e/fuzz/make_corpus.py --library $(LIBRARY) --fuzzer $(FUZZ_DIR)/fuzz_entry_points
 
-# (a) ThreadSanitizer: the library and tests/c/test_concurrency.c, 16 threads
+# (a) ThreadSanitizer: the library and e2e/c/test_concurrency.c, 16 threads
 # at once; any report fails. The toolchain's TSan runtime intercepts
 # libdispatch, hence -ldispatch -lBlocksRuntime.
 sanitize-tsan: sanitize-deps
-	@echo "== sanitize (a): ThreadSanitizer, tests/c/test_concurrency.c =="
+	@echo "== sanitize (a): ThreadSanitizer, e2e/c/test_concurrency.c =="
 	WELLNESS_SANITIZER_BUILD=1 swift build -q -c release --product wellness --scratch-path .build-tsan \
 	    -Xswiftc -sanitize=thread
 	@mkdir -p $(SANITIZE_DIR)/tsan-runtime
 	ln -sf $(CURDIR)/$(TSAN_LIBRARY) $(SANITIZE_DIR)/tsan-runtime/libwellness.so.1
-	$(CLANG) -std=c99 -g -O1 -fsanitize=thread -fuse-ld=lld -Iinclude tests/c/test_concurrency.c \
+	$(CLANG) -std=c99 -g -O1 -fsanitize=thread -fuse-ld=lld -Iinclude e2e/c/test_concurrency.c \
 	    -o $(SANITIZE_DIR)/test_concurrency_tsan -L$(dir $(TSAN_LIBRARY)) -lwellness \
 	    -Wl,-rpath,$(CURDIR)/$(SANITIZE_DIR)/tsan-runtime -L$(SWIFT_LIB_DIR) -ldispatch -lBlocksRuntime \
 	    -Wl,-rpath,$(SWIFT_LIB_DIR) -ljansson -lpthread
-	$(SAN_ENV) TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/tests/fuzz/tsan.supp" \
+	$(SAN_ENV) TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/e2e/fuzz/tsan.supp" \
 	    $(SANITIZE_DIR)/test_concurrency_tsan
 
 # (b) valgrind memcheck against the release library: the corpus in one
@@ -249,9 +249,9 @@ VALGRIND_LIB := $(SANITIZE_DIR)/valgrind-lib
 sanitize-valgrind: sanitize-deps fuzz-replay
 	@echo "== sanitize (b): valgrind memcheck, release library =="
 	@mkdir -p $(VALGRIND_LIB) && cp $(LIBRARY) $(VALGRIND_LIB)/
-	cc -std=c99 -O1 -Iinclude tests/c/test_bad_input.c -o $(FUZZ_DIR)/test_bad_input $(RELEASE_LINK) -ljansson
-	$(SAN_ENV) LD_LIBRARY_PATH=$(VALGRIND_LIB) $(VALGRIND) $(FUZZ_DIR)/fuzz_replay --in-process tests/fuzz/corpus
-	$(SAN_ENV) LD_LIBRARY_PATH=$(VALGRIND_LIB) $(VALGRIND) $(FUZZ_DIR)/fuzz_replay tests/fuzz/regressions
+	cc -std=c99 -O1 -Iinclude e2e/c/test_bad_input.c -o $(FUZZ_DIR)/test_bad_input $(RELEASE_LINK) -ljansson
+	$(SAN_ENV) LD_LIBRARY_PATH=$(VALGRIND_LIB) $(VALGRIND) $(FUZZ_DIR)/fuzz_replay --in-process e2e/fuzz/corpus
+	$(SAN_ENV) LD_LIBRARY_PATH=$(VALGRIND_LIB) $(VALGRIND) $(FUZZ_DIR)/fuzz_replay e2e/fuzz/regressions
 	$(SAN_ENV) LD_LIBRARY_PATH=$(VALGRIND_LIB) $(VALGRIND) $(FUZZ_DIR)/test_bad_input
 
 # (c) ASan + UBSan: the replay built against the fuzzing library (ASan and
@@ -259,10 +259,10 @@ sanitize-valgrind: sanitize-deps fuzz-replay
 sanitize-asan: sanitize-deps fuzz-build
 	@echo "== sanitize (c): AddressSanitizer + UndefinedBehaviorSanitizer, fuzz replay =="
 	$(CLANG) $(SAN_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=undefined \
-	    tests/fuzz/replay_main.c tests/fuzz/fuzz_entry_points.c -o $(FUZZ_DIR)/fuzz_replay_asan \
+	    e2e/fuzz/replay_main.c e2e/fuzz/fuzz_entry_points.c -o $(FUZZ_DIR)/fuzz_replay_asan \
 	    -L$(dir $(FUZZ_LIBRARY)) -lwellness -Wl,-rpath,$(CURDIR)/$(FUZZ_DIR)/runtime -ljansson -lm
-	$(SAN_ENV) ASAN_OPTIONS=detect_leaks=1 $(FUZZ_DIR)/fuzz_replay_asan --in-process tests/fuzz/corpus
-	$(SAN_ENV) ASAN_OPTIONS=detect_leaks=1 $(FUZZ_DIR)/fuzz_replay_asan tests/fuzz/regressions
+	$(SAN_ENV) ASAN_OPTIONS=detect_leaks=1 $(FUZZ_DIR)/fuzz_replay_asan --in-process e2e/fuzz/corpus
+	$(SAN_ENV) ASAN_OPTIONS=detect_leaks=1 $(FUZZ_DIR)/fuzz_replay_asan e2e/fuzz/regressions
 
 # All three, each timed; every pass runs even when an earlier one fails.
 sanitize:

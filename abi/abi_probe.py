@@ -7,7 +7,7 @@ sees only its symbol names. Compiled with -g into a library with the same
 soname, this probe carries the header's C types (wellness_buf's layout,
 wellness_status's values, the callbacks' signatures, each function's
 parameters) for abidw and abidiff. That the real library exports exactly
-these functions is tests/c/check_symbols.sh's check.
+these functions is e2e/c/check_symbols.sh's check.
 
     abi/abi_probe.py include/wellness.h > probe.c
 """

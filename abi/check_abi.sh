@@ -5,7 +5,7 @@
 #
 # The description comes from a probe (abi_probe.py) built with the header's
 # types: libabigail cannot read the Swift library's own debug info. The
-# library's exports are the header's functions (tests/c/check_symbols.sh).
+# library's exports are the header's functions (e2e/c/check_symbols.sh).
 #
 #   abi/check_abi.sh include/wellness.h WORKDIR [LIBRARY]    # the check (and LIBRARY's soname)
 #   abi/check_abi.sh include/wellness.h WORKDIR --baseline   # write a new description

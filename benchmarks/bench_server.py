@@ -9,7 +9,7 @@ targets as ratios measured in this run.
 
 Every run is repeated in rounds (3 by default) and reported as its median.
 
-Usage: tests/server/postgres.sh run bench_server.py SERVER_BINARY [SECONDS_PER_RUN] [ENGINES] [ROUNDS]
+Usage: e2e/server/postgres.sh run bench_server.py SERVER_BINARY [SECONDS_PER_RUN] [ENGINES] [ROUNDS]
 (ENGINES: sqlite,postgres by default; PostgreSQL is the throwaway cluster of
 postgres.sh, whose WELLNESS_TEST_POSTGRES_URL names a fresh database.)
 """
@@ -184,7 +184,7 @@ def main() -> int:
             work = Path(directory)
             database = os.environ.get("WELLNESS_TEST_POSTGRES_URL") if engine == "postgres" else None
             if engine == "postgres" and not database:
-                print("\n## postgres: skipped (run under tests/server/postgres.sh run)")
+                print("\n## postgres: skipped (run under e2e/server/postgres.sh run)")
                 continue
             server = Server(binary, work, database)
             try:

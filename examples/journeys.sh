@@ -7,8 +7,8 @@ server=$1
 c_journeys=$2
 python=$3
 work=$(mktemp -d)
-# shellcheck source=tests/server/server.sh
-. "$(dirname "$0")/../tests/server/server.sh"
+# shellcheck source=e2e/server/server.sh
+. "$(dirname "$0")/../e2e/server/server.sh"
 trap 'kill $server_pid 2>/dev/null; wait $server_pid 2>/dev/null; rm -rf "$work"' EXIT
 # The clients' local stores go here, not into the home directory.
 export XDG_DATA_HOME="$work/data-home"

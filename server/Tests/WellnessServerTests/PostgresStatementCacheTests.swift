@@ -4,7 +4,7 @@ import Testing
 /// Reads are prepared once per connection (issue 13, Measure), by the SQL and
 /// parameter types they run with, and a read whose preparation failed still runs.
 @Suite(.enabled(if: TestEngine.postgresURL != nil,
-                "skipped: WELLNESS_TEST_POSTGRES_URL is not set (tests/server/postgres.sh run swift test ... sets it)"))
+                "skipped: WELLNESS_TEST_POSTGRES_URL is not set (e2e/server/postgres.sh run swift test ... sets it)"))
 struct PostgresStatementCacheTests {
     /// An engine with one connection, so that every statement runs on it.
     private func withEngine(_ body: (PostgresEngine) async throws -> Void) async throws {

@@ -501,7 +501,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
 }
 
 @Suite(.enabled(if: TestEngine.postgresURL != nil,
-                "skipped: WELLNESS_TEST_POSTGRES_URL is not set (tests/server/postgres.sh run swift test ... sets it)"))
+                "skipped: WELLNESS_TEST_POSTGRES_URL is not set (e2e/server/postgres.sh run swift test ... sets it)"))
 struct PostgresStoreTests {
     @Test(arguments: StoreContract.allCases)
     func store(_ contract: StoreContract) async throws {

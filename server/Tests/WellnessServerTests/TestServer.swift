@@ -7,7 +7,7 @@ import WellnessKitCore
 @testable import WellnessServer
 
 /// The engine a test's server stores in. PostgreSQL needs
-/// `WELLNESS_TEST_POSTGRES_URL` (tests/server/postgres.sh sets it); each test
+/// `WELLNESS_TEST_POSTGRES_URL` (e2e/server/postgres.sh sets it); each test
 /// gets a new database in that cluster.
 enum TestEngine: String, Sendable, CustomStringConvertible {
     case sqlite, postgres
@@ -18,7 +18,7 @@ enum TestEngine: String, Sendable, CustomStringConvertible {
         ProcessInfo.processInfo.environment["WELLNESS_TEST_POSTGRES_URL"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// The cluster's files, for at-rest checks (tests/server/postgres.sh sets it).
+    /// The cluster's files, for at-rest checks (e2e/server/postgres.sh sets it).
     static var postgresData: String? {
         ProcessInfo.processInfo.environment["WELLNESS_TEST_POSTGRES_DATA"].flatMap { $0.isEmpty ? nil : $0 }
     }

@@ -8,7 +8,7 @@ work=$(mktemp -d)
 pid=
 trap '[ -n "$pid" ] && kill -9 $pid 2>/dev/null; rm -rf "$work"' EXIT
 
-# shellcheck source=tests/server/server.sh
+# shellcheck source=e2e/server/server.sh
 . "$(dirname "$0")/server.sh"
 
 start() {

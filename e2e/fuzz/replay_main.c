@@ -1,4 +1,4 @@
-/* Replays fuzz inputs through the harness (tests/fuzz/fuzz_entry_points.c)
+/* Replays fuzz inputs through the harness (e2e/fuzz/fuzz_entry_points.c)
    without libFuzzer: against the release library in `make test` (ctest
    fuzz_replay), and under valgrind and ASan in `make sanitize`.
 

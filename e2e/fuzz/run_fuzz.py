@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Runs the libFuzzer harness for a while and files what it finds (`make fuzz`).
 
-    tests/fuzz/run_fuzz.py --fuzzer build/fuzz/fuzz_entry_points [--seconds 300] [--max-len 65536]
+    e2e/fuzz/run_fuzz.py --fuzzer build/fuzz/fuzz_entry_points [--seconds 300] [--max-len 65536]
                            [--work build/fuzz] [--keep-going]
 
 The fuzzer starts from build/fuzz/corpus (its own finds, kept between runs,
-not committed) and tests/fuzz/corpus (the committed seeds). Every crash,
+not committed) and e2e/fuzz/corpus (the committed seeds). Every crash,
 sanitizer report, ABI violation (the harness abort()s), leak, timeout or
 out-of-memory is then:
 
@@ -14,7 +14,7 @@ out-of-memory is then:
     Sources/ (the stack top in the library);
   - minimised with -minimize_crash (kept only when the minimised input fails
     with the same signature);
-  - written to tests/fuzz/regressions/<entry point>-<signature>-<sha1>, unless
+  - written to e2e/fuzz/regressions/<entry point>-<signature>-<sha1>, unless
     a regression with that signature is already there.
 
 By default libFuzzer stops at the first failure. --keep-going runs it with
@@ -156,7 +156,7 @@ def main() -> int:
     parser.add_argument("--seconds", type=int, default=300)
     parser.add_argument("--max-len", type=int, default=65536)
     parser.add_argument("--work", type=Path, default=ROOT / "build" / "fuzz")
-    parser.add_argument("--regressions", type=Path, default=ROOT / "tests" / "fuzz" / "regressions")
+    parser.add_argument("--regressions", type=Path, default=ROOT / "e2e" / "fuzz" / "regressions")
     parser.add_argument("--keep-going", action="store_true")
     parser.add_argument("--triage-only", action="store_true",
                         help="only file the failing inputs already in WORK/artifacts")
@@ -174,10 +174,10 @@ def main() -> int:
     artifacts.mkdir()
     command = [str(fuzzer), f"-max_total_time={arguments.seconds}", f"-max_len={arguments.max_len}",
                f"-timeout={UNIT_TIMEOUT}", "-rss_limit_mb=3072", "-print_final_stats=1",
-               f"-dict={ROOT / 'tests' / 'fuzz' / 'json.dict'}", f"-artifact_prefix={artifacts}/"]
+               f"-dict={ROOT / 'e2e' / 'fuzz' / 'json.dict'}", f"-artifact_prefix={artifacts}/"]
     if arguments.keep_going:
         command += ["-fork=1", "-ignore_crashes=1", "-ignore_timeouts=1", "-ignore_ooms=1"]
-    command += [str(corpus), str(ROOT / "tests" / "fuzz" / "corpus")]
+    command += [str(corpus), str(ROOT / "e2e" / "fuzz" / "corpus")]
     print("$", " ".join(command), flush=True)
     log_path = work / "fuzz.log"
     started = time.monotonic()

@@ -10,10 +10,10 @@ server=$(realpath "$1")
 python=$2
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
-# shellcheck source=tests/server/server.sh
-. "$root/tests/server/server.sh"
-# shellcheck source=tests/server/postgres.sh
-. "$root/tests/server/postgres.sh"
+# shellcheck source=e2e/server/server.sh
+. "$root/e2e/server/server.sh"
+# shellcheck source=e2e/server/postgres.sh
+. "$root/e2e/server/postgres.sh"
 pid=
 cleanup() {
     [ -z "$pid" ] || { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; }
@@ -27,7 +27,7 @@ run() {
     shift
     start_server "$server" "$work/$engine" --demo "$@"
     pid=$server_pid
-    "$python" "$root/tests/server/split_posts.py" "$server_port" "$server_key" 2000 ||
+    "$python" "$root/e2e/server/split_posts.py" "$server_port" "$server_key" 2000 ||
         { echo "test_keepalive.sh: $engine: keep-alive POSTs were left unanswered" >&2; exit 1; }
     kill "$pid"; wait "$pid" || true; pid=
 }

@@ -5,7 +5,7 @@ set -euo pipefail
 server=$(realpath "$1")
 work=$(mktemp -d)
 trap 'kill "${server_pid:-}" 2>/dev/null || true; rm -rf "$work"' EXIT
-# shellcheck source=tests/server/server.sh
+# shellcheck source=e2e/server/server.sh
 . "$(dirname "$0")/server.sh"
 
 refused() {  # refused FLAG VALUE [MORE FLAGS]: exit status 64 (usage) and a message naming FLAG

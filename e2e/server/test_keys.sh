@@ -6,7 +6,7 @@ set -euo pipefail
 server=$(realpath "$1")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# shellcheck source=tests/server/server.sh
+# shellcheck source=e2e/server/server.sh
 . "$(dirname "$0")/server.sh"
 
 start_server "$server" "$work/data" --demo

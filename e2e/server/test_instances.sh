@@ -9,10 +9,10 @@ set -euo pipefail
 server=$(realpath "$1")
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
-# shellcheck source=tests/server/server.sh
-. "$root/tests/server/server.sh"
-# shellcheck source=tests/server/postgres.sh
-. "$root/tests/server/postgres.sh"
+# shellcheck source=e2e/server/server.sh
+. "$root/e2e/server/server.sh"
+# shellcheck source=e2e/server/postgres.sh
+. "$root/e2e/server/postgres.sh"
 pids=()
 cleanup() {
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done

@@ -1,6 +1,6 @@
 /* An LD_PRELOAD shim that records every JSON input a program hands to
-   libwellness as a fuzz input (the format of tests/fuzz/fuzz_selectors.h),
-   then calls the library. tests/fuzz/make_corpus.py runs the C tests under
+   libwellness as a fuzz input (the format of e2e/fuzz/fuzz_selectors.h),
+   then calls the library. e2e/fuzz/make_corpus.py runs the C tests under
    it to turn the inputs the tests use into seeds:
 
      WELLNESS_FUZZ_RECORD_DIR=dir LD_PRELOAD=./record_calls.so ./test_models

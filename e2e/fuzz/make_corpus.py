@@ -1,24 +1,24 @@
 #!/usr/bin/env python3
-"""Writes the fuzz seed corpus (tests/fuzz/corpus/) and dictionary (tests/fuzz/json.dict).
+"""Writes the fuzz seed corpus (e2e/fuzz/corpus/) and dictionary (e2e/fuzz/json.dict).
 
 Seeds come from two places:
 
 1. examples/data: every example document fed to each entry point that takes
    it (and its parts: each suggestion, tip and trend bucket; the samples as
    JSON and as columns), named "<entry point>-<what>".
-2. The inputs the C tests use (tests/c/test_*.c and the C demo), recorded by
-   running them under tests/fuzz/record_calls.c (LD_PRELOAD); only those that
+2. The inputs the C tests use (e2e/c/test_*.c and the C demo), recorded by
+   running them under e2e/fuzz/record_calls.c (LD_PRELOAD); only those that
    add coverage are kept, chosen by the fuzzer's -merge=1, and named
    "<entry point>-test-<sha1>". Needs --library (the release libwellness.so)
    and --fuzzer (the libFuzzer binary of `make fuzz`); without them only the
    example seeds are written.
 
-The input format is tests/fuzz/fuzz_selectors.h's. `make fuzz-corpus` runs
+The input format is e2e/fuzz/fuzz_selectors.h's. `make fuzz-corpus` runs
 this script; its output is committed (the replay test feeds it to the
 harness on every `make test`).
 
-    tests/fuzz/make_corpus.py [--library .build/release/libwellness.so]
-                              [--fuzzer build/fuzz/fuzz_entry_points] [--out tests/fuzz/corpus]
+    e2e/fuzz/make_corpus.py [--library .build/release/libwellness.so]
+                              [--fuzzer build/fuzz/fuzz_entry_points] [--out e2e/fuzz/corpus]
 """
 
 from __future__ import annotations
@@ -291,7 +291,7 @@ def write_dictionary(path: Path) -> None:
               "5e-324", "1.5", "9223372036854775807", "-9223372036854775808", "\\u0000", "\\ud83d\\ude00",
               "2025-01-15", "2025-01-15T10:30:00Z", "2025-01-15T10:30:00.123+05:30", "0001-01-01", "9999-12-31",
               "America/New_York", "Europe/Paris", "Australia/Lord_Howe", "Pacific/Kiritimati", "UTC"]
-    lines = ["# libFuzzer dictionary for tests/fuzz/fuzz_entry_points.c, written by make_corpus.py."]
+    lines = ["# libFuzzer dictionary for e2e/fuzz/fuzz_entry_points.c, written by make_corpus.py."]
     for index, token in enumerate(tokens):
         lines.append(f"t{index}=" + json.dumps(token))
     for word in sorted(words):
@@ -307,11 +307,11 @@ def record_tests(library: Path, workdir: Path) -> Path:
     (runtime / "libwellness.so.1").symlink_to(library.resolve())
     (runtime / "libwellness.so").symlink_to(library.resolve())
     shim = workdir / "record_calls.so"
-    subprocess.run([cc, "-shared", "-fPIC", "-O1", f"-I{ROOT / 'include'}", f"-I{ROOT / 'tests' / 'fuzz'}",
-                    str(ROOT / "tests" / "fuzz" / "record_calls.c"), "-o", str(shim), "-ldl"], check=True)
+    subprocess.run([cc, "-shared", "-fPIC", "-O1", f"-I{ROOT / 'include'}", f"-I{ROOT / 'e2e' / 'fuzz'}",
+                    str(ROOT / "e2e" / "fuzz" / "record_calls.c"), "-o", str(shim), "-ldl"], check=True)
     recorded = workdir / "recorded"
     recorded.mkdir()
-    programs = {name: ROOT / "tests" / "c" / f"test_{name}.c" for name in ("abi", "models", "bad_input", "integration")}
+    programs = {name: ROOT / "e2e" / "c" / f"test_{name}.c" for name in ("abi", "models", "bad_input", "integration")}
     programs["demo"] = ROOT / "examples" / "c" / "demo.c"
     environment = dict(os.environ, WELLNESS_FUZZ_RECORD_DIR=str(recorded), LD_PRELOAD=str(shim),
                        SWIFT_BACKTRACE="enable=no")
@@ -331,7 +331,7 @@ def record_tests(library: Path, workdir: Path) -> Path:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--out", type=Path, default=ROOT / "tests" / "fuzz" / "corpus")
+    parser.add_argument("--out", type=Path, default=ROOT / "e2e" / "fuzz" / "corpus")
     parser.add_argument("--library", type=Path, help="release libwellness.so, to record the C tests' inputs")
     parser.add_argument("--fuzzer", type=Path, help="libFuzzer binary, to keep only recorded inputs adding coverage")
     arguments = parser.parse_args()
@@ -344,7 +344,7 @@ def main() -> None:
             sys.exit(f"seed {name} is longer than {MAX_LEN} bytes")
         (arguments.out / name).write_bytes(payload)
     print(f"{len(os.listdir(arguments.out))} example seeds")
-    write_dictionary(ROOT / "tests" / "fuzz" / "json.dict")
+    write_dictionary(ROOT / "e2e" / "fuzz" / "json.dict")
 
     if arguments.library and arguments.fuzzer:
         with tempfile.TemporaryDirectory(prefix="wellness-corpus-") as temporary:

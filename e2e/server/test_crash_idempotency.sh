@@ -8,10 +8,10 @@ set -euo pipefail
 server=$(realpath "$1")
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
-# shellcheck source=tests/server/server.sh
-. "$root/tests/server/server.sh"
-# shellcheck source=tests/server/postgres.sh
-. "$root/tests/server/postgres.sh"
+# shellcheck source=e2e/server/server.sh
+. "$root/e2e/server/server.sh"
+# shellcheck source=e2e/server/postgres.sh
+. "$root/e2e/server/postgres.sh"
 pid=
 cleanup() {
     [ -z "$pid" ] || { kill -9 "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; }
@@ -28,12 +28,12 @@ run() {
     start_server "$server" "$work/$engine" --demo "${lease[@]}" "$@"
     pid=$server_pid
     local key=$server_key
-    python3 "$root/tests/server/crash_replay.py" burst "$server_port" "$key" "$pid" "$work/$engine.state" ||
+    python3 "$root/e2e/server/crash_replay.py" burst "$server_port" "$key" "$pid" "$work/$engine.state" ||
         { echo "test_crash_idempotency.sh: $engine: the burst failed" >&2; exit 1; }
     wait "$pid" 2>/dev/null || true
     start_server "$server" "$work/$engine" "${lease[@]}" "$@"
     pid=$server_pid
-    python3 "$root/tests/server/crash_replay.py" replay "$server_port" "$key" "$work/$engine.state" ||
+    python3 "$root/e2e/server/crash_replay.py" replay "$server_port" "$key" "$work/$engine.state" ||
         { echo "test_crash_idempotency.sh: $engine: a keyed POST was not applied exactly once" >&2; exit 1; }
     kill "$pid"; wait "$pid" || true; pid=
 }

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL cluster on a free loopback port, for tests.
 #
-# Sourced:   . tests/server/postgres.sh
+# Sourced:   . e2e/server/postgres.sh
 #            start_postgres          # sets postgres_url, postgres_port, postgres_dir, postgres_data
 #            new_postgres_database NAME   # prints the URL of a new, empty database
 #            stop_postgres           # stops the cluster and removes its files (call it from a trap)
-# Run:       tests/server/postgres.sh run COMMAND [ARGS...]
+# Run:       e2e/server/postgres.sh run COMMAND [ARGS...]
 #            starts a cluster, runs COMMAND with WELLNESS_TEST_POSTGRES_URL (a
 #            fresh database) and WELLNESS_TEST_POSTGRES_DATA (the cluster's
 #            files, for at-rest checks) set, and stops and removes it whatever

@@ -1,6 +1,6 @@
-/* The input format of the fuzz harness (tests/fuzz/fuzz_entry_points.c),
+/* The input format of the fuzz harness (e2e/fuzz/fuzz_entry_points.c),
    shared with the recorder that turns test runs into corpus files
-   (tests/fuzz/record_calls.c) and with tests/fuzz/make_corpus.py.
+   (e2e/fuzz/record_calls.c) and with e2e/fuzz/make_corpus.py.
 
    An input is one selector byte, then the payload:
      - one-document calls: the payload is the JSON document;

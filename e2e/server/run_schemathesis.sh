@@ -5,17 +5,17 @@
 # its API key (a token would stop working once the fuzzer revokes it).
 # Usage: run_schemathesis.sh SERVER_BINARY SCHEMATHESIS [EXTRA_ARGS...]
 # With WELLNESS_TEST_ENGINE=postgres the server stores in a new database of a
-# throwaway PostgreSQL cluster (tests/server/postgres.sh), else in SQLite.
+# throwaway PostgreSQL cluster (e2e/server/postgres.sh), else in SQLite.
 set -euo pipefail
 server=$(realpath "$1")
 schemathesis=$(realpath "$2")
 shift 2
 root=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d)
-# shellcheck source=tests/server/server.sh
-. "$root/tests/server/server.sh"
-# shellcheck source=tests/server/postgres.sh
-. "$root/tests/server/postgres.sh"
+# shellcheck source=e2e/server/server.sh
+. "$root/e2e/server/server.sh"
+# shellcheck source=e2e/server/postgres.sh
+. "$root/e2e/server/postgres.sh"
 server_pid=
 cleanup() {
     [ -z "$server_pid" ] || { kill "$server_pid" 2>/dev/null; wait "$server_pid" 2>/dev/null; }

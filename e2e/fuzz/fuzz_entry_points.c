@@ -2,9 +2,9 @@
    server: the model, presentation, series, trends and chart calls, the
    columnar series call and the client configuration parser.
 
-   The first input byte selects the entry point (tests/fuzz/fuzz_selectors.h
+   The first input byte selects the entry point (e2e/fuzz/fuzz_selectors.h
    describes the input format). Every call must keep the ABI's promises; a
-   broken promise abort()s, so that libFuzzer (or tests/fuzz/replay_main.c)
+   broken promise abort()s, so that libFuzzer (or e2e/fuzz/replay_main.c)
    records the input:
      - the status is WELLNESS_OK, WELLNESS_E_INVALID_JSON or
        WELLNESS_E_VALIDATION (nothing else can come from these calls; an
