@@ -18,7 +18,7 @@ APT_NEEDS  := gcc g++ binutils libjansson-dev libsqlite3-dev libcurl4-openssl-de
               tzdata util-linux postgresql abigail-tools
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps lib wheel python-env build test swift-test server-test server-test-suite ctest demo bench server install clean \
+.PHONY: all deps lib wheel print-version python-env build test swift-test server-test server-test-suite ctest demo bench server install clean \
         fuzz fuzz-build fuzz-replay fuzz-corpus sanitize sanitize-deps sanitize-tsan sanitize-valgrind sanitize-asan
 
 all: build
@@ -39,18 +39,20 @@ $(BUILD)/.deps:
 # for the server's keep-alive test), then the
 # wheel (python-env), so that the tests exercise what users install.
 PY_TOOLS   := pytest numpy pandas polars mypy pandas-stubs schemathesis openapi-schema-validator pyyaml requests
-# Names the tool list, so that a venv made before the list changed gets the new tools.
-PY_TOOLS_STAMP := $(VENV)/.tools-$(shell echo '$(PY_TOOLS)' | cksum | cut -d' ' -f1)
+# Their versions, pinned (with what they pull in) so that a new release cannot break the tests on its own.
+PY_CONSTRAINTS := e2e/python/constraints.txt
+# Names the tool list and the pins, so that a venv made before either changed gets the new tools.
+PY_TOOLS_STAMP := $(VENV)/.tools-$(shell { echo '$(PY_TOOLS)'; cat $(PY_CONSTRAINTS); } | cksum | cut -d' ' -f1)
 
 $(PYTHON): | deps
 	python3 -m venv $(VENV)
 	$(PYTHON) -m pip install -q --upgrade pip
-	$(PYTHON) -m pip install -q $(PY_TOOLS)
+	$(PYTHON) -m pip install -q -c $(PY_CONSTRAINTS) $(PY_TOOLS)
 	@touch $@
 	@rm -f $(VENV)/.tools-* && touch $(PY_TOOLS_STAMP)
 
 $(PY_TOOLS_STAMP): | $(PYTHON)
-	$(PYTHON) -m pip install -q $(PY_TOOLS)
+	$(PYTHON) -m pip install -q -c $(PY_CONSTRAINTS) $(PY_TOOLS)
 	@rm -f $(VENV)/.tools-* && touch $@
 
 # libwellness.so.1 with the Swift runtime linked in: no RUNPATH, so it loads
@@ -66,11 +68,14 @@ lib: deps
 # (linux_x86_64: libcurl keeps it from being a manylinux wheel).
 wheel: lib $(PYTHON)
 	@rm -rf $(BUILD)/wheel && mkdir -p $(BUILD)/wheel dist
-	@cp -r python/pyproject.toml python/setup.py python/README.md python/wellness \
+	@cp -r python/pyproject.toml python/setup.py python/README.md python/wellness include/wellness.h \
 	    $(BUILD)/wheel/
 	@rm -rf $(BUILD)/wheel/wellness/__pycache__ && cp $(LIBRARY) $(BUILD)/wheel/wellness/libwellness.so
 	@$(PYTHON) -m pip wheel -q --no-deps -w dist $(BUILD)/wheel
 	@echo "$(WHEEL): $$(stat -c %s $(WHEEL)) bytes"
+
+print-version:
+	@echo $(VERSION)
 
 python-env: wheel $(PY_TOOLS_STAMP)
 	@$(PYTHON) -m pip install -q --force-reinstall --no-deps $(WHEEL)

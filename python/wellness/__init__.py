@@ -38,7 +38,8 @@ from .models import (consultation_message_normalize, consultation_normalize, cre
                      trends_view)
 from .series import longevity_trends, series_aggregate, series_aggregate_columns, series_chart
 
-__version__ = "1.0.0"
+#: The library's version: the package is its binding, and the wheel ships it.
+__version__: str = _native.lib.wellness_version().decode()
 
 __all__ = [
     "ABI_VERSION", "Client", "OfflineClient", "version", "abi_version", "strerror", "types",

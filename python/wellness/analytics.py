@@ -1,4 +1,4 @@
-"""Seed 004's analytics: its four events, the five success metrics computed
+"""The product's analytics: its four events, the five success metrics computed
 from an event log, and `Analytics`, a bounded queue whose worker thread
 hands events to a Python callable or a JSON Lines file without ever
 blocking the code that emits them."""

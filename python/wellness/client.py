@@ -1,4 +1,4 @@
-"""The API client: a `wellness_client` handle and the seeds' operations."""
+"""The API client: a `wellness_client` handle and the API's operations."""
 
 from __future__ import annotations
 
@@ -111,7 +111,7 @@ class _Client(Generic[_InsightOut, _DeletedOut, _GoalOut, _GoalUpdateOut, _Consu
 
     def set_analytics(self, analytics: Optional["Analytics"]) -> None:
         """Attaches an `Analytics` queue (None detaches it): the client then emits
-        the seed's events when its calls succeed (get_insight: viewed;
+        the analytics events when its calls succeed (get_insight: viewed;
         update_insight favouriting / archiving; create_consultation:
         consultation_started; goal_tips: goal_ai_usage tips). Never blocks or
         fails a call; the queue may be closed while attached."""
@@ -139,7 +139,7 @@ class _Client(Generic[_InsightOut, _DeletedOut, _GoalOut, _GoalUpdateOut, _Consu
         function = getattr(_native.lib, "wellness_client_" + name)
         return _native.call(function, self._handle, payload, len(payload))
 
-    # Insights (seed 000)
+    # Insights
 
     def list_insights(self, *, insight_type: Optional[InsightType] = None, read_status: Optional[bool] = None,
                       favorites_only: bool = False, archived_status: Optional[bool] = False,
@@ -176,7 +176,7 @@ class _Client(Generic[_InsightOut, _DeletedOut, _GoalOut, _GoalUpdateOut, _Consu
         """The insight with this id; NotFoundError when there is none."""
         return cast(Insight, self._call("get_insight", {"id": insight_id}))
 
-    # Goals AI and goals (seed 003)
+    # Goals AI and goals
 
     def goal_suggestions(self, refresh: bool = False, insight_ids: Optional[List[str]] = None) -> GoalSuggestions:
         """3 to 5 AI goal suggestions and their `source` ("network", "cache" or
@@ -207,7 +207,7 @@ class _Client(Generic[_InsightOut, _DeletedOut, _GoalOut, _GoalUpdateOut, _Consu
             params["status"] = status
         return cast(GoalsPage, self._call("list_goals", params))
 
-    # Trends (seed 001)
+    # Trends
 
     def trends(self, refresh: bool = False) -> TrendsResponse:
         """The longevity trends; fetched once per client and reused (switching
@@ -225,7 +225,7 @@ class _Client(Generic[_InsightOut, _DeletedOut, _GoalOut, _GoalUpdateOut, _Consu
                      "age_seconds": result.pop("age_seconds")}
         return cast(TrendsResponse, result), stamp
 
-    # The AI overview (seed 004)
+    # The AI overview
 
     def dashboard(self, refresh: bool = False) -> Dashboard:
         """Recent unread insights (5), active goals (10) and active
@@ -238,7 +238,7 @@ class _Client(Generic[_InsightOut, _DeletedOut, _GoalOut, _GoalUpdateOut, _Consu
 
     def suggested_actions(self, now: Optional[Union[str, "datetime.datetime"]] = None, consultation_gap_days: int = 7,
                           refresh: bool = False) -> SuggestedActions:
-        """Seed 004's Smart Suggestions, in its order: "view_insights" (unread
+        """The Smart Suggestions, in this order: "view_insights" (unread
         insights), "get_goal_tips" (active goals whose tips were never fetched
         through this store) and "start_consultation" (none for
         `consultation_gap_days` days). "complete" is False when part of the
@@ -255,7 +255,7 @@ class _Client(Generic[_InsightOut, _DeletedOut, _GoalOut, _GoalUpdateOut, _Consu
         destination's, with the intent as "context". Makes no request."""
         return cast(DestinationResult, self._call("navigate", request))
 
-    # Per-goal chart intervals (seed 002 Phase 5), kept in the local store
+    # Per-goal chart intervals, kept in the local store
 
     def interval_preference(self, goal_id: str) -> IntervalPreference:
         """The interval saved for a goal's charts; `interval` None when automatic."""
@@ -281,7 +281,7 @@ class _Client(Generic[_InsightOut, _DeletedOut, _GoalOut, _GoalUpdateOut, _Consu
         return _native.call(function, self._handle, options_payload, len(options_payload), samples_payload,
                             len(samples_payload))
 
-    # Consultations (seed 004)
+    # Consultations
 
     def list_consultations(self, is_archived: Optional[bool] = None, page: int = 1,
                            page_size: int = 20) -> ConsultationsPage:

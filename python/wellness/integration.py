@@ -1,4 +1,4 @@
-"""Seed 004's cross-feature rules (docs/INTEGRATION.md): where each action
+"""The cross-feature rules (docs/INTEGRATION.md): where each action
 leads, which actions a screen offers, `fitiq://` deep links, and the
 notifications that connect insights, goals and consultations.
 

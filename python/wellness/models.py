@@ -1,4 +1,4 @@
-"""The seeds' models and presentation rules: one function per C call.
+"""The API's models and presentation rules: one function per C call.
 
 Each takes a document (a dict, a TypedDict result of another call, or JSON
 text as str / bytes) and returns the library's result, typed. A document that
@@ -30,7 +30,7 @@ __all__ = [
 # Models (docs/MODELS.md): canonical JSON out.
 
 def insight_normalize(insight: JSONInput) -> Insight:
-    """Validates an insight (seed 000) and returns it canonical: every optional
+    """Validates an insight and returns it canonical: every optional
     key present (None when absent), timestamps in UTC (`...Z`), unknown keys dropped."""
     return cast(Insight, _native.one_document("insight_normalize", insight))
 
@@ -41,7 +41,7 @@ def insight_response_normalize(response: JSONInput) -> InsightResponse:
 
 
 def insights_list_response_normalize(response: JSONInput) -> InsightsListResponse:
-    """Validates a page of insights with its pagination (seed 000); errors name
+    """Validates a page of insights with its pagination; errors name
     the insight: `data.insights[1].insight_type`."""
     return cast(InsightsListResponse, _native.one_document("insights_list_response_normalize", response))
 
@@ -58,22 +58,22 @@ def insight_update_request_normalize(request: JSONInput) -> InsightUpdateRequest
 
 
 def goal_suggestion_normalize(suggestion: JSONInput) -> GoalSuggestion:
-    """Validates a goal suggestion (seed 003): difficulty 1-5, estimated_duration 0-36500 days."""
+    """Validates a goal suggestion: difficulty 1-5, estimated_duration 0-36500 days."""
     return cast(GoalSuggestion, _native.one_document("goal_suggestion_normalize", suggestion))
 
 
 def goal_suggestions_response_normalize(response: JSONInput) -> GoalSuggestionsResponse:
-    """Validates the goal suggestions response (seed 003); `count` must match the suggestions."""
+    """Validates the goal suggestions response; `count` must match the suggestions."""
     return cast(GoalSuggestionsResponse, _native.one_document("goal_suggestions_response_normalize", response))
 
 
 def goal_tip_normalize(tip: JSONInput) -> GoalTip:
-    """Validates a goal tip (seed 003): a non-empty tip, optional category and priority."""
+    """Validates a goal tip: a non-empty tip, optional category and priority."""
     return cast(GoalTip, _native.one_document("goal_tip_normalize", tip))
 
 
 def goal_tips_response_normalize(response: JSONInput) -> GoalTipsResponse:
-    """Validates the goal tips response (seed 003); `count` must match the tips."""
+    """Validates the goal tips response; `count` must match the tips."""
     return cast(GoalTipsResponse, _native.one_document("goal_tips_response_normalize", response))
 
 
@@ -88,17 +88,17 @@ def goal_normalize(goal: JSONInput) -> Goal:
 
 
 def trends_response_normalize(response: Union[TrendsResponse, JSONInput]) -> TrendsResponse:
-    """Validates a longevity trends response (seed 001): weekly, monthly and yearly buckets."""
+    """Validates a longevity trends response: weekly, monthly and yearly buckets."""
     return cast(TrendsResponse, _native.one_document("trends_response_normalize", response))
 
 
 def consultation_normalize(consultation: JSONInput) -> Consultation:
-    """Validates a consultation (seed 004); camelCase personas are normalised to snake_case."""
+    """Validates a consultation; camelCase personas are normalised to snake_case."""
     return cast(Consultation, _native.one_document("consultation_normalize", consultation))
 
 
 def create_consultation_request_normalize(request: JSONInput) -> CreateConsultationRequest:
-    """Validates the body that starts a consultation (seed 004); an insight or
+    """Validates the body that starts a consultation; an insight or
     goal context needs its `context_id`."""
     return cast(CreateConsultationRequest, _native.one_document("create_consultation_request_normalize", request))
 
@@ -128,7 +128,7 @@ def goal_tip_view(tip: JSONInput) -> GoalTipView:
 
 
 def create_goal_request_from_suggestion(request: Union[GoalRequestFromSuggestion, JSONInput]) -> CreateGoalRequest:
-    """The POST /goals body for `{"suggestion", "now"?, "time_zone"?}` (seed 003):
+    """The POST /goals body for `{"suggestion", "now"?, "time_zone"?}`:
     start now, target after `estimated_duration` calendar days in the zone
     (same wall-clock time across DST). `now` may be an aware datetime."""
     return cast(CreateGoalRequest, _native.one_document("create_goal_request_from_suggestion", request))

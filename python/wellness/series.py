@@ -1,4 +1,4 @@
-"""The time-series engine (seeds 001 and 002): aggregation, charts, longevity trends.
+"""The time-series engine: aggregation, charts, longevity trends.
 
 docs/SERIES.md gives every rule; include/wellness.h lists the options.
 """
@@ -22,7 +22,7 @@ _OPTIONS_PARSED = 64 * 1024
 
 
 def series_aggregate(options: Union[SeriesOptions, JSONInput], samples: JSONSamples) -> SeriesReport:
-    """Aggregates samples `[{"timestamp", "value"}]` into calendar buckets (seed 002).
+    """Aggregates samples `[{"timestamp", "value"}]` into calendar buckets.
 
     A timestamp is an RFC 3339 string, epoch seconds, or an aware `datetime`;
     a value a number ("numeric"), a boolean ("boolean"), or either or a string
@@ -32,14 +32,14 @@ def series_aggregate(options: Union[SeriesOptions, JSONInput], samples: JSONSamp
 
 
 def series_chart(options: Union[ChartOptions, JSONInput], samples: JSONSamples) -> Chart:
-    """The chart of the aggregated samples (seed 002): `{"spec": ..., "svg": ...}`,
+    """The chart of the aggregated samples: `{"spec": ..., "svg": ...}`,
     the spec saying what to draw and the SVG a standalone document. Options
     as series_aggregate's, plus "width" and "height" in pixels."""
     return cast(Chart, _two("series_chart", options, samples, "samples"))
 
 
 def longevity_trends(options: Union[TrendsOptions, JSONInput], entries: JSONSamples) -> TrendsResponse:
-    """The longevity trends (seed 001) of daily check-ins `[{"date", "biological_age"}]`:
+    """The longevity trends of daily check-ins `[{"date", "biological_age"}]`:
     weekly, monthly and yearly buckets as GET /api/longevity/trends returns them.
     Options: "today" (the end of every window), "time_zone"."""
     return cast(TrendsResponse, _two("longevity_trends", options, entries, "entries"))
@@ -47,7 +47,7 @@ def longevity_trends(options: Union[TrendsOptions, JSONInput], entries: JSONSamp
 
 def series_aggregate_columns(options: Union[SeriesOptions, JSONInput], timestamps: TimestampColumn,
                              values: ValueColumn) -> SeriesReport:
-    """Aggregates columns (seed 002), as series_aggregate aggregates samples.
+    """Aggregates columns, as series_aggregate aggregates samples.
 
     `timestamps`: int64 epoch numbers in options' "timestamp_unit" ("s", the
     default, or "ms"); float epoch numbers (floored to milliseconds); numpy

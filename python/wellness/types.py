@@ -122,7 +122,7 @@ class TrendsOptions(TypedDict, total=False):
 
 
 # ---------------------------------------------------------------------------
-# Insights (seed 000)
+# Insights
 # ---------------------------------------------------------------------------
 
 class DateRange(TypedDict):
@@ -209,7 +209,7 @@ class InsightUpdateRequest(TypedDict, total=False):
 
 
 # ---------------------------------------------------------------------------
-# Goals AI and goals (seed 003)
+# Goals AI and goals
 # ---------------------------------------------------------------------------
 
 class GoalSuggestion(TypedDict):
@@ -310,7 +310,7 @@ class GoalRequestFromSuggestion(_GoalRequestFromSuggestion, total=False):
 
 
 # ---------------------------------------------------------------------------
-# Longevity trends (seed 001)
+# Longevity trends
 # ---------------------------------------------------------------------------
 
 TrendPoint = TypedDict("TrendPoint", {"date": str, "biologicalAge": float})
@@ -358,7 +358,7 @@ TrendsView = Dict[Period, TrendView]
 
 
 # ---------------------------------------------------------------------------
-# Consultations (seed 004)
+# Consultations
 # ---------------------------------------------------------------------------
 
 class Consultation(TypedDict):
@@ -442,7 +442,7 @@ class ConsultationsPage(OfflineStamped):
 
 
 # ---------------------------------------------------------------------------
-# The AI overview (seed 004)
+# The AI overview
 # ---------------------------------------------------------------------------
 
 class ErrorDocument(TypedDict, total=False):
@@ -510,7 +510,7 @@ class _SuggestedActionBase(TypedDict):
 
 
 class SuggestedAction(_SuggestedActionBase, total=False):
-    """One of seed 004's Smart Suggestions; "goals" for get_goal_tips."""
+    """One of the Smart Suggestions; "goals" for get_goal_tips."""
 
     goals: List[SuggestedGoal]
 
@@ -521,7 +521,7 @@ class SuggestedActions(TypedDict):
 
 
 class IntervalPreference(TypedDict):
-    """A goal's chart interval (seed 002 Phase 5); None when automatic."""
+    """A goal's chart interval ; None when automatic."""
 
     goal_id: str
     interval: Optional[FixedInterval]
@@ -598,7 +598,7 @@ class GoalTipView(TypedDict):
 
 
 # ---------------------------------------------------------------------------
-# Time series (seed 002)
+# Time series
 # ---------------------------------------------------------------------------
 
 class _SeriesBucket(TypedDict):
@@ -769,7 +769,7 @@ class Chart(TypedDict):
 
 
 # ---------------------------------------------------------------------------
-# Cross-feature integration (seed 004's integration guide, docs/INTEGRATION.md)
+# Cross-feature integration (docs/INTEGRATION.md)
 # ---------------------------------------------------------------------------
 
 Intent = Literal["create_goal", "discuss", "tips", "detail", "view_insights", "my_goals"]
