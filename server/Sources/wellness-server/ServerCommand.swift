@@ -1,10 +1,11 @@
 import ArgumentParser
 
 /// `wellness-server [serve] ...` runs the server; `wellness-server
-/// rotate-token-key` rotates the key that signs tokens.
+/// rotate-token-key` rotates the key that signs tokens; `wellness-server keys`
+/// manages a user's API keys.
 @main
 struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wellness-server", abstract: "The WellnessKit reference backend.",
-        subcommands: [Serve.self, RotateTokenKey.self, Seed.self], defaultSubcommand: Serve.self)
+        subcommands: [Serve.self, RotateTokenKey.self, Seed.self, Keys.self], defaultSubcommand: Serve.self)
 }

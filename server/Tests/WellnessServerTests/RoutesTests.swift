@@ -190,6 +190,23 @@ import WellnessKitCore
                                       json: #"{"persona":"nutritionist","context_type":"goal"}"#).0 == .badRequest)
     }
 
+    /// The insight or goal a consultation is about must be the user's: 404 with the envelope otherwise.
+    @Test func aConsultationAboutAnotherUsersInsightIsNotFound() async throws {
+        let server = try await TestServer.make()
+        let owner = try await server.user(days: 5)
+        let other = try await server.user()
+        try await server.test { client in
+            let insight = try #require(try await client.call(.get, "/api/v1/insights", as: owner).2["data"]["insights"][0]["id"].string)
+            for (user, id) in [(other, insight), (owner, "ins_missing")] {
+                let (status, _, body) = try await client.call(.post, "/api/v1/consultations", as: user, json: """
+                    {"persona":"nutritionist","context_type":"insight","context_id":"\(id)"}
+                    """)
+                #expect(status == .notFound && body["error"]["code"].string == "NOT_FOUND", "\(id)")
+            }
+            #expect(try await client.call(.get, "/api/v1/consultations", as: other).2["data"]["consultations"].count == 0)
+        }
+    }
+
     @Test func ingestionAndTrends() async throws {
         let server = try await TestServer.make()
         let user = try await server.user()

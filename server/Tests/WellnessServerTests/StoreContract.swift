@@ -23,6 +23,9 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
     case aRollbackNeverUndoesAnotherWrite
     case aTransactionSeesItsOwnWrites
     case tokensCanBeRevoked
+    case aConsultationNamesOnlyTheUsersOwnContext
+    case apiKeysAreCreatedListedAndRevoked
+    case aKeyFromBeforeTheKeyTableIsAdopted
 
     var description: String { rawValue }
 
@@ -44,6 +47,9 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         case .aRollbackNeverUndoesAnotherWrite: try await Self.rollback(server)
         case .aTransactionSeesItsOwnWrites: try await Self.ownWrites(server)
         case .tokensCanBeRevoked: try await Self.revocation(server)
+        case .aConsultationNamesOnlyTheUsersOwnContext: try await Self.consultationContext(server)
+        case .apiKeysAreCreatedListedAndRevoked: try await Self.apiKeys(server)
+        case .aKeyFromBeforeTheKeyTableIsAdopted: try await Self.adoptedKey(server)
         }
         await server.store.engine.shutdown()
     }
@@ -490,6 +496,95 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         try await store.revokeTokens(userId: user.id, at: 1_600_000_000_000)
         #expect(try await store.tokensValidAfter(userId: user.id) == 1_700_000_000_000)
         #expect(try await store.tokensValidAfter(userId: "usr_unknown") == nil)
+    }
+
+    // MARK: - Consultations and API keys
+
+    /// What a store call was refused with, if anything.
+    private static func refusal(_ call: () async throws -> Void) async -> (any Error)? {
+        do {
+            try await call()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Another user's insight or goal, or one that does not exist, is 404 and nothing is stored.
+    static func consultationContext(_ server: TestServer) async throws {
+        let store = server.store
+        let owner = try await server.user(days: 5)
+        let other = try await server.user()
+        let insight = try #require(try await store.engine.query("SELECT id FROM insights WHERE user_id = ? LIMIT 1",
+                                                                 [.text(owner.id)]).first?.first?.text)
+        let goal = try await store.createGoal(try Self.goal("Walk"), for: owner.id).id
+        for (type, id) in [(ContextType.insight, insight), (.goal, goal), (.insight, "ins_missing"), (.goal, "gol_missing"),
+                           (.goal, insight), (.insight, goal)] {
+            let request = CreateConsultationRequest(persona: .wellnessSpecialist, contextType: type, contextId: id)
+            let error = await refusal { _ = try await store.createConsultation(request, for: other.id) }
+            #expect((error as? APIFailure)?.status == .notFound, "\(type) \(id)")
+        }
+        #expect(try await store.consultations(for: other.id, archived: nil, page: 1, pageSize: 10).1.totalCount == 0)
+        for (type, id) in [(ContextType.insight, insight), (.goal, goal)] {
+            let request = CreateConsultationRequest(persona: .wellnessSpecialist, contextType: type, contextId: id)
+            #expect(try await store.createConsultation(request, for: owner.id).contextId == id)
+        }
+    }
+
+    /// A second key works; the list shows ids, prefixes and times only; a revoked key is
+    /// refused at once here and within the principal lifetime by another instance; the last key stays.
+    static func apiKeys(_ server: TestServer) async throws {
+        let store = server.store
+        let user = try await server.user()
+        var shortLived = server.configuration
+        shortLived.principalLifetime = 1
+        let elsewhere = try await WellnessApplication.openStore(shortLived, environment: [:]).0
+        #expect(try await elsewhere.userId(forAPIKey: user.apiKey) == user.id, "remembered by the other instance")
+        #expect(try await store.userId(forAPIKey: user.apiKey) == user.id, "remembered here")
+        let created = try await store.createAPIKey(for: user.id)
+        #expect(created.record.prefix == String(created.apiKey.prefix(8)))
+        #expect(try await store.userId(forAPIKey: created.apiKey) == user.id)
+        let keys = try await store.apiKeys(of: user.id)
+        #expect(keys.count == 2 && keys.last == created.record)
+        #expect(keys.first?.prefix == String(user.apiKey.prefix(8)))
+        let listed = try JSONWriter.string(.array(keys.map { $0.json() }))
+        for secret in [user.apiKey, created.apiKey, Credentials.fingerprint(ofAPIKey: user.apiKey),
+                       Credentials.fingerprint(ofAPIKey: created.apiKey)] {
+            #expect(!listed.contains(secret))
+        }
+        let first = try #require(keys.first)
+        try await store.revokeAPIKey(first.id, of: user.id)
+        #expect(try await store.userId(forAPIKey: user.apiKey) == nil, "refused at once here")
+        #expect(try await store.apiKeys(of: user.id) == [created.record])
+        try await Task.sleep(for: .milliseconds(1200))
+        #expect(try await elsewhere.userId(forAPIKey: user.apiKey) == nil, "refused elsewhere within the lifetime")
+        await elsewhere.engine.shutdown()
+        #expect(await refusal { try await store.revokeAPIKey(created.record.id, of: user.id) } as? APIKeyRefusal == .lastKey)
+        #expect(try await store.userId(forAPIKey: created.apiKey) == user.id, "the last key still works")
+        #expect(await refusal { try await store.revokeAPIKey(first.id, of: user.id) } as? APIKeyRefusal == .unknownKey)
+        let stranger = try await server.user()
+        #expect(await refusal { try await store.revokeAPIKey(created.record.id, of: stranger.id) } as? APIKeyRefusal
+            == .unknownKey, "another user's key")
+        #expect(await refusal { _ = try await store.apiKeys(of: "usr_unknown") } as? APIKeyRefusal == .unknownUser)
+        for _ in 1..<Store.maximumAPIKeys { _ = try await store.createAPIKey(for: user.id) }
+        #expect(await refusal { _ = try await store.createAPIKey(for: user.id) } as? APIKeyRefusal == .tooManyKeys)
+    }
+
+    /// A user written before `api_keys` existed (only `users.api_key_fingerprint`) still
+    /// authenticates, and that key is listed (without a prefix) and can be revoked.
+    static func adoptedKey(_ server: TestServer) async throws {
+        let store = server.store
+        let user = try await server.user()
+        try await store.engine.query("DELETE FROM api_keys WHERE user_id = ?", [.text(user.id)])
+        let fresh = try await server.reopen()
+        #expect(try await fresh.userId(forAPIKey: user.apiKey) == user.id)
+        let keys = try await fresh.apiKeys(of: user.id)
+        #expect(keys.count == 1 && keys.first?.prefix == nil)
+        let created = try await fresh.createAPIKey(for: user.id)
+        try await fresh.revokeAPIKey(try #require(keys.first?.id), of: user.id)
+        #expect(try await fresh.userId(forAPIKey: user.apiKey) == nil)
+        #expect(try await fresh.userId(forAPIKey: created.apiKey) == user.id)
+        await fresh.engine.shutdown()
     }
 }
 

@@ -143,6 +143,7 @@ paths:
         With the API key, a token that starts a new session; with a token alone,
         a token of the same session, until the session is 30 days old (then 401:
         authenticate with the API key). Tokens are valid for an hour.
+      requestBody: {$ref: "#/components/requestBodies/NoInput"}
       responses:
         "409": {$ref: "#/components/responses/KeyInProgress"}
         "422": {$ref: "#/components/responses/KeyReused"}
@@ -169,6 +170,7 @@ paths:
     post:
       operationId: revokeTokens
       summary: Every token of the user issued until now stops working; API keys keep working.
+      requestBody: {$ref: "#/components/requestBodies/NoInput"}
       responses:
         "409": {$ref: "#/components/responses/KeyInProgress"}
         "422": {$ref: "#/components/responses/KeyReused"}
@@ -189,6 +191,91 @@ paths:
                     properties:
                       revoked_before: {type: string, format: date-time}
         "401": {$ref: "#/components/responses/Unauthorized"}
+
+  /api/v1/auth/keys:
+    get:
+      operationId: listApiKeys
+      summary: The user's API keys, oldest first, as id, prefix and creation time (never the key).
+      responses:
+        "500": {$ref: "#/components/responses/Internal"}
+        "200":
+          description: The keys.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [success, data]
+                properties:
+                  success: {type: boolean}
+                  data:
+                    type: object
+                    required: [keys]
+                    properties:
+                      keys:
+                        type: array
+                        items: {$ref: "#/components/schemas/ApiKey"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+    post:
+      operationId: createApiKey
+      summary: A new API key for the user, shown in this response only (at most 10 keys per user).
+      description: >-
+        To rotate: create a key, switch every client to it, then revoke the old
+        one (DELETE /api/v1/auth/keys/{id}). The old key keeps working until then.
+      requestBody: {$ref: "#/components/requestBodies/NoInput"}
+      responses:
+        "409":
+          description: >-
+            The user already holds 10 keys (TOO_MANY_API_KEYS), or a request with
+            this Idempotency-Key is being applied.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/ErrorEnvelope"}
+        "422": {$ref: "#/components/responses/KeyReused"}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "413": {$ref: "#/components/responses/TooLarge"}
+        "500": {$ref: "#/components/responses/Internal"}
+        "201":
+          description: The key, with api_key, which is not shown again.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [success, data]
+                properties:
+                  success: {type: boolean}
+                  data:
+                    allOf:
+                      - {$ref: "#/components/schemas/ApiKey"}
+                      - type: object
+                        required: [api_key]
+                        properties:
+                          api_key: {type: string}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+
+  /api/v1/auth/keys/{id}:
+    parameters:
+      - {name: id, in: path, required: true, schema: {type: string}}
+    delete:
+      operationId: revokeApiKey
+      summary: Revokes one of the user's API keys, the one of this request included, but never the last.
+      description: >-
+        The key is refused at once by the instance that revoked it, and by other
+        instances sharing the database within --auth-cache-ttl (5 s by default).
+        Tokens issued before stay valid until they expire; revoke them too
+        (POST /api/v1/auth/revoke) when the key may have leaked.
+      requestBody: {$ref: "#/components/requestBodies/NoInput"}
+      responses:
+        "500": {$ref: "#/components/responses/Internal"}
+        "204": {description: Revoked.}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
+        "404": {$ref: "#/components/responses/NotFound"}
+        "409":
+          description: It is the user's only key (LAST_API_KEY); create another first.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/ErrorEnvelope"}
+        "413": {$ref: "#/components/responses/TooLarge"}
 
   /api/v1/profile:
     get:
@@ -271,6 +358,7 @@ paths:
     post:
       operationId: generateInsights
       summary: Generates insights from the user's data now (they are also generated on a schedule).
+      requestBody: {$ref: "#/components/requestBodies/NoInput"}
       responses:
         "409": {$ref: "#/components/responses/KeyInProgress"}
         "422": {$ref: "#/components/responses/KeyReused"}
@@ -353,9 +441,12 @@ paths:
         "413": {$ref: "#/components/responses/TooLarge"}
     delete:
       operationId: deleteInsight
+      requestBody: {$ref: "#/components/requestBodies/NoInput"}
       responses:
         "500": {$ref: "#/components/responses/Internal"}
         "204": {description: Deleted.}
+        "400": {$ref: "#/components/responses/BadRequest"}
+        "413": {$ref: "#/components/responses/TooLarge"}
         "401": {$ref: "#/components/responses/Unauthorized"}
         "404": {$ref: "#/components/responses/NotFound"}
 
@@ -582,6 +673,11 @@ paths:
           application/json:
             schema: {$ref: "#/components/schemas/CreateConsultationRequest"}
       responses:
+        "404":
+          description: The context_id names no insight or goal (of context_type) of the user.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/ErrorEnvelope"}
         "409": {$ref: "#/components/responses/KeyInProgress"}
         "422": {$ref: "#/components/responses/KeyReused"}
         "500": {$ref: "#/components/responses/Internal"}
@@ -653,6 +749,16 @@ components:
   securitySchemes:
     ApiKeyAuth: {type: apiKey, in: header, name: X-API-Key}
     BearerAuth: {type: http, scheme: bearer, bearerFormat: JWT}
+
+  requestBodies:
+    NoInput:
+      description: >-
+        The route takes no input: send no body, or an empty object; anything
+        else is 400 and nothing is done.
+      required: false
+      content:
+        application/json:
+          schema: {type: object, properties: {}, additionalProperties: false}
 
   parameters:
     Page: {name: page, in: query, schema: {type: integer, minimum: 1, maximum: 1000000}}
@@ -766,6 +872,15 @@ components:
           schema: {$ref: "#/components/schemas/ErrorEnvelope"}
 
   schemas:
+    ApiKey:
+      type: object
+      required: [id, prefix, created_at]
+      properties:
+        id: {type: string, description: Names the key to revoke.}
+        prefix:
+          type: [string, "null"]
+          description: The key's first 8 characters; null for a key created before keys were listed.
+        created_at: {type: string, format: date-time}
     Timestamp: {type: string, format: date-time}
     Date:
       type: string

@@ -51,6 +51,19 @@ enum JSONResponses {
         }
     }
 
+    /// Checks the body of a route that takes no input: absent, empty or `{}`;
+    /// anything else is 400, so that a malformed request is never applied.
+    static func requireNoInput(in request: Request, context: AppRequestContext) async throws {
+        let buffer = try await request.body.collect(upTo: context.maxUploadSize)
+        guard buffer.readableBytes > 0 else { return }
+        do {
+            let body = try buffer.withUnsafeReadableBytes { try JSONParser.parse($0) }
+            try ObjectReader(body, at: .root).rejectUnknownKeys([])
+        } catch let error as WellnessError {
+            throw APIFailure.invalid(error)
+        }
+    }
+
     /// Decodes a model, turning its validation error into a 400.
     static func decode<Model: JSONDecodable>(_ type: Model.Type, from json: JSONValue) throws -> Model {
         do {

@@ -42,8 +42,11 @@ struct Routes {
             open(.get, "openapi.yaml") { _, _ in Self.document(OpenAPIContract.yaml, type: "application/yaml; charset=utf-8") },
             open(.get, "docs") { _, _ in Self.document(ContractDocsPage.html, type: "text/html; charset=utf-8") },
             api(.get, "longevity/trends") { _, context in try await trends(context) },
-            api(.post, "v1/auth/token") { _, context in try refreshToken(context) },
-            api(.post, "v1/auth/revoke") { _, context in try await revokeTokens(context) },
+            api(.post, "v1/auth/token", Self.withoutInput { context in try refreshToken(context) }),
+            api(.post, "v1/auth/revoke", Self.withoutInput { context in try await revokeTokens(context) }),
+            api(.get, "v1/auth/keys") { _, context in try await listAPIKeys(context) },
+            api(.post, "v1/auth/keys", Self.withoutInput { context in try await createAPIKey(context) }),
+            api(.delete, "v1/auth/keys/:id", Self.withoutInput { context in try await revokeAPIKey(context) }),
             api(.get, "v1/profile") { _, context in
                 JSONResponses.envelope(try await store.profile(for: try context.requireUser()).json)
             },
@@ -52,11 +55,11 @@ struct Routes {
             api(.get, "v1/checkins") { _, context in
                 JSONResponses.envelope(.array(try await store.checkIns(for: try context.requireUser()).map(\.json)))
             },
-            api(.post, "v1/insights/generate") { _, context in try await generate(context) },
+            api(.post, "v1/insights/generate", Self.withoutInput { context in try await generate(context) }),
             api(.get, "v1/insights") { request, context in try await listInsights(request, context) },
             api(.get, "v1/insights/:id") { _, context in try await getInsight(context) },
             api(.patch, "v1/insights/:id") { request, context in try await updateInsight(request, context) },
-            api(.delete, "v1/insights/:id") { _, context in try await deleteInsight(context) },
+            api(.delete, "v1/insights/:id", Self.withoutInput { context in try await deleteInsight(context) }),
             api(.post, "v1/goals/suggestions") { request, context in try await suggestions(request, context) },
             api(.post, "v1/goals") { request, context in try await createGoal(request, context) },
             api(.get, "v1/goals") { request, context in try await listGoals(request, context) },
@@ -73,6 +76,17 @@ struct Routes {
             routes.append(open(.post, "dev/users") { request, context in try await createUser(request, context) })
         }
         return routes
+    }
+
+    /// The handler of a POST or DELETE route that reads nothing from its body:
+    /// the body must be absent, empty or `{}` (400 otherwise), checked before
+    /// anything is done, so that a request meant for another route is not applied.
+    private static func withoutInput(_ handle: @escaping @Sendable (AppRequestContext) async throws -> Response)
+        -> @Sendable (Request, AppRequestContext) async throws -> Response {
+        { request, context in
+            try await JSONResponses.requireNoInput(in: request, context: context)
+            return try await handle(context)
+        }
     }
 
     /// Registers ``table``: `/api` routes behind authentication, and every GET also as HEAD
@@ -155,6 +169,42 @@ struct Routes {
         let now = Store.nowMilliseconds()
         try await store.revokeTokens(userId: user, at: now)
         return JSONResponses.envelope(.object(JSONObject([("revoked_before", Timestamp(milliseconds: now).json)])))
+    }
+
+    // MARK: - API keys
+
+    private func listAPIKeys(_ context: AppRequestContext) async throws -> Response {
+        let keys = try await Self.refusing { try await store.apiKeys(of: try context.requireUser()) }
+        return JSONResponses.envelope(.object(JSONObject([("keys", .array(keys.map { $0.json() }))])))
+    }
+
+    /// A new API key, shown in this response only.
+    private func createAPIKey(_ context: AppRequestContext) async throws -> Response {
+        let created = try await Self.refusing { try await store.createAPIKey(for: try context.requireUser()) }
+        return JSONResponses.envelope(created.record.json(apiKey: created.apiKey), status: .created)
+    }
+
+    /// Any of the user's keys, the one of this request included, except the last.
+    private func revokeAPIKey(_ context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let key = try id(context)
+        try await Self.refusing { try await store.revokeAPIKey(key, of: user) }
+        return Response(status: .noContent)
+    }
+
+    /// Runs a change of API keys, answering a refusal with its status: 404 for a key
+    /// (or user) that is not there, 409 for one the user may not add or revoke.
+    private static func refusing<T>(_ change: () async throws -> T) async throws -> T {
+        do {
+            return try await change()
+        } catch let refusal as APIKeyRefusal {
+            switch refusal {
+            case .unknownUser: throw APIFailure.notFound("User")
+            case .unknownKey: throw APIFailure.notFound("API key")
+            case .lastKey: throw APIFailure(status: .conflict, code: "LAST_API_KEY", message: refusal.description)
+            case .tooManyKeys: throw APIFailure(status: .conflict, code: "TOO_MANY_API_KEYS", message: refusal.description)
+            }
+        }
     }
 
     // MARK: - Development and data

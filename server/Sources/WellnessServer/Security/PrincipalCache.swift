@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Only answers the database gave are remembered (an unknown key is looked up
 /// every time, so guessing keys cannot fill the cache). Revoking a user's
-/// tokens through this instance forgets the user's entry at once, and a
+/// tokens, or an API key, through this instance forgets that entry at once, and a
 /// lookup that was under way while it happened is not remembered
 /// (``generation``), so revocation takes effect immediately here; other
 /// instances sharing a PostgreSQL database notice it within ``lifetime``.
@@ -65,6 +65,15 @@ final class PrincipalCache: @unchecked Sendable {
         lock.withLock {
             revocations &+= 1
             validAfter[user] = nil
+        }
+    }
+
+    /// Forgets the owner of a revoked API key: called once the revocation is
+    /// stored, so the next request with the key is looked up (and refused).
+    func forgetKey(fingerprint: String) {
+        lock.withLock {
+            revocations &+= 1
+            users[fingerprint] = nil
         }
     }
 

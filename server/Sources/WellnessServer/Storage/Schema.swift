@@ -4,8 +4,8 @@
 /// Every user-written or health value is sealed (``FieldCipher``, bound to its
 /// table, column, row and user); what stays plain is what queries filter,
 /// sort or join on: ids, dates of check-ins, insight types and flags, goal
-/// statuses, timestamps (epoch milliseconds, so that they sort), and the API
-/// key's SHA-256.
+/// statuses, timestamps (epoch milliseconds, so that they sort), and API
+/// keys' SHA-256 and first characters.
 ///
 /// Lists cost O(page): each sort order has an index led by the user, and the
 /// totals come from `list_counts`, one row per user, list and filter bucket,
@@ -43,6 +43,15 @@ enum Schema {
             archived_ms INTEGER, created_ms INTEGER NOT NULL, updated_ms INTEGER NOT NULL,
             dedupe_key TEXT NOT NULL, UNIQUE (user_id, dedupe_key))
         """,
+        // A user's API keys (their SHA-256; the first characters, to tell them apart). Added within
+        // schema version 4: a database from before has none, and its users' keys are still
+        // `users.api_key_fingerprint` until a key of the user is created, listed or revoked (``Store/adoptFirstKey``).
+        """
+        CREATE TABLE IF NOT EXISTS api_keys (
+            id TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+            fingerprint TEXT NOT NULL UNIQUE, prefix TEXT, created_ms INTEGER NOT NULL)
+        """,
+        "CREATE INDEX IF NOT EXISTS api_keys_by_user ON api_keys (user_id, created_ms, id)",
         "CREATE INDEX IF NOT EXISTS insights_by_created ON insights (user_id, is_archived, created_ms, id)",
         "CREATE INDEX IF NOT EXISTS insights_by_generated ON insights (user_id, is_archived, generated_ms, id)",
         "CREATE INDEX IF NOT EXISTS insights_by_updated ON insights (user_id, is_archived, updated_ms, id)",

@@ -10,12 +10,30 @@ extension Store {
                                         updatedAt: Timestamp(milliseconds: now))
         let body = try sealedBody(of: consultation)
         try await engine.transaction { [self] session in
+            try await requireContext(request, of: userId, on: session)
             try await session.query("""
                 INSERT INTO consultations (id, user_id, is_archived, body, created_ms) VALUES (?, ?, ?, ?, ?)
                 """, [.text(consultation.id), .text(userId), .init(consultation.isArchived), .blob(body), .integer(now)])
             try await adjustCount(.consultations, consultation.isArchived ? "1" : "0", for: userId, by: 1, on: session)
         }
         return consultation
+    }
+
+    /// A consultation may only be about the user's own insight or goal: any other id,
+    /// another user's or none at all, is 404, as everywhere else.
+    private func requireContext(_ request: CreateConsultationRequest, of userId: String, on session: any SQLSession)
+        async throws {
+        guard let contextId = request.contextId else { return }
+        let (table, what): (String, String)
+        switch request.contextType {
+        case .insight?: (table, what) = ("insights", "Insight")
+        case .goal?: (table, what) = ("goals", "Goal")
+        case .general?, nil: return
+        }
+        guard try await !session.query("SELECT 1 FROM \(table) WHERE id = ? AND user_id = ?",
+                                        [.text(contextId), .text(userId)]).isEmpty else {
+            throw APIFailure.notFound(what)
+        }
     }
 
     public func consultation(_ id: String, for userId: String) async throws -> Consultation? {

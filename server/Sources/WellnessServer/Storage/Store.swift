@@ -141,9 +141,14 @@ public final class Store: Sendable {
         let id = Self.newId("usr")
         let apiKey = Credentials.newAPIKey()
         let sealedName = try cipher.seal(name, for: SealedField(table: "users", column: "name", row: id, user: id))
-        try await engine.query("INSERT INTO users (id, name, api_key_fingerprint, created_ms) VALUES (?, ?, ?, ?)",
-                               [.text(id), .blob(sealedName), .text(Credentials.fingerprint(ofAPIKey: apiKey)),
-                                .integer(Self.nowMilliseconds())])
+        let fingerprint = Credentials.fingerprint(ofAPIKey: apiKey)
+        let now = Self.nowMilliseconds()
+        try await engine.transaction { [self] session in
+            // users.api_key_fingerprint keeps the first key too, for servers of this schema version from before api_keys.
+            try await session.query("INSERT INTO users (id, name, api_key_fingerprint, created_ms) VALUES (?, ?, ?, ?)",
+                                    [.text(id), .blob(sealedName), .text(fingerprint), .integer(now)])
+            try await insertKey(apiKey, for: id, at: now, on: session)
+        }
         return (id, apiKey)
     }
 
@@ -159,8 +164,8 @@ public final class Store: Sendable {
         let fingerprint = Credentials.fingerprint(ofAPIKey: apiKey)
         if let user = principals.user(forFingerprint: fingerprint) { return user }
         let generation = principals.generation
-        guard let user = try await engine.query("SELECT id FROM users WHERE api_key_fingerprint = ?",
-                                                [.text(fingerprint)]).first?.first?.text else { return nil }
+        guard let user = try await engine.query(Self.keyOwnerQuery, [.text(fingerprint), .text(fingerprint)])
+            .first?.first?.text else { return nil }
         principals.remember(user: user, forFingerprint: fingerprint, lookedUpAt: generation)
         return user
     }
