@@ -5,7 +5,7 @@ import Testing
 import Yams
 @testable import WellnessServer
 
-/// Issue 13.13: the server serves its contract and a page made from it.
+/// The server serves its contract and a page made from it.
 @Suite struct ContractTests {
     private static let contractPath = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().appendingPathComponent("../../../openapi/wellness-api.yaml").standardized.path

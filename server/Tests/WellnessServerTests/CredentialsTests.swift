@@ -4,7 +4,7 @@ import Testing
 import WellnessKitCore
 @testable import WellnessServer
 
-/// Issue 13.8: tokens checked for `nbf`, `iat`, `exp`, their key and their
+/// Tokens checked for `nbf`, `iat`, `exp`, their key and their
 /// exact encoding; keys of their own that rotate.
 @Suite struct CredentialsTests {
     let credentials = Credentials(keys: .random())

@@ -6,7 +6,7 @@ import Testing
 import WellnessKitCore
 @testable import WellnessServer
 
-/// Issue 12.4: POSTs with an Idempotency-Key apply once per user and key.
+/// POSTs with an Idempotency-Key apply once per user and key.
 @Suite struct IdempotencyTests {
     static let goal = #"{"title":"Drink water","goal_type":"nutrition","start_date":"2025-01-01","is_recurring":true}"#
 

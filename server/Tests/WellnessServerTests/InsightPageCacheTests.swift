@@ -2,7 +2,7 @@ import Testing
 import WellnessKitCore
 @testable import WellnessServer
 
-/// Issue 13 (performance): list pages are kept in memory per user and query,
+/// Performance: list pages are kept in memory per user and query,
 /// bounded by bytes, and a user's pages are forgotten after a change.
 @Suite struct InsightPageCacheTests {
     private static func page(version: Int64 = 1, insightBytes: Int = 100) -> InsightPageCache.Page {

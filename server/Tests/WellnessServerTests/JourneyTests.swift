@@ -5,7 +5,7 @@ import Testing
 import WellnessKitCore
 @testable import WellnessServer
 
-/// Issue 11.8–11.10: what the server does for seed 004's three journeys.
+/// What the server does for seed 004's three journeys.
 @Suite struct JourneyTests {
     static let walk = #"{"title":"Walk 10000 steps","goal_type":"activity","target_value":10000,"target_unit":"steps","start_date":"2025-01-01","is_recurring":true}"#
 

@@ -4,7 +4,7 @@ import Testing
 import WellnessKitCore
 @testable import WellnessServer
 
-/// Issue 13.2 and 13.3: the key file is never replaced, a missing or wrong key
+/// The key file is never replaced, a missing or wrong key
 /// stops start-up, and the database and key files are private.
 @Suite struct KeyTests {
     /// A data directory with sealed data (insights), whose store is closed again.

@@ -3,7 +3,7 @@ import Testing
 import WellnessKitCore
 @testable import WellnessServer
 
-/// Issue 13 (performance): the opened sealed fields of insights are kept in
+/// Performance: the opened sealed fields of insights are kept in
 /// memory, bounded, per owner, and forgotten when the insight is deleted.
 @Suite struct OpenedInsightCacheTests {
     private static func content(_ title: String) -> OpenedInsightCache.Content {

@@ -8,7 +8,7 @@ import Testing
 import WellnessKitCore
 @testable import WellnessServer
 
-/// Issue 13.4–13.6: health and readiness, explicit and limited sign-up, every
+/// Health and readiness, explicit and limited sign-up, every
 /// error in the envelope, HEAD wherever GET.
 @Suite struct OperationsTests {
     @Test func healthAnswersWhileATransactionHoldsTheDatabase() async throws {

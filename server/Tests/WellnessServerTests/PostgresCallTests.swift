@@ -4,7 +4,7 @@ import NIOPosix
 import Testing
 @testable import WellnessServer
 
-/// A PostgreSQL call never waits for ever (issue 13): not for a connection
+/// A PostgreSQL call never waits for ever: not for a connection
 /// while the database is down, and not for an answer that never comes (a
 /// statement sent as the connection died). Either used to hold the request,
 /// the user's turn and a graceful shutdown for good.

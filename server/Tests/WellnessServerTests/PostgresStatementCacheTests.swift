@@ -1,7 +1,7 @@
 import Testing
 @testable import WellnessServer
 
-/// Reads are prepared once per connection (issue 13, Measure), by the SQL and
+/// Reads are prepared once per connection, by the SQL and
 /// parameter types they run with, and a read whose preparation failed still runs.
 @Suite(.enabled(if: TestEngine.postgresURL != nil,
                 "skipped: WELLNESS_TEST_POSTGRES_URL is not set (e2e/server/postgres.sh run swift test ... sets it)"))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import WellnessServer
 
-/// Issue 13 (performance): authenticated principals are remembered briefly,
+/// Performance: authenticated principals are remembered briefly,
 /// and a revocation still takes effect at once on the instance that stores it.
 @Suite struct PrincipalCacheTests {
     @Test func remembersOwnersAndMarksUntilARevocationForgetsTheMark() {

@@ -4,7 +4,7 @@ import NIOCore
 import Testing
 @testable import WellnessServer
 
-/// Issue 13.6: a slow header or body is answered 408 and closed, an idle
+/// A slow header or body is answered 408 and closed, an idle
 /// connection is closed, and an announced body over the limit is refused
 /// before it is sent.
 @Suite struct TimeoutTests {

@@ -5,7 +5,7 @@ import Testing
 import WellnessKitCore
 @testable import WellnessServer
 
-/// Issue 13.8 through the routes: revocation, and refresh that ends with its session.
+/// Tokens through the routes: revocation, and refresh that ends with its session.
 @Suite struct TokenRoutesTests {
     private static func bearer(_ token: String) -> TestServer.User {
         TestServer.User(id: "", apiKey: "", token: token)

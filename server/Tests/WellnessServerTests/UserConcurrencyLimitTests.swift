@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import WellnessServer
 
-/// Issue 13 (noisy neighbour): one user's requests beyond the limit wait;
+/// Noisy neighbour: one user's requests beyond the limit wait;
 /// another user's start at once; a user alone may run more.
 @Suite struct UserConcurrencyLimitTests {
     /// Suspends until `condition` holds, giving up after many scheduler turns (never a clock).

@@ -6,7 +6,7 @@ import WellnessKitCore
 ///
 /// Reading a page again costs one single-row lookup of that version instead
 /// of reading, opening and encoding the page: on PostgreSQL that is most of a
-/// list request's cost (issue 13). The version lives in the database and
+/// list request's cost. The version lives in the database and
 /// every change to the list raises it in the same transaction, so a page is
 /// never served after a change, whichever instance made it. Changes through
 /// this instance also forget the user's pages at once, so that a deleted

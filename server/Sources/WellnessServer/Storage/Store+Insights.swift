@@ -168,7 +168,7 @@ extension Store {
     /// The insights of `rows`, yielding to other tasks every few rows: a page
     /// may open up to 500 sealed fields, and each yield puts this request
     /// behind the requests waiting for a core, so that another user's request
-    /// does not wait for the whole page (the noisy neighbour of issue 13).
+    /// does not wait for the whole page (the noisy neighbour).
     private func decode<Decoded>(_ rows: [[SQLValue]], _ decodeRow: ([SQLValue]) throws -> Decoded) async throws
         -> [Decoded] {
         var decoded: [Decoded] = []
