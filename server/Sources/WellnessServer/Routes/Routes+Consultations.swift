@@ -1,0 +1,81 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import WellnessKitCore
+
+extension Routes {
+    /// Coach consultations and their messages.
+    var consultationsRoutes: [Route] {
+        [
+            Self.api(.get, "v1/consultations") { request, context in try await listConsultations(request, context) },
+            Self.api(.post, "v1/consultations") { request, context in try await createConsultation(request, context) },
+            Self.api(.get, "v1/consultations/:id") { _, context in try await getConsultation(context) },
+            Self.api(.get, "v1/consultations/:id/messages") { _, context in try await listMessages(context) },
+            Self.api(.post, "v1/consultations/:id/messages") { request, context in try await sendMessage(request, context) },
+        ]
+    }
+
+    private func listConsultations(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let parameters = QueryParameters(request)
+        let archived = try parameters.bool("is_archived")
+        let page = try parameters.page()
+        let (consultations, pagination) = try await store.consultations(for: try context.requireUser(), archived: archived,
+                                                                        page: page.page, pageSize: page.size)
+        return JSONResponses.envelope(.object(JSONObject([
+            ("consultations", consultations.json), ("pagination", pagination.json),
+        ])))
+    }
+
+    private func createConsultation(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let creation = try JSONResponses.decode(CreateConsultationRequest.self,
+                                                from: try await JSONResponses.body(of: request, context: context))
+        return JSONResponses.envelope(try await store.createConsultation(creation, for: try context.requireUser()).json,
+                                      status: .created)
+    }
+
+    private func getConsultation(_ context: AppRequestContext) async throws -> Response {
+        JSONResponses.envelope(try await consultation(context).json)
+    }
+
+    private func listMessages(_ context: AppRequestContext) async throws -> Response {
+        let messages = try await store.messages(of: try await consultation(context))
+        return JSONResponses.envelope(.object(JSONObject([("messages", messages.json), ("count", .int(messages.count))])))
+    }
+
+    private func sendMessage(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let consultation = try await consultation(context)
+        let body = try await JSONResponses.body(of: request, context: context)
+        let content: String
+        do {
+            content = try ObjectReader(body, at: .root).nonEmptyString("content")
+        } catch let error as WellnessError {
+            throw APIFailure.invalid(error)
+        }
+        try await limit(consultation.userId, "messages")
+        let reply = Coach.reply(to: content, in: consultation, context: try await coachContext(of: consultation),
+                                today: CalendarDate(daysSinceEpoch: Int(Store.nowMilliseconds() / 86_400_000)) ?? .epoch)
+        let messages = try await store.append([(.user, content, []), (.assistant, reply.text, reply.proposals)],
+                                              to: consultation)
+        return JSONResponses.envelope(.object(JSONObject([("messages", messages.json), ("count", .int(messages.count))])),
+                                      status: .created)
+    }
+
+    private func consultation(_ context: AppRequestContext) async throws -> Consultation {
+        guard let consultation = try await store.consultation(try id(context), for: try context.requireUser()) else {
+            throw APIFailure.notFound("Consultation")
+        }
+        return consultation
+    }
+
+    /// The goal or insight a consultation is about (if it is the user's) and the user's check-ins.
+    private func coachContext(of consultation: Consultation) async throws -> Coach.Context {
+        var context = Coach.Context(checkIns: try await store.checkIns(for: consultation.userId))
+        guard let contextId = consultation.contextId else { return context }
+        switch consultation.contextType {
+        case .insight?: context.insight = try await store.insight(contextId, for: consultation.userId)
+        case .goal?: context.goal = try await store.goal(contextId, for: consultation.userId)
+        default: break
+        }
+        return context
+    }
+}

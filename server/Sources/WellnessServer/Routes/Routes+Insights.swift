@@ -1,0 +1,66 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import WellnessKitCore
+
+extension Routes {
+    /// AI insights: generation, list, get, read / favourite / archive, delete.
+    var insightsRoutes: [Route] {
+        [
+            Self.api(.post, "v1/insights/generate", Self.withoutInput { context in try await generate(context) }),
+            Self.api(.get, "v1/insights") { request, context in try await listInsights(request, context) },
+            Self.api(.get, "v1/insights/:id") { _, context in try await getInsight(context) },
+            Self.api(.patch, "v1/insights/:id") { request, context in try await updateInsight(request, context) },
+            Self.api(.delete, "v1/insights/:id", Self.withoutInput { context in try await deleteInsight(context) }),
+        ]
+    }
+
+    private func generate(_ context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let added = try await store.add(InsightGenerator.insights(from: store.checkIns(for: user)), for: user)
+        return JSONResponses.envelope(.object(JSONObject([("insights_generated", .int(added))])))
+    }
+
+    private func listInsights(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let parameters = QueryParameters(request)
+        var query = InsightQuery()
+        query.insightType = try parameters.choice("insight_type", InsightType.self)
+        query.readStatus = try parameters.bool("read_status")
+        query.favoritesOnly = try parameters.bool("favorites_only") ?? false
+        query.archivedStatus = parameters.parameters.get("archived_status") == nil ? false : try parameters.bool("archived_status")
+        query.sortBy = try parameters.choice("sort_by", InsightQuery.SortField.self) ?? .createdAt
+        switch parameters.parameters.get("sort_order") ?? "desc" {
+        case "asc": query.ascending = true
+        case "desc": query.ascending = false
+        default: throw APIFailure.badRequest("sort_order must be asc or desc")
+        }
+        (query.page, query.pageSize) = try parameters.page()
+        let page = try await store.encodedInsights(for: try context.requireUser(), query: query)
+        // Reading a page is a long stretch of work: let waiting requests (other users') run first.
+        await Task.yield()
+        return JSONResponses.envelope(page: page.insights, named: "insights", pagination: page.pagination)
+    }
+
+    private func getInsight(_ context: AppRequestContext) async throws -> Response {
+        guard let insight = try await store.insight(try id(context), for: try context.requireUser()) else {
+            throw APIFailure.notFound("Insight")
+        }
+        return JSONResponses.envelope(insight.json)
+    }
+
+    private func updateInsight(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let change = try JSONResponses.decode(UpdateInsightRequest.self,
+                                              from: try await JSONResponses.body(of: request, context: context))
+        guard let insight = try await store.update(try id(context), for: try context.requireUser(), with: change) else {
+            throw APIFailure.notFound("Insight")
+        }
+        return JSONResponses.envelope(insight.json)
+    }
+
+    private func deleteInsight(_ context: AppRequestContext) async throws -> Response {
+        guard try await store.deleteInsight(try id(context), for: try context.requireUser()) else {
+            throw APIFailure.notFound("Insight")
+        }
+        return Response(status: .noContent)
+    }
+}
