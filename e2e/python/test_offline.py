@@ -6,13 +6,10 @@ writers killed at random points losing nothing that was acknowledged."""
 from __future__ import annotations
 
 import datetime
-import os
 import random
-import select
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Optional, Tuple

@@ -7,7 +7,7 @@ does not fit raises `ValidationError` whose `path` names the field.
 
 from __future__ import annotations
 
-from typing import Any, Union, cast
+from typing import Union, cast
 
 from . import _native
 from .types import (Consultation, ConsultationMessage, CreateConsultationRequest, CreateGoalRequest, Goal,
