@@ -73,22 +73,12 @@ extension SeriesBucket {
     /// The statistics asked for, by their names, in the order asked; `first`
     /// and `last` with their times. An empty bucket's are null but its sum, 0.
     private func appendStatistics(to object: inout JSONObject) {
-        for statistic in statistics ?? [] {
+        for statistic in statistics ?? [] where statistic != .count {
+            object.append(statistic.name, JSONValue(value(of: statistic)))
             switch statistic {
-            case .count: continue
-            case .sum: object.append("sum", .double(extra?.sum ?? 0))
-            case .average: object.append("average", JSONValue(average))
-            case .minimum: object.append("min", JSONValue(minimum))
-            case .maximum: object.append("max", JSONValue(maximum))
-            case .first:
-                object.append("first", JSONValue(extra?.first.value))
-                object.append("first_at", JSONValue(extra.map { Timestamp(milliseconds: $0.first.time) }))
-            case .last:
-                object.append("last", JSONValue(extra?.last.value))
-                object.append("last_at", JSONValue(extra.map { Timestamp(milliseconds: $0.last.time) }))
-            case .median: object.append("median", JSONValue(extra?.quantiles[50]))
-            case .percentile(let rank): object.append(statistic.name, JSONValue(extra?.quantiles[rank]))
-            case .standardDeviation: object.append("stddev", JSONValue(extra?.standardDeviation))
+            case .first: object.append("first_at", JSONValue(extra.map { Timestamp(milliseconds: $0.first.time) }))
+            case .last: object.append("last_at", JSONValue(extra.map { Timestamp(milliseconds: $0.last.time) }))
+            default: break
             }
         }
     }

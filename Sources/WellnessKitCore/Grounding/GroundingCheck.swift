@@ -44,8 +44,7 @@ public struct GroundingCheck: Sendable {
     /// Two-fact derivations are tried among the first this many numeric facts.
     public static let maximumPairedFacts = 200
 
-    public let text: String
-    public let facts: [GroundingFact]
+    /// Every number of the text, in order, with what it matched.
     public let results: [Result]
 
     public var isGrounded: Bool { results.allSatisfy { $0.match != nil } }
@@ -54,8 +53,6 @@ public struct GroundingCheck: Sendable {
     ///   - text: the generated text.
     ///   - facts: what it may cite.
     public init(text: String, facts: [GroundingFact]) {
-        self.text = text
-        self.facts = facts
         let numbers = facts.compactMap { fact in fact.number.map { (fact.name, $0) } }
         let dates = facts.compactMap { fact in fact.date.map { (fact.name, $0) } }
         let pairs = Self.derivations(of: Array(facts.filter { $0.number != nil }.prefix(Self.maximumPairedFacts)))
