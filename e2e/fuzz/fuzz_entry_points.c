@@ -493,18 +493,21 @@ static void run_columns(const uint8_t *payload, size_t length) {
     free(all_values);
 }
 
-/* Whether `secret` occurs in a string value of `config` other than `key`'s,
-   where an error message may legitimately quote it. */
+/* Whether `secret` occurs in another key of `config`, or in a string value
+   other than `key`'s, where an error message may legitimately quote it (an
+   unknown key is named in its error). */
 static int quoted_elsewhere(json_t *config, const char *key, const char *secret) {
     const char *name;
     json_t *value;
-    json_object_foreach(config, name, value) if (strcmp(name, key) != 0 && json_is_string(value) &&
-                                                 strstr(json_string_value(value), secret)) return 1;
+    json_object_foreach(config, name, value) {
+        if (strcmp(name, key) == 0) continue;
+        if (strstr(name, secret) || (json_is_string(value) && strstr(json_string_value(value), secret))) return 1;
+    }
     return 0;
 }
 
 /* "Credentials never appear in errors" (wellness.h): the api_key, token and
-   store_key of a configuration (8 bytes or more, and not part of another value) are
+   store_key of a configuration (8 bytes or more, and not part of another key or value) are
    not in the error document. */
 static void check_no_credentials(const uint8_t *payload, size_t length, const wellness_buf *err) {
     static const char *const KEYS[] = {"api_key", "token", "store_key"};
