@@ -33,11 +33,13 @@ let package = Package(
         .library(name: "WellnessKitCore", targets: ["WellnessKitCore"]),
         /// The API client: libcurl transport, offline store (SQLite), analytics queue.
         .library(name: "WellnessKitClient", targets: ["WellnessKitClient"]),
+        /// The one wrapper of SQLite's C API: the client's offline store and the reference server's database.
+        .library(name: "WellnessSQLite", targets: ["WellnessSQLite"]),
     ],
     targets: [
         /// The system's libcurl (Debian: libcurl4-openssl-dev), the HTTP transport.
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        /// The system's SQLite (Debian: libsqlite3-dev), the client's local store.
+        /// The system's SQLite (Debian: libsqlite3-dev): the client's local store, the server's default database.
         .systemLibrary(name: "CWellnessSQLite", path: "Sources/CWellnessSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
         /// OpenSSL's libcrypto (Debian: libssl-dev; libcurl already loads it):
@@ -49,9 +51,11 @@ let package = Package(
             dependencies: ["CWellness"],
             swiftSettings: [.enableExperimentalFeature("StrictConcurrency")]
         ),
+        .target(name: "WellnessSQLite", dependencies: ["CWellnessSQLite"],
+                swiftSettings: [.enableExperimentalFeature("StrictConcurrency")]),
         .target(
             name: "WellnessKitClient",
-            dependencies: ["WellnessKitCore", "CCurl", "CWellnessSQLite", "CWellnessCrypto"],
+            dependencies: ["WellnessKitCore", "WellnessSQLite", "CCurl", "CWellnessCrypto"],
             swiftSettings: [.enableExperimentalFeature("StrictConcurrency")]
         ),
         /// The hand-written header, imported so the C layer shares its types
@@ -79,6 +83,7 @@ let package = Package(
         .target(name: "WellnessTestSupport", dependencies: ["WellnessKitCore"], path: "Tests/WellnessTestSupport"),
         .testTarget(name: "WellnessKitCoreTests", dependencies: ["WellnessKitCore", "WellnessTestSupport"]),
         .testTarget(name: "WellnessKitClientTests", dependencies: ["WellnessKitClient", "WellnessTestSupport"]),
+        .testTarget(name: "WellnessSQLiteTests", dependencies: ["WellnessSQLite"]),
         .testTarget(name: "WellnessCABITests", dependencies: ["WellnessCABI", "CWellness"]),
     ]
 )

@@ -21,13 +21,11 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
-        /// The system's SQLite (Debian: libsqlite3-dev).
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .target(
             name: "WellnessServer",
             dependencies: [
-                "CSQLite",
                 .product(name: "WellnessKitCore", package: "WellnessKit"),
+                .product(name: "WellnessSQLite", package: "WellnessKit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -49,7 +47,9 @@ let package = Package(
             dependencies: [
                 "WellnessServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
-            ]
+            ],
+            // Read from the source tree (MigrationTests).
+            exclude: ["Fixtures"]
         ),
     ]
 )

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import WellnessKitClient
 @testable import WellnessKitCore
+import WellnessSQLite
 import WellnessTestSupport
 
 /// The local store's files, schema versions, and
@@ -21,9 +22,9 @@ import WellnessTestSupport
             let mode = try FileManager.default.attributesOfItem(atPath: "\(path)/\(file)")[.posixPermissions] as? Int
             #expect(mode == 0o600, "\(file)")
         }
-        let version = try store.withConnection { try $0.query("PRAGMA user_version").first?.first?.integer }
+        let version = try store.withConnection { try $0.query("PRAGMA user_version").first?.integer("user_version") }
         #expect(version == LocalStore.schemaVersion)
-        let mode = try store.withConnection { try $0.query("PRAGMA journal_mode").first?.first?.text }
+        let mode = try store.withConnection { try $0.query("PRAGMA journal_mode").first?.text("journal_mode") }
         #expect(mode == "wal")
     }
 
@@ -62,7 +63,7 @@ import WellnessTestSupport
             }
         }
         #expect(failures.value == 0)
-        let count = try stores[0].withConnection { try $0.query("SELECT COUNT(*) FROM interval_preferences").first?.first?.integer }
+        let count = try stores[0].withConnection { try $0.query("SELECT COUNT(*) AS n FROM interval_preferences").first?.integer("n") }
         #expect(count == 200)
     }
 

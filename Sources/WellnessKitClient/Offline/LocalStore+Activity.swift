@@ -1,4 +1,5 @@
 import WellnessKitCore
+import WellnessSQLite
 
 extension LocalStore {
     /// Notes that a goal's tips were fetched (for the "get tips" suggestion).
@@ -41,7 +42,7 @@ extension LocalStore {
     public func lastConsultationStarted(userId: String) throws -> Timestamp? {
         try withConnection { connection in
             try connection.query("SELECT started_s FROM consultations_started WHERE user_id = ?", [.text(userId)])
-                .first?.first?.integer.flatMap { Timestamp(validSeconds: $0) }
+                .first.flatMap { row in try Self.reading { Timestamp(validSeconds: try row.integer("started_s")) } }
         }
     }
 }

@@ -1,4 +1,5 @@
 import WellnessKitCore
+import WellnessSQLite
 
 extension LocalStore {
     /// A cached answer and when it was stored (seconds since 1970).
@@ -56,9 +57,11 @@ extension LocalStore {
             try connection.query("SELECT payload, sealed, cached_s FROM cache_entries WHERE owner = ? AND key = ?",
                                  [.text(scope.owner), .text(key)]).first
         }
-        guard let row, row.count == 3, let seconds = row[2].integer,
-              seconds >= Timestamp.now().seconds - Self.cacheRetention else { return nil }
-        let bytes = try scope.plaintext(row[0].blob ?? [], sealed: row[1].integer == 1,
+        guard let row else { return nil }
+        let seconds = try Self.reading { try row.integer("cached_s") }
+        guard seconds >= Timestamp.now().seconds - Self.cacheRetention else { return nil }
+        let bytes = try scope.plaintext(try Self.reading { try row.blob("payload") },
+                                        sealed: try Self.reading { try row.bool("sealed") },
                                         associatedData: Self.cacheAssociatedData(scope, key))
         return CacheEntry(value: try JSONParser.parse(bytes), cachedSeconds: seconds)
     }
@@ -73,9 +76,8 @@ extension LocalStore {
                 """, [.text(scope.owner), .integer(Int64(prefix.utf8.count)), .text(prefix)])
         }
         for row in rows {
-            guard row.count == 3, let key = row[0].text,
-                  let bytes = try? scope.plaintext(row[1].blob ?? [], sealed: row[2].integer == 1,
-                                                   associatedData: Self.cacheAssociatedData(scope, key)),
+            guard let key = try? row.text("key"), let payload = try? row.blob("payload"), let sealed = try? row.bool("sealed"),
+                  let bytes = try? scope.plaintext(payload, sealed: sealed, associatedData: Self.cacheAssociatedData(scope, key)),
                   case .object(let page)? = try? JSONParser.parse(bytes) else { continue }
             for member in page.members {
                 guard case .array(let elements) = member.value else { continue }
@@ -94,7 +96,7 @@ extension LocalStore {
     /// with one of `prefixes`, inside the caller's transaction.
     static func editCache(_ connection: SQLiteConnection, scope: OfflineScope, keys: [String], prefixes: [String],
                           _ edit: (String, JSONValue) -> CacheEdit) throws {
-        var rows: [[SQLiteConnection.Value]] = []
+        var rows: [SQLRow] = []
         for key in keys {
             rows += try connection.query("SELECT key, payload, sealed FROM cache_entries WHERE owner = ? AND key = ?",
                                          [.text(scope.owner), .text(key)])
@@ -106,9 +108,10 @@ extension LocalStore {
                 """, [.text(scope.owner), .integer(Int64(prefix.utf8.count)), .text(prefix)])
         }
         for row in rows {
-            guard row.count == 3, let key = row[0].text else { continue }
+            let key = try Self.reading { try row.text("key") }
             let associated = Self.cacheAssociatedData(scope, key)
-            let bytes = try scope.plaintext(row[1].blob ?? [], sealed: row[2].integer == 1, associatedData: associated)
+            let bytes = try scope.plaintext(try Self.reading { try row.blob("payload") },
+                                            sealed: try Self.reading { try row.bool("sealed") }, associatedData: associated)
             guard let value = try? JSONParser.parse(bytes) else { continue }
             switch edit(key, value) {
             case .keep:

@@ -1,4 +1,5 @@
 import WellnessKitCore
+import WellnessSQLite
 
 extension LocalStore {
     /// The interval chosen for a goal's charts (seed 002 Phase 5), or nil for automatic.
@@ -6,7 +7,7 @@ extension LocalStore {
     public func intervalPreference(goalId: String) throws -> AggregationInterval? {
         try withConnection { connection in
             let stored = try connection.query("SELECT interval FROM interval_preferences WHERE goal_id = ?",
-                                              [.text(goalId)]).first?.first?.text
+                                              [.text(goalId)]).first.map { row in try Self.reading { try row.text("interval") } }
             return stored.flatMap { AggregationInterval(rawValue: $0) }
         }
     }

@@ -1,4 +1,5 @@
 import WellnessKitCore
+import WellnessSQLite
 
 extension LocalStore {
     /// A write to put in the outbox.
@@ -90,7 +91,8 @@ extension LocalStore {
                           body.map { .blob($0.bytes) } ?? .null, .integer(body?.sealed == true ? 1 : 0),
                           .text(entry.idempotencyKey), .integer(now), .text(entry.reason),
                           .integer(entry.attempted ? 1 : 0), .integer(entry.attempted ? now + 1 : 0)])
-                let id = try connection.query("SELECT last_insert_rowid()").first?.first?.integer ?? 0
+                let id = try connection.query("SELECT last_insert_rowid() AS id").first
+                    .map { row in try Self.reading { try row.integer("id") } } ?? 0
                 if let optimistic {
                     try Self.editCache(connection, scope: scope, keys: optimistic.keys, prefixes: optimistic.prefixes,
                                        optimistic.edit)
@@ -108,17 +110,19 @@ extension LocalStore {
         lease_owner, lease_until_s
         """
 
-    private static func pending(_ row: [SQLiteConnection.Value], scope: OfflineScope, now: Int64) throws -> PendingWrite? {
-        guard row.count == 13, let id = row[0].integer, let operation = row[1].text, let method = row[2].text,
-              let path = row[3].text, let key = row[6].text else { return nil }
-        let body = try row[4].blob.map {
-            try JSONParser.parse(try scope.plaintext($0, sealed: row[5].integer == 1,
-                                                     associatedData: outboxAssociatedData(key)))
+    private static func pending(_ row: SQLRow, scope: OfflineScope, now: Int64) throws -> PendingWrite {
+        let key = try reading { try row.text("idempotency_key") }
+        let sealed = try reading { try row.bool("sealed") }
+        let body = try reading { try row.optionalBlob("body") }.map {
+            try JSONParser.parse(try scope.plaintext($0, sealed: sealed, associatedData: outboxAssociatedData(key)))
         }
-        return PendingWrite(id: id, operation: operation, method: method, path: path, body: body, idempotencyKey: key,
-                            queuedSeconds: row[7].integer ?? 0, attempts: row[8].integer ?? 0,
-                            nextAttemptSeconds: row[9].integer ?? 0, lastError: row[10].text,
-                            inFlight: row[11].text != nil && (row[12].integer ?? 0) > now)
+        return try reading {
+            PendingWrite(id: try row.integer("id"), operation: try row.text("operation"), method: try row.text("method"),
+                         path: try row.text("path"), body: body, idempotencyKey: key,
+                         queuedSeconds: try row.integer("queued_s"), attempts: try row.integer("attempts"),
+                         nextAttemptSeconds: try row.integer("next_attempt_s"), lastError: try row.optionalText("last_error"),
+                         inFlight: try row.optionalText("lease_owner") != nil && row.integer("lease_until_s") > now)
+        }
     }
 
     /// The owner's queued writes, oldest first.
@@ -129,16 +133,18 @@ extension LocalStore {
             try connection.query("SELECT \(Self.pendingColumns) FROM outbox WHERE owner = ? ORDER BY id",
                                  [.text(scope.owner)])
         }
-        return try rows.compactMap { try Self.pending($0, scope: scope, now: now) }
+        return try rows.map { try Self.pending($0, scope: scope, now: now) }
     }
 
     /// How many writes the owner has queued, and how many are due (not waiting out a backoff).
     public func pendingCounts(scope: OfflineScope) throws -> (total: Int, due: Int) {
         let row = try withConnection { connection in
-            try connection.query("SELECT count(*), coalesce(sum(next_attempt_s <= ?), 0) FROM outbox WHERE owner = ?",
-                                 [.integer(Timestamp.now().seconds), .text(scope.owner)]).first
+            try connection.query("""
+                SELECT count(*) AS total, coalesce(sum(next_attempt_s <= ?), 0) AS due FROM outbox WHERE owner = ?
+                """, [.integer(Timestamp.now().seconds), .text(scope.owner)]).first
         }
-        return (Int(clamping: row?.first?.integer ?? 0), Int(clamping: row?.last?.integer ?? 0))
+        guard let row else { return (0, 0) }
+        return try Self.reading { (Int(clamping: try row.integer("total")), Int(clamping: try row.integer("due"))) }
     }
 
     /// Takes a queued write out without sending it.
@@ -151,7 +157,7 @@ extension LocalStore {
                 let row = try connection.query("SELECT lease_owner, lease_until_s FROM outbox WHERE owner = ? AND id = ?",
                                                [.text(scope.owner), .integer(id)]).first
                 guard let row else { return false }
-                if row.first?.text != nil, (row.last?.integer ?? 0) > now {
+                if try Self.reading({ try row.optionalText("lease_owner") != nil && row.integer("lease_until_s") > now }) {
                     throw WellnessError.validation("is being sent by a sync now; it can no longer be cancelled",
                                                    at: FieldPath.root.appending("pending_id"))
                 }
@@ -175,13 +181,14 @@ extension LocalStore {
         return try withConnection { connection in
             try connection.transaction {
                 let others = try connection.query("""
-                    SELECT count(*) FROM outbox WHERE owner = ? AND lease_owner IS NOT NULL AND lease_owner != ?
+                    SELECT count(*) AS n FROM outbox WHERE owner = ? AND lease_owner IS NOT NULL AND lease_owner != ?
                     AND lease_until_s > ?
-                    """, [.text(scope.owner), .text(claimant), .integer(now)]).first?.first?.integer ?? 0
+                    """, [.text(scope.owner), .text(claimant), .integer(now)]).first
+                    .map { row in try Self.reading { try row.integer("n") } } ?? 0
                 guard others == 0 else { return ([], true) }
                 let rows = try connection.query("SELECT \(Self.pendingColumns) FROM outbox WHERE owner = ? ORDER BY id LIMIT ?",
                                                 [.text(scope.owner), .integer(Int64(max(1, limit)))])
-                var writes = try rows.compactMap { try Self.pending($0, scope: scope, now: now) }
+                var writes = try rows.map { try Self.pending($0, scope: scope, now: now) }
                 if dueOnly, let first = writes.first, first.nextAttemptSeconds > now { return ([], false) }
                 let until = now.addingReportingOverflow(leaseSeconds)
                 for index in writes.indices {
@@ -265,17 +272,19 @@ extension LocalStore {
                 FROM outbox_failed WHERE owner = ? ORDER BY id
                 """, [.text(scope.owner)])
         }
-        return try rows.compactMap { row in
-            guard row.count == 11, let id = row[0].integer, let operation = row[1].text, let method = row[2].text,
-                  let path = row[3].text, let key = row[6].text else { return nil }
-            let body = try row[4].blob.map {
-                try JSONParser.parse(try scope.plaintext($0, sealed: row[5].integer == 1,
-                                                         associatedData: Self.outboxAssociatedData(key)))
+        return try rows.map { row in
+            let key = try Self.reading { try row.text("idempotency_key") }
+            let sealed = try Self.reading { try row.bool("sealed") }
+            let body = try Self.reading { try row.optionalBlob("body") }.map {
+                try JSONParser.parse(try scope.plaintext($0, sealed: sealed, associatedData: Self.outboxAssociatedData(key)))
             }
-            return FailedWrite(id: id, operation: operation, method: method, path: path, body: body,
-                               idempotencyKey: key, queuedSeconds: row[7].integer ?? 0,
-                               failedSeconds: row[8].integer ?? 0, httpStatus: row[9].integer.map { Int(clamping: $0) },
-                               reason: row[10].text ?? "")
+            return try Self.reading {
+                FailedWrite(id: try row.integer("id"), operation: try row.text("operation"), method: try row.text("method"),
+                            path: try row.text("path"), body: body, idempotencyKey: key,
+                            queuedSeconds: try row.integer("queued_s"), failedSeconds: try row.integer("failed_s"),
+                            httpStatus: try row.optionalInteger("http_status").map { Int(clamping: $0) },
+                            reason: try row.text("reason"))
+            }
         }
     }
 

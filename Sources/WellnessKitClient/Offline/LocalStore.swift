@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import WellnessKitCore
+import WellnessSQLite
 
 /// The client's durable local state: one SQLite database in WAL mode in a
 /// directory of its own (0700, files 0600), safe to share between threads
@@ -34,19 +35,43 @@ public final class LocalStore: @unchecked Sendable {
         try Self.createPrivately(path)
         connection = try Self.connect(path)
         try Self.whileOpeningAlone(directory) {
-            try connection.execute("PRAGMA journal_mode = WAL")
-            try migrate()
+            try Self.naming(path) {
+                try connection.execute("PRAGMA journal_mode = WAL")
+                try migrate()
+            }
         }
         // SQLite creates -wal and -shm with the database's mode; make sure of it.
         for suffix in ["-wal", "-shm"] { chmod(path + suffix, 0o600) }
     }
 
     /// Runs `body` with the connection, one thread at a time.
+    /// - Throws: what `body` throws, SQLite's failures as ``WellnessError`` (internal) naming the store.
     @discardableResult
     func withConnection<Result>(_ body: (SQLiteConnection) throws -> Result) throws -> Result {
         try lock.withLock {
-            try reopenAfterFork()
-            return try body(connection)
+            try Self.naming(connection.path) {
+                try reopenAfterFork()
+                return try body(connection)
+            }
+        }
+    }
+
+    /// Runs `body`, turning SQLite's failures into ``WellnessError`` (internal) naming the store at `path`.
+    static func naming<Result>(_ path: String, _ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let failure as SQLiteError {
+            throw WellnessError.internal("local store \(path): \(failure)")
+        }
+    }
+
+    /// Runs `body`, which reads columns of a row: a row that does not have
+    /// what the schema promises is a damaged store, reported as such.
+    static func reading<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let failure as SQLColumnError {
+            throw WellnessError.internal("the local store is damaged: \(failure)")
         }
     }
 
@@ -61,15 +86,16 @@ public final class LocalStore: @unchecked Sendable {
         owner.adopt()
     }
 
-    static let busyTimeoutMilliseconds = 10_000
+    static let busyTimeoutMilliseconds: Int32 = 10_000
 
     /// A connection with the settings that SQLite keeps per connection.
     private static func connect(_ path: String) throws -> SQLiteConnection {
-        let connection = try SQLiteConnection(path: path)
-        // Another process may hold the write lock for a while: wait rather than fail.
-        try connection.execute("PRAGMA busy_timeout = \(busyTimeoutMilliseconds)")
-        try connection.execute("PRAGMA synchronous = FULL")
-        return connection
+        try naming(path) {
+            // Another process may hold the write lock for a while: wait rather than fail.
+            let connection = try SQLiteConnection(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            try connection.execute("PRAGMA synchronous = FULL")
+            return connection
+        }
     }
 
     /// Runs `body` holding `store.lock` in `directory`. Two connections
@@ -144,7 +170,8 @@ public final class LocalStore: @unchecked Sendable {
 
     private func migrate() throws {
         try connection.transaction {
-            let current = try connection.query("PRAGMA user_version").first?.first?.integer ?? 0
+            let current = try connection.query("PRAGMA user_version").first
+                .map { row in try Self.reading { try row.integer("user_version") } } ?? 0
             guard current <= Self.schemaVersion else {
                 throw WellnessError.internal("""
                     the local store \(connection.path) has schema version \(current), newer than this library's \

@@ -70,8 +70,8 @@ import WellnessKitCore
         try await old.query("INSERT INTO users VALUES ('usr_1', 'Plain name', 'f', 0)")
         let error = try #require(await Self.startUpError(ServerConfiguration(dataDirectory: directory)))
         #expect(error.contains("earlier wellness-server"), "\(error)")
-        #expect(try await old.query("SELECT name FROM users").first?.first?.text == "Plain name")
-        #expect(try await old.query("SELECT COUNT(*) FROM meta").first?.first?.integer == 0)
+        #expect(try await old.query("SELECT name FROM users").first?.text("name") == "Plain name")
+        #expect(try await old.query("SELECT COUNT(*) AS n FROM meta").first?.integer("n") == 0)
     }
 
     @Test func anUnreadableKeyFileIsNeverReplaced() async throws {

@@ -84,12 +84,12 @@ import WellnessKitCore
             Self.expectEnvelope(notAllowed, code: "METHOD_NOT_ALLOWED")
         }
         // A failure inside (a table gone): 500 in the envelope, without the cause.
-        try await server.store.engine.query("DROP TABLE list_counts")
+        try await server.store.engine.query("DROP TABLE goal_counts")
         try await server.test { client in
             let (status, _, body) = try await client.call(.get, "/api/v1/goals", as: user)
             #expect(status == .internalServerError)
             Self.expectEnvelope(body, code: "INTERNAL")
-            #expect(body["error"]["message"].string?.contains("list_counts") == false)
+            #expect(body["error"]["message"].string?.contains("goal_counts") == false)
         }
     }
 

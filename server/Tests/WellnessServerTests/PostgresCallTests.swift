@@ -54,13 +54,13 @@ import Testing
     @Test(.enabled(if: TestEngine.postgresURL != nil, "skipped: WELLNESS_TEST_POSTGRES_URL is not set"))
     func theDatabaseStopsAStatementAtTheTimeout() async throws {
         let engine = try PostgresEngine(url: try await TestEngine.newPostgresDatabase(), callTimeout: .milliseconds(800))
-        #expect(try await engine.query("SHOW statement_timeout").first?.first?.text == "800ms")
+        #expect(try await engine.query("SHOW statement_timeout").first?.text("statement_timeout") == "800ms")
         // Prepared reads keep their one plan once the tables have statistics (no planning per run).
-        #expect(try await engine.query("SHOW plan_cache_mode").first?.first?.text == "force_generic_plan")
+        #expect(try await engine.query("SHOW plan_cache_mode").first?.text("plan_cache_mode") == "force_generic_plan")
         let started = ContinuousClock.now
         await #expect(throws: SQLFailure.self) { try await engine.query("SELECT pg_sleep(5)") }
         #expect(ContinuousClock.now - started < .seconds(3))
-        #expect(try await engine.query("SELECT 2").first?.first?.integer == 2, "the engine still works")
+        #expect(try await engine.query("SELECT 2 AS n").first?.integer("n") == 2, "the engine still works")
         await engine.shutdown()
     }
 }
@@ -73,10 +73,10 @@ struct PostgresPoolTests {
     @Test func thePoolHoldsItsConnections() async throws {
         let url = try await TestEngine.newPostgresDatabase()
         let engine = try PostgresEngine(url: url, maximumConnections: 3)
-        let count = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+        let count = "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database()"
         var open: Int64 = 0
         for _ in 0..<50 {
-            open = try await engine.query(count).first?.first?.integer ?? 0
+            open = try await engine.query(count).first?.integer("n") ?? 0
             if open == 3 { break }
             try await Task.sleep(for: .milliseconds(100))
         }

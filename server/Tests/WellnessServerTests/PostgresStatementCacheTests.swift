@@ -21,16 +21,16 @@ struct PostgresStatementCacheTests {
     /// The connection's prepared statements whose SQL contains `marker`, with their parameter types.
     private func prepared(_ marker: String, on engine: PostgresEngine) async throws -> [String] {
         try await engine.query("""
-            SELECT parameter_types::text FROM pg_prepared_statements WHERE statement LIKE '%' || ? || '%'
+            SELECT parameter_types::text AS types FROM pg_prepared_statements WHERE statement LIKE '%' || ? || '%'
             AND statement NOT LIKE '%pg_prepared_statements%' ORDER BY 1
-            """, [.text(marker)]).compactMap { $0.first?.text }
+            """, [.text(marker)]).map { try $0.text("types") }
     }
 
     @Test func aReadIsPreparedOnceAndRunsAgainWithNewValues() async throws {
         try await withEngine { engine in
             for number in 1...3 {
                 let rows = try await engine.query("SELECT CAST(? AS BIGINT) * 2 AS marker_double", [.integer(Int64(number))])
-                #expect(rows.first?.first?.integer == Int64(number) * 2)
+                #expect(try rows.first?.integer("marker_double") == Int64(number) * 2)
             }
             #expect(try await prepared("marker_double", on: engine) == ["{bigint}"])
         }
@@ -41,7 +41,7 @@ struct PostgresStatementCacheTests {
             let sql = "SELECT COALESCE(CAST(? AS TEXT), 'none') AS marker_types"
             var answers: [String?] = []
             for value: SQLValue in [.null, .text("x"), .integer(5)] {
-                answers.append(try await engine.query(sql, [value]).first?.first?.text)
+                answers.append(try await engine.query(sql, [value]).first?.text("marker_types"))
             }
             #expect(answers == ["none", "x", "5"])
             let statements = try await prepared("marker_types", on: engine)
@@ -56,7 +56,7 @@ struct PostgresStatementCacheTests {
             try await engine.query("CREATE TABLE marker_later (n BIGINT)")
             try await engine.query("INSERT INTO marker_later (n) VALUES (4)")
             // postgres-nio now fails the prepared statement on this connection for good; the read runs unprepared.
-            #expect(try await engine.query(read, [.integer(0)]).first?.first?.integer == 4)
+            #expect(try await engine.query(read, [.integer(0)]).first?.integer("n") == 4)
         }
     }
 

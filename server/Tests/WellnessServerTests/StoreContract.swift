@@ -118,7 +118,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         // about what a read from the database finds.
         let ids = { (user: TestServer.User) in
             try await store.engine.query("SELECT id FROM insights WHERE user_id = ? ORDER BY id", [.text(user.id)])
-                .compactMap { $0.first?.text }
+                .map { try $0.text("id") }
         }
         let ownerIds = try await ids(owner)
         let sourceId = try #require(ownerIds.first)
@@ -349,14 +349,14 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         let other = try await server.reopen()
         let limiters = [RateLimiter(store: server.store, capacity: 3, window: 60), RateLimiter(store: other, capacity: 3, window: 60)]
         var allowed = 0
-        for n in 0..<6 where try await limiters[n % 2].retryAfter(for: "usr_x|suggestions") == nil { allowed += 1 }
+        for n in 0..<6 where try await limiters[n % 2].retryAfter("suggestions", for: "usr_x") == nil { allowed += 1 }
         #expect(allowed == 3)
-        let retry = try await limiters[0].retryAfter(for: "usr_x|suggestions")
+        let retry = try await limiters[0].retryAfter("suggestions", for: "usr_x")
         #expect((retry ?? 0) >= 1 && (retry ?? 100) <= 20)
-        #expect(try await limiters[1].retryAfter(for: "usr_y|suggestions") == nil)
+        #expect(try await limiters[1].retryAfter("suggestions", for: "usr_y") == nil)
         // Concurrently, too.
         let results = try await withThrowingTaskGroup(of: Bool.self) { group in
-            for n in 0..<10 { group.addTask { try await limiters[n % 2].retryAfter(for: "usr_z|tips") == nil } }
+            for n in 0..<10 { group.addTask { try await limiters[n % 2].retryAfter("tips", for: "usr_z") == nil } }
             return try await group.reduce(into: [Bool]()) { $0.append($1) }
         }
         #expect(results.filter { $0 }.count == 3)
@@ -472,7 +472,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
     /// The user's revocation mark as the database has it (not as ``Store``'s principal cache remembers it).
     private static func storedMark(of userId: String, in store: Store) async throws -> Int64? {
         try await store.engine.query("SELECT tokens_valid_after_ms FROM users WHERE id = ?", [.text(userId)])
-            .first?.first?.integer
+            .first?.integer("tokens_valid_after_ms")
     }
 
     /// Statements inside a transaction see its own uncommitted writes; others see only committed data.
@@ -482,7 +482,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         try await store.engine.transaction { session in
             try await session.query("UPDATE users SET tokens_valid_after_ms = 7 WHERE id = ?", [.text(user.id)])
             let inside = try await session.query("SELECT tokens_valid_after_ms FROM users WHERE id = ?", [.text(user.id)])
-            #expect(inside.first?.first?.integer == 7)
+            #expect(try inside.first?.integer("tokens_valid_after_ms") == 7)
             #expect(try await storedMark(of: user.id, in: store) == 0)
         }
         #expect(try await storedMark(of: user.id, in: store) == 7)
@@ -516,7 +516,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         let owner = try await server.user(days: 5)
         let other = try await server.user()
         let insight = try #require(try await store.engine.query("SELECT id FROM insights WHERE user_id = ? LIMIT 1",
-                                                                 [.text(owner.id)]).first?.first?.text)
+                                                                 [.text(owner.id)]).first?.text("id"))
         let goal = try await store.createGoal(try Self.goal("Walk"), for: owner.id).id
         for (type, id) in [(ContextType.insight, insight), (.goal, goal), (.insight, "ins_missing"), (.goal, "gol_missing"),
                            (.goal, insight), (.insight, goal)] {

@@ -1,9 +1,9 @@
 import Foundation
 
-/// A token bucket per key (user and endpoint, or client address) for the AI
-/// endpoints (seed 003: "429 Rate limit exceeded") and sign-up: `capacity`
+/// A token bucket per scope and subject (an AI endpoint and a user, or
+/// sign-up and a client address) for the AI endpoints (seed 003: "429 Rate limit exceeded") and sign-up: `capacity`
 /// requests, refilled over `window`. The buckets are in the database
-/// (``Store/takeToken(_:capacity:window:now:)``), so instances sharing it
+/// (``Store/takeToken(_:for:capacity:window:now:)``), so instances sharing it
 /// share the limits.
 public struct RateLimiter: Sendable {
     public let store: Store
@@ -16,8 +16,8 @@ public struct RateLimiter: Sendable {
         self.window = max(window, 1)
     }
 
-    /// Takes a token for `key`; returns nil when allowed, else the seconds until one is available.
-    public func retryAfter(for key: String) async throws -> Int? {
-        try await store.takeToken(key, capacity: capacity, window: window)
+    /// Takes a token from the bucket of `scope` and `subject`; returns nil when allowed, else the seconds until one is available.
+    public func retryAfter(_ scope: String, for subject: String) async throws -> Int? {
+        try await store.takeToken(scope, for: subject, capacity: capacity, window: window)
     }
 }

@@ -34,7 +34,7 @@ extension Routes {
     }
 
     private func createUser(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        if let seconds = try await signupLimiter?.retryAfter(for: "signup|\(context.remoteAddress?.ipAddress ?? "unknown")") {
+        if let seconds = try await signupLimiter?.retryAfter("signup", for: context.remoteAddress?.ipAddress ?? "unknown") {
             throw APIFailure.rateLimited(retryAfter: seconds)
         }
         let body = try await JSONResponses.body(of: request, context: context)

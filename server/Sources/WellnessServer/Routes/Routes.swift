@@ -93,7 +93,7 @@ struct Routes {
     }
 
     func limit(_ user: String, _ endpoint: String) async throws {
-        if let seconds = try await limiter.retryAfter(for: "\(user)|\(endpoint)") {
+        if let seconds = try await limiter.retryAfter(endpoint, for: user) {
             throw APIFailure.rateLimited(retryAfter: seconds)
         }
     }

@@ -1,5 +1,5 @@
 /// The tables, written once for both engines (``SQLDialect/schema(_:)``
-/// swaps the type names for PostgreSQL's).
+/// swaps the type names for PostgreSQL's), as an ordered list of versions.
 ///
 /// Every user-written or health value is sealed (``FieldCipher``, bound to its
 /// table, column, row and user); what stays plain is what queries filter,
@@ -8,18 +8,37 @@
 /// keys' SHA-256 and first characters.
 ///
 /// Lists cost O(page): each sort order has an index led by the user, and the
-/// totals come from `list_counts`, one row per user, list and filter bucket,
-/// kept in step with the rows in the same transaction.
-/// A list read again costs one row of `list_versions` while it is unchanged.
+/// totals come from the count tables (`insight_counts`, `goal_counts`,
+/// `consultation_counts`), one row per user and combination of the columns a
+/// list filters on, kept in step with the rows in the same transaction
+/// (``Store/recordListChange(_:on:)``). A list read again costs one row of
+/// `list_versions` while it is unchanged.
+///
+/// A database records its version in `meta`; ``Store/open(engine:cipher:principalLifetime:openedInsights:insightPageBytes:)``
+/// applies the steps of every later version, in order, in one transaction
+/// under ``setupLock``, so instances starting together on one PostgreSQL
+/// database migrate it once and a failed step leaves it as it was.
 enum Schema {
-    /// The version a database records in `meta`; a database without it (from
-    /// before sealing was bound to rows) is refused, see ``Store/open(engine:cipher:)``.
-    static let version = "4"
+    /// The versions, oldest first. A new one is appended; a released one never changes.
+    static let migrations: [SchemaMigration] = [
+        SchemaMigration(version: 4, summary: "tables of user data sealed and bound to their rows",
+                        statements: version4),
+        SchemaMigration(version: 5, summary: "list totals and rate limits by column, not by joined strings",
+                        steps: version5),
+    ]
+
+    /// The version this server writes: the last of ``migrations``.
+    static var version: Int { migrations.last?.version ?? 0 }
+
+    /// The oldest version this server migrates from.
+    static var oldestReadable: Int { migrations.first?.version ?? 0 }
 
     /// Serializes schema set-up across instances sharing one PostgreSQL database.
     static let setupLock: Int64 = 0x5745_4C4C_0001
 
-    static let statements: [String] = [
+    /// The tables of version 4, the first version that sealed values bound to their rows:
+    /// the start of every database this server reads.
+    private static let version4: [String] = [
         """
         CREATE TABLE IF NOT EXISTS users (
             id TEXT PRIMARY KEY, name BLOB NOT NULL, api_key_fingerprint TEXT NOT NULL UNIQUE,
@@ -101,15 +120,52 @@ enum Schema {
         "CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value BLOB NOT NULL)",
     ]
 
-    /// Columns added to a table of version 4 after databases were written with
-    /// it: ``Store/open(engine:cipher:principalLifetime:openedInsights:insightPageBytes:)``
-    /// adds each one its table lacks, so such a database keeps version 4. Each
-    /// is nullable or has a default, as `ALTER TABLE ... ADD COLUMN` requires;
-    /// the `CREATE TABLE` above has them too.
-    static let addedColumns: [(table: String, column: String, definition: String)] = [
-        // Who holds an idempotency key being applied and until when; whether its write committed.
-        ("idempotency_keys", "lease_owner", "TEXT"),
-        ("idempotency_keys", "lease_expires_ms", "INTEGER"),
-        ("idempotency_keys", "applied", "INTEGER NOT NULL DEFAULT 0"),
+    /// Version 5. Databases of version 4 written before `api_keys` and the
+    /// idempotency leases first get them. List totals move from `list_counts`
+    /// (one text key joining a list's filter values with `|`) to a table per
+    /// list whose columns are those the list filters on, recounted from the
+    /// rows; rate-limit buckets move to a key of two columns, scope and subject.
+    private static let version5: [SchemaMigration.Step] = [
+        .statement("""
+            CREATE TABLE IF NOT EXISTS api_keys (
+                id TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                fingerprint TEXT NOT NULL UNIQUE, prefix TEXT, created_ms INTEGER NOT NULL)
+            """),
+        .statement("CREATE INDEX IF NOT EXISTS api_keys_by_user ON api_keys (user_id, created_ms, id)"),
+        .addColumn(table: "idempotency_keys", column: "lease_owner", definition: "TEXT"),
+        .addColumn(table: "idempotency_keys", column: "lease_expires_ms", definition: "INTEGER"),
+        .addColumn(table: "idempotency_keys", column: "applied", definition: "INTEGER NOT NULL DEFAULT 0"),
+        .statement("""
+            CREATE TABLE insight_counts (
+                user_id TEXT NOT NULL, insight_type TEXT NOT NULL, is_read INTEGER NOT NULL,
+                is_favorite INTEGER NOT NULL, is_archived INTEGER NOT NULL, n INTEGER NOT NULL,
+                PRIMARY KEY (user_id, insight_type, is_read, is_favorite, is_archived))
+            """),
+        .statement("""
+            INSERT INTO insight_counts (user_id, insight_type, is_read, is_favorite, is_archived, n)
+            SELECT user_id, insight_type, is_read, is_favorite, is_archived, COUNT(*) FROM insights
+            GROUP BY user_id, insight_type, is_read, is_favorite, is_archived
+            """),
+        .statement("""
+            CREATE TABLE goal_counts (
+                user_id TEXT NOT NULL, status TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (user_id, status))
+            """),
+        .statement("INSERT INTO goal_counts (user_id, status, n) SELECT user_id, status, COUNT(*) FROM goals GROUP BY user_id, status"),
+        .statement("""
+            CREATE TABLE consultation_counts (
+                user_id TEXT NOT NULL, is_archived INTEGER NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (user_id, is_archived))
+            """),
+        .statement("""
+            INSERT INTO consultation_counts (user_id, is_archived, n)
+            SELECT user_id, is_archived, COUNT(*) FROM consultations GROUP BY user_id, is_archived
+            """),
+        .statement("DROP TABLE list_counts"),
+        .statement("""
+            CREATE TABLE rate_limit_buckets (
+                scope TEXT NOT NULL, subject TEXT NOT NULL, tokens REAL NOT NULL, updated_ms INTEGER NOT NULL,
+                PRIMARY KEY (scope, subject))
+            """),
+        .rewrite({ try await Store.moveJoinedRateLimitKeys(on: $0) }),
+        .statement("DROP TABLE rate_limits"),
     ]
 }

@@ -87,7 +87,7 @@ extension Store {
             try await lockUser(userId, on: session)
             try await adoptFirstKey(of: userId, on: session)
             guard let fingerprint = try await session.query("SELECT fingerprint FROM api_keys WHERE id = ? AND user_id = ?",
-                                                            [.text(id), .text(userId)]).first?.first?.text else {
+                                                            [.text(id), .text(userId)]).first?.text("fingerprint") else {
                 throw APIKeyRefusal.unknownKey
             }
             guard try await keys(of: userId, on: session).count > 1 else { throw APIKeyRefusal.lastKey }
@@ -127,7 +127,8 @@ extension Store {
     private func keys(of userId: String, on session: any SQLSession) async throws -> [APIKeyRecord] {
         try await session.query("SELECT id, prefix, created_ms FROM api_keys WHERE user_id = ? ORDER BY created_ms, id",
                                 [.text(userId)]).map { row in
-            APIKeyRecord(id: row[0].text ?? "", prefix: row[1].text, createdMilliseconds: row[2].integer ?? 0)
+            APIKeyRecord(id: try row.text("id"), prefix: try row.optionalText("prefix"),
+                         createdMilliseconds: try row.integer("created_ms"))
         }
     }
 }

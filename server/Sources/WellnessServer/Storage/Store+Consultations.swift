@@ -9,12 +9,14 @@ extension Store {
                                         title: request.title, createdAt: Timestamp(milliseconds: now),
                                         updatedAt: Timestamp(milliseconds: now))
         let body = try sealedBody(of: consultation)
-        try await engine.transaction { [self] session in
+        try await changingLists(of: userId) { [self] session in
             try await requireContext(request, of: userId, on: session)
             try await session.query("""
                 INSERT INTO consultations (id, user_id, is_archived, body, created_ms) VALUES (?, ?, ?, ?, ?)
                 """, [.text(consultation.id), .text(userId), .init(consultation.isArchived), .blob(body), .integer(now)])
-            try await adjustCount(.consultations, consultation.isArchived ? "1" : "0", for: userId, by: 1, on: session)
+            var change = ListChange()
+            change.added(.consultation(archived: consultation.isArchived))
+            return ((), change)
         }
         return consultation
     }
@@ -55,9 +57,7 @@ extension Store {
             filter += " AND is_archived = ?"
             parameters.append(.init(archived))
         }
-        let total = try await count(.consultations, for: userId) { bucket in
-            archived.map { ($0 ? "1" : "0") == bucket } ?? true
-        }
+        let total = try await total(.consultations, filter: filter, parameters)
         var consultations: [Consultation] = []
         if let offset = Pagination.offset(page: page, pageSize: pageSize), offset < total {
             consultations = try await engine.query("""
@@ -113,16 +113,20 @@ extension Store {
         try await engine.query("""
             SELECT id, role, content, created_ms, proposals FROM messages WHERE consultation_id = ? ORDER BY sequence
             """, [.text(consultation.id)]).map { row in
-            let id = row[0].text ?? ""
-            let proposals = try row[4].blob.map { sealed in
+            let id = try row.text("id")
+            let role = try row.text("role")
+            guard let messageRole = ConsultationMessage.Role(rawValue: role) else {
+                throw SQLColumnError.invalid("role", holds: role, expected: "a message role")
+            }
+            let proposals = try row.optionalBlob("proposals").map { sealed in
                 try [CoachProposal](json: JSONParser.parse(
                     cipher.open(sealed, for: Self.proposalsField(consultation.id, id, consultation.userId))))
             }
             return ConsultationMessage(
                 id: id, consultationId: consultation.id,
-                role: ConsultationMessage.Role(rawValue: row[1].text ?? "") ?? .user,
-                content: try cipher.open(row[2].blob ?? [], for: Self.messageField(consultation.id, id, consultation.userId)),
-                createdAt: Timestamp(milliseconds: row[3].integer ?? 0), proposals: proposals ?? [])
+                role: messageRole,
+                content: try cipher.open(try row.blob("content"), for: Self.messageField(consultation.id, id, consultation.userId)),
+                createdAt: Timestamp(milliseconds: try row.integer("created_ms")), proposals: proposals ?? [])
         }
     }
 
@@ -132,10 +136,9 @@ extension Store {
                                          user: consultation.userId))
     }
 
-    private func consultation(from row: [SQLValue], userId: String) throws -> Consultation {
-        let id = row[0].text ?? ""
-        let field = SealedField(table: "consultations", column: "body", row: id, user: userId)
-        return try Consultation(json: JSONParser.parse(cipher.open(row[1].blob ?? [], for: field)))
+    private func consultation(from row: SQLRow, userId: String) throws -> Consultation {
+        let field = SealedField(table: "consultations", column: "body", row: try row.text("id"), user: userId)
+        return try Consultation(json: JSONParser.parse(cipher.open(try row.blob("body"), for: field)))
     }
 
     /// A message is bound to its consultation as well as its own id.

@@ -4,30 +4,33 @@ import Foundation
 /// token buckets and when each scheduled job is next due. (A per-user table
 /// of idempotency keys, `(user_id, key)` unique, would live here too.)
 extension Store {
-    /// Takes a token from the bucket `key` (`capacity` tokens, refilled
+    /// Takes a token from the bucket of `scope` and `subject` (`capacity` tokens, refilled
     /// evenly over `window` seconds); nil when allowed, else the whole seconds
     /// until a token is available. One transaction with the bucket's row
     /// locked, so instances never both spend the same token.
-    public func takeToken(_ key: String, capacity: Int, window: TimeInterval,
+    public func takeToken(_ scope: String, for subject: String, capacity: Int, window: TimeInterval,
                           now: Int64 = Store.nowMilliseconds()) async throws -> Int? {
         let capacity = Double(max(capacity, 1))
         let rate = capacity / max(window, 1) / 1000
         let forUpdate = engine.dialect.forUpdate
         return try await engine.transaction { session in
+            let bucket: [SQLValue] = [.text(scope), .text(subject)]
             try await session.query("""
-                INSERT INTO rate_limits (key, tokens, updated_ms) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING
-                """, [.text(key), .real(capacity), .integer(now)])
-            let row = try await session.query("SELECT tokens, updated_ms FROM rate_limits WHERE key = ?\(forUpdate)",
-                                              [.text(key)]).first
-            let stored = row?[0].real ?? capacity
-            let updated = row?[1].integer ?? now
+                INSERT INTO rate_limit_buckets (scope, subject, tokens, updated_ms) VALUES (?, ?, ?, ?)
+                ON CONFLICT (scope, subject) DO NOTHING
+                """, bucket + [.real(capacity), .integer(now)])
+            let row = try await session.query("""
+                SELECT tokens, updated_ms FROM rate_limit_buckets WHERE scope = ? AND subject = ?\(forUpdate)
+                """, bucket).first
+            let stored = try row?.real("tokens") ?? capacity
+            let updated = try row?.integer("updated_ms") ?? now
             // A clock behind another instance's never takes tokens away.
             let elapsed = Double(max(now.subtractingReportingOverflow(updated).partialValue, 0))
             var tokens = min(capacity, stored + elapsed * rate)
             let allowed = tokens >= 1
             if allowed { tokens -= 1 }
-            try await session.query("UPDATE rate_limits SET tokens = ?, updated_ms = ? WHERE key = ?",
-                                    [.real(tokens), .integer(max(now, updated)), .text(key)])
+            try await session.query("UPDATE rate_limit_buckets SET tokens = ?, updated_ms = ? WHERE scope = ? AND subject = ?",
+                                    [.real(tokens), .integer(max(now, updated))] + bucket)
             if allowed { return nil }
             return Int(((1 - tokens) / rate / 1000).rounded(.up))
         }
@@ -35,8 +38,23 @@ extension Store {
 
     /// Forgets buckets untouched for `age` seconds (full again by then, so equal to no row).
     public func forgetRateLimits(olderThan age: TimeInterval, now: Int64 = Store.nowMilliseconds()) async throws {
-        try await engine.query("DELETE FROM rate_limits WHERE updated_ms < ?",
+        try await engine.query("DELETE FROM rate_limit_buckets WHERE updated_ms < ?",
                                [.integer(now - Int64(max(age, 0) * 1000))])
+    }
+
+    /// Version 5's move of the buckets of `rate_limits`, keyed by one text
+    /// ("user|endpoint", "signup|address"), to `rate_limit_buckets`; a key of
+    /// neither shape is left behind (its bucket starts full, as after an hour unused).
+    static func moveJoinedRateLimitKeys(on session: any SQLSession) async throws {
+        for row in try await session.query("SELECT key, tokens, updated_ms FROM rate_limits") {
+            let parts = try row.text("key").split(separator: "|", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { continue }
+            let (scope, subject) = parts[0] == "signup" ? (parts[0], parts[1]) : (parts[1], parts[0])
+            try await session.query("""
+                INSERT INTO rate_limit_buckets (scope, subject, tokens, updated_ms) VALUES (?, ?, ?, ?)
+                ON CONFLICT (scope, subject) DO NOTHING
+                """, [.text(scope), .text(subject), .real(try row.real("tokens")), .integer(try row.integer("updated_ms"))])
+        }
     }
 
     /// Whether this instance runs the job `name` now: true for exactly one

@@ -11,18 +11,20 @@ extension Store {
                         isRecurring: request.isRecurring, frequency: request.frequency, status: .active,
                         createdAt: Timestamp(milliseconds: now), updatedAt: Timestamp(milliseconds: now))
         let body = try cipher.seal(try JSONWriter.string(goal.json), for: Self.goalField(goal.id, userId))
-        try await engine.transaction { [self] session in
+        try await changingLists(of: userId) { session in
             try await session.query("INSERT INTO goals (id, user_id, status, body, created_ms) VALUES (?, ?, ?, ?, ?)",
                                     [.text(goal.id), .text(userId), .text(goal.status.rawValue), .blob(body),
                                      .integer(now)])
-            try await adjustCount(.goals, goal.status.rawValue, for: userId, by: 1, on: session)
+            var change = ListChange()
+            change.added(.goal(status: goal.status.rawValue))
+            return ((), change)
         }
         return goal
     }
 
     public func goal(_ id: String, for userId: String) async throws -> Goal? {
         guard let sealed = try await engine.query("SELECT body FROM goals WHERE id = ? AND user_id = ?",
-                                                  [.text(id), .text(userId)]).first?.first?.blob else { return nil }
+                                                  [.text(id), .text(userId)]).first?.blob("body") else { return nil }
         return try Goal(json: JSONParser.parse(cipher.open(sealed, for: Self.goalField(id, userId))))
     }
 
@@ -35,7 +37,7 @@ extension Store {
             filter += " AND status = ?"
             parameters.append(.text(status.rawValue))
         }
-        let total = try await count(.goals, for: userId) { bucket in status.map { $0.rawValue == bucket } ?? true }
+        let total = try await total(.goals, filter: filter, parameters)
         var goals: [Goal] = []
         if let offset = Pagination.offset(page: page, pageSize: pageSize), offset < total {
             goals = try await engine.query("""
@@ -53,9 +55,8 @@ extension Store {
             .map { try goal(from: $0, userId: userId) }
     }
 
-    private func goal(from row: [SQLValue], userId: String) throws -> Goal {
-        let id = row[0].text ?? ""
-        return try Goal(json: JSONParser.parse(cipher.open(row[1].blob ?? [], for: Self.goalField(id, userId))))
+    private func goal(from row: SQLRow, userId: String) throws -> Goal {
+        try Goal(json: JSONParser.parse(cipher.open(try row.blob("body"), for: Self.goalField(try row.text("id"), userId))))
     }
 
     static func goalField(_ id: String, _ userId: String) -> SealedField {
@@ -76,16 +77,19 @@ extension Store {
         -> (before: Goal, after: Goal)? {
         let field = Self.goalField(id, userId)
         let forUpdate = engine.dialect.forUpdate
-        let result: (before: Goal, after: Goal)? = try await engine.transaction { [self] session in
+        let result: (before: Goal, after: Goal)? = try await changingLists(of: userId) { [self] session in
             guard let sealed = try await session.query("SELECT body FROM goals WHERE id = ? AND user_id = ?\(forUpdate)",
-                                                       [.text(id), .text(userId)]).first?.first?.blob else { return nil }
+                                                       [.text(id), .text(userId)]).first?.blob("body") else {
+                return (nil, ListChange())
+            }
             let before = try Goal(json: JSONParser.parse(self.cipher.open(sealed, for: field)))
             let after = before.applying(change, at: Timestamp(milliseconds: Self.nowMilliseconds()))
             try await session.query("UPDATE goals SET status = ?, body = ? WHERE id = ?",
                                     [.text(after.status.rawValue),
                                      .blob(try self.cipher.seal(try JSONWriter.string(after.json), for: field)), .text(id)])
-            try await self.moveCount(.goals, from: before.status.rawValue, to: after.status.rawValue, for: userId, on: session)
-            return (before, after)
+            var change = ListChange()
+            change.moved(from: .goal(status: before.status.rawValue), to: .goal(status: after.status.rawValue))
+            return ((before, after), change)
         }
         if let result, result.after.status == .completed, result.before.status != .completed {
             try await add([Self.achievement(of: result.after)], for: userId)

@@ -67,12 +67,12 @@ extension Store {
             guard let row = try await session.query("""
                 SELECT request_hash, status, body, applied, lease_expires_ms FROM idempotency_keys
                 WHERE user_id = ? AND key = ?
-                """, [.text(user), .text(key)]).first, row.count == 5 else { return .inProgress }
-            guard row[0].text == requestHash else { return .mismatch }
-            guard let status = row[1].integer, let sealed = row[2].blob else {
+                """, [.text(user), .text(key)]).first else { return .inProgress }
+            guard try row.text("request_hash") == requestHash else { return .mismatch }
+            guard let status = try row.optionalInteger("status"), let sealed = try row.optionalBlob("body") else {
                 // A claim from before leases existed has no expiry: in progress until the key's day ends.
-                let leaseEnded = row[4].integer.map { $0 < now } ?? false
-                return row[3].integer == 1 && leaseEnded ? .appliedResponseLost : .inProgress
+                let leaseEnded = try row.optionalInteger("lease_expires_ms").map { $0 < now } ?? false
+                return try row.bool("applied") && leaseEnded ? .appliedResponseLost : .inProgress
             }
             return .replay(status: Int(clamping: status), body: Array(try self.cipher.open(sealed, for: field).utf8))
         }

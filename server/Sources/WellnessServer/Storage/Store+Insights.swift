@@ -26,7 +26,7 @@ extension Store {
     @discardableResult
     public func add(_ insights: [NewInsight], for userId: String) async throws -> Int {
         let now = Self.nowMilliseconds()
-        let rows = try insights.map { insight -> (row: [SQLValue], bucket: String) in
+        let rows = try insights.map { insight -> (row: [SQLValue], bucket: ListBucket) in
             let id = Self.newId("ins")
             let seal = { (column: String, text: String) throws -> SQLValue in
                 .blob(try self.cipher.seal(text, for: Self.insightField(column, id, userId)))
@@ -39,11 +39,12 @@ extension Store {
                 try insight.dataContext.map { try seal("data_context", try JSONWriter.string($0.json)) } ?? .null,
                 .integer(generated), .integer(generated), .integer(now), .text(insight.dedupeKey),
             ]
-            return (row, Self.insightBucket(type: insight.type.rawValue, read: false, favorite: false, archived: false))
+            return (row, .insight(type: insight.type.rawValue, read: false, favorite: false, archived: false))
         }
         guard !rows.isEmpty else { return 0 }
-        let added = try await engine.transaction { [self] session -> Int in
-            var added: [String: Int64] = [:]
+        return try await changingLists(of: userId) { session in
+            var change = ListChange()
+            var added = 0
             for (row, bucket) in rows {
                 let inserted = try await session.query("""
                     INSERT INTO insights (id, user_id, insight_type, title, content, summary, suggestions, data_context,
@@ -51,15 +52,13 @@ extension Store {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT (user_id, dedupe_key) DO NOTHING RETURNING id
                     """, row)
-                if !inserted.isEmpty { added[bucket, default: 0] += 1 }
+                if !inserted.isEmpty {
+                    change.added(bucket)
+                    added += 1
+                }
             }
-            guard !added.isEmpty else { return 0 }
-            try await adjustCounts(.insights, added, for: userId, on: session)
-            try await raiseVersion(.insights, for: userId, on: session)
-            return added.values.reduce(0) { $0 + Int($1) }
+            return (added, change)
         }
-        if added > 0 { insightPages.forget(user: userId) }
-        return added
     }
 
     static let insightColumns = """
@@ -68,8 +67,8 @@ extension Store {
         """
 
     /// One page of the user's insights and the pagination object: the page
-    /// through the index of its sort order, the total from ``adjustCount``'s
-    /// counts, so the cost does not grow with the user's (or anyone's) data.
+    /// through the index of its sort order, the total from `insight_counts`,
+    /// so the cost does not grow with the user's (or anyone's) data.
     public func insights(for userId: String, query: InsightQuery) async throws -> InsightsPage {
         let (rows, pagination, _) = try await pageRows(for: userId, query: query)
         return InsightsPage(insights: try await decode(rows, insight(from:)), pagination: pagination)
@@ -100,7 +99,7 @@ extension Store {
     /// is at least as new as that version, so it may be served while the
     /// version is unchanged.
     private func pageRows(for userId: String, query: InsightQuery) async throws
-        -> (rows: [[SQLValue]], pagination: Pagination, version: Int64?) {
+        -> (rows: [SQLRow], pagination: Pagination, version: Int64?) {
         var conditions = ["user_id = ?"]
         var parameters: [SQLValue] = [.text(userId)]
         if let archived = query.archivedStatus {
@@ -116,43 +115,35 @@ extension Store {
             parameters.append(.init(read))
         }
         if query.favoritesOnly { conditions.append("is_favorite = 1") }
+        // The filtered columns have the same names in `insight_counts`, so the filter selects the total too.
         let filter = conditions.joined(separator: " AND ")
-        let matching = { (bucket: String) -> Bool in
-            let parts = bucket.split(separator: "|").map(String.init)
-            guard parts.count == 4 else { return false }
-            return (query.insightType.map { $0.rawValue == parts[0] } ?? true)
-                && (query.readStatus.map { ($0 ? "1" : "0") == parts[1] } ?? true)
-                && (!query.favoritesOnly || parts[2] == "1")
-                && (query.archivedStatus.map { ($0 ? "1" : "0") == parts[3] } ?? true)
-        }
         let direction = query.ascending ? "ASC" : "DESC"
         let order = "\(query.sortBy.column) \(direction), id \(direction)"
-        let counts = Self.countsColumn(.insights, for: userId, dialect: engine.dialect)
+        let counted = Self.totalColumn(.insights, filter: filter, parameters)
         let version = Self.versionColumn(.insights, for: userId)
         guard let offset = Pagination.offset(page: query.page, pageSize: query.pageSize) else {
-            let total = try await count(.insights, for: userId, matching: matching)
+            let total = try await total(.insights, filter: filter, parameters)
             return ([], Pagination.of(page: query.page, pageSize: query.pageSize, total: total), nil)
         }
         let total: Int
         let readVersion: Int64?
-        var rows: [[SQLValue]] = []
+        var rows: [SQLRow] = []
         if offset == 0 {
             // The first page costs O(page) whatever the total: read it through
             // the index of its order, with the counts and the version in each
             // row, in one statement (one round trip). An empty first page means nothing matches.
             rows = try await engine.query("""
-                SELECT \(Self.insightColumns), \(counts.sql), \(version.sql) FROM insights WHERE \(filter)
-                ORDER BY \(order) LIMIT ?
-                """, counts.parameters + version.parameters + parameters + [.integer(Int64(query.pageSize))])
-            let trailing = rows.first?.suffix(2)
-            total = Self.total(ofCounts: trailing?.first?.text ?? "", matching: matching)
-            readVersion = trailing?.last?.integer
+                SELECT \(Self.insightColumns), \(counted.sql) AS list_total, \(version.sql) AS list_version
+                FROM insights WHERE \(filter) ORDER BY \(order) LIMIT ?
+                """, counted.parameters + version.parameters + parameters + [.integer(Int64(query.pageSize))])
+            total = Int(clamping: try rows.first?.integer("list_total") ?? 0)
+            readVersion = try rows.first?.integer("list_version")
         } else {
             // A later page only when the counts say it has rows: stepping over a deep offset costs.
-            let listed = try await engine.query("SELECT \(counts.sql), \(version.sql)",
-                                                counts.parameters + version.parameters).first
-            total = Self.total(ofCounts: listed?.first?.text ?? "", matching: matching)
-            readVersion = listed?.last?.integer
+            let listed = try await engine.query("SELECT \(counted.sql) AS list_total, \(version.sql) AS list_version",
+                                                counted.parameters + version.parameters).first
+            total = Int(clamping: try listed?.integer("list_total") ?? 0)
+            readVersion = try listed?.integer("list_version")
             // The page's ids from the index first, so that skipped rows are never read (deferred join).
             if offset < total {
                 rows = try await engine.query("""
@@ -169,7 +160,7 @@ extension Store {
     /// may open up to 500 sealed fields, and each yield puts this request
     /// behind the requests waiting for a core, so that another user's request
     /// does not wait for the whole page (the noisy neighbour).
-    private func decode<Decoded>(_ rows: [[SQLValue]], _ decodeRow: ([SQLValue]) throws -> Decoded) async throws
+    private func decode<Decoded>(_ rows: [SQLRow], _ decodeRow: (SQLRow) throws -> Decoded) async throws
         -> [Decoded] {
         var decoded: [Decoded] = []
         decoded.reserveCapacity(rows.count)
@@ -196,14 +187,15 @@ extension Store {
     public func update(_ id: String, for userId: String, with change: UpdateInsightRequest) async throws -> Insight? {
         let now = Self.nowMilliseconds()
         let forUpdate = engine.dialect.forUpdate
-        let updated = try await engine.transaction { [self] session -> Insight? in
+        return try await changingLists(of: userId) { [self] session -> (Insight?, ListChange) in
             // Locked until the end, so that concurrent changes count from each other's result.
             guard let current = try await session.query("""
                 SELECT insight_type, is_read, is_favorite, is_archived FROM insights WHERE id = ? AND user_id = ?\(forUpdate)
-                """, [.text(id), .text(userId)]).first, let type = current[0].text else { return nil }
-            let read = change.isRead ?? current[1].bool
-            let favorite = change.isFavorite ?? current[2].bool
-            let archived = change.isArchived ?? current[3].bool
+                """, [.text(id), .text(userId)]).first else { return (nil, ListChange()) }
+            let type = try current.text("insight_type")
+            let read = try change.isRead ?? current.bool("is_read")
+            let favorite = try change.isFavorite ?? current.bool("is_favorite")
+            let archived = try change.isArchived ?? current.bool("is_archived")
             var assignments = ["is_read = ?", "is_favorite = ?", "is_archived = ?", "updated_ms = ?"]
             var parameters: [SQLValue] = [.init(read), .init(favorite), .init(archived), .integer(now)]
             if read {
@@ -220,64 +212,59 @@ extension Store {
             }
             try await session.query("UPDATE insights SET \(assignments.joined(separator: ", ")) WHERE id = ?",
                                     parameters + [.text(id)])
-            let before = Self.insightBucket(type: type, read: current[1].bool, favorite: current[2].bool,
-                                            archived: current[3].bool)
-            let after = Self.insightBucket(type: type, read: read, favorite: favorite, archived: archived)
-            try await moveCount(.insights, from: before, to: after, for: userId, on: session)
-            try await raiseVersion(.insights, for: userId, on: session)
-            return try await insight(id, for: userId, on: session)
+            var moved = ListChange()
+            moved.moved(from: try .insight(of: current), to: .insight(type: type, read: read, favorite: favorite, archived: archived))
+            return (try await insight(id, for: userId, on: session), moved)
         }
-        if updated != nil { insightPages.forget(user: userId) }
-        return updated
     }
 
     /// Deletes an insight; false when there was no such insight.
     public func deleteInsight(_ id: String, for userId: String) async throws -> Bool {
-        let deleted = try await engine.transaction { [self] session in
+        try await changingLists(of: userId) { session in
+            var change = ListChange()
             guard let row = try await session.query("""
                 DELETE FROM insights WHERE id = ? AND user_id = ? RETURNING insight_type, is_read, is_favorite, is_archived
-                """, [.text(id), .text(userId)]).first, let type = row[0].text else { return false }
-            let bucket = Self.insightBucket(type: type, read: row[1].bool, favorite: row[2].bool, archived: row[3].bool)
-            try await adjustCount(.insights, bucket, for: userId, by: -1, on: session)
-            try await raiseVersion(.insights, for: userId, on: session)
-            return true
+                """, [.text(id), .text(userId)]).first else { return (false, change) }
+            change.removed(try .insight(of: row), insight: id)
+            return (true, change)
         }
-        if deleted {
-            openedInsights.forget(id, user: userId)
-            insightPages.forget(user: userId)
-        }
-        return deleted
-    }
-
-    static func insightBucket(type: String, read: Bool, favorite: Bool, archived: Bool) -> String {
-        "\(type)|\(read ? 1 : 0)|\(favorite ? 1 : 0)|\(archived ? 1 : 0)"
     }
 
     static func insightField(_ column: String, _ id: String, _ userId: String) -> SealedField {
         SealedField(table: "insights", column: column, row: id, user: userId)
     }
 
-    private func insight(from row: [SQLValue]) throws -> Insight {
-        let stamp = { (value: SQLValue) in value.integer.map(Timestamp.init(milliseconds:)) }
-        let id = row[0].text ?? ""
-        let userId = row[1].text ?? ""
+    private func insight(from row: SQLRow) throws -> Insight {
+        let stamp = { (column: String) in Timestamp(milliseconds: try row.integer(column)) }
+        let optionalStamp = { (column: String) in try row.optionalInteger(column).map(Timestamp.init(milliseconds:)) }
+        let id = try row.text("id")
+        let userId = try row.text("user_id")
+        let type = try row.text("insight_type")
+        guard let insightType = InsightType(rawValue: type) else {
+            throw SQLColumnError.invalid("insight_type", holds: type, expected: "an insight type")
+        }
         let opened = try openedInsights.content(of: id, user: userId) ?? open(row, id: id, userId: userId)
         return Insight(
-            id: id, userId: userId,
-            insightType: InsightType(rawValue: row[2].text ?? "") ?? .daily,
+            id: id, userId: userId, insightType: insightType,
             title: opened.title, content: opened.content, summary: opened.summary,
             suggestions: opened.suggestions, dataContext: opened.dataContext,
-            isRead: row[8].bool, isFavorite: row[9].bool, isArchived: row[10].bool,
-            generatedAt: stamp(row[11]) ?? Timestamp(seconds: 0), readAt: stamp(row[12]), archivedAt: stamp(row[13]),
-            createdAt: stamp(row[14]) ?? Timestamp(seconds: 0), updatedAt: stamp(row[15]) ?? Timestamp(seconds: 0))
+            isRead: try row.bool("is_read"), isFavorite: try row.bool("is_favorite"), isArchived: try row.bool("is_archived"),
+            generatedAt: try stamp("generated_ms"), readAt: try optionalStamp("read_ms"),
+            archivedAt: try optionalStamp("archived_ms"), createdAt: try stamp("created_ms"),
+            updatedAt: try stamp("updated_ms"))
     }
 
+    /// The columns an update may change: an insight encoded while they had
+    /// these values is still encoded the same.
+    private static let changingColumns = [
+        "is_read", "is_favorite", "is_archived", "generated_ms", "read_ms", "archived_ms", "created_ms", "updated_ms",
+    ]
+
     /// The insight of `row` as JSON, from memory when it was encoded in the same state.
-    private func encodedInsight(from row: [SQLValue]) throws -> [UInt8] {
-        let id = row[0].text ?? ""
-        let userId = row[1].text ?? ""
-        // What an update may change: the flags and the stamps after them.
-        let state = Array(row[8...15])
+    private func encodedInsight(from row: SQLRow) throws -> [UInt8] {
+        let id = try row.text("id")
+        let userId = try row.text("user_id")
+        let state = try Self.changingColumns.map(row.value)
         if let encoding = openedInsights.content(of: id, user: userId)?.encoding, encoding.state == state {
             return encoding.json
         }
@@ -287,17 +274,20 @@ extension Store {
     }
 
     /// The sealed fields of an insight row, opened, and remembered for the next read.
-    private func open(_ row: [SQLValue], id: String, userId: String) throws -> OpenedInsightCache.Content {
-        let openColumn = { (column: String, value: SQLValue) throws -> String? in
-            try value.blob.map { try self.cipher.open($0, for: Self.insightField(column, id, userId)) }
+    private func open(_ row: SQLRow, id: String, userId: String) throws -> OpenedInsightCache.Content {
+        let openColumn = { (column: String) throws -> String? in
+            try row.optionalBlob(column).map { try self.cipher.open($0, for: Self.insightField(column, id, userId)) }
         }
-        let suggestions = try openColumn("suggestions", row[6]).map { text -> [String] in
+        let required = { (column: String) throws -> String in
+            try self.cipher.open(try row.blob(column), for: Self.insightField(column, id, userId))
+        }
+        let suggestions = try openColumn("suggestions").map { text -> [String] in
             (try? [String](json: JSONParser.parse(text))) ?? []
         }
-        let context = try openColumn("data_context", row[7]).map { try DataContext(json: JSONParser.parse($0)) }
+        let context = try openColumn("data_context").map { try DataContext(json: JSONParser.parse($0)) }
         let opened = OpenedInsightCache.Content(
-            title: try openColumn("title", row[3]) ?? "", content: try openColumn("content", row[4]) ?? "",
-            summary: try openColumn("summary", row[5]), suggestions: suggestions, dataContext: context)
+            title: try required("title"), content: try required("content"),
+            summary: try openColumn("summary"), suggestions: suggestions, dataContext: context)
         openedInsights.remember(opened, of: id, user: userId)
         return opened
     }

@@ -47,13 +47,14 @@ public final class Store: Sendable {
         /// Whether a new key may be generated: nothing is sealed yet.
         public var isEmpty: Bool { !hasTables && keyCheck == nil }
 
-        /// Whether this version reads it: a new database, or one recording the current schema version.
-        public var isCurrent: Bool { !hasTables || schemaVersion == Schema.version }
+        /// The version as a number; nil when none is recorded or it is not a number.
+        var version: Int? { schemaVersion.flatMap { Int($0) } }
     }
 
     /// Reads the database's state without changing it.
     /// - Throws: ``ConfigurationError`` when the database does not answer
-    ///   within 10 s, or is from an earlier version (before any key is looked at).
+    ///   within 10 s, or is of a schema version this server cannot migrate
+    ///   from or is newer than it (before any key is looked at).
     public static func inspect(_ engine: any SQLEngine) async throws -> DatabaseState {
         guard await engine.isResponsive(within: 10) else {
             throw ConfigurationError("the database \(engine.location) does not answer (10 s)")
@@ -63,17 +64,20 @@ public final class Store: Sendable {
         let meta = (try? await engine.query("SELECT name, value FROM meta WHERE name IN ('schema_version', 'key_check')")) ?? []
         var state = DatabaseState(hasTables: hasTables)
         for row in meta {
-            switch row.first?.text {
-            case "schema_version": state.schemaVersion = row[1].blob.map { String(decoding: $0, as: UTF8.self) }
-            case "key_check": state.keyCheck = row[1].blob
+            switch try row.text("name") {
+            case "schema_version": state.schemaVersion = String(decoding: try row.blob("value"), as: UTF8.self)
+            case "key_check": state.keyCheck = try row.blob("value")
             default: break
             }
         }
-        guard state.isCurrent else { throw earlierVersion(engine) }
+        guard hasTables else { return state }
+        guard let version = state.version, version >= Schema.oldestReadable else { throw earlierVersion(engine) }
+        guard version <= Schema.version else { throw newerVersion(engine, version) }
         return state
     }
 
-    /// Creates the tables if needed and checks that `cipher` is the key the
+    /// Creates the tables or migrates them to the current schema version
+    /// (``Schema/migrations``) and checks that `cipher` is the key the
     /// database's sealed data was sealed with (recording its check value on
     /// first use). Instances starting together on one PostgreSQL database set
     /// it up one at a time.
@@ -82,31 +86,54 @@ public final class Store: Sendable {
     /// `openedInsights` how many insights' opened sealed fields are kept in memory (0: none);
     /// `insightPageBytes` how many bytes of list pages (0: none).
     /// - Throws: ``ConfigurationError`` when the database is from an earlier
-    ///   version (sealed without row binding) or the key is not the database's.
+    ///   version (sealed without row binding) or a newer one, or the key is
+    ///   not the database's; a migration's failure, the database then unchanged.
     public static func open(engine: any SQLEngine, cipher: FieldCipher,
                             principalLifetime: Double = defaultPrincipalLifetime,
                             openedInsights: Int = defaultOpenedInsights,
                             insightPageBytes: Int = defaultInsightPageBytes) async throws -> Store {
         _ = try await inspect(engine)
         try await engine.transaction(lock: Schema.setupLock) { [self] session in
-            for statement in Schema.statements {
-                try await session.query(engine.dialect.schema(statement))
-            }
-            for added in Schema.addedColumns
-            where try await session.query(engine.dialect.columnLookup, [.text(added.table), .text(added.column)]).isEmpty {
-                try await session.query(engine.dialect.schema(
-                    "ALTER TABLE \(added.table) ADD COLUMN \(added.column) \(added.definition)"))
-            }
-            try await session.query("""
-                INSERT INTO meta (name, value) VALUES ('schema_version', ?) ON CONFLICT (name) DO NOTHING
-                """, [.blob(Array(Schema.version.utf8))])
+            try await migrate(on: session, engine: engine)
             try await session.query("INSERT INTO meta (name, value) VALUES ('key_check', ?) ON CONFLICT (name) DO NOTHING",
                                     [.blob(try cipher.keyCheckValue())])
-            let check = try await session.query("SELECT value FROM meta WHERE name = 'key_check'").first?.first?.blob
+            let check = try await session.query("SELECT value FROM meta WHERE name = 'key_check'").first?.blob("value")
             guard let check, cipher.matches(keyCheckValue: check) else { throw wrongKey(engine) }
         }
         return Store(engine: engine, cipher: cipher, principalLifetime: principalLifetime, openedInsights: openedInsights,
                      insightPageBytes: insightPageBytes)
+    }
+
+    /// Applies the migrations after the database's version, each recording
+    /// its version; read inside the set-up lock, so an instance that waited
+    /// for another's migration finds nothing left to do.
+    /// - Throws: ``ConfigurationError`` naming the version whose step failed, and why.
+    private static func migrate(on session: any SQLSession, engine: any SQLEngine) async throws {
+        let dialect = engine.dialect
+        try await session.query(dialect.schema("CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value BLOB NOT NULL)"))
+        let recorded = try await session.query("SELECT value FROM meta WHERE name = 'schema_version'").first
+        let current = try recorded.map { Int(String(decoding: try $0.blob("value"), as: UTF8.self)) ?? 0 } ?? 0
+        for migration in Schema.migrations where migration.version > current {
+            do {
+                try await migration.apply(on: session, dialect: dialect)
+            } catch {
+                throw ConfigurationError("""
+                    cannot migrate \(engine.location) to schema version \(migration.version) (\(migration.summary)): \
+                    \(error); the database is unchanged
+                    """)
+            }
+            try await session.query("""
+                INSERT INTO meta (name, value) VALUES ('schema_version', ?)
+                ON CONFLICT (name) DO UPDATE SET value = excluded.value
+                """, [.blob(Array(String(migration.version).utf8))])
+        }
+    }
+
+    private static func newerVersion(_ engine: any SQLEngine, _ version: Int) -> ConfigurationError {
+        ConfigurationError("""
+            \(engine.location) has schema version \(version), written by a newer wellness-server; this one reads \
+            versions \(Schema.oldestReadable) to \(Schema.version). Start the newer version on it
+            """)
     }
 
     private static func wrongKey(_ engine: any SQLEngine) -> ConfigurationError {
@@ -154,7 +181,7 @@ public final class Store: Sendable {
 
     /// The user's name, as given at sign-up; nil when there is no such user.
     public func userName(_ id: String) async throws -> String? {
-        guard let sealed = try await engine.query("SELECT name FROM users WHERE id = ?", [.text(id)]).first?.first?.blob
+        guard let sealed = try await engine.query("SELECT name FROM users WHERE id = ?", [.text(id)]).first?.blob("name")
         else { return nil }
         return try cipher.open(sealed, for: SealedField(table: "users", column: "name", row: id, user: id))
     }
@@ -165,7 +192,7 @@ public final class Store: Sendable {
         if let user = principals.user(forFingerprint: fingerprint) { return user }
         let generation = principals.generation
         guard let user = try await engine.query(Self.keyOwnerQuery, [.text(fingerprint), .text(fingerprint)])
-            .first?.first?.text else { return nil }
+            .first?.text("user_id") else { return nil }
         principals.remember(user: user, forFingerprint: fingerprint, lookedUpAt: generation)
         return user
     }
@@ -175,7 +202,7 @@ public final class Store: Sendable {
     }
 
     public func allUserIds() async throws -> [String] {
-        try await engine.query("SELECT id FROM users ORDER BY id").compactMap { $0.first?.text }
+        try await engine.query("SELECT id FROM users ORDER BY id").map { try $0.text("id") }
     }
 
     /// Revokes every token of the user issued before `milliseconds` (epoch);
@@ -194,7 +221,7 @@ public final class Store: Sendable {
         if let mark = principals.tokensValidAfter(user: userId) { return mark }
         let generation = principals.generation
         guard let mark = try await engine.query("SELECT tokens_valid_after_ms FROM users WHERE id = ?", [.text(userId)])
-            .first?.first?.integer else { return nil }
+            .first?.integer("tokens_valid_after_ms") else { return nil }
         principals.remember(tokensValidAfter: mark, user: userId, lookedUpAt: generation)
         return mark
     }
@@ -210,7 +237,7 @@ public final class Store: Sendable {
 
     public func profile(for userId: String) async throws -> Profile {
         guard let sealed = try await engine.query("SELECT body FROM profiles WHERE user_id = ?", [.text(userId)])
-            .first?.first?.blob else { return Profile() }
+            .first?.blob("body") else { return Profile() }
         return try Profile(json: JSONParser.parse(cipher.open(sealed, for: Self.profileField(userId))))
     }
 
@@ -240,9 +267,9 @@ public final class Store: Sendable {
     /// The user's check-ins in date order.
     public func checkIns(for userId: String) async throws -> [CheckIn] {
         try await engine.query("SELECT date, body FROM checkins WHERE user_id = ? ORDER BY date", [.text(userId)])
-            .compactMap { row in
-                guard let date = row[0].text, let sealed = row[1].blob else { return nil }
-                return try CheckIn(json: JSONParser.parse(cipher.open(sealed, for: Self.checkInField(userId, date))))
+            .map { row in
+                let date = try row.text("date")
+                return try CheckIn(json: JSONParser.parse(cipher.open(try row.blob("body"), for: Self.checkInField(userId, date))))
             }
     }
 

@@ -104,7 +104,7 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
     }
 
     @discardableResult
-    public func query(_ sql: String, _ parameters: [SQLValue]) async throws -> [[SQLValue]] {
+    public func query(_ sql: String, _ parameters: [SQLValue]) async throws -> [SQLRow] {
         let statement = try Self.statement(sql, parameters)
         let isSelect = SQLStatement.isSelect(sql)
         return try await Self.failures {
@@ -127,7 +127,7 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
     /// again unprepared when that fails, since postgres-nio keeps failing a
     /// statement whose preparation failed once on a connection.
     private func read(_ query: PostgresQuery, _ parameters: [SQLValue], on connection: PostgresConnection)
-        async throws -> [[SQLValue]] {
+        async throws -> [SQLRow] {
         do {
             if let rows = try await PostgresStatementCache.shared.rows(
                 query.sql, query.binds, types: parameters.map { $0.postgresType }, on: connection, logger: logger) {
@@ -188,10 +188,13 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
         return PostgresQuery(unsafeSQL: SQLDialect.postgres.placeholders(sql), binds: bindings)
     }
 
-    static func rows<Rows: AsyncSequence>(_ sequence: Rows) async throws -> [[SQLValue]] where Rows.Element == PostgresRow {
-        var rows: [[SQLValue]] = []
+    static func rows<Rows: AsyncSequence>(_ sequence: Rows) async throws -> [SQLRow] where Rows.Element == PostgresRow {
+        var rows: [SQLRow] = []
+        var columns: SQLColumns?
         for try await row in sequence {
-            rows.append(try row.map(value(of:)))
+            let names = columns ?? SQLColumns(row.map(\.columnName))
+            columns = names
+            rows.append(SQLRow(columns: names, values: try row.map(value(of:))))
         }
         return rows
     }
@@ -240,7 +243,7 @@ private struct PostgresTransaction: SQLSession, @unchecked Sendable {
     let connection: PostgresConnection
     let logger: Logger
 
-    func query(_ sql: String, _ parameters: [SQLValue]) async throws -> [[SQLValue]] {
+    func query(_ sql: String, _ parameters: [SQLValue]) async throws -> [SQLRow] {
         let statement = try PostgresEngine.statement(sql, parameters)
         return try await PostgresEngine.failures {
             try await PostgresEngine.rows(connection.query(statement, logger: logger))

@@ -38,7 +38,7 @@ final class PostgresStatementCache: @unchecked Sendable {
 
     /// Runs `sql` prepared on `connection`; nil (nothing run) when it has no number and can get none.
     func rows(_ sql: String, _ bindings: PostgresBindings, types: [PostgresDataType],
-              on connection: PostgresConnection, logger: Logger) async throws -> [[SQLValue]]? {
+              on connection: PostgresConnection, logger: Logger) async throws -> [SQLRow]? {
         guard let number = number(for: sql, types: types) else { return nil }
         let statement = Self.statement(First.self, remaining: number, bindings: bindings)
         return try await statement.rows(on: connection, logger: logger)
@@ -89,12 +89,12 @@ private enum Numbered<Previous: StatementNumber>: StatementNumber {
         func makeBindings() -> PostgresBindings { bindings }
         func decodeRow(_ row: PostgresRow) -> PostgresRow { row }
 
-        func rows(on connection: PostgresConnection, logger: Logger) async throws -> [[SQLValue]] {
+        func rows(on connection: PostgresConnection, logger: Logger) async throws -> [SQLRow] {
             try await PostgresEngine.rows(connection.execute(self, logger: logger))
         }
     }
 }
 
 private protocol RowsStatement {
-    func rows(on connection: PostgresConnection, logger: Logger) async throws -> [[SQLValue]]
+    func rows(on connection: PostgresConnection, logger: Logger) async throws -> [SQLRow]
 }

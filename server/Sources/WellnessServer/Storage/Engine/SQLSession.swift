@@ -1,3 +1,6 @@
+// Values and rows are part of this module's API (``SQLSession``), so whoever imports it has them.
+@_exported import WellnessSQLite
+
 /// Something statements run on: an engine (each statement on its own) or one
 /// open transaction.
 ///
@@ -7,12 +10,12 @@
 public protocol SQLSession: Sendable {
     /// Runs one statement with `parameters` and returns its rows.
     @discardableResult
-    func query(_ sql: String, _ parameters: [SQLValue]) async throws -> [[SQLValue]]
+    func query(_ sql: String, _ parameters: [SQLValue]) async throws -> [SQLRow]
 }
 
 extension SQLSession {
     @discardableResult
-    public func query(_ sql: String) async throws -> [[SQLValue]] {
+    public func query(_ sql: String) async throws -> [SQLRow] {
         try await query(sql, [])
     }
 }

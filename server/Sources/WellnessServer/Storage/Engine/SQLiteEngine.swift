@@ -1,5 +1,5 @@
-import CSQLite
 import Foundation
+import WellnessSQLite
 
 /// The embedded engine: one SQLite file, one writer connection and a pool of
 /// reader connections, in WAL mode.
@@ -41,11 +41,11 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
     public init(path: String, readers: Int = defaultReaders) throws {
         self.path = path
         try Self.makePrivate(path, create: true)
-        writer = try SQLiteConnection(path: path)
+        writer = try Self.connect(path)
         try writer.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
         let count = max(readers, 1)
         idleReaders = try (0..<count).map { _ in
-            let reader = try SQLiteConnection(path: path)
+            let reader = try Self.connect(path)
             // Memory-mapped reads: a large user's pages are read from the OS cache without a
             // read(2) each, so a list costs about the same at 10 and at 10,000 rows.
             try reader.execute("PRAGMA foreign_keys = ON; PRAGMA query_only = ON; PRAGMA mmap_size = \(Self.mappedBytes)")
@@ -53,6 +53,11 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
         }
         readerSlots = AsyncSemaphore(permits: count)
         for suffix in ["-wal", "-shm"] { try Self.makePrivate(path + suffix, create: false) }
+    }
+
+    /// SQLite's busy timeout (another process holding the write lock) and statements reused by their text.
+    private static func connect(_ path: String) throws -> SQLiteConnection {
+        try SQLiteConnection(path: path, busyTimeoutMilliseconds: 5000, cachesStatements: true)
     }
 
     /// Creates `path` with mode 0600 if asked and it is missing, and sets an existing file's mode to 0600.
@@ -71,7 +76,7 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
 
     /// Runs a SELECT on a reader and anything else on the writer.
     @discardableResult
-    public func query(_ sql: String, _ parameters: [SQLValue]) async throws -> [[SQLValue]] {
+    public func query(_ sql: String, _ parameters: [SQLValue]) async throws -> [SQLRow] {
         if SQLStatement.isSelect(sql) {
             return try await onReader { reader in try reader.query(sql, parameters) }
         }
@@ -121,7 +126,7 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
         let writer = writer
         return await Deadline.check(within: timeout) { [self] in
             guard (try? await query("SELECT 1")) != nil else { return false }
-            return (try? await writerSlot.holding { try await Blocking.run { try writer.query("SELECT 1", []) } }) != nil
+            return (try? await writerSlot.holding { try await Blocking.run { try writer.query("SELECT 1") } }) != nil
         }
     }
 
@@ -133,109 +138,7 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
 private struct SQLiteTransaction: SQLSession, @unchecked Sendable {
     let connection: SQLiteConnection
 
-    func query(_ sql: String, _ parameters: [SQLValue]) async throws -> [[SQLValue]] {
+    func query(_ sql: String, _ parameters: [SQLValue]) async throws -> [SQLRow] {
         try await Blocking.run { [connection] in try connection.query(sql, parameters) }
-    }
-}
-
-/// One SQLite connection; used by one thread at a time (``SQLiteEngine`` ensures it).
-final class SQLiteConnection: @unchecked Sendable {
-    typealias Value = SQLValue
-    private var handle: OpaquePointer?
-
-    init(path: String) throws {
-        // No mutex of SQLite's own: the engine already hands a connection to one thread at a time.
-        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
-                == SQLITE_OK else {
-            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
-            sqlite3_close(handle)
-            throw SQLFailure("cannot open \(path): \(message)")
-        }
-        sqlite3_busy_timeout(handle, 5000)
-    }
-
-    /// Prepared statements by their SQL, reused (reset) rather than compiled
-    /// per request: the statements are the store's fixed texts, so this stays small.
-    private var statements: [String: OpaquePointer] = [:]
-    private static let maximumCachedStatements = 256
-
-    deinit {
-        for statement in statements.values { sqlite3_finalize(statement) }
-        sqlite3_close(handle)
-    }
-
-    private func prepared(_ sql: String) throws -> (statement: OpaquePointer?, cached: Bool) {
-        if let statement = statements[sql] { return (statement, true) }
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK else {
-            sqlite3_finalize(statement)
-            throw SQLFailure(String(cString: sqlite3_errmsg(handle)))
-        }
-        guard let statement, statements.count < Self.maximumCachedStatements else { return (statement, false) }
-        statements[sql] = statement
-        return (statement, true)
-    }
-
-    func execute(_ sql: String) throws {
-        var message: UnsafeMutablePointer<CChar>?
-        if sqlite3_exec(handle, sql, nil, nil, &message) != SQLITE_OK {
-            let text = message.map { String(cString: $0) } ?? "unknown error"
-            sqlite3_free(message)
-            throw SQLFailure(text)
-        }
-    }
-
-    func query(_ sql: String, _ parameters: [SQLValue]) throws -> [[SQLValue]] {
-        let (statement, cached) = try prepared(sql)
-        defer {
-            if cached {
-                sqlite3_reset(statement)
-                sqlite3_clear_bindings(statement)
-            } else {
-                sqlite3_finalize(statement)
-            }
-        }
-        for (index, parameter) in parameters.enumerated() {
-            try bind(parameter, at: Int32(index + 1), in: statement)
-        }
-        var rows: [[SQLValue]] = []
-        while true {
-            let result = sqlite3_step(statement)
-            if result == SQLITE_DONE { break }
-            guard result == SQLITE_ROW else {
-                throw SQLFailure(String(cString: sqlite3_errmsg(handle)))
-            }
-            rows.append((0..<sqlite3_column_count(statement)).map { column(statement, $0) })
-        }
-        return rows
-    }
-
-    /// SQLite copies bound text and blobs at once (SQLITE_TRANSIENT).
-    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
-    private func bind(_ value: Value, at index: Int32, in statement: OpaquePointer?) throws {
-        let result: Int32
-        switch value {
-        case .null: result = sqlite3_bind_null(statement, index)
-        case .integer(let number): result = sqlite3_bind_int64(statement, index, number)
-        case .real(let number): result = sqlite3_bind_double(statement, index, number)
-        case .text(let text): result = sqlite3_bind_text(statement, index, text, -1, Self.transient)
-        case .blob(let bytes):
-            result = bytes.withUnsafeBytes { sqlite3_bind_blob(statement, index, $0.baseAddress, Int32($0.count), Self.transient) }
-        }
-        guard result == SQLITE_OK else { throw SQLFailure(String(cString: sqlite3_errmsg(handle))) }
-    }
-
-    private func column(_ statement: OpaquePointer?, _ index: Int32) -> Value {
-        switch sqlite3_column_type(statement, index) {
-        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(statement, index))
-        case SQLITE_FLOAT: return .real(sqlite3_column_double(statement, index))
-        case SQLITE_TEXT: return .text(String(cString: sqlite3_column_text(statement, index)))
-        case SQLITE_BLOB:
-            let count = Int(sqlite3_column_bytes(statement, index))
-            guard count > 0, let bytes = sqlite3_column_blob(statement, index) else { return .blob([]) }
-            return .blob(Array(UnsafeRawBufferPointer(start: bytes, count: count)))
-        default: return .null
-        }
     }
 }

@@ -1,0 +1,94 @@
+import WellnessKitCore
+
+/// The bookkeeping of the paginated lists: totals kept per user and filter
+/// bucket in the count tables, a version per user and list raised by every
+/// change (``InsightPageCache``), and the in-memory caches of pages and opened
+/// insights, all through ``changingLists(of:_:)``.
+extension Store {
+    /// Runs `body` in one transaction and applies the ``ListChange`` it
+    /// returns: the counts and the lists' versions in the same transaction,
+    /// the cached pages and opened insights once it has committed. Every write
+    /// to a listed table goes through here.
+    /// - Returns: what `body` returns.
+    /// - Throws: what `body` or the database throws; nothing is applied then.
+    func changingLists<T: Sendable>(of userId: String,
+                                    _ body: @escaping @Sendable (any SQLSession) async throws -> (T, ListChange))
+        async throws -> T {
+        let (result, change) = try await engine.transaction { [self] session in
+            let (result, change) = try await body(session)
+            try await record(change, for: userId, on: session)
+            return (result, change)
+        }
+        forgetCached(change, of: userId)
+        return result
+    }
+
+    private func record(_ change: ListChange, for userId: String, on session: any SQLSession) async throws {
+        for (bucket, delta) in change.deltas.sorted(by: { $0.key < $1.key }) where delta != 0 {
+            try await adjustCount(bucket, by: delta, for: userId, on: session)
+        }
+        for list in change.lists.sorted(by: { $0.rawValue < $1.rawValue }) {
+            try await session.query("""
+                INSERT INTO list_versions (user_id, list, version) VALUES (?, ?, 1)
+                ON CONFLICT (user_id, list) DO UPDATE SET version = list_versions.version + 1
+                """, [.text(userId), .text(list.rawValue)])
+        }
+    }
+
+    private func adjustCount(_ bucket: ListBucket, by delta: Int64, for userId: String, on session: any SQLSession)
+        async throws {
+        let names = ["user_id"] + bucket.columns.map(\.name)
+        let table = bucket.list.countsTable
+        try await session.query("""
+            INSERT INTO \(table) (\(names.joined(separator: ", ")), n) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")), ?)
+            ON CONFLICT (\(names.joined(separator: ", "))) DO UPDATE SET n = \(table).n + excluded.n
+            """, [.text(userId)] + bucket.columns.map(\.value) + [.integer(delta)])
+    }
+
+    private func forgetCached(_ change: ListChange, of userId: String) {
+        for id in change.deletedInsights { openedInsights.forget(id, user: userId) }
+        if change.lists.contains(.insights) { insightPages.forget(user: userId) }
+    }
+
+    /// The number of rows of `list` that `filter` (conditions on `user_id` and
+    /// the list's filtered columns, with its `parameters`) selects.
+    func total(_ list: CountedList, filter: String, _ parameters: [SQLValue]) async throws -> Int {
+        let total = Self.totalColumn(list, filter: filter, parameters)
+        let row = try await engine.query("SELECT \(total.sql) AS total", total.parameters).first
+        return Int(clamping: try row?.integer("total") ?? 0)
+    }
+
+    /// A scalar subquery of the total of `list` that `filter` selects, for a
+    /// page's statement to carry, so that a page and its total take one
+    /// statement (one round trip to PostgreSQL).
+    static func totalColumn(_ list: CountedList, filter: String, _ parameters: [SQLValue]) -> SQLStatement {
+        SQLStatement("(SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM \(list.countsTable) WHERE \(filter))", parameters)
+    }
+
+    /// The current version of `userId`'s `list` (0 before its first change).
+    func listVersion(_ list: CountedList, for userId: String) async throws -> Int64 {
+        try await engine.query("SELECT version FROM list_versions WHERE user_id = ? AND list = ?",
+                               [.text(userId), .text(list.rawValue)]).first?.integer("version") ?? 0
+    }
+
+    /// A scalar subquery of the version of `userId`'s `list`, for a page's
+    /// statement to carry: the version the page was read at.
+    static func versionColumn(_ list: CountedList, for userId: String) -> SQLStatement {
+        SQLStatement("COALESCE((SELECT version FROM list_versions WHERE user_id = ? AND list = ?), 0)",
+                     [.text(userId), .text(list.rawValue)])
+    }
+}
+
+extension Pagination {
+    static func of(page: Int, pageSize: Int, total: Int) -> Pagination {
+        let totalPages = total == 0 ? 0 : (total - 1) / max(pageSize, 1) + 1
+        return Pagination(page: page, pageSize: pageSize, totalPages: totalPages, totalCount: total,
+                          hasNext: page < totalPages, hasPrev: page > 1)
+    }
+
+    /// The row offset of `page`, nil when it is beyond any possible list.
+    static func offset(page: Int, pageSize: Int) -> Int? {
+        let offset = (page - 1).multipliedReportingOverflow(by: pageSize)
+        return offset.overflow || offset.partialValue < 0 ? nil : offset.partialValue
+    }
+}

@@ -1,0 +1,233 @@
+import Crypto
+import Foundation
+import Testing
+import WellnessKitCore
+@testable import WellnessServer
+
+/// Databases of an earlier schema version are migrated at start-up and read
+/// back as the earlier server wrote them. The version-4 database is
+/// `Fixtures/schema-v4.sqlite`, written through the API of the last server of
+/// version 4, with what that server answered to reads of it
+/// (`Fixtures/schema-v4.json`, both made by `Fixtures/make-schema-v4.py`).
+struct SchemaMigrationCase {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    /// The key the fixture is sealed with: bytes 0 to 31.
+    static let key = Data((0..<32).map { UInt8($0) })
+
+    struct Read {
+        let path: String
+        let status: Int
+        let body: Any
+    }
+
+    /// The fixture's API key and the reads its server answered.
+    static func recorded() throws -> (apiKey: String, reads: [Read]) {
+        let data = try Data(contentsOf: fixtures.appendingPathComponent("schema-v4.json"))
+        guard let document = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let apiKey = document["api_key"] as? String, let reads = document["reads"] as? [[String: Any]] else {
+            throw SQLFailure("schema-v4.json is not the fixture's shape")
+        }
+        return (apiKey, try reads.map { read in
+            guard let path = read["path"] as? String, let status = read["status"] as? Int, let body = read["body"] else {
+                throw SQLFailure("a read of schema-v4.json is not the fixture's shape")
+            }
+            return Read(path: path, status: status, body: body)
+        })
+    }
+
+    /// A data directory holding the fixture's key and, for SQLite, its
+    /// database; for PostgreSQL, a new database holding the fixture's rows.
+    static func versionFourServer(_ engine: TestEngine) async throws -> ServerConfiguration {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wellness-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
+        let keyFile = directory.appendingPathComponent("encryption.key")
+        try key.write(to: keyFile)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile.path)
+        let database = directory.appendingPathComponent("wellness.sqlite")
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("schema-v4.sqlite"), to: database)
+        var configuration = ServerConfiguration(dataDirectory: directory)
+        configuration.databaseConnections = 4
+        if engine == .postgres {
+            let url = try await TestEngine.newPostgresDatabase()
+            try await copyRows(from: database.path, to: url)
+            try FileManager.default.removeItem(at: database)
+            configuration.databaseURL = url
+        }
+        return configuration
+    }
+
+    /// The tables of version 4, parents before children.
+    private static let versionFourTables = [
+        "users", "profiles", "checkins", "insights", "api_keys", "goals", "consultations", "messages", "list_counts",
+        "list_versions", "rate_limits", "schedules", "idempotency_keys", "meta",
+    ]
+
+    /// Creates the tables of version 4 in the PostgreSQL database at `url` and copies every row of the SQLite file.
+    private static func copyRows(from path: String, to url: String) async throws {
+        let source = try SQLiteEngine(path: path)
+        let target = try PostgresEngine(url: url, maximumConnections: 1)
+        defer { Task { await target.shutdown() } }
+        guard let versionFour = Schema.migrations.first(where: { $0.version == 4 }) else {
+            throw SQLFailure("no migration of version 4")
+        }
+        try await target.transaction { session in try await versionFour.apply(on: session, dialect: .postgres) }
+        for table in versionFourTables {
+            for row in try await source.query("SELECT * FROM \(table)") {
+                let names = row.columns.names
+                try await target.query("""
+                    INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))
+                    """, row.values)
+            }
+        }
+    }
+
+    /// Equality of two documents of `JSONSerialization`, whatever the order of their objects' members.
+    static func sameJSON(_ lhs: Any, _ rhs: Any) -> Bool {
+        switch (lhs, rhs) {
+        case let (left as [String: Any], right as [String: Any]):
+            return left.count == right.count && left.allSatisfy { key, value in right[key].map { sameJSON(value, $0) } ?? false }
+        case let (left as [Any], right as [Any]):
+            return left.count == right.count && zip(left, right).allSatisfy { sameJSON($0, $1) }
+        case let (left as String, right as String):
+            return left == right
+        case (is NSNull, is NSNull):
+            return true
+        default:
+            guard let left = number(lhs), let right = number(rhs) else { return false }
+            return left == right
+        }
+    }
+
+    private static func number(_ value: Any) -> Double? {
+        if let number = value as? NSNumber { return number.doubleValue }
+        if let number = value as? Int { return Double(number) }
+        if let number = value as? Double { return number }
+        if let flag = value as? Bool { return flag ? 1 : 0 }
+        return nil
+    }
+}
+
+@Suite struct MigrationTests {
+    private func migratesVersionFour(on engine: TestEngine) async throws {
+        let configuration = try await SchemaMigrationCase.versionFourServer(engine)
+        let (store, credentials) = try await WellnessApplication.openStore(configuration, environment: [:])
+        defer { Task { await store.engine.shutdown() } }
+        let version = try await store.engine.query("SELECT value FROM meta WHERE name = 'schema_version'").first?.blob("value")
+        #expect(version.map { String(decoding: $0, as: UTF8.self) } == String(Schema.version))
+
+        let (apiKey, reads) = try SchemaMigrationCase.recorded()
+        let userId = try #require(try await store.userId(forAPIKey: apiKey))
+        let user = TestServer.User(id: userId, apiKey: apiKey, token: "")
+        let server = TestServer(engine: engine, directory: configuration.dataDirectory, store: store,
+                                credentials: credentials, configuration: configuration)
+        try await server.test { client in
+            for read in reads {
+                let (status, _, body) = try await client.call(.get, read.path, as: user)
+                let answered = try JSONSerialization.jsonObject(with: Data(try JSONWriter.bytes(body)))
+                #expect(Int(status.code) == read.status, "\(read.path)")
+                #expect(SchemaMigrationCase.sameJSON(answered, read.body), "\(read.path) reads back differently")
+            }
+        }
+
+        // The rate-limit buckets moved with their tokens, by scope and subject.
+        let buckets = try await store.engine.query("SELECT scope, subject FROM rate_limit_buckets ORDER BY scope")
+        #expect(try buckets.map { try $0.text("scope") } == ["messages", "suggestions"])
+        #expect(try buckets.allSatisfy { try $0.text("subject") == userId })
+
+        // Writes after the migration keep the recounted totals.
+        let page = try await store.insights(for: userId, query: InsightQuery())
+        let first = try #require(page.insights.first)
+        _ = try await store.update(first.id, for: userId, with: UpdateInsightRequest(isRead: nil, isFavorite: true, isArchived: nil))
+        var favorites = InsightQuery()
+        favorites.favoritesOnly = true
+        let before = reads.first { $0.path == "/api/v1/insights?favorites_only=true" }
+        let beforeTotal = ((before?.body as? [String: Any])?["data"] as? [String: Any])
+            .flatMap { ($0["pagination"] as? [String: Any])?["total_count"] as? Int }
+        let expected = (beforeTotal ?? -1) + (first.isFavorite ? 0 : 1)
+        #expect(try await store.insights(for: userId, query: favorites).pagination.totalCount == expected)
+    }
+
+    @Test func aVersionFourDatabaseOnSQLiteIsMigratedAndReadsBackAsWritten() async throws {
+        try await migratesVersionFour(on: .sqlite)
+    }
+
+    @Test(.enabled(if: TestEngine.postgresURL != nil,
+                   "skipped: WELLNESS_TEST_POSTGRES_URL is not set (e2e/server/postgres.sh run swift test ... sets it)"))
+    func aVersionFourDatabaseOnPostgreSQLIsMigratedAndReadsBackAsWritten() async throws {
+        try await migratesVersionFour(on: .postgres)
+    }
+
+    @Test func instancesStartingTogetherOnSQLiteMigrateOnce() async throws {
+        try await migratesOnce(on: .sqlite)
+    }
+
+    @Test(.enabled(if: TestEngine.postgresURL != nil,
+                   "skipped: WELLNESS_TEST_POSTGRES_URL is not set (e2e/server/postgres.sh run swift test ... sets it)"))
+    func instancesStartingTogetherOnPostgreSQLMigrateOnce() async throws {
+        try await migratesOnce(on: .postgres)
+    }
+
+    /// Instances starting together on one database migrate it once: the
+    /// counts are recounted once, not once per instance.
+    private func migratesOnce(on engine: TestEngine) async throws {
+        let configuration = try await SchemaMigrationCase.versionFourServer(engine)
+        let cipher = FieldCipher(key: SymmetricKey(data: SchemaMigrationCase.key))
+        let stores = try await withThrowingTaskGroup(of: Store.self) { group in
+            for _ in 0..<3 {
+                group.addTask {
+                    let engine: any SQLEngine = try configuration.databaseURL.map { try PostgresEngine(url: $0) }
+                        ?? SQLiteEngine(path: configuration.dataDirectory.appendingPathComponent("wellness.sqlite").path)
+                    return try await Store.open(engine: engine, cipher: cipher)
+                }
+            }
+            return try await group.reduce(into: []) { $0.append($1) }
+        }
+        let store = try #require(stores.first)
+        let counted = try await store.engine.query("SELECT CAST(SUM(n) AS BIGINT) AS n FROM insight_counts").first?.integer("n")
+        let rows = try await store.engine.query("SELECT COUNT(*) AS n FROM insights").first?.integer("n")
+        #expect(counted == rows && rows != nil && rows != 0)
+        for store in stores { await store.engine.shutdown() }
+    }
+
+    /// A database written by a newer server is refused, and left as it was.
+    @Test func aDatabaseOfANewerVersionIsRefused() async throws {
+        let configuration = try await SchemaMigrationCase.versionFourServer(.sqlite)
+        let path = configuration.dataDirectory.appendingPathComponent("wellness.sqlite").path
+        let newer = String(Schema.version + 1)
+        do {
+            let engine = try SQLiteEngine(path: path)
+            try await engine.query("UPDATE meta SET value = ? WHERE name = 'schema_version'", [.blob(Array(newer.utf8))])
+        }
+        do {
+            _ = try await WellnessApplication.openStore(configuration, environment: [:])
+            Issue.record("a newer database was opened")
+        } catch {
+            #expect("\(error)".contains("schema version \(newer), written by a newer wellness-server"), "\(error)")
+        }
+        let engine = try SQLiteEngine(path: path)
+        #expect(try await !engine.query("SELECT 1 FROM list_counts LIMIT 1").isEmpty, "left at version 4's tables")
+    }
+
+    /// A migration that fails leaves the database at its version, whole.
+    @Test func aFailedMigrationLeavesTheDatabaseAsItWas() async throws {
+        let configuration = try await SchemaMigrationCase.versionFourServer(.sqlite)
+        let path = configuration.dataDirectory.appendingPathComponent("wellness.sqlite").path
+        do {
+            // A table in the way of version 5's.
+            let engine = try SQLiteEngine(path: path)
+            try await engine.query("CREATE TABLE goal_counts (x INTEGER)")
+        }
+        do {
+            _ = try await WellnessApplication.openStore(configuration, environment: [:])
+            Issue.record("the migration succeeded over a table in its way")
+        } catch {
+            #expect("\(error)".contains("goal_counts"), "\(error)")
+        }
+        let engine = try SQLiteEngine(path: path)
+        let version = try await engine.query("SELECT value FROM meta WHERE name = 'schema_version'").first?.blob("value")
+        #expect(version == Array("4".utf8))
+        #expect(try await !engine.query("SELECT 1 FROM list_counts LIMIT 1").isEmpty)
+        await #expect(throws: (any Error).self) { try await engine.query("SELECT 1 FROM insight_counts") }
+    }
+}
