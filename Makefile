@@ -38,7 +38,7 @@ $(BUILD)/.deps:
 # the scripts and the README; pandas and polars for aggregate_frame; requests
 # for the server's keep-alive test), then the
 # wheel (python-env), so that the tests exercise what users install.
-PY_TOOLS   := pytest numpy pandas polars mypy pandas-stubs schemathesis openapi-schema-validator pyyaml requests
+PY_TOOLS   := pytest numpy pandas polars pyarrow mypy pandas-stubs schemathesis openapi-schema-validator pyyaml requests
 # Their versions, pinned (with what they pull in) so that a new release cannot break the tests on its own.
 PY_CONSTRAINTS := e2e/python/constraints.txt
 # Names the tool list and the pins, so that a venv made before either changed gets the new tools.
@@ -150,6 +150,7 @@ demo: build $(SERVER_DEBUG_BIN)
 # in the same run (pandas, polars and requests are in the test venv).
 bench: python-env $(PY_TOOLS_STAMP) $(SERVER_BIN)
 	$(PYTHON) benchmarks/bench_series.py
+	$(PYTHON) benchmarks/bench_groups.py
 	@command -v wrk >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq wrk; }
 	e2e/server/postgres.sh run $(PYTHON) benchmarks/bench_server.py $(SERVER_BIN) 10
 	$(PYTHON) benchmarks/bench_client.py $(SERVER_BIN) 2000
@@ -229,11 +230,11 @@ fuzz-replay: deps lib
 fuzz-corpus: lib fuzz-build
 	python3 e2e/fuzz/make_corpus.py --library $(LIBRARY) --fuzzer $(FUZZ_DIR)/fuzz_entry_points
 
-# (a) ThreadSanitizer: the library and e2e/c/test_concurrency.c, 16 threads
+# (a) ThreadSanitizer: the library with e2e/c/test_concurrency.c, 16 threads
 # at once; any report fails. The toolchain's TSan runtime intercepts
 # libdispatch, hence -ldispatch -lBlocksRuntime.
 sanitize-tsan: sanitize-deps
-	@echo "== sanitize (a): ThreadSanitizer, e2e/c/test_concurrency.c =="
+	@echo "== sanitize (a): ThreadSanitizer, e2e/c/test_concurrency.c and test_groups.c =="
 	WELLNESS_SANITIZER_BUILD=1 swift build -q -c release --product wellness --scratch-path .build-tsan \
 	    -Xswiftc -sanitize=thread
 	@mkdir -p $(SANITIZE_DIR)/tsan-runtime
@@ -244,6 +245,12 @@ sanitize-tsan: sanitize-deps
 	    -Wl,-rpath,$(SWIFT_LIB_DIR) -ljansson -lpthread
 	$(SAN_ENV) TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/e2e/fuzz/tsan.supp" \
 	    $(SANITIZE_DIR)/test_concurrency_tsan
+	$(CLANG) -std=c99 -g -O1 -fsanitize=thread -fuse-ld=lld -Iinclude e2e/c/test_groups.c \
+	    -o $(SANITIZE_DIR)/test_groups_tsan -L$(dir $(TSAN_LIBRARY)) -lwellness \
+	    -Wl,-rpath,$(CURDIR)/$(SANITIZE_DIR)/tsan-runtime -L$(SWIFT_LIB_DIR) -ldispatch -lBlocksRuntime \
+	    -Wl,-rpath,$(SWIFT_LIB_DIR) -ljansson -lpthread -lm
+	$(SAN_ENV) TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$(CURDIR)/e2e/fuzz/tsan.supp" \
+	    $(SANITIZE_DIR)/test_groups_tsan
 
 # (b) valgrind memcheck against the release library: the corpus in one
 # process (one leak check over every entry point), the regressions one
@@ -258,6 +265,8 @@ sanitize-valgrind: sanitize-deps fuzz-replay
 	$(SAN_ENV) LD_LIBRARY_PATH=$(VALGRIND_LIB) $(VALGRIND) $(FUZZ_DIR)/fuzz_replay --in-process e2e/fuzz/corpus
 	$(SAN_ENV) LD_LIBRARY_PATH=$(VALGRIND_LIB) $(VALGRIND) $(FUZZ_DIR)/fuzz_replay e2e/fuzz/regressions
 	$(SAN_ENV) LD_LIBRARY_PATH=$(VALGRIND_LIB) $(VALGRIND) $(FUZZ_DIR)/test_bad_input
+	cc -std=c99 -O1 -Iinclude e2e/c/test_groups.c -o $(FUZZ_DIR)/test_groups $(RELEASE_LINK) -ljansson -lm
+	$(SAN_ENV) LD_LIBRARY_PATH=$(VALGRIND_LIB) $(VALGRIND) $(FUZZ_DIR)/test_groups
 
 # (c) ASan + UBSan: the replay built against the fuzzing library (ASan and
 # coverage) without libFuzzer; leaks are checked at exit.

@@ -108,6 +108,47 @@ typedef struct wellness_analytics wellness_analytics;
    other callbacks, `user_data` comes last: it did in ABI 1, which keeps it. */
 typedef void (*wellness_analytics_sink_fn)(const char *event_json, void *user_data);
 
+/*
+ * The Arrow C Data Interface (https://arrow.apache.org/docs/format/
+ * CDataInterface.html): the stable C ABI through which pyarrow, polars,
+ * DuckDB and Spark take columns without copying them. Declared exactly as
+ * Arrow specifies, under Arrow's own guard, so a program that includes
+ * Arrow's header too sees one definition.
+ */
+#ifndef ARROW_C_DATA_INTERFACE
+#define ARROW_C_DATA_INTERFACE
+
+#define ARROW_FLAG_DICTIONARY_ORDERED 1
+#define ARROW_FLAG_NULLABLE 2
+#define ARROW_FLAG_MAP_KEYS_SORTED 4
+
+struct ArrowSchema {
+    const char *format;
+    const char *name;
+    const char *metadata;
+    int64_t flags;
+    int64_t n_children;
+    struct ArrowSchema **children;
+    struct ArrowSchema *dictionary;
+    void (*release)(struct ArrowSchema *);
+    void *private_data;
+};
+
+struct ArrowArray {
+    int64_t length;
+    int64_t null_count;
+    int64_t offset;
+    int64_t n_buffers;
+    int64_t n_children;
+    const void **buffers;
+    struct ArrowArray **children;
+    struct ArrowArray *dictionary;
+    void (*release)(struct ArrowArray *);
+    void *private_data;
+};
+
+#endif /* ARROW_C_DATA_INTERFACE */
+
 /* ------------------------------------------------------------------------ */
 /* Status codes: numbered and append-only; a code never changes meaning.     */
 /* ------------------------------------------------------------------------ */
@@ -411,6 +452,45 @@ WELLNESS_API wellness_status wellness_series_chart(
     const char *options_json, size_t options_len,
     const char *samples_json, size_t samples_len,
     wellness_buf *out, wellness_buf *err);
+
+/*
+ * Many series in one call: `count` rows of group key (a user's index, say),
+ * epoch timestamp in options' "timestamp_unit" and value, in any order; each
+ * group is aggregated as wellness_series_aggregate_columns would aggregate
+ * its rows alone. Options as above (shared by every group), plus:
+ *   "groups":   [{"group": <int64>, "time_zone": "<IANA>",
+ *                 "first_weekday": ...}], a group's own settings (each key
+ *               optional; a group not listed uses the shared ones)
+ *   "threads":  1-256 (default 1): threads that aggregate groups at once, the
+ *               calling thread included; never more, and none left running
+ *               when the call returns
+ *   "on_error": "fail" (default): a bad row fails the call, the error naming
+ *               the group and the caller's row ("timestamps[i]" or
+ *               "values[i]"); "skip": the group is left out and listed in
+ *               `*report`, and the other groups' buckets are returned
+ * The result is one Arrow struct array (format "+s"), one row per bucket,
+ * groups in ascending key order, buckets in time order: "group" (int64),
+ * "start" and "end" (date32, the bucket's first and last local day), "label"
+ * (utf8), "week_year" and "week" (int64, null except in week buckets),
+ * "count" and "days_with_data" (int64), then for numeric series "average",
+ * "min", "max" or the options' "statistics" in order (float64, null where
+ * the JSON result has null; "first" and "last" followed by "first_at" and
+ * "last_at", timestamp[ms, UTC]); "yes_days" (int64) for boolean series;
+ * "latest" (float64) and "latest_at" (timestamp[ms, UTC]) for snapshots.
+ * `*report` (when not NULL) receives {"groups": <aggregated>, "rows":
+ * <count>, "skipped": [{"group", "row", "error"}]}.
+ * Ownership: the columns are borrowed for the call. On WELLNESS_OK,
+ * `*schema` and `*array` are the caller's: release each exactly once with its
+ * own release callback (pyarrow's and polars' importers do), after which its
+ * memory is freed; `*report` is released with wellness_buf_free(). On
+ * failure nothing is written to `*schema` or `*array`, and `*err` (when not
+ * NULL) holds the error.
+ */
+WELLNESS_API wellness_status wellness_series_aggregate_groups(
+    const char *options_json, size_t options_len,
+    const int64_t *groups, const int64_t *timestamps, const double *values, size_t count,
+    struct ArrowSchema *schema, struct ArrowArray *array,
+    wellness_buf *report, wellness_buf *err);
 
 /*
  * The longevity trends (the GET /api/longevity/trends document)

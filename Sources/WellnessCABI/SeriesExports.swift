@@ -80,3 +80,68 @@ func chart(_ optionsDocument: JSONValue, _ samples: UnsafePointer<CChar>?, _ sam
     let svg = SVGChart(spec: spec)
     return .object(JSONObject([("spec", spec.json), ("svg", .string(svg.document))]))
 }
+
+@_cdecl("wellness_series_aggregate_groups")
+public func wellness_series_aggregate_groups(
+    _ options: UnsafePointer<CChar>?, _ optionsLength: Int,
+    _ groups: UnsafePointer<Int64>?, _ timestamps: UnsafePointer<Int64>?, _ values: UnsafePointer<Double>?,
+    _ count: Int,
+    _ schema: UnsafeMutablePointer<ArrowSchema>?, _ array: UnsafeMutablePointer<ArrowArray>?,
+    _ reportOut: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    Buffer.reset(reportOut)
+    Buffer.reset(err)
+    do {
+        guard let schema, let array else {
+            throw WellnessError.invalidArgument("\(schema == nil ? "schema" : "array") must not be NULL")
+        }
+        let document = try JSONParser.parse(try input(options, optionsLength, name: "options_json"), expecting: .object)
+        let grouped = try GroupedSeriesOptions(json: document, at: .root)
+        let keys = try column(groups, count, name: "groups")
+        let columns = try columnBuffers(timestamps, values, count)
+        let aggregation = try GroupedAggregation(keys: keys, timestamps: columns.timestamps, values: columns.values,
+                                                 options: grouped)
+        let result = try BucketColumns(aggregation, options: grouped.base)
+        let summary = try JSONWriter.bytes(groupsReport(aggregation, rows: count))
+        if let reportOut, !Buffer.fill(reportOut, with: summary) {
+            throw WellnessError.internal("out of memory for a \(summary.count)-byte report")
+        }
+        do {
+            try ArrowExport.export(result, to: schema, array)
+        } catch {
+            wellness_buf_free(reportOut)
+            throw error
+        }
+        return Status.ok
+    } catch let error as WellnessError {
+        return report(error, to: err)
+    } catch {
+        return report(.internal("unexpected error: \(error)"), to: err)
+    }
+}
+
+/// The grouped call's report: how many groups were aggregated, and those skipped.
+private func groupsReport(_ aggregation: GroupedAggregation, rows: Int) -> JSONValue {
+    .object(JSONObject([
+        ("groups", .int(aggregation.groups.count)),
+        ("rows", .int(rows)),
+        ("skipped", .array(aggregation.failures.map { failure in
+            .object(JSONObject([
+                ("group", .number(String(failure.group))),
+                ("row", failure.row.map(JSONValue.int) ?? .null),
+                ("error", errorDocument(failure.error)),
+            ]))
+        })),
+    ]))
+}
+
+/// A caller's column of `count` values, borrowed for the call.
+private func column<Value>(_ pointer: UnsafePointer<Value>?, _ count: Int, name: String) throws
+    -> UnsafeBufferPointer<Value> {
+    guard count >= 0 else {
+        throw WellnessError.invalidArgument("count \(UInt(bitPattern: count)) is larger than any valid input")
+    }
+    guard count > 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
+    guard let pointer else { throw WellnessError.invalidArgument("\(name) is NULL but count is \(count)") }
+    return UnsafeBufferPointer(start: pointer, count: count)
+}

@@ -17,6 +17,8 @@ typedef wellness_status (*one_document)(const char *, size_t, wellness_buf *, we
 typedef wellness_status (*two_documents)(const char *, size_t, const char *, size_t, wellness_buf *, wellness_buf *);
 typedef wellness_status (*columns_call)(const char *, size_t, const int64_t *, const double *, size_t, wellness_buf *,
                                         wellness_buf *);
+typedef wellness_status (*groups_call)(const char *, size_t, const int64_t *, const int64_t *, const double *, size_t,
+                                       struct ArrowSchema *, struct ArrowArray *, wellness_buf *, wellness_buf *);
 typedef wellness_status (*client_call)(wellness_client *, const char *, size_t, wellness_buf *, wellness_buf *);
 typedef wellness_status (*client_paged_call)(wellness_client *, const char *, size_t, wellness_progress_fn, void *,
                                              wellness_buf *, wellness_buf *);
@@ -37,6 +39,7 @@ int main(void) {
     };
     const two_documents pairs[] = {wellness_series_aggregate, wellness_series_chart, wellness_longevity_trends};
     const columns_call columns = wellness_series_aggregate_columns;
+    const groups_call groups = wellness_series_aggregate_groups;
     wellness_status (*const client_pairs[])(wellness_client *, const char *, size_t, const char *, size_t, wellness_buf *,
                                              wellness_buf *) = {wellness_client_series_aggregate, wellness_client_series_chart};
     const client_call client_calls[] = {
@@ -68,6 +71,7 @@ int main(void) {
     (void)client_pairs;
     (void)pairs;
     (void)columns;
+    (void)groups;
     (void)client_calls;
     (void)list_all;
     (void)client_new;

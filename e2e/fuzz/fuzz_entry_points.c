@@ -45,6 +45,7 @@ enum shape {
     NORMALIZE, /* the same, and the output must normalise to itself */
     TWO,       /* options and data documents */
     COLUMNS,   /* options document and binary columns */
+    GROUPS,    /* the same, each record's group derived from its timestamp */
     CLIENT,    /* client configuration */
     ANALYTICS_NEW, /* analytics configuration */
     ANALYTICS_EMIT, /* one event into an analytics handle */
@@ -112,6 +113,7 @@ static const target TARGETS[FUZZ_SELECTOR_COUNT] = {
     [FUZZ_ANALYTICS_EMIT] = {"analytics_emit", ANALYTICS_EMIT, NULL, NULL},
     [FUZZ_CLIENT_NAVIGATE] = {"client_navigate", CLIENT_NAVIGATE, NULL, NULL},
     [FUZZ_GROUNDING_CHECK] = {"grounding_check", ONE, wellness_grounding_check, NULL},
+    [FUZZ_SERIES_AGGREGATE_GROUPS] = {"series_aggregate_groups", GROUPS, NULL, NULL},
 };
 
 /* The most column records one input makes (each takes 1 to 17 bytes). */
@@ -493,6 +495,72 @@ static void run_columns(const uint8_t *payload, size_t length) {
     free(all_values);
 }
 
+/* The Arrow struct a successful grouped call hands over must be one any
+   consumer can walk: as many rows in every column as in the struct, buffers
+   where the format needs them, offsets that stay inside the text. Then it is
+   released, once, as a consumer would. */
+static void check_arrow(struct ArrowSchema *schema, struct ArrowArray *array) {
+    int64_t column, row;
+    if (strcmp(schema->format, "+s") != 0 || schema->n_children != array->n_children || array->length < 0) {
+        violation("the Arrow result is not a struct of its columns", NULL, 0);
+    }
+    for (column = 0; column < array->n_children; column++) {
+        const struct ArrowSchema *field = schema->children[column];
+        const struct ArrowArray *values = array->children[column];
+        if (values->length != array->length || values->null_count < 0 || values->null_count > values->length) {
+            violation("an Arrow column's length or null count disagrees with the struct's", field->name, strlen(field->name));
+        }
+        if (strcmp(field->format, "u") == 0) {
+            const int32_t *offsets = values->buffers[1];
+            if (offsets[0] != 0) violation("a text column's offsets do not start at 0", field->name, strlen(field->name));
+            for (row = 0; row < values->length; row++) {
+                if (offsets[row + 1] < offsets[row]) violation("a text column's offsets go back", field->name, strlen(field->name));
+            }
+        } else if (values->length > 0 && values->buffers[1] == NULL) {
+            violation("an Arrow column has no values buffer", field->name, strlen(field->name));
+        }
+    }
+    array->release(array);
+    schema->release(schema);
+    if (array->release || schema->release) violation("release left an Arrow struct unreleased", NULL, 0);
+}
+
+static void run_groups(const uint8_t *payload, size_t length) {
+    wellness_buf report = {0}, err = {0};
+    struct ArrowSchema schema;
+    struct ArrowArray array;
+    char *options;
+    size_t options_length, data_length, count, index;
+    const uint8_t *data;
+    int64_t *timestamps = malloc(MAX_RECORDS * sizeof *timestamps), *keys = malloc(MAX_RECORDS * sizeof *keys);
+    double *values = malloc(MAX_RECORDS * sizeof *values);
+    wellness_status status;
+    if (!timestamps || !keys || !values) abort();
+    schema.release = NULL;
+    array.release = NULL;
+    split(payload, length, &options, &options_length, &data, &data_length);
+    count = read_columns(data, data_length, timestamps, values);
+    /* A few groups, interleaved: the key is a hash of the timestamp. */
+    for (index = 0; index < count; index++) keys[index] = (int64_t)(((uint64_t)timestamps[index] * 2654435761u) >> 7) % 5;
+    status = wellness_series_aggregate_groups(options, options_length, count ? keys : NULL, count ? timestamps : NULL,
+                                              count ? values : NULL, count, &schema, &array, &report, &err);
+    if (status == WELLNESS_OK) {
+        json_t *summary = json_loadb(report.ptr, report.len, 0, NULL);
+        if (!json_is_object(summary)) violation("the grouped call's report is not a JSON object", report.ptr, report.len);
+        json_decref(summary);
+        check_arrow(&schema, &array);
+    } else {
+        json_decref(check_result(status, &report, &err));
+        if (schema.release || array.release) violation("a failed call handed over an Arrow struct", NULL, 0);
+    }
+    wellness_buf_free(&report);
+    wellness_buf_free(&err);
+    free(options);
+    free(keys);
+    free(timestamps);
+    free(values);
+}
+
 /* Whether `secret` occurs in another key of `config`, or in a string value
    other than `key`'s, where an error message may legitimately quote it (an
    unknown key is named in its error). */
@@ -663,6 +731,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         break;
     case COLUMNS:
         run_columns(data + 1, size - 1);
+        break;
+    case GROUPS:
+        run_groups(data + 1, size - 1);
         break;
     case CLIENT:
         run_client(data + 1, size - 1);

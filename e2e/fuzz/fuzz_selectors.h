@@ -64,7 +64,8 @@ enum fuzz_selector {
     FUZZ_ANALYTICS_EMIT = 38,
     FUZZ_CLIENT_NAVIGATE = 39,
     FUZZ_GROUNDING_CHECK = 40,
-    FUZZ_SELECTOR_COUNT = 41
+    FUZZ_SERIES_AGGREGATE_GROUPS = 41,
+    FUZZ_SELECTOR_COUNT = 42
 };
 
 /* Splits the options document from the data of two-document calls. A NUL is

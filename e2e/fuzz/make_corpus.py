@@ -69,6 +69,12 @@ def columns(options: object, timestamps: list[int], values: list[float]) -> byte
     return bytes([SEL["series_aggregate_columns"]]) + dumps(options) + SEPARATOR + records
 
 
+def grouped(options: object, timestamps: list[int], values: list[float]) -> bytes:
+    """The same raw records for the grouped call (the harness derives each record's group from its timestamp)."""
+    records = b"".join(struct.pack("<Bqd", 0x06, t, v) for t, v in zip(timestamps, values))
+    return bytes([SEL["series_aggregate_groups"]]) + dumps(options) + SEPARATOR + records
+
+
 def compact_columns(options: object) -> bytes:
     """Records in each compact encoding, so the fuzzer starts from all of them."""
     records = b"".join([
@@ -183,6 +189,13 @@ def example_seeds() -> dict[str, bytes]:
         {"kind": "boolean", "today": "2025-02-15"}, [epoch(s["timestamp"]) for s in meditation],
         [1.0 if s["value"] else 0.0 for s in meditation])
     seeds["series_aggregate_columns-compact-records"] = compact_columns({"interval": "half", "include_empty": True})
+    seeds["series_aggregate_groups-zones-threads"] = grouped(
+        {"interval": "week", "threads": 3, "statistics": ["sum", "p90", "last"],
+         "groups": [{"group": 1, "time_zone": "Asia/Tokyo"}, {"group": 3, "time_zone": "America/New_York",
+                                                              "first_weekday": "sunday"}]}, stamps, values)
+    seeds["series_aggregate_groups-skip"] = grouped(
+        {"on_error": "skip", "kind": "boolean", "today": "2025-02-15"}, [epoch(s["timestamp"]) for s in meditation],
+        [1.0 if s["value"] else 2.0 for s in meditation])
 
     seeds["client_new-api-key"] = one("client_new", {"base_url": "http://127.0.0.1:8080", "api_key": "key"})
     seeds["client_new-every-key"] = one("client_new", {

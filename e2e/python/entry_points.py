@@ -23,6 +23,7 @@ ENTRY_POINTS.update({
     "longevity_trends.options": lambda payload: wellness.longevity_trends(payload, b"[]"),
     "longevity_trends.entries": lambda payload: wellness.longevity_trends(b'{"today":"2025-01-01"}', payload),
     "series_aggregate_columns.options": lambda payload: wellness.series_aggregate_columns(payload, [], []),
+    "series_aggregate_groups.options": lambda payload: wellness.series_aggregate_groups(payload, [], [], []).skipped,
     "analytics_metrics.options": lambda payload: wellness.analytics_metrics(payload, b"[]"),
     "analytics_metrics.log": lambda payload: wellness.analytics_metrics(b"{}", payload),
     "analytics_emit": lambda payload: _emit(payload),

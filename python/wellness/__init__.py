@@ -26,6 +26,7 @@ from .errors import (DecodingError, ForbiddenError, HTTPError, InternalError, In
 from .analytics import Analytics, analytics_event, analytics_metrics
 from .frames import aggregate_frame
 from .grounding import grounding_check
+from .groups import GroupedBuckets, series_aggregate_groups
 from .integration import (deep_link_build, deep_link_parse, integration_actions, integration_destination,
                           notification_categories, notification_goal_progress, notification_insight,
                           notification_progress_milestone, notification_response)
@@ -52,7 +53,7 @@ __all__ = [
     "trends_response_normalize", "consultation_normalize", "create_consultation_request_normalize",
     "consultation_message_normalize", "insight_view", "goal_suggestion_view", "goal_tip_view",
     "create_goal_request_from_suggestion", "trend_view", "trends_view",
-    "series_aggregate", "series_chart", "longevity_trends", "series_aggregate_columns", "aggregate_frame",
+    "series_aggregate", "series_chart", "longevity_trends", "series_aggregate_columns", "series_aggregate_groups", "GroupedBuckets", "aggregate_frame",
     "integration_destination", "integration_actions", "deep_link_parse", "deep_link_build", "notification_insight",
     "notification_goal_progress", "notification_progress_milestone", "notification_categories",
     "notification_response", "analytics_event", "analytics_metrics", "Analytics", "grounding_check",

@@ -151,6 +151,10 @@ def _declare() -> None:
     columns.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t,
                         _BUF_P, _BUF_P]
     columns.restype = ctypes.c_int
+    groups = lib.wellness_series_aggregate_groups
+    groups.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
+                       ctypes.c_size_t, ctypes.c_void_p, ctypes.c_void_p, _BUF_P, _BUF_P]
+    groups.restype = ctypes.c_int
     lib.wellness_analytics_new.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ANALYTICS_SINK, ctypes.c_void_p,
                                            ctypes.POINTER(ctypes.c_void_p), _BUF_P]
     lib.wellness_analytics_new.restype = ctypes.c_int

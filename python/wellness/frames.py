@@ -15,6 +15,7 @@ from typing import Any, Dict, List, Optional, Protocol, Sequence, TypeVar, Union
 
 from . import _columns, _native
 from .errors import InvalidArgumentError, ValidationError, error_for
+from .groups import aggregate_groups
 from .series import aggregate_columns
 from .types import Average, Interval, Kind, SeriesBucket, SeriesReport, Statistic, TimestampUnit, Weekday
 
@@ -38,7 +39,8 @@ def aggregate_frame(frame: FrameT, *, time: str, value: str, interval: Interval 
                     average: Optional[Average] = None, include_empty: bool = False,
                     today: Union[str, datetime.date, None] = None,
                     timestamp_unit: TimestampUnit = "s",
-                    statistics: Optional[Sequence[Statistic]] = None) -> FrameT:
+                    statistics: Optional[Sequence[Statistic]] = None, by: Optional[str] = None,
+                    threads: int = 1) -> FrameT:
     """Aggregates a pandas or polars DataFrame into calendar buckets; returns a
     DataFrame of the same library, one row per bucket.
 
@@ -57,16 +59,28 @@ def aggregate_frame(frame: FrameT, *, time: str, value: str, interval: Interval 
     `statistics` (numeric series) chooses the statistic columns instead, in
     order: "sum", "median", "p90", ... (docs/SERIES.md); "first" and "last"
     come with `first_at` / `last_at` (UTC datetime).
+
+    `by` names a column of group keys (a user id: integers, strings, any
+    values pandas or polars can sort): every group is aggregated on its own,
+    in one call to the library on up to `threads` threads, and the result has
+    the `by` column first, groups in sorted order. `time_zone` may then name
+    a column of the frame giving each row's zone, which must be the same for
+    all rows of a group (each user in their own time zone). `week_year` and
+    `week` are null outside week buckets. Needs pyarrow.
     """
     library = _library_of(frame)
     times = _column(frame, time, library)
     values = _column(frame, value, library)
-    options: Dict[str, Any] = {"kind": kind, "interval": interval, "time_zone": time_zone,
+    zone_column = by is not None and time_zone in frame.columns
+    options: Dict[str, Any] = {"kind": kind, "interval": interval, "time_zone": "UTC" if zone_column else time_zone,
                                "include_empty": include_empty, "timestamp_unit": timestamp_unit}
     for key, setting in (("first_weekday", first_weekday), ("average", average), ("today", today),
                          ("statistics", None if statistics is None else list(statistics))):
         if setting is not None:
             options[key] = setting
+    if by is not None:
+        return cast(FrameT, _grouped_frame(frame, library, options, by, time_zone if zone_column else None,
+                                           (times, values), (time, value), threads))
     if kind == "snapshot" and not _numeric(values):
         report = _snapshots(options, times, values, time, value)
     else:
@@ -264,3 +278,74 @@ def _polars_frame(report: SeriesReport, statistics: Optional[Sequence[str]]) -> 
         data["latest_at"] = pl.Series(columns.latest_at, dtype=pl.Int64).cast(pl.Datetime("ms")) \
             .dt.replace_time_zone("UTC")
     return pl.DataFrame(data)
+
+
+def _grouped_frame(frame: Any, library: str, options: Dict[str, Any], by: str, zones: Optional[str],
+                   columns: Any, names: Any, threads: int) -> Any:
+    """aggregate_frame with `by`: the keys become int64 codes in sorted order,
+    each group's zone an entry of the "groups" option, the result a frame
+    with the original keys."""
+    keys = _column(frame, by, library)
+    codes, uniques = _codes(keys, by, library)
+    options = {**options, "threads": threads}
+    if zones is not None:
+        options["groups"] = _zones(codes, _column(frame, zones, library), zones, uniques)
+    table = aggregate_groups(options, codes, columns[0], columns[1], names).table
+    table = _without_empty_weeks(table)
+    if library == "pandas":
+        pd = importlib.import_module("pandas")
+        result = table.to_pandas(date_as_object=False)
+        for name in ("start", "end"):
+            result[name] = result[name].astype("datetime64[s]")
+        result.insert(0, by, pd.Index(uniques).take(result.pop("group").to_numpy()))
+        return result
+    pl = importlib.import_module("polars")
+    result = pl.from_arrow(table)
+    group = result.get_column("group")
+    return result.drop("group").insert_column(0, uniques.gather(group).alias(by))
+
+
+def _codes(keys: Any, name: str, library: str) -> Any:
+    """Each row's group as an int64 code (its key's rank among the sorted distinct keys), and those keys."""
+    np = importlib.import_module("numpy")
+    if library == "pandas":
+        pd = importlib.import_module("pandas")
+        codes, uniques = pd.factorize(keys, sort=True)
+        missing = np.flatnonzero(codes < 0)
+    else:
+        uniques = keys.drop_nulls().unique().sort()
+        missing = np.flatnonzero(keys.is_null().to_numpy())
+        codes = uniques.search_sorted(keys.fill_null(uniques[0] if len(uniques) else 0)).to_numpy()
+    if len(missing):
+        raise ValidationError({"code": -1, "name": "WELLNESS_E_VALIDATION", "path": f"{name}[{int(missing[0])}]",
+                               "message": "a group key is missing"})
+    return np.ascontiguousarray(codes, dtype=np.int64), uniques
+
+
+def _zones(codes: Any, zones: Any, name: str, uniques: Any) -> List[Dict[str, Any]]:
+    """The "groups" option: each group's one time zone."""
+    np = importlib.import_module("numpy")
+    names = np.asarray(zones.to_numpy() if hasattr(zones, "to_numpy") else zones, dtype=object)
+    if len(codes) == 0:
+        return []
+    first_rows = np.unique(codes, return_index=True)[1]  # codes are 0..k-1, every one present
+    chosen = names[first_rows]
+    for row in first_rows:
+        if not isinstance(names[row], str):
+            raise ValidationError({"code": -1, "name": "WELLNESS_E_VALIDATION", "path": f"{name}[{int(row)}]",
+                                   "message": f"a time zone must be an IANA name, found {names[row]!r}"})
+    differing = np.flatnonzero(names != chosen[codes])
+    if len(differing):
+        row = int(differing[0])
+        code = int(codes[row])
+        raise ValidationError({"code": -1, "name": "WELLNESS_E_VALIDATION", "path": f"{name}[{row}]",
+                               "message": f"{names[row]!r} differs from {chosen[code]!r}, the zone of the group's "
+                                          f"first row (group {uniques[code]!r}): one zone per group"})
+    return [{"group": code, "time_zone": zone} for code, zone in enumerate(chosen.tolist())]
+
+
+def _without_empty_weeks(table: Any) -> Any:
+    """Drops week_year and week when no bucket is a week, as the single-series frame does."""
+    if table.num_rows and table.column("week").null_count < table.num_rows:
+        return table
+    return table.drop_columns(["week_year", "week"])

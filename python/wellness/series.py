@@ -105,13 +105,13 @@ def aggregate_columns(options: Any, timestamps: Any, values: Any, names: Tuple[s
             _native.lib.wellness_series_aggregate_columns, payload, len(payload),
             _columns.pointer(stamps.column), _columns.pointer(numbers), stamps.column.size))
     except ValidationError as error:
-        explained = _explain_column(error, stamps, unit, names)
+        explained = explain_column(error, stamps, unit, names)
         if explained is error:
             raise
         raise explained from None
 
 
-def _explain_column(error: WellnessError, stamps: _columns.Timestamps, unit: Any,
+def explain_column(error: WellnessError, stamps: _columns.Timestamps, unit: Any,
                     names: Sequence[str]) -> WellnessError:
     """Renames `timestamps[i]` / `values[i]` after the caller's columns, and
     hints at the unit when a timestamp out of range looks like milliseconds."""

@@ -28,7 +28,7 @@ __all__ = [
     "ChartColors", "ChartTickStep", "ChartLine", "ChartGradient", "ChartXAxis", "ChartYAxis", "ChartPoint", "ChartSpec",
     "Chart", "Statistic", "GroundingFact", "GroundingMatchKind", "MentionKind", "GroundingMatch", "GroundingNumber",
     "GroundingResult",
-    "ErrorDocument", "DashboardInsights", "DashboardGoals", "DashboardConsultations", "FeatureCard", "DashboardWidget",
+    "ErrorDocument", "GroupSettings", "GroupedSeriesOptions", "SkippedGroup", "DashboardInsights", "DashboardGoals", "DashboardConsultations", "FeatureCard", "DashboardWidget",
     "Dashboard", "IntervalPreference", "UpdateGoalRequest", "CoachProposal", "GoalUpdate", "AcceptedProposal", "SuggestedGoal", "SuggestedAction", "SuggestedActions",
     "Intent", "Surface", "DestinationKind", "Destination", "DestinationResult", "ContextualAction", "ActionsResult",
     "DeepLinkKind", "DeepLinkRejection", "DeepLink", "DeepLinkParseResult", "DeepLinkBuildResult",
@@ -100,6 +100,34 @@ class SeriesOptions(TypedDict, total=False):
     #: A numeric bucket's statistics, in this order (docs/SERIES.md, "Statistics");
     #: by default count, average, min and max.
     statistics: List[Statistic]
+
+
+class GroupSettings(TypedDict, total=False):
+    """One group's own settings in series_aggregate_groups' "groups"."""
+
+    group: int
+    time_zone: str
+    first_weekday: Union[int, Weekday]
+
+
+class GroupedSeriesOptions(SeriesOptions, total=False):
+    """series_aggregate_groups' options: the series options every group shares, plus these."""
+
+    #: Each listed group's time zone and first weekday.
+    groups: List[GroupSettings]
+    #: Threads that aggregate groups at once, the calling thread included (1-256, default 1).
+    threads: int
+    #: "fail" (default): a bad row fails the call; "skip": its group is left out and reported.
+    on_error: Literal["fail", "skip"]
+
+
+class SkippedGroup(TypedDict):
+    """A group series_aggregate_groups left out ("on_error": "skip")."""
+
+    group: int
+    #: The caller's row at fault, when the error names one.
+    row: Optional[int]
+    error: "ErrorDocument"
 
 
 class ChartOptions(SeriesOptions, total=False):

@@ -102,3 +102,15 @@ extension SeriesBucket {
         }
     }
 }
+
+extension SeriesBucket {
+    /// When the value of `first` or `last` was recorded (epoch milliseconds);
+    /// nil for other statistics and for an empty bucket.
+    public func time(of statistic: SeriesStatistic) -> Int64? {
+        switch statistic {
+        case .first: return extra?.first.time
+        case .last: return extra?.last.time
+        default: return nil
+        }
+    }
+}

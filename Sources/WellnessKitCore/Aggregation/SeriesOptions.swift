@@ -84,7 +84,7 @@ extension SeriesOptions: JSONDecodable {
         return statistics
     }
 
-    private static func weekday(_ reader: ObjectReader) throws -> Int {
+    static func weekday(_ reader: ObjectReader) throws -> Int {
         switch reader.object["first_weekday"] {
         case nil, .null?:
             return 2

@@ -3,15 +3,16 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import WellnessKitCore
 
 /// Runs blocking calls at the same time, each on a thread of its own, and
 /// waits for all of them: the library has neither Dispatch nor Foundation, and
-/// its calls block (libcurl), so Swift concurrency would only tie up its pool.
-enum ParallelCalls {
+/// its calls block (libcurl, a long aggregation), so Swift concurrency would
+/// only tie up its pool. The threads live for the call only, so a host may
+/// fork() between calls (no pool left behind in a state the child inherits).
+package enum ParallelCalls {
     /// - Returns: each call's result, in the order of `calls`. A call whose
     ///   thread cannot be created runs on the calling thread instead.
-    static func run<Value: Sendable>(_ calls: [@Sendable () -> Value]) -> [Value] {
+    package static func run<Value: Sendable>(_ calls: [@Sendable () -> Value]) -> [Value] {
         let boxes = calls.map { ResultBox(call: $0) }
         var threads: [pthread_t?] = []
         for box in boxes.dropFirst() {

@@ -1,0 +1,72 @@
+import Testing
+@testable import WellnessKitCore
+
+@Suite struct GroupedAggregationTests {
+    private func options(_ json: String) throws -> GroupedSeriesOptions {
+        try GroupedSeriesOptions(json: try JSONParser.parse(Array(json.utf8)), at: .root)
+    }
+
+    private func aggregate(_ keys: [Int64], _ timestamps: [Int64], _ values: [Double], _ json: String) throws
+        -> GroupedAggregation {
+        let options = try options(json)
+        return try keys.withUnsafeBufferPointer { keys in
+            try timestamps.withUnsafeBufferPointer { timestamps in
+                try values.withUnsafeBufferPointer { values in
+                    try GroupedAggregation(keys: keys, timestamps: timestamps, values: values, options: options)
+                }
+            }
+        }
+    }
+
+    @Test func groupsComeInKeyOrderEachWithItsOwnZone() throws {
+        // 23:30 UTC on 2024-01-01: still Jan 1 in UTC, already Jan 2 in Tokyo.
+        let instant: Int64 = 1_704_151_800
+        let result = try aggregate([9, 2, 9, 2], [instant, instant, instant + 60, instant + 60], [1, 2, 3, 4],
+                                   #"{"interval": "day", "groups": [{"group": 9, "time_zone": "Asia/Tokyo"}]}"#)
+        #expect(result.groups.map(\.key) == [2, 9])
+        #expect(result.groups.map { $0.aggregation.buckets.first?.start } == [19723, 19724])
+        #expect(result.groups.map { $0.aggregation.buckets.first?.average } == [3, 2])
+    }
+
+    @Test func sharesSplitTheRowsWithoutSplittingAGroup() {
+        let keys: [Int64] = [1, 1, 1, 1, 2, 3, 3, 4, 5, 5]
+        keys.withUnsafeBufferPointer { keys in
+            let runs = GroupRuns(keys: keys)
+            #expect(runs.count == 5)
+            for threads in 1...8 {
+                let shares = runs.shares(threads: threads)
+                #expect(shares.count <= threads && shares.joined().elementsEqual(0..<5), "\(threads): \(shares)")
+            }
+        }
+    }
+
+    @Test func unsortedKeysKeepEachGroupsRowOrderAndNameTheCallersRow() throws {
+        let keys: [Int64] = [5, 3, 5, 3, 5]
+        keys.withUnsafeBufferPointer { keys in
+            let runs = GroupRuns(keys: keys)
+            #expect(runs.run(0).key == 3 && runs.run(1).key == 5)
+            #expect((0..<3).map { runs.run(1).callerRow($0) } == [0, 2, 4])
+        }
+        do {
+            _ = try aggregate(keys, [1_700_000_000, 1_700_000_000, 1_700_000_000, 1_700_000_000, 1_700_000_000],
+                              [1, 2, 3, .nan, 5], "{}")
+            Issue.record("a NaN was aggregated")
+        } catch let error as WellnessError {
+            #expect(error.path == "values[3]" && error.message.hasPrefix("group 3: "), "\(error)")
+        }
+    }
+
+    @Test func skippingReportsTheGroupAndKeepsTheOthers() throws {
+        let result = try aggregate([1, 2, 2], [1_700_000_000, 1_700_000_000, 99_999_999_999_999],
+                                   [1, 2, 3], #"{"on_error": "skip"}"#)
+        #expect(result.groups.map(\.key) == [1])
+        #expect(result.failures.map(\.group) == [2] && result.failures.first?.row == 2)
+    }
+
+    @Test func optionsAreChecked() {
+        for bad in [#"{"threads": 0}"#, #"{"groups": [{"group": 1}, {"group": 1}]}"#, #"{"groups": 3}"#,
+                    #"{"groups": [{"group": 1, "zone": "UTC"}]}"#, #"{"on_error": "later"}"#] {
+            #expect(throws: WellnessError.self, "\(bad)") { try options(bad) }
+        }
+    }
+}

@@ -1,0 +1,112 @@
+"""Many users in one call: 10,000,000 samples of 10,000 users, each user in
+one of ten time zones, weekly count / sum / average / min / max (Monday
+weeks): libwellness's grouped call (Arrow out) against polars
+(`group_by_dynamic` by user, one pass per zone) and pandas (groupby by user
+and local week, one pass per zone), all in this run. Every contender's
+buckets are checked against libwellness's before any time is reported.
+
+Run with `make bench` (build/venv has pandas, polars and pyarrow).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import time
+from typing import Any, Callable, Dict
+
+import numpy as np
+import pandas as pd
+import polars as pl
+
+import wellness
+
+SAMPLES = int(os.environ.get("WELLNESS_BENCH_GROUP_SAMPLES", 10_000_000))
+USERS = 10_000
+ZONES = ["America/New_York", "Europe/Berlin", "America/Santiago", "Australia/Sydney", "Asia/Kolkata",
+         "Asia/Kathmandu", "America/Los_Angeles", "Europe/London", "Asia/Tokyo", "UTC"]
+START = 1_704_067_200  # 2024-01-01T00:00:00Z
+REPEATS = 3
+STATISTICS = ["count", "sum", "average", "min", "max"]
+
+
+def make_data() -> Dict[str, Any]:
+    rng = np.random.default_rng(7)
+    users = rng.integers(0, USERS, SAMPLES).astype(np.int64)
+    timestamps = START + rng.integers(0, 365 * 24 * 3600, SAMPLES).astype(np.int64)
+    values = np.round(rng.random(SAMPLES) * 200, 2)
+    zones = np.array(ZONES)[users % len(ZONES)]
+    return {"user": users, "time": timestamps, "value": values, "zone": zones}
+
+
+def libwellness(data: Dict[str, Any]) -> pd.DataFrame:
+    options = {"interval": "week", "first_weekday": "monday", "statistics": STATISTICS, "threads": 2,
+               "groups": [{"group": user, "time_zone": ZONES[user % len(ZONES)]} for user in range(USERS)]}
+    table = wellness.series_aggregate_groups(options, data["user"], data["time"], data["value"]).table
+    return table.select(["group", "start", "count", "sum", "min", "max"]).to_pandas()
+
+
+def polars_per_zone(data: Dict[str, Any]) -> pl.DataFrame:
+    frame = pl.DataFrame({"user": data["user"], "time": data["time"] * 1000, "value": data["value"],
+                          "zone": data["zone"]}).with_columns(pl.col("time").cast(pl.Datetime("ms", "UTC")))
+    parts = []
+    for zone in ZONES:
+        local = frame.filter(pl.col("zone") == zone).with_columns(
+            pl.col("time").dt.convert_time_zone(zone).dt.replace_time_zone(None)).sort("time")
+        parts.append(local.group_by_dynamic("time", every="1w", group_by="user", start_by="monday").agg(
+            pl.len().alias("count"), pl.col("value").sum().alias("sum"), pl.col("value").mean().alias("average"),
+            pl.col("value").min().alias("min"), pl.col("value").max().alias("max")))
+    return pl.concat(parts)
+
+
+def pandas_per_zone(data: Dict[str, Any]) -> pd.DataFrame:
+    frame = pd.DataFrame({"user": data["user"], "time": pd.to_datetime(data["time"], unit="s", utc=True),
+                          "value": data["value"], "zone": data["zone"]})
+    parts = []
+    for zone, rows in frame.groupby("zone", sort=False):
+        local = rows["time"].dt.tz_convert(zone).dt.tz_localize(None)
+        week = (local.dt.normalize() - pd.to_timedelta(local.dt.day_of_week, unit="D")).rename("week")
+        parts.append(rows.groupby([rows["user"], week])["value"].agg(["count", "sum", "mean", "min", "max"]))
+    return pd.concat(parts)
+
+
+def timed(function: Callable[[], Any]) -> float:
+    times = []
+    for _ in range(REPEATS):
+        started = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def check(ours: pd.DataFrame, theirs_polars: pl.DataFrame, theirs_pandas: pd.DataFrame) -> None:
+    """The same buckets: count of buckets, total count and sum, and one user's weeks exactly."""
+    assert len(ours) == theirs_polars.height == len(theirs_pandas), (len(ours), theirs_polars.height, len(theirs_pandas))
+    assert int(ours["count"].sum()) == SAMPLES == int(theirs_polars["count"].sum()) == int(theirs_pandas["count"].sum())
+    user = 4  # Asia/Kolkata
+    mine = ours[ours["group"] == user]
+    polars_weeks = theirs_polars.filter(pl.col("user") == user).sort("time")
+    assert list(mine["count"]) == polars_weeks["count"].to_list()
+    assert np.allclose(mine["sum"].to_numpy(), polars_weeks["sum"].to_numpy(), rtol=1e-12)
+
+
+def main() -> None:
+    data = make_data()
+    ours = libwellness(data)
+    check(ours, polars_per_zone(data), pandas_per_zone(data))
+    results = {"libwellness grouped (2 threads)": timed(lambda: libwellness(data)),
+               "polars group_by_dynamic per zone": timed(lambda: polars_per_zone(data)),
+               "pandas groupby per zone": timed(lambda: pandas_per_zone(data))}
+    base = results["libwellness grouped (2 threads)"]
+    print(f"{SAMPLES:,} samples, {USERS:,} users in {len(ZONES)} zones, weekly {'/'.join(STATISTICS)}; "
+          f"{len(ours):,} buckets, the same from every contender (median of {REPEATS})")
+    for name, seconds in results.items():
+        ratio = seconds / base
+        print(f"  {name:34s} {seconds * 1000:9.1f} ms  {ratio:5.2f}x libwellness")
+    slowest_peer = min(results["polars group_by_dynamic per zone"], results["pandas groupby per zone"]) / base
+    print(f"  target: libwellness >= 3x faster than polars and pandas: {'met' if slowest_peer >= 3 else 'NOT met'}"
+          f" ({slowest_peer:.2f}x)")
+
+
+if __name__ == "__main__":
+    main()

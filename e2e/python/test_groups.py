@@ -1,0 +1,215 @@
+"""series_aggregate_groups and aggregate_frame(by=...): many series in one
+call, each group checked against the single-series call on its rows alone,
+in its own time zone, whatever the row order and the thread count."""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Dict, List
+
+import numpy as np
+import pytest
+
+import wellness
+from wellness.errors import InvalidArgumentError, ValidationError
+
+pyarrow = pytest.importorskip("pyarrow")
+
+ZONES = {0: "UTC", 1: "Asia/Tokyo", 2: "America/New_York", 3: "Australia/Lord_Howe", 4: "Asia/Kathmandu"}
+
+
+def rows(count: int = 20_000, groups: int = 5, seed: int = 3) -> Dict[str, Any]:
+    """Rows of `groups` groups in random order, over four months around the March and November DST changes."""
+    rng = np.random.default_rng(seed)
+    keys = rng.integers(0, groups, count).astype(np.int64)
+    # Distinct timestamps, so that "first" and "last" are one sample each whatever the order.
+    timestamps = 1_709_000_000 + rng.permutation(count * 13)[:count].astype(np.int64) * 700
+    values = np.round(rng.normal(50, 20, count), 3)
+    return {"groups": keys, "timestamps": timestamps, "values": values}
+
+
+def single(options: Dict[str, Any], data: Dict[str, Any], key: int, zone: str) -> List[Dict[str, Any]]:
+    mask = data["groups"] == key
+    shared = {name: setting for name, setting in options.items() if name not in ("groups", "threads", "on_error")}
+    return wellness.series_aggregate_columns({**shared, "time_zone": zone}, data["timestamps"][mask],
+                                             data["values"][mask])["buckets"]
+
+
+def as_json(value: Any) -> Any:
+    """A table cell as the JSON result writes it."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return None
+    if hasattr(value, "isoformat") and not hasattr(value, "hour"):
+        return value.isoformat()
+    if hasattr(value, "hour"):  # milliseconds only when there are some, as the library writes them
+        fraction = f".{value.microsecond // 1000:03d}" if value.microsecond else ""
+        return value.strftime("%Y-%m-%dT%H:%M:%S") + fraction + "Z"
+    return value
+
+
+@pytest.mark.parametrize("interval", ["day", "week", "month"])
+def test_every_group_is_its_single_series_in_its_own_zone(interval: str) -> None:
+    data = rows()
+    options = {"interval": interval, "statistics": ["count", "sum", "average", "p90", "first", "last", "stddev"],
+               "groups": [{"group": key, "time_zone": zone} for key, zone in ZONES.items()]}
+    result = wellness.series_aggregate_groups(options, data["groups"], data["timestamps"], data["values"])
+    assert result.groups == 5 and result.skipped == []
+    table = result.table.to_pylist()
+    assert [row["group"] for row in table] == sorted(row["group"] for row in table)
+    for key, zone in ZONES.items():
+        expected = single(options, data, key, zone)
+        got = [row for row in table if row["group"] == key]
+        assert len(got) == len(expected) > 0
+        for bucket, row in zip(expected, got):
+            for name, value in bucket.items():
+                cell = as_json(row[name])
+                if isinstance(value, float):
+                    assert cell == pytest.approx(value, rel=0, abs=0), (key, name)
+                else:
+                    assert cell == value, (key, name, bucket["label"])
+
+
+def test_row_order_and_threads_do_not_change_the_result() -> None:
+    data = rows(30_000, groups=40)
+    options = {"interval": "week", "statistics": ["sum", "median", "last"], "first_weekday": "sunday"}
+    sorted_rows = np.argsort(data["groups"], kind="stable")
+    baseline = wellness.series_aggregate_groups(options, data["groups"][sorted_rows], data["timestamps"][sorted_rows],
+                                                data["values"][sorted_rows]).table
+    for threads in (1, 2, 7, 256):
+        shuffled = wellness.series_aggregate_groups({**options, "threads": threads}, data["groups"],
+                                                    data["timestamps"], data["values"]).table
+        assert shuffled.equals(baseline), threads
+
+
+def test_boolean_and_snapshot_series() -> None:
+    data = rows(2_000, groups=3)
+    answers = (data["values"] > 50).astype(np.float64)
+    grouped = wellness.series_aggregate_groups({"kind": "boolean", "interval": "month"}, data["groups"],
+                                               data["timestamps"], answers).table.to_pylist()
+    for key in range(3):
+        mask = data["groups"] == key
+        expected = wellness.series_aggregate_columns({"kind": "boolean", "interval": "month"},
+                                                     data["timestamps"][mask], answers[mask])["buckets"]
+        assert [row["yes_days"] for row in grouped if row["group"] == key] == [b["yes_days"] for b in expected]
+    latest = wellness.series_aggregate_groups({"kind": "snapshot", "interval": "month"}, data["groups"],
+                                              data["timestamps"], data["values"]).table
+    assert latest.schema.field("latest").type == pyarrow.float64()
+    assert str(latest.schema.field("latest_at").type) == "timestamp[ms, tz=UTC]"
+
+
+def test_a_bad_row_fails_the_call_naming_its_group_and_row() -> None:
+    data = rows(1_000)
+    data["values"][137] = float("nan")
+    with pytest.raises(ValidationError) as failure:
+        wellness.series_aggregate_groups({}, data["groups"], data["timestamps"], data["values"])
+    assert failure.value.path == "values[137]"
+    assert failure.value.message.startswith(f"group {data['groups'][137]}: ")
+
+
+def test_skipping_keeps_the_other_groups() -> None:
+    data = rows(1_000)
+    data["timestamps"][42] = 10**12  # year 33658, in seconds
+    bad = int(data["groups"][42])
+    result = wellness.series_aggregate_groups({"on_error": "skip"}, data["groups"], data["timestamps"], data["values"])
+    assert result.groups == 4
+    assert [(item["group"], item["row"]) for item in result.skipped] == [(bad, 42)]
+    assert result.skipped[0]["error"]["name"] == "WELLNESS_E_VALIDATION"
+    assert bad not in set(result.table.column("group").to_pylist())
+
+
+@pytest.mark.parametrize("options", [{"threads": 0}, {"threads": 257}, {"on_error": "ignore"},
+                                     {"groups": [{"group": 1}, {"group": 1}]}, {"groups": {"1": "UTC"}},
+                                     {"groups": [{"group": 1, "time_zone": "Mars/Olympus"}]}, {"thread": 2}])
+def test_bad_options_are_validation_errors(options: Dict[str, Any]) -> None:
+    with pytest.raises(ValidationError):
+        wellness.series_aggregate_groups(options, [1], [1_700_000_000], [1.0])
+
+
+def test_columns_of_different_lengths_and_non_integer_keys_are_refused() -> None:
+    with pytest.raises(InvalidArgumentError):
+        wellness.series_aggregate_groups({}, [1, 2], [1_700_000_000], [1.0])
+    with pytest.raises(InvalidArgumentError):
+        wellness.series_aggregate_groups({}, [1.5], [1_700_000_000], [1.0])
+
+
+def test_no_rows_is_an_empty_table_with_its_columns() -> None:
+    result = wellness.series_aggregate_groups({}, np.array([], dtype=np.int64), np.array([], dtype=np.int64),
+                                              np.array([], dtype=np.float64))
+    assert result.table.num_rows == 0 and result.groups == 0
+    assert result.table.column_names[:4] == ["group", "start", "end", "label"]
+
+
+def frame_rows() -> Dict[str, Any]:
+    data = rows(6_000, groups=3)
+    names = np.array(["ana", "bo", "chen"])[data["groups"]]
+    zones = np.array(["Europe/Lisbon", "Asia/Tokyo", "America/Denver"])[data["groups"]]
+    return {"user": names, "zone": zones, "time": data["timestamps"], "steps": data["values"]}
+
+
+@pytest.mark.parametrize("library", ["pandas", "polars"])
+def test_aggregate_frame_by_user_in_each_users_zone(library: str) -> None:
+    module = pytest.importorskip(library)
+    columns = frame_rows()
+    frame = module.DataFrame(columns)
+    grouped = wellness.aggregate_frame(frame, time="time", value="steps", by="user", time_zone="zone",
+                                       interval="week", statistics=["sum", "p90"], threads=2)
+    assert list(grouped.columns)[:4] == ["user", "start", "end", "label"]
+    for user, zone in (("ana", "Europe/Lisbon"), ("bo", "Asia/Tokyo"), ("chen", "America/Denver")):
+        alone = frame[frame["user"] == user] if library == "pandas" else frame.filter(module.col("user") == user)
+        expected = wellness.aggregate_frame(alone, time="time", value="steps", time_zone=zone, interval="week",
+                                            statistics=["sum", "p90"])
+        mine = grouped[grouped["user"] == user] if library == "pandas" else grouped.filter(module.col("user") == user)
+        for name in ("label", "count", "sum", "p90"):
+            assert list(mine[name]) == list(expected[name]), (user, name)
+        assert [str(day)[:10] for day in mine["start"]] == [str(day)[:10] for day in expected["start"]]
+
+
+def test_aggregate_frame_refuses_two_zones_for_one_user() -> None:
+    pandas = pytest.importorskip("pandas")
+    columns = frame_rows()
+    columns["zone"][10] = "Europe/Paris"
+    with pytest.raises(ValidationError) as failure:
+        wellness.aggregate_frame(pandas.DataFrame(columns), time="time", value="steps", by="user", time_zone="zone")
+    assert failure.value.path == "zone[10]" and "one zone per group" in failure.value.message
+
+
+def test_aggregate_frame_by_names_the_callers_columns_in_errors() -> None:
+    pandas = pytest.importorskip("pandas")
+    columns = frame_rows()
+    columns["steps"][99] = float("nan")
+    with pytest.raises(ValidationError) as failure:
+        wellness.aggregate_frame(pandas.DataFrame(columns), time="time", value="steps", by="user")
+    assert failure.value.path == "steps[99]"
+
+
+#: DST-heavy zones, southern-hemisphere ones (Lord Howe's DST moves 30 minutes), half- and quarter-hour offsets.
+MIXED_ZONES = ["America/New_York", "Europe/Berlin", "America/Santiago", "Australia/Lord_Howe", "Australia/Sydney",
+               "Asia/Kolkata", "Asia/Kathmandu", "Pacific/Chatham", "UTC", "America/St_Johns"]
+
+
+def test_two_thousand_users_each_in_their_zone_are_each_their_single_series() -> None:
+    rng = np.random.default_rng(11)
+    users, count = 2_000, 120_000
+    keys = rng.integers(0, users, count).astype(np.int64) * 7919  # sparse keys, not 0..n-1
+    # A year around DST changes, whole minutes.
+    timestamps = 1_700_000_000 + rng.integers(0, 365 * 1440, count).astype(np.int64) * 60
+    values = rng.integers(0, 20_000, count).astype(np.float64)
+    zone_of = {int(key): MIXED_ZONES[(int(key) // 7919) % len(MIXED_ZONES)] for key in np.unique(keys)}
+    options = {"interval": "week", "statistics": ["count", "sum", "average", "min", "max"], "threads": 2,
+               "groups": [{"group": key, "time_zone": zone} for key, zone in zone_of.items()]}
+    table = wellness.series_aggregate_groups(options, keys, timestamps, values).table
+    columns = {name: table.column(name).to_pylist() for name in ("group", "label", "count", "sum", "average")}
+    starts = [day.isoformat() for day in table.column("start").to_pylist()]
+    position = 0
+    for key, zone in zone_of.items():
+        mask = keys == key
+        expected = wellness.series_aggregate_columns(
+            {"interval": "week", "statistics": ["count", "sum", "average", "min", "max"], "time_zone": zone},
+            timestamps[mask], values[mask])["buckets"]
+        for bucket in expected:
+            assert columns["group"][position] == key
+            assert (starts[position], columns["label"][position], columns["count"][position]) == \
+                (bucket["start"], bucket["label"], bucket["count"]), (key, zone)
+            assert columns["sum"][position] == bucket["sum"] and columns["average"][position] == bucket["average"]
+            position += 1
+    assert position == table.num_rows

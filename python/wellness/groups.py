@@ -1,0 +1,147 @@
+"""Many series in one call (`wellness_series_aggregate_groups`): rows of
+group key, timestamp and value; each group's buckets, as Arrow columns that
+pyarrow takes over without a copy through the Arrow C Data Interface."""
+
+from __future__ import annotations
+
+import ctypes
+import importlib
+import json
+from typing import TYPE_CHECKING, Any, List, NamedTuple, Tuple, Union
+
+from . import _columns, _native
+from .errors import InvalidArgumentError, ValidationError
+from .series import explain_column, options_dict
+from .types import GroupedSeriesOptions, JSONInput, SkippedGroup, TimestampColumn, ValueColumn
+
+if TYPE_CHECKING:
+    import pyarrow  # type: ignore[import-untyped]  # pyarrow ships no type information
+
+__all__ = ["GroupedBuckets", "series_aggregate_groups"]
+
+
+class _ArrowSchema(ctypes.Structure):
+    pass
+
+
+class _ArrowArray(ctypes.Structure):
+    pass
+
+
+_SCHEMA_RELEASE = ctypes.CFUNCTYPE(None, ctypes.POINTER(_ArrowSchema))
+_ARRAY_RELEASE = ctypes.CFUNCTYPE(None, ctypes.POINTER(_ArrowArray))
+# As the Arrow C Data Interface declares them (include/wellness.h).
+_ArrowSchema._fields_ = [
+    ("format", ctypes.c_char_p), ("name", ctypes.c_char_p), ("metadata", ctypes.c_char_p),
+    ("flags", ctypes.c_int64), ("n_children", ctypes.c_int64), ("children", ctypes.c_void_p),
+    ("dictionary", ctypes.c_void_p), ("release", _SCHEMA_RELEASE), ("private_data", ctypes.c_void_p)]
+_ArrowArray._fields_ = [
+    ("length", ctypes.c_int64), ("null_count", ctypes.c_int64), ("offset", ctypes.c_int64),
+    ("n_buffers", ctypes.c_int64), ("n_children", ctypes.c_int64), ("buffers", ctypes.c_void_p),
+    ("children", ctypes.c_void_p), ("dictionary", ctypes.c_void_p), ("release", _ARRAY_RELEASE),
+    ("private_data", ctypes.c_void_p)]
+
+
+class GroupedBuckets(NamedTuple):
+    """series_aggregate_groups' result."""
+
+    #: One row per bucket: "group", "start", "end", "label", "week_year",
+    #: "week", "count", "days_with_data", then the kind's columns (docs/SERIES.md).
+    table: "pyarrow.Table"
+    #: How many groups were aggregated.
+    groups: int
+    #: The groups left out with "on_error": "skip", and why.
+    skipped: List[SkippedGroup]
+
+
+def _pyarrow() -> Any:
+    try:
+        return importlib.import_module("pyarrow")
+    except ImportError:
+        raise ImportError("series_aggregate_groups returns Arrow columns and needs pyarrow: "
+                          "pip install 'wellness[arrow]'") from None
+
+
+def _keys(data: Any, size: int) -> _columns.Column:
+    """The group keys as C-contiguous int64, read in place when they already are."""
+    np = importlib.import_module("numpy")
+    keys = np.asarray(data)
+    if keys.dtype.kind not in "iu" and not (keys.dtype.kind == "b" or len(keys) == 0):
+        raise InvalidArgumentError({"code": -1, "name": "WELLNESS_E_INVALID_ARGUMENT", "path": "groups",
+                                    "message": f"group keys must be integers, found {keys.dtype}"})
+    if keys.dtype.kind == "u" and len(keys) and int(keys.max()) > np.iinfo(np.int64).max:
+        raise ValidationError({"code": -1, "name": "WELLNESS_E_VALIDATION", "path": "groups",
+                               "message": "a group key exceeds the int64 range"})
+    keys = np.ascontiguousarray(keys, dtype=np.int64)
+    if len(keys) != size:
+        raise InvalidArgumentError({"code": -1, "name": "WELLNESS_E_INVALID_ARGUMENT", "path": None,
+                                    "message": f"{len(keys)} group keys but {size} timestamps"})
+    return _columns.Column(keys, keys.ctypes.data if len(keys) else None, len(keys))
+
+
+def series_aggregate_groups(options: Union[GroupedSeriesOptions, JSONInput], groups: Any,
+                            timestamps: TimestampColumn, values: ValueColumn) -> GroupedBuckets:
+    """Aggregates many series in one call: row i is (groups[i], timestamps[i],
+    values[i]); rows may come in any order. Each group is aggregated as
+    series_aggregate_columns would aggregate its rows alone, in its own
+    "time_zone" and "first_weekday" when options' "groups" lists it, on up
+    to options' "threads" threads.
+
+    `groups`: integer keys (numpy int64 is read in place). `timestamps` and
+    `values`: as series_aggregate_columns takes them.
+
+    Returns the buckets as a pyarrow Table (taken over from the library
+    without a copy), how many groups were aggregated, and the groups skipped
+    with "on_error": "skip". Errors name the group and the row:
+    "group 7: ..." at `timestamps[41]`. Needs pyarrow.
+    """
+    return aggregate_groups(options, groups, timestamps, values, ("timestamps", "values"))
+
+
+def aggregate_groups(options: Any, groups: Any, timestamps: Any, values: Any,
+                     names: Tuple[str, str]) -> GroupedBuckets:
+    """series_aggregate_groups, naming the columns `names` in errors."""
+    pyarrow = _pyarrow()
+    settings = options_dict(options)
+    unit = settings.get("timestamp_unit", "s") if settings is not None else "s"
+    stamps = _columns.timestamps(timestamps, unit if isinstance(unit, str) else "s", names[0])
+    numbers = _columns.values(values, names[1])
+    if numbers.size != stamps.column.size:
+        raise InvalidArgumentError({"code": -1, "name": "WELLNESS_E_INVALID_ARGUMENT", "path": None,
+                                    "message": f"{stamps.column.size} timestamps but {numbers.size} values"})
+    keys = _keys(groups, stamps.column.size)
+    document = options
+    if stamps.converted and settings is not None and unit != stamps.unit:
+        document = {**settings, "timestamp_unit": stamps.unit}
+    payload = _native.encode(document)
+    schema, array = _ArrowSchema(), _ArrowArray()
+    report, err = _native.Buf(), _native.Buf()
+    try:
+        status = _native.lib.wellness_series_aggregate_groups(
+            payload, len(payload), _columns.pointer(keys), _columns.pointer(stamps.column),
+            _columns.pointer(numbers), stamps.column.size, ctypes.byref(schema), ctypes.byref(array),
+            ctypes.byref(report), ctypes.byref(err))
+        if status != 0:
+            error = _native.error_from(status, err)
+            explained = explain_column(error, stamps, unit, names) if isinstance(error, ValidationError) else error
+            raise explained from None
+        summary = json.loads(ctypes.string_at(report.ptr, report.len))
+        table = _import(pyarrow, schema, array)
+    finally:
+        _native.lib.wellness_buf_free(ctypes.byref(report))
+        _native.lib.wellness_buf_free(ctypes.byref(err))
+    return GroupedBuckets(table, summary["groups"], summary["skipped"])
+
+
+def _import(pyarrow: Any, schema: _ArrowSchema, array: _ArrowArray) -> Any:
+    """The struct array as a Table; pyarrow takes both structs over (their
+    release becomes pyarrow's to call). Released here if the import fails."""
+    try:
+        batch = pyarrow.RecordBatch._import_from_c(ctypes.addressof(array), ctypes.addressof(schema))
+    finally:
+        if array.release:
+            array.release(ctypes.byref(array))
+        if schema.release:
+            schema.release(ctypes.byref(schema))
+    return pyarrow.Table.from_batches([batch])
+
