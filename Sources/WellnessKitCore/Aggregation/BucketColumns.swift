@@ -28,20 +28,19 @@ public struct BucketColumns: Sendable {
     /// The buckets of every group, a `group` column first.
     /// - Throws: an internal error when a date does not fit a date32 (never for dates of years 1–9999).
     public init(_ grouped: GroupedAggregation, options: SeriesOptions) throws {
-        let rows = grouped.groups.flatMap { group in group.aggregation.buckets.map { (group.key, $0) } }
+        let rows = Rows(grouped)
         var names = ["group", "start", "end", "label", "week_year", "week", "count", "days_with_data"]
         var columns: [Values] = [
-            .int64(rows.map { $0.0 }),
-            .date32(try rows.map { try Self.date32($0.1.start) }),
-            .date32(try rows.map { try Self.date32($0.1.end) }),
-            .utf8(rows.map { $0.1.label }),
-            .int64(rows.map { $0.1.weekOfYear.map { Int64($0.year) } }),
-            .int64(rows.map { $0.1.weekOfYear.map { Int64($0.week) } }),
-            .int64(rows.map { Int64($0.1.count) }),
-            .int64(rows.map { Int64($0.1.daysWithData) }),
+            .int64(rows.column { key, _ in key }),
+            .date32(try rows.column { try Self.date32($1.start) }),
+            .date32(try rows.column { try Self.date32($1.end) }),
+            .utf8(rows.column { $1.label }),
+            .int64(rows.column { $1.weekOfYear.map { Int64($0.year) } }),
+            .int64(rows.column { $1.weekOfYear.map { Int64($0.week) } }),
+            .int64(rows.column { Int64($1.count) }),
+            .int64(rows.column { Int64($1.daysWithData) }),
         ]
-        let buckets = rows.map(\.1)
-        for (name, values) in Self.kindColumns(buckets, options: options) {
+        for (name, values) in Self.kindColumns(rows, options: options) {
             names.append(name)
             columns.append(values)
         }
@@ -49,27 +48,48 @@ public struct BucketColumns: Sendable {
         self.columns = columns
     }
 
+    /// Every group's buckets, read in place: a bucket is large, and copying
+    /// each into a list of rows cost as much as aggregating it.
+    private struct Rows {
+        let grouped: GroupedAggregation
+        let count: Int
+
+        init(_ grouped: GroupedAggregation) {
+            self.grouped = grouped
+            count = grouped.groups.reduce(0) { $0 + $1.aggregation.buckets.count }
+        }
+
+        /// One column: `value` of each bucket, in the result's order.
+        func column<Value>(_ value: (Int64, SeriesBucket) throws -> Value) rethrows -> [Value] {
+            var values: [Value] = []
+            values.reserveCapacity(count)
+            for group in grouped.groups {
+                for bucket in group.aggregation.buckets { values.append(try value(group.key, bucket)) }
+            }
+            return values
+        }
+    }
+
     /// The columns after `days_with_data`, as the JSON result's fields after it.
-    private static func kindColumns(_ buckets: [SeriesBucket], options: SeriesOptions) -> [(String, Values)] {
+    private static func kindColumns(_ rows: Rows, options: SeriesOptions) -> [(String, Values)] {
         switch options.kind {
         case .numeric:
             var columns: [(String, Values)] = []
-            let statistics = options.statistics ?? [.average, .minimum, .maximum]
-            for statistic in statistics where statistic != .count {
-                columns.append((statistic.name, .float64(buckets.map { $0.value(of: statistic) })))
+            for statistic in options.statistics ?? [.average, .minimum, .maximum] where statistic != .count {
+                columns.append((statistic.name, .float64(rows.column { $1.value(of: statistic) })))
                 if statistic == .first || statistic == .last {
-                    columns.append(("\(statistic.name)_at", .timestampMilliseconds(buckets.map { $0.time(of: statistic) })))
+                    columns.append(("\(statistic.name)_at", .timestampMilliseconds(rows.column { $1.time(of: statistic) })))
                 }
             }
             return columns
         case .boolean:
-            return [("yes_days", .int64(buckets.map { Int64($0.yesDays ?? 0) }))]
+            return [("yes_days", .int64(rows.column { Int64($1.yesDays ?? 0) }))]
         case .snapshot:
-            let latest = buckets.map { bucket -> Double? in
+            let latest = rows.column { _, bucket -> Double? in
                 if case .number(let value)? = bucket.latest { return value }
                 return nil
             }
-            return [("latest", .float64(latest)), ("latest_at", .timestampMilliseconds(buckets.map(\.latestTime)))]
+            return [("latest", .float64(latest)), ("latest_at", .timestampMilliseconds(rows.column { $1.latestTime }))]
         }
     }
 

@@ -87,8 +87,9 @@ struct BorrowedColumns: @unchecked Sendable {
 }
 
 /// The rows of each group: runs of equal keys when the keys are sorted (read
-/// in place), else an order of the rows sorted by key (stable, so each
-/// group's rows keep the caller's order) gathered per group.
+/// in place), else an order of the rows by key, each group's rows in the
+/// caller's order (so that sums add up in the same order, and equal the
+/// single-series call's to the last bit), gathered per group.
 struct GroupRuns: @unchecked Sendable {
     /// One group's rows: `rows` of the caller's columns, or of `order` when the keys were unsorted.
     struct Run: Sendable {
@@ -133,13 +134,42 @@ struct GroupRuns: @unchecked Sendable {
 
     init(keys: UnsafeBufferPointer<Int64>) {
         self.keys = keys
-        let sorted = zip(keys, keys.dropFirst()).allSatisfy { $0 <= $1 }
-        order = sorted ? nil : keys.indices.sorted { keys[$0] < keys[$1] || (keys[$0] == keys[$1] && $0 < $1) }
-        var bounds = [0]
-        let key = { [order] (index: Int) in keys[order.map { $0[index] } ?? index] }
-        for index in keys.indices.dropFirst() where key(index) != key(index - 1) { bounds.append(index) }
-        if !keys.isEmpty { bounds.append(keys.count) }
-        self.bounds = keys.isEmpty ? [] : bounds
+        guard !zip(keys, keys.dropFirst()).allSatisfy({ $0 <= $1 }) else {
+            order = nil
+            var bounds = [0]
+            for index in keys.indices.dropFirst() where keys[index] != keys[index - 1] { bounds.append(index) }
+            if !keys.isEmpty { bounds.append(keys.count) }
+            self.bounds = keys.isEmpty ? [] : bounds
+            return
+        }
+        (order, bounds) = Self.countingSort(keys)
+    }
+
+    /// The rows ordered by key, stably: a counting sort, one pass to number
+    /// the distinct keys and one to place the rows (a comparison sort of a
+    /// million rows cost more than aggregating them).
+    private static func countingSort(_ keys: UnsafeBufferPointer<Int64>) -> (order: [Int], bounds: [Int]) {
+        var numbers: [Int64: Int] = [:]
+        var groupOfRow = [Int](repeating: 0, count: keys.count)
+        for row in keys.indices {
+            let next = numbers.count
+            groupOfRow[row] = numbers[keys[row], default: next]
+            if groupOfRow[row] == next { numbers[keys[row]] = next }
+        }
+        // Ranks of the groups in key order.
+        var rank = [Int](repeating: 0, count: numbers.count)
+        for (position, entry) in numbers.sorted(by: { $0.key < $1.key }).enumerated() { rank[entry.value] = position }
+        var bounds = [Int](repeating: 0, count: numbers.count + 1)
+        for group in groupOfRow { bounds[rank[group] + 1] += 1 }
+        for index in 1..<bounds.count { bounds[index] += bounds[index - 1] }
+        var next = bounds
+        var order = [Int](repeating: 0, count: keys.count)
+        for row in keys.indices {
+            let position = rank[groupOfRow[row]]
+            order[next[position]] = row
+            next[position] += 1
+        }
+        return (order, bounds)
     }
 
     var count: Int { max(bounds.count - 1, 0) }

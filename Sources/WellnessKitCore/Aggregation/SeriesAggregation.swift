@@ -127,7 +127,8 @@ public struct SeriesAggregation: Sendable {
         let (earliest, latest) = try timestampBounds(timestamps, millisecondsPerUnit: perUnit)
         let zone = ZoneOffsets(zone: options.timeZone,
                                covering: earliest.floorDivided(by: 1000)...latest.floorDivided(by: 1000))
-        var slots: [Int: Int] = [:]
+        // Nil while the days come in order (sorted input): no hashing then.
+        var slots: [Int: Int]?
         var days: [DaySummary] = []
         var segmentStart = Int64.max
         var segmentEnd = Int64.min
@@ -182,7 +183,7 @@ public struct SeriesAggregation: Sendable {
             }
         }
         store(current, in: &days, slots: &slots)
-        days.sort { $0.day < $1.day }
+        if slots != nil { days.sort { $0.day < $1.day } }
         return days
     }
 
@@ -208,13 +209,23 @@ public struct SeriesAggregation: Sendable {
         return (earliest * perUnit, latest * perUnit)
     }
 
-    private static func store(_ summary: DaySummary, in days: inout [DaySummary], slots: inout [Int: Int]) {
-        if let slot = slots[summary.day] {
+    /// Appends a day after the last, else merges it into its earlier summary
+    /// (unsorted input revisits days), looked up in `slots`, which is made the
+    /// first time a day comes out of order.
+    private static func store(_ summary: DaySummary, in days: inout [DaySummary], slots: inout [Int: Int]?) {
+        if slots == nil, days.last.map({ $0.day < summary.day }) ?? true {
+            days.append(summary)
+            return
+        }
+        var index = slots ?? Dictionary(uniqueKeysWithValues: days.enumerated().map { ($1.day, $0) })
+        slots = nil  // one owner while it changes, so the dictionary is not copied
+        if let slot = index[summary.day] {
             days[slot].merge(summary)
         } else {
-            slots[summary.day] = days.count
+            index[summary.day] = days.count
             days.append(summary)
         }
+        slots = index
     }
 
     static func bucket(_ days: [DaySummary], snapshots: [SnapshotValue]?, interval: AggregationInterval,
