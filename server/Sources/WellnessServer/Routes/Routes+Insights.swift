@@ -17,8 +17,20 @@ extension Routes {
 
     private func generate(_ context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let added = try await store.add(InsightGenerator.insights(from: store.checkIns(for: user)), for: user)
+        let added = try await writeInsights(for: user)
         return JSONResponses.envelope(.object(JSONObject([("insights_generated", .int(added))])))
+    }
+
+    /// The rules' insights for the user's check-ins, their prose written by
+    /// the provider for the ones not stored yet; returns how many were new.
+    func writeInsights(for user: String) async throws -> Int {
+        let checkIns = try await store.checkIns(for: user)
+        let drafts = InsightGenerator.insights(from: checkIns)
+        guard !(provider is RulesProvider), !drafts.isEmpty else { return try await store.add(drafts, for: user) }
+        let stored = try await store.dedupeKeys(for: user)
+        let fresh = Set(drafts.map(\.dedupeKey)).subtracting(stored)
+        let written = await provider.insights(drafts, fresh: fresh, checkIns: checkIns, userId: user)
+        return try await store.add(written.map(\.value), for: user)
     }
 
     private func listInsights(_ request: Request, _ context: AppRequestContext) async throws -> Response {
