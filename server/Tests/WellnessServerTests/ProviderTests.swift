@@ -25,7 +25,7 @@ import WellnessKitCore
                 configure(&ai)
                 configuration.ai = ai
             }
-            let user = try await server.user(days: 14)
+            let user = try await server.user(days: 14, name: Self.userName)
             try await server.test { client in try await body(server, user, client) }
         }
     }
@@ -40,6 +40,9 @@ import WellnessKitCore
         #expect(sent.0 == .created)
         return try #require(sent.2["data"]["messages"][1]["content"].string)
     }
+
+    /// A name no prompt may hold.
+    static let userName = "Zelda Quintero"
 
     /// The rules' text starts so for the sleep coach.
     static let rulesOpening = "Sleep is a great lever here."
@@ -56,7 +59,7 @@ import WellnessKitCore
             #expect(messages[1].content.contains(#""name":"checkins_last_7","value":7"#), "\(messages[1].content)")
             #expect(messages[0].content.contains("sleep coach"), "the persona shapes the instructions")
             let everything = provider.allPromptText + (try JSONWriter.string(.array(provider.requests)))
-            for secret in [user.id, user.apiKey, user.token, "sk-test-secret-key", "test"] where secret != "test" {
+            for secret in [user.id, user.apiKey, user.token, "sk-test-secret-key", "Zelda", "Quintero"] {
                 #expect(!everything.contains(secret), "the prompt holds no credential or user id")
             }
             #expect(provider.requests[0]["response_format"]["type"].string == "json_schema")
