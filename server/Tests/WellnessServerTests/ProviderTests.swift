@@ -273,7 +273,7 @@ import WellnessKitCore
 
     @Test func newInsightsAreRewrittenUpToTheLimitAndTheRestByTheRules() async throws {
         let provider = ScriptedProvider([])
-        try await Self.withServer(provider, configure: { $0.insightsPerGeneration = 2 }) { server, _, client in
+        try await Self.withServer(provider, configure: { $0.insightsPerGeneration = 2; $0.concurrency = 1 }) { server, _, client in
             let created = try await server.store.createUser(name: "fresh")
             let user = TestServer.User(id: created.id, apiKey: created.apiKey, token: server.credentials.token(for: created.id))
             let rewritten = #"{"title":"A calm day","content":"A steady day of rest.","summary":null,"suggestions":["Keep it up"]}"#

@@ -56,12 +56,15 @@ public final class ChatCompletionsProvider: GenerationProvider {
             .sorted { (drafts[$0].dataContext?.dateRange?.endDate.seconds ?? 0) > (drafts[$1].dataContext?.dateRange?.endDate.seconds ?? 0) }
             .prefix(max(configuration.insightsPerGeneration, 0))
         let base = FactSheet(checkIns: checkIns)
-        await withTaskGroup(of: (Int, Generated<Store.NewInsight>).self) { group in
-            for index in newest {
-                let draft = drafts[index]
-                group.addTask { (index, await self.insight(draft, base: base, userId: userId)) }
+        // At most --ai-concurrency at once, so that one generation does not find its own calls "busy".
+        for batch in Self.batches(Array(newest), of: configuration.concurrency) {
+            await withTaskGroup(of: (Int, Generated<Store.NewInsight>).self) { group in
+                for index in batch {
+                    let draft = drafts[index]
+                    group.addTask { (index, await self.insight(draft, base: base, userId: userId)) }
+                }
+                for await (index, generated) in group { results[index] = generated }
             }
-            for await (index, generated) in group { results[index] = generated }
         }
         return results
     }
@@ -399,6 +402,10 @@ public final class ChatCompletionsProvider: GenerationProvider {
     }
 
     // MARK: - Helpers
+
+    static func batches(_ indices: [Int], of size: Int) -> [[Int]] {
+        stride(from: 0, to: indices.count, by: max(size, 1)).map { Array(indices[$0..<min($0 + max(size, 1), indices.count)]) }
+    }
 
     static func text(_ json: JSONValue) -> String {
         (try? JSONWriter.string(json)) ?? "null"
