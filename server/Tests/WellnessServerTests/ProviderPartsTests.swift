@@ -7,7 +7,7 @@ import WellnessKitCore
 /// The provider's parts on their own: configuration, schemas, the log line.
 @Suite struct ProviderPartsTests {
     @Test func theConfigurationRefusesWhatACommandLineGetsWrongAndNeverShowsTheKey() throws {
-        var configuration = ProviderConfiguration(baseURL: "http://127.0.0.1:11434/v1", model: "m", apiKey: "sk-very-secret")
+        let configuration = ProviderConfiguration(baseURL: "http://127.0.0.1:11434/v1", model: "m", apiKey: "sk-very-secret")
         try configuration.validate()
         #expect(!configuration.description.contains("sk-very-secret"))
         #expect(configuration.endpoint == "http://127.0.0.1:11434/v1/chat/completions")
@@ -86,9 +86,8 @@ final class LogRecorder: LogHandler, @unchecked Sendable {
         set { metadata[key] = newValue }
     }
 
-    func log(level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String,
-             function: String, line: UInt) {
-        let entry = Line(message: message.description, metadata: (metadata ?? [:]).mapValues { "\($0)" })
+    func log(event: LogEvent) {
+        let entry = Line(message: event.message.description, metadata: (event.metadata ?? [:]).mapValues { "\($0)" })
         lock.withLock { recorded.append(entry) }
     }
 }

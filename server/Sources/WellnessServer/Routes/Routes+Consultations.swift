@@ -52,9 +52,11 @@ extension Routes {
             throw APIFailure.invalid(error)
         }
         try await limit(consultation.userId, "messages")
-        let reply = try await coachReply(to: content, in: consultation).value
+        let generated = try await coachReply(to: content, in: consultation)
+        let reply = generated.value
         let messages = try await store.append([(.user, content, []), (.assistant, reply.text, reply.proposals)],
                                               to: consultation)
+        if let stored = messages.last { try await store.recordProvenance(ofMessage: stored.id, generated.provenance) }
         return JSONResponses.envelope(.object(JSONObject([("messages", messages.json), ("count", .int(messages.count))])),
                                       status: .created)
     }
