@@ -15,11 +15,11 @@ import WellnessKitCore
     static let groundedText = "You checked in 7 times in your last 7 check-ins. Keep a steady bedtime."
 
     /// Runs `body` against a server whose provider is `provider`, with a user of 14 days of check-ins.
-    static func withServer(_ provider: ScriptedProvider, configure: @escaping @Sendable (inout ProviderConfiguration) -> Void = { _ in },
+    static func withServer(_ provider: ScriptedProvider, engine: TestEngine = .sqlite, configure: @escaping @Sendable (inout ProviderConfiguration) -> Void = { _ in },
                            _ body: @escaping @Sendable (TestServer, TestServer.User, any TestClientProtocol) async throws -> Void)
         async throws {
         try await provider.run { base in
-            let server = try await TestServer.make { configuration in
+            let server = try await TestServer.make(engine) { configuration in
                 var ai = ProviderConfiguration(baseURL: base, model: "scripted-model", apiKey: "sk-test-secret-key")
                 ai.timeout = .seconds(3)
                 configure(&ai)
@@ -353,6 +353,32 @@ import WellnessKitCore
     @Test(arguments: ["Walk 8000 steps a day.", "Consider seeing a doctor about your sleep.", "Keep a steady bedtime."])
     func leavesAlone(_ text: String) {
         #expect(MedicalAdviceScreen.violation(in: text) == nil)
+    }
+}
+
+/// Provenance and token counts on PostgreSQL (its upsert and updates).
+@Suite(.enabled(if: TestEngine.postgresURL != nil,
+                "skipped: WELLNESS_TEST_POSTGRES_URL is not set (e2e/server/postgres.sh run swift test ... sets it)"))
+struct PostgresProviderTests {
+    @Test func provenanceAndTokensAreStored() async throws {
+        let rewritten = #"{"title":"A calm day","content":"A steady day of rest.","summary":null,"suggestions":["Keep it up"]}"#
+        let provider = ScriptedProvider([.answer(ProviderTests.groundedReply), .answer(ProviderTests.groundedReply),
+                                         .answer(rewritten)])
+        try await ProviderTests.withServer(provider, engine: .postgres, configure: { $0.insightsPerGeneration = 1 }) { server, user, client in
+            let first = try await ProviderTests.coachReply(client, user, "Tips?")
+            let second = try await ProviderTests.coachReply(client, user, "Other tips?")
+            #expect(try await server.store.provenance(ofMessage: first.id) == ProviderTests.llm)
+            #expect(try await server.store.provenance(ofMessage: second.id) == ProviderTests.llm)
+            #expect(try await server.store.providerTokens(for: user.id, day: ChatCompletionsProvider.today()) == 100)
+            let checkIns = TestServer.checkIns(days: 20).compactMap { try? JSONWriter.string($0.json) }
+            _ = try await client.call(.post, "/api/v1/checkins", as: user, json: #"{"checkins":[\#(checkIns.joined(separator: ","))]}"#)
+            let listed = try await client.call(.get, "/api/v1/insights?page_size=100", as: user, json: nil).2["data"]["insights"]
+            var made: [GenerationProvenance?] = []
+            for index in 0..<listed.count {
+                made.append(try await server.store.provenance(ofInsight: listed[index]["id"].string ?? "", for: user.id))
+            }
+            #expect(made.filter { $0 == ProviderTests.llm }.count == 1, "\(made)")
+        }
     }
 }
 
