@@ -19,7 +19,7 @@ actor AnswerCache {
         for part in parts {
             hash.update(data: Array(String(part.utf8.count).utf8) + [0x3A] + Array(part.utf8))
         }
-        return hash.finalize().map { String($0, radix: 16) }.joined()
+        return hash.finalize().map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
     }
 
     func answer(for key: String) -> JSONValue? {
