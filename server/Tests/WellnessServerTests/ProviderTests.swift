@@ -163,6 +163,31 @@ import WellnessKitCore
         }
     }
 
+    @Test func aProviderRefusingConnectionsFailsAtOnce() async throws {
+        let closed = ScriptedProvider([])
+        let box = Box()
+        try await closed.run { base in box.value = base }
+        let base = try #require(box.value)
+        let server = try await TestServer.make { configuration in
+            var ai = ProviderConfiguration(baseURL: base, model: "scripted-model")
+            ai.timeout = .seconds(10)
+            configuration.ai = ai
+        }
+        let user = try await server.user(days: 14)
+        try await server.test { client in
+            let started = ContinuousClock.now
+            let reply = try await Self.coachReply(client, user, "Tips?")
+            #expect(reply.text.hasPrefix(Self.rulesOpening))
+            #expect(ContinuousClock.now - started < .seconds(5), "not retried until the deadline")
+            #expect(try await Self.provenance(server, reply.id) == .fallback(.providerError))
+        }
+    }
+
+    /// A value set inside a sendable closure.
+    final class Box: @unchecked Sendable {
+        var value: String?
+    }
+
     @Test func jsonSchemaRefusedWith400IsRetriedAsJSONObjectAndRemembered() async throws {
         let provider = ScriptedProvider([.status(.badRequest), .answer(Self.groundedReply), .answer(Self.groundedReply)])
         try await Self.withServer(provider) { _, user, client in

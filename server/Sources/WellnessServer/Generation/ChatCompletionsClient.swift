@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import Logging
 import NIOCore
 import NIOHTTP1
 import WellnessKitCore
@@ -41,6 +42,20 @@ struct ChatCompletionsClient: Sendable {
             Failure(kind: .status(code, retryAfter: retryAfter))
         }
     }
+
+    /// The process's one client for providers: no redirects (the key must not
+    /// follow one to another host), 5 s to connect, and a connection that
+    /// cannot be made fails the call at once (the rules answer, the breaker
+    /// counts it) instead of being retried until the deadline, as
+    /// ``HTTPClient/shared`` does. A global, so it is never deinitialized
+    /// (AsyncHTTPClient requires a shutdown before that).
+    static let sharedHTTPClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow,
+                                                     timeout: .init(connect: .seconds(5)))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration,
+                          backgroundActivityLogger: Logger(label: "wellness-server.ai.http"))
+    }()
 
     /// Largest response body read (a chat answer is a few kilobytes).
     static let maximumResponseBytes = 1 << 20

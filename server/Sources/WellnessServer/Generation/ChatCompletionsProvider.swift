@@ -28,12 +28,14 @@ public final class ChatCompletionsProvider: GenerationProvider {
     private let logger: Logger
 
     /// - Parameters:
-    ///   - httpClient: the client calls go through (the shared one by default).
+    ///   - httpClient: the client calls go through; by default one for the process, with no redirects and
+    ///     no retried connections (a provider that cannot be reached costs no waiting).
     ///   - ledger: where each user's daily tokens are counted.
-    public init(configuration: ProviderConfiguration, httpClient: HTTPClient = .shared,
+    public init(configuration: ProviderConfiguration, httpClient: HTTPClient? = nil,
                 ledger: any TokenLedger = MemoryTokenLedger(), logger: Logger = Logger(label: "wellness-server.ai")) {
         self.configuration = configuration
-        client = ChatCompletionsClient(endpoint: configuration.endpoint, apiKey: configuration.apiKey, httpClient: httpClient)
+        client = ChatCompletionsClient(endpoint: configuration.endpoint, apiKey: configuration.apiKey,
+                                       httpClient: httpClient ?? ChatCompletionsClient.sharedHTTPClient)
         breaker = CircuitBreaker(threshold: configuration.breakerThreshold, coolDown: configuration.breakerCoolDown)
         slots = CallSlots(limit: configuration.concurrency)
         outputMode = OutputMode(configuration.structuredOutput)
