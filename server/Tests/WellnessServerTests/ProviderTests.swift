@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import Logging
 import Testing
 import WellnessKitCore
 @testable import WellnessServer
@@ -439,6 +440,24 @@ struct PostgresProviderTests {
 
 /// Without a provider, what the rules write is recorded as theirs.
 @Suite struct RulesProvenanceTests {
+    @Test func theScheduledGenerationRecordsItsInsightsAsTheRules() async throws {
+        let server = try await TestServer.make()
+        let created = try await server.store.createUser(name: "scheduled")
+        try await server.store.upsert(TestServer.checkIns(days: 3), for: created.id)
+        let schedule = Task { try await InsightSchedule(store: server.store, interval: 1, logger: Logger(label: "test")).run() }
+        var made: [GenerationProvenance?] = []
+        // Until the run has stored its insights and their provenance (a second at least, the interval).
+        for _ in 0..<50 where made.isEmpty || made.contains(nil) {
+            try await Task.sleep(for: .milliseconds(100))
+            made = []
+            for insight in try await server.store.insights(for: created.id, query: InsightQuery()).insights {
+                made.append(try await server.store.provenance(ofInsight: insight.id, for: created.id))
+            }
+        }
+        schedule.cancel()
+        #expect(!made.isEmpty && made.allSatisfy { $0 == .rules }, "\(made)")
+    }
+
     @Test func withoutAProviderRepliesAndInsightsAreRecordedAsTheRules() async throws {
         let server = try await TestServer.make()
         let user = try await server.user(days: 0)
