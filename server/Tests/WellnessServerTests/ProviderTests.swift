@@ -227,6 +227,16 @@ import WellnessKitCore
         }
     }
 
+    @Test func aMessageTooLongToQuoteGetsTheRulesWithoutACall() async throws {
+        let provider = ScriptedProvider([.answer(Self.groundedReply)])
+        try await Self.withServer(provider) { server, user, client in
+            let reply = try await Self.coachReply(client, user, String(repeating: "Why? ", count: 4000))
+            #expect(reply.text.hasPrefix(Self.rulesOpening))
+            #expect(try await Self.provenance(server, reply.id) == .fallback(.inputTooLong))
+            #expect(provider.requests.isEmpty)
+        }
+    }
+
     @Test func aMissingUsageIsStillCountedAgainstTheDailyCap() async throws {
         let provider = ScriptedProvider([.answer(Self.groundedReply, usage: false), .answer(Self.groundedReply)])
         try await Self.withServer(provider, configure: { $0.dailyTokensPerUser = 100 }) { server, user, client in

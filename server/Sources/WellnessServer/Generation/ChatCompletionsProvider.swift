@@ -107,7 +107,7 @@ public final class ChatCompletionsProvider: GenerationProvider {
                 .map { .string("\($0.goalType) (\($0.targetUnit ?? "no unit"))") })),
         ]))
         let userText: JSONValue? = request.existing.isEmpty ? nil
-            : .object(JSONObject([("existing_goal_titles", .array(request.existing.map { .string($0.title) }))]))
+            : .object(JSONObject([("existing_goal_titles", .array(request.existing.suffix(50).map { .string($0.title) }))]))
         let validation = AnswerValidation(facts: facts)
         let question = Question(task: .goalSuggestions, userId: request.userId, facts: facts, data: data, userText: userText)
         switch await ask(question, validate: { validation.goalSuggestions($0, existing: request.existing) }) {
@@ -178,6 +178,10 @@ public final class ChatCompletionsProvider: GenerationProvider {
 
     // MARK: - Asking
 
+    /// The most user-written text (as quoted JSON) a prompt carries: a longer
+    /// message would cost its tokens whatever the daily cap.
+    static let maximumUserTextBytes = 16_384
+
     /// One question to the model.
     struct Question: Sendable {
         var task: GenerationTask
@@ -213,6 +217,9 @@ public final class ChatCompletionsProvider: GenerationProvider {
         if let cached = await cache.answer(for: key), case .valid(let value) = validate(cached) {
             log(question.task, latency: .zero, usage: nil, estimated: 0, outcome: "cached")
             return .success(value)
+        }
+        guard Self.text(question.userText ?? .null).utf8.count <= Self.maximumUserTextBytes else {
+            return .failure(Fallback(reason: .inputTooLong))
         }
         let day = Self.today()
         if let cap = configuration.dailyTokensPerUser, await ledger.tokens(for: question.userId, day: day) >= cap {

@@ -60,6 +60,8 @@ public enum FallbackReason: String, Sendable, CaseIterable {
     case ungrounded
     /// Medical advice the model must not give (diagnosis, dosing, a clinician's voice).
     case unsafeContent = "unsafe_content"
+    /// The user's text is longer than a prompt may quote (``ChatCompletionsProvider/maximumUserTextBytes``).
+    case inputTooLong = "input_too_long"
     /// Beyond the number of insights a model writes in one generation.
     case batchLimit = "batch_limit"
 }
