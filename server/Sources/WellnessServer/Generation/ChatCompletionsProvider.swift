@@ -435,37 +435,3 @@ public final class ChatCompletionsProvider: GenerationProvider {
         return seconds.isFinite && seconds >= 0 && seconds < remaining
     }
 }
-
-/// Calls in flight on this instance, up to `--ai-concurrency`; none wait.
-actor CallSlots {
-    private let limit: Int
-    private var inFlight = 0
-
-    init(limit: Int) {
-        self.limit = max(limit, 1)
-    }
-
-    func acquire() -> Bool {
-        guard inFlight < limit else { return false }
-        inFlight += 1
-        return true
-    }
-
-    func release() {
-        inFlight = max(inFlight - 1, 0)
-    }
-}
-
-/// The structured-output mode in use: `json_schema` falls back to
-/// `json_object` for good once the provider refuses it.
-actor OutputMode {
-    private(set) var current: ProviderConfiguration.StructuredOutput
-
-    init(_ mode: ProviderConfiguration.StructuredOutput) {
-        current = mode
-    }
-
-    func fallBack() {
-        if current == .jsonSchema { current = .jsonObject }
-    }
-}
