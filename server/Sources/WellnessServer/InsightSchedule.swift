@@ -35,7 +35,9 @@ struct InsightSchedule: Service {
                 }
                 var added = 0
                 for user in try await store.allUserIds() {
-                    added += try await store.add(InsightGenerator.insights(from: store.checkIns(for: user)), for: user)
+                    let new = try await store.add(InsightGenerator.insights(from: store.checkIns(for: user)), for: user)
+                    if new > 0 { try await store.recordRulesProvenanceOfInsights(for: user) }
+                    added += new
                 }
                 try await store.forgetRateLimits(olderThan: 3600)
                 logger.info("scheduled insight generation", metadata: ["insights_generated": .stringConvertible(added)])

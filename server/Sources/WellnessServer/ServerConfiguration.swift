@@ -37,6 +37,9 @@ public struct ServerConfiguration: Sendable {
     public var aiWindowSeconds: TimeInterval = 60
     /// How often insights are regenerated for every user.
     public var insightIntervalSeconds: TimeInterval = 3600
+    /// The language model behind insights, goal suggestions and tips, and coach
+    /// replies; nil: the rules write them (docs/AI.md).
+    public var ai: ProviderConfiguration?
     /// Whether `POST /dev/users` (unauthenticated sign-up) is served; off unless asked for.
     public var allowSignup = false
     /// Sign-ups per client address per minute when they are allowed.

@@ -63,10 +63,18 @@ public enum WellnessApplication {
                                 ? RateLimiter(store: store, capacity: configuration.signupsPerMinute, window: 60) : nil,
                             userLimit: UserConcurrencyLimit(limit: configuration.requestsPerUser,
                                                            aloneLimit: configuration.effectiveRequestsPerLoneUser),
+                            provider: provider(configuration, store: store),
                             idempotencyLeaseMilliseconds: configuration.idempotencyLeaseMilliseconds)
         router.add(middleware: MethodNotAllowedMiddleware(allowedMethods: routes.allowedMethods))
         routes.register(on: router)
         return router
+    }
+
+    /// The configured language model, or the rules.
+    static func provider(_ configuration: ServerConfiguration, store: Store) -> any GenerationProvider {
+        guard let ai = configuration.ai else { return RulesProvider() }
+        let logger = Logger(label: "wellness-server.ai")
+        return ChatCompletionsProvider(configuration: ai, ledger: StoreTokenLedger(store: store, logger: logger), logger: logger)
     }
 
     /// HTTP/1.1 with the configuration's read and idle deadlines, where a

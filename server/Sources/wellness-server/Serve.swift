@@ -45,6 +45,22 @@ struct Serve: AsyncParsableCommand {
     var databaseConnections = ServerConfiguration.defaultDatabaseConnections
     @Option(help: "SQLite reader connections (SQLite only).")
     var sqliteReaders = SQLiteEngine.defaultReaders
+    @Option(help: ArgumentHelp("An OpenAI-compatible Chat Completions endpoint, up to /v1, for insights, goal suggestions "
+                               + "and tips, and coach replies (default: the rules write them).", valueName: "url"))
+    var aiBaseUrl: String?
+    @Option(help: "The model to ask (with --ai-base-url).") var aiModel: String?
+    @Option(help: ArgumentHelp("A file holding the provider's API key (else WELLNESS_AI_API_KEY, if set).", valueName: "path"))
+    var aiApiKeyFile: String?
+    @Option(help: "Seconds one AI answer may take, re-ask included; then the rules answer.")
+    var aiTimeout = ProviderConfiguration.defaultTimeoutSeconds
+    @Option(help: "max_tokens of each provider call.") var aiMaxTokens = ProviderConfiguration.defaultMaxTokens
+    @Option(help: "Provider calls in flight at once on this instance; requests beyond get the rules' answer.")
+    var aiConcurrency = ProviderConfiguration.defaultConcurrency
+    @Option(help: ArgumentHelp("How the answer's JSON shape is asked for: json_schema, json_object or none.", valueName: "mode"))
+    var aiStructuredOutput = ProviderConfiguration.StructuredOutput.jsonSchema.rawValue
+    @Option(help: ArgumentHelp("Provider tokens one user may spend a day (UTC); the rules answer beyond (default: no cap).",
+                               valueName: "n"))
+    var aiDailyTokensPerUser: Int?
 
     func run() async throws {
         do {
@@ -94,6 +110,7 @@ struct Serve: AsyncParsableCommand {
         configuration.sqliteReaders = sqliteReaders
         configuration.ioThreads = ioThreads
         configuration.timeouts = try ServerTimeouts.seconds(header: headerTimeout, body: bodyTimeout, idle: idleTimeout)
+        configuration.ai = try providerConfiguration()
         LoggingSystem.bootstrap { JSONLogHandler(label: $0) }
         var logger = Logger(label: "wellness-server")
         logger.logLevel = .info
@@ -103,11 +120,53 @@ struct Serve: AsyncParsableCommand {
             await store.engine.shutdown()
             print("demo user \(user.id)\napi_key \(user.apiKey)\ntoken \(credentials.token(for: user.id))")
         }
+        if let ai = configuration.ai { logger.info("AI provider: \(ai)") }
         let host = configuration.host
         let app = try await WellnessApplication.build(configuration, logger: logger) { port in
             print("listening on \(host):\(port)")
             fflush(stdout)
         }
         try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+    }
+
+    /// The provider of the `--ai-*` options, or nil without `--ai-base-url`. The key comes from a file or the
+    /// environment, never from the command line (where `ps` shows it).
+    private func providerConfiguration() throws -> ProviderConfiguration? {
+        guard let aiBaseUrl else {
+            guard aiModel == nil, aiApiKeyFile == nil else { throw ValidationError("--ai-model and --ai-api-key-file need --ai-base-url") }
+            return nil
+        }
+        guard let aiModel else { throw ValidationError("--ai-base-url needs --ai-model") }
+        guard let mode = ProviderConfiguration.StructuredOutput(rawValue: aiStructuredOutput) else {
+            throw ValidationError("--ai-structured-output must be json_schema, json_object or none")
+        }
+        guard aiTimeout.isFinite, aiTimeout > 0, aiTimeout <= 600 else {
+            throw ValidationError("--ai-timeout must be more than 0 and at most 600 seconds")
+        }
+        var ai = ProviderConfiguration(baseURL: aiBaseUrl, model: aiModel, apiKey: try apiKey())
+        ai.timeout = .milliseconds(Int64((aiTimeout * 1000).rounded()))
+        ai.maxTokens = aiMaxTokens
+        ai.concurrency = aiConcurrency
+        ai.structuredOutput = mode
+        ai.dailyTokensPerUser = aiDailyTokensPerUser
+        do {
+            try ai.validate()
+        } catch let error as ProviderConfiguration.Invalid {
+            throw ValidationError(error.description)
+        }
+        return ai
+    }
+
+    private func apiKey() throws -> String? {
+        guard let aiApiKeyFile else {
+            return ProcessInfo.processInfo.environment["WELLNESS_AI_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
+        }
+        guard let data = FileManager.default.contents(atPath: aiApiKeyFile),
+              let text = String(data: data, encoding: .utf8) else {
+            throw ValidationError("--ai-api-key-file: cannot read \(aiApiKeyFile)")
+        }
+        let key = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !key.isEmpty else { throw ValidationError("--ai-api-key-file: \(aiApiKeyFile) is empty") }
+        return key
     }
 }

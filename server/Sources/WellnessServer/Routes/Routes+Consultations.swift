@@ -52,12 +52,23 @@ extension Routes {
             throw APIFailure.invalid(error)
         }
         try await limit(consultation.userId, "messages")
-        let reply = Coach.reply(to: content, in: consultation, context: try await coachContext(of: consultation),
-                                today: CalendarDate(daysSinceEpoch: Int(Store.nowMilliseconds() / 86_400_000)) ?? .epoch)
+        let generated = try await coachReply(to: content, in: consultation)
+        let reply = generated.value
         let messages = try await store.append([(.user, content, []), (.assistant, reply.text, reply.proposals)],
                                               to: consultation)
+        if let stored = messages.last { try await store.recordProvenance(ofMessage: stored.id, generated.provenance) }
         return JSONResponses.envelope(.object(JSONObject([("messages", messages.json), ("count", .int(messages.count))])),
                                       status: .created)
+    }
+
+    /// The fixed crisis reply for crisis language (never sent to a provider), else the provider's reply.
+    private func coachReply(to content: String, in consultation: Consultation) async throws -> Generated<Coach.Reply> {
+        guard !CrisisScreen.flags(content) else {
+            return Generated(Coach.Reply(text: CrisisScreen.reply, proposals: []), .fallback(.crisis))
+        }
+        let today = CalendarDate(daysSinceEpoch: Int(Store.nowMilliseconds() / 86_400_000)) ?? .epoch
+        return await provider.coachReply(CoachRequest(message: content, consultation: consultation,
+                                                      context: try await coachContext(of: consultation), today: today))
     }
 
     private func consultation(_ context: AppRequestContext) async throws -> Consultation {

@@ -36,7 +36,7 @@ extension Routes {
             throw APIFailure.invalid(error)
         }
         try await store.upsert(checkIns, for: user)
-        let added = try await store.add(InsightGenerator.insights(from: store.checkIns(for: user)), for: user)
+        let added = try await writeInsights(for: user)
         return JSONResponses.envelope(.object(JSONObject([
             ("stored", .int(checkIns.count)), ("insights_generated", .int(added)),
         ])), status: .created)

@@ -26,11 +26,10 @@ extension Routes {
             insights.append(insight)
         }
         try await limit(user, "suggestions")
-        let checkIns = try await store.checkIns(for: user)
-        let existing = try await store.allGoals(for: user)
-        let suggestions = insights.isEmpty
-            ? GoalAdvisor.suggestions(checkIns: checkIns, existing: existing, profile: try await store.profile(for: user))
-            : GoalAdvisor.suggestions(from: insights, checkIns: checkIns, existing: existing)
+        let request = SuggestionsRequest(userId: user, checkIns: try await store.checkIns(for: user),
+                                         existing: try await store.allGoals(for: user),
+                                         profile: try await store.profile(for: user), insights: insights)
+        let suggestions = await provider.goalSuggestions(request).value
         return JSONResponses.envelope(GoalSuggestions(suggestions: suggestions).json)
     }
 
@@ -68,7 +67,7 @@ extension Routes {
         let user = try context.requireUser()
         guard let goal = try await store.goal(try id(context), for: user) else { throw APIFailure.notFound("Goal") }
         try await limit(user, "tips")
-        let tips = GoalAdvisor.tips(for: goal, checkIns: try await store.checkIns(for: user))
+        let tips = await provider.goalTips(for: goal, checkIns: try await store.checkIns(for: user), userId: user).value
         return JSONResponses.envelope(GoalTips(tips: tips, goalId: goal.id, goalTitle: goal.title).json)
     }
 

@@ -17,8 +17,28 @@ extension Routes {
 
     private func generate(_ context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let added = try await store.add(InsightGenerator.insights(from: store.checkIns(for: user)), for: user)
+        let added = try await writeInsights(for: user)
         return JSONResponses.envelope(.object(JSONObject([("insights_generated", .int(added))])))
+    }
+
+    /// The rules' insights for the user's check-ins, their prose written by
+    /// the provider for the ones not stored yet, each new one stored with how
+    /// it was made; returns how many were new.
+    func writeInsights(for user: String) async throws -> Int {
+        let checkIns = try await store.checkIns(for: user)
+        let drafts = InsightGenerator.insights(from: checkIns)
+        guard !(provider is RulesProvider), !drafts.isEmpty else {
+            let added = try await store.add(drafts, for: user)
+            if added > 0 { try await store.recordRulesProvenanceOfInsights(for: user) }
+            return added
+        }
+        let stored = try await store.dedupeKeys(for: user)
+        let fresh = Set(drafts.map(\.dedupeKey)).subtracting(stored)
+        let written = await provider.insights(drafts, fresh: fresh, checkIns: checkIns, userId: user)
+        let added = try await store.add(written.map(\.value), for: user)
+        try await store.recordProvenance(ofInsights: written.filter { fresh.contains($0.value.dedupeKey) }
+            .map { ($0.value.dedupeKey, $0.provenance) }, for: user)
+        return added
     }
 
     private func listInsights(_ request: Request, _ context: AppRequestContext) async throws -> Response {

@@ -13,6 +13,8 @@ struct Routes {
     let signupLimiter: RateLimiter?
     /// Requests of one user processed at once.
     var userLimit = UserConcurrencyLimit(limit: UserConcurrencyLimit.defaultLimit)
+    /// What writes insights, goal suggestions and tips, and coach replies.
+    var provider: any GenerationProvider = RulesProvider()
     /// How long an idempotency key's claim holds it without completing.
     var idempotencyLeaseMilliseconds = ServerConfiguration(dataDirectory: URL(fileURLWithPath: "/")).idempotencyLeaseMilliseconds
 

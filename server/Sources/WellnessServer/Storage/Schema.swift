@@ -25,6 +25,8 @@ enum Schema {
                         statements: version4),
         SchemaMigration(version: 5, summary: "list totals and rate limits by column, not by joined strings",
                         steps: version5),
+        SchemaMigration(version: 6, summary: "how generated text was made, and AI tokens per user and day",
+                        statements: version6),
     ]
 
     /// The version this server writes: the last of ``migrations``.
@@ -167,5 +169,25 @@ enum Schema {
             """),
         .rewrite({ try await Store.moveJoinedRateLimitKeys(on: $0) }),
         .statement("DROP TABLE rate_limits"),
+    ]
+
+    /// Version 6. How each insight and message was written (`generation_*`:
+    /// `llm` or `rules`, the model, the prompt version, why the rules stood in;
+    /// null on rows from before, which the rules wrote), and the provider
+    /// tokens each user spent per UTC day (``StoreTokenLedger``).
+    private static let version6: [String] = [
+        "ALTER TABLE insights ADD COLUMN generation_source TEXT",
+        "ALTER TABLE insights ADD COLUMN generation_model TEXT",
+        "ALTER TABLE insights ADD COLUMN generation_prompt_version TEXT",
+        "ALTER TABLE insights ADD COLUMN generation_fallback_reason TEXT",
+        "ALTER TABLE messages ADD COLUMN generation_source TEXT",
+        "ALTER TABLE messages ADD COLUMN generation_model TEXT",
+        "ALTER TABLE messages ADD COLUMN generation_prompt_version TEXT",
+        "ALTER TABLE messages ADD COLUMN generation_fallback_reason TEXT",
+        """
+        CREATE TABLE ai_token_usage (
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE, day INTEGER NOT NULL,
+            tokens INTEGER NOT NULL, PRIMARY KEY (user_id, day))
+        """,
     ]
 }

@@ -1,0 +1,132 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+import WellnessKitCore
+
+/// The wire format of `POST {base}/chat/completions`, the one API that
+/// OpenAI, vLLM, Ollama and llama-server share, over AsyncHTTPClient.
+struct ChatCompletionsClient: Sendable {
+    /// One message of the conversation.
+    struct Message: Sendable, Equatable {
+        var role: String
+        var content: String
+    }
+
+    /// What the provider answered, as far as the server reads it.
+    struct Answer: Sendable {
+        var content: String?
+        var refusal: String?
+        var finishReason: String?
+        /// `usage.prompt_tokens` and `usage.completion_tokens`; nil when the provider sent no `usage`.
+        var usage: (prompt: Int, completion: Int)?
+    }
+
+    /// Why no answer came.
+    struct Failure: Error, Sendable {
+        enum Kind: Sendable, Equatable {
+            case timeout
+            /// A status other than 200, with `Retry-After` in seconds when given so.
+            case status(Int, retryAfter: Double?)
+            case transport
+            case malformedResponse
+        }
+
+        let kind: Kind
+
+        static let timeout = Failure(kind: .timeout)
+        static let transport = Failure(kind: .transport)
+        static let malformedResponse = Failure(kind: .malformedResponse)
+        static func status(_ code: Int, retryAfter: Double?) -> Failure {
+            Failure(kind: .status(code, retryAfter: retryAfter))
+        }
+    }
+
+    /// The process's one client for providers: no redirects (the key must not
+    /// follow one to another host), 5 s to connect, and a connection that
+    /// cannot be made fails the call at once (the rules answer, the breaker
+    /// counts it) instead of being retried until the deadline, as
+    /// ``HTTPClient/shared`` does. A global, so it is never deinitialized
+    /// (AsyncHTTPClient requires a shutdown before that).
+    static let sharedHTTPClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow,
+                                                     timeout: .init(connect: .seconds(5)))
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration,
+                          backgroundActivityLogger: Logger(label: "wellness-server.ai.http"))
+    }()
+
+    /// Largest response body read (a chat answer is a few kilobytes).
+    static let maximumResponseBytes = 1 << 20
+
+    let endpoint: String
+    let apiKey: String?
+    let httpClient: HTTPClient
+
+    /// The request body.
+    static func body(model: String, messages: [Message], maxTokens: Int, responseFormat: JSONValue?) -> JSONValue {
+        var object = JSONObject([
+            ("model", .string(model)),
+            ("messages", .array(messages.map { .object(JSONObject([("role", .string($0.role)), ("content", .string($0.content))])) })),
+            ("max_tokens", .int(maxTokens)),
+            ("temperature", .double(0.2)),
+            ("stream", .bool(false)),
+        ])
+        if let responseFormat { object.append("response_format", responseFormat) }
+        return .object(object)
+    }
+
+    /// Sends `body` and reads the first choice, by `deadline`.
+    func complete(_ body: JSONValue, deadline: NIODeadline) async throws -> Answer {
+        var request = HTTPClientRequest(url: endpoint)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        request.headers.add(name: "Accept", value: "application/json")
+        if let apiKey { request.headers.add(name: "Authorization", value: "Bearer \(apiKey)") }
+        request.body = .bytes(ByteBuffer(bytes: try JSONWriter.bytes(body)))
+        let response: HTTPClientResponse
+        let bytes: ByteBuffer
+        do {
+            response = try await httpClient.execute(request, deadline: deadline)
+            bytes = try await response.body.collect(upTo: Self.maximumResponseBytes)
+        } catch let error as HTTPClientError where [.deadlineExceeded, .readTimeout, .connectTimeout].contains(error) {
+            throw Failure.timeout
+        } catch {
+            throw NIODeadline.now() >= deadline ? Failure.timeout : Failure.transport
+        }
+        guard response.status == .ok else {
+            throw Failure.status(Int(response.status.code), retryAfter: Self.retryAfter(response.headers))
+        }
+        return try Self.answer(Array(bytes.readableBytesView))
+    }
+
+    /// `Retry-After` in seconds (the delay form; a date is ignored).
+    static func retryAfter(_ headers: HTTPHeaders) -> Double? {
+        headers.first(name: "Retry-After").flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            .flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+    }
+
+    /// Reads `choices[0].message.{content, refusal}`, `choices[0].finish_reason` and `usage`.
+    static func answer(_ bytes: [UInt8]) throws -> Answer {
+        guard let json = try? JSONParser.parse(bytes), case .object(let root) = json,
+              case .array(let choices)? = root["choices"], case .object(let choice)? = choices.first,
+              case .object(let message)? = choice["message"] else {
+            throw Failure.malformedResponse
+        }
+        var answer = Answer()
+        if case .string(let content)? = message["content"] { answer.content = content }
+        if case .string(let refusal)? = message["refusal"], !refusal.isEmpty { answer.refusal = refusal }
+        if case .string(let reason)? = choice["finish_reason"] { answer.finishReason = reason }
+        if case .object(let usage)? = root["usage"], let prompt = count(usage["prompt_tokens"]),
+           let completion = count(usage["completion_tokens"]) {
+            answer.usage = (prompt, completion)
+        }
+        return answer
+    }
+
+    private static func count(_ value: JSONValue?) -> Int? {
+        guard case .number(let text)? = value, let count = Int(text), count >= 0 else { return nil }
+        return count
+    }
+}

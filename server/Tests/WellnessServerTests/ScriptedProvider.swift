@@ -1,0 +1,104 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import WellnessKitCore
+@testable import WellnessServer
+
+/// An OpenAI-compatible Chat Completions server for tests, on a free
+/// loopback port: each `POST /v1/chat/completions` gets the next scripted
+/// reply (a 500 when the script is spent), and every request body is recorded.
+final class ScriptedProvider: @unchecked Sendable {
+    /// One scripted HTTP reply.
+    struct Reply: Sendable {
+        var status: HTTPResponse.Status = .ok
+        var headers: HTTPFields = [:]
+        var body: String
+        var delay: Duration = .zero
+
+        /// A 200 whose first choice says `content`.
+        static func answer(_ content: String, finishReason: String = "stop", usage: Bool = true,
+                           refusal: String? = nil) -> Reply {
+            var message = JSONObject([("role", .string("assistant")), ("content", .string(content))])
+            if let refusal { message.append("refusal", .string(refusal)) }
+            var root = JSONObject([
+                ("id", .string("chatcmpl-test")), ("object", .string("chat.completion")),
+                ("choices", .array([.object(JSONObject([("index", .int(0)), ("message", .object(message)),
+                                                        ("finish_reason", .string(finishReason))]))])),
+            ])
+            if usage {
+                root.append("usage", .object(JSONObject([("prompt_tokens", .int(40)), ("completion_tokens", .int(10)),
+                                                         ("total_tokens", .int(50))])))
+            }
+            return Reply(body: (try? JSONWriter.string(.object(root))) ?? "{}")
+        }
+
+        /// A 200 whose content is `json` written out.
+        static func json(_ json: JSONValue) -> Reply {
+            answer((try? JSONWriter.string(json)) ?? "{}")
+        }
+
+        static func status(_ status: HTTPResponse.Status, retryAfter: String? = nil) -> Reply {
+            var reply = Reply(status: status, body: #"{"error":{"message":"scripted"}}"#)
+            if let retryAfter { reply.headers[.retryAfter] = retryAfter }
+            return reply
+        }
+    }
+
+    private let lock = NSLock()
+    private var script: [Reply]
+    private var bodies: [JSONValue] = []
+
+    init(_ script: [Reply]) {
+        self.script = script
+    }
+
+    /// Every request body received, in order.
+    var requests: [JSONValue] { lock.withLock { bodies } }
+
+    /// Replies to come.
+    func append(_ replies: [Reply]) {
+        lock.withLock { script += replies }
+    }
+
+    private func next(recording body: JSONValue) -> Reply {
+        lock.withLock {
+            bodies.append(body)
+            return script.isEmpty ? .status(.internalServerError) : script.removeFirst()
+        }
+    }
+
+    /// Runs `body` with the server's base URL (`http://127.0.0.1:PORT/v1`).
+    func run(_ body: @escaping @Sendable (String) async throws -> Void) async throws {
+        let router = Router()
+        router.post("v1/chat/completions") { request, _ -> Response in
+            let buffer = try await request.body.collect(upTo: 1 << 22)
+            let json = (try? JSONParser.parse(Array(buffer.readableBytesView))) ?? .null
+            let reply = self.next(recording: json)
+            if reply.delay > .zero { try await Task.sleep(for: reply.delay) }
+            var headers = reply.headers
+            headers[.contentType] = "application/json"
+            return Response(status: reply.status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: reply.body)))
+        }
+        try await Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+            .test(.live) { client in
+                guard let port = client.port else { throw CancellationError() }
+                try await body("http://127.0.0.1:\(port)/v1")
+            }
+    }
+}
+
+extension ScriptedProvider {
+    /// The messages of request `index`: (role, content).
+    func messages(of index: Int) -> [(role: String, content: String)] {
+        let request = requests.indices.contains(index) ? requests[index] : .null
+        guard case .array(let messages) = request["messages"] else { return [] }
+        return messages.map { ($0["role"].string ?? "", $0["content"].string ?? "") }
+    }
+
+    /// Every prompt text sent, all requests together.
+    var allPromptText: String {
+        requests.indices.flatMap { messages(of: $0).map(\.content) }.joined(separator: "\n")
+    }
+}
