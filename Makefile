@@ -18,7 +18,7 @@ APT_NEEDS  := gcc g++ binutils libjansson-dev libsqlite3-dev libcurl4-openssl-de
               tzdata util-linux postgresql abigail-tools
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps lib wheel print-version python-env build test swift-test server-test server-test-suite ctest demo bench server install clean \
+.PHONY: all deps lib wheel print-version python-env build lint test swift-test server-test server-test-suite ctest demo bench server install clean \
         fuzz fuzz-build fuzz-replay fuzz-corpus sanitize sanitize-deps sanitize-tsan sanitize-valgrind sanitize-asan
 
 all: build
@@ -38,7 +38,7 @@ $(BUILD)/.deps:
 # the scripts and the README; pandas and polars for aggregate_frame; requests
 # for the server's keep-alive test), then the
 # wheel (python-env), so that the tests exercise what users install.
-PY_TOOLS   := pytest numpy pandas polars pyarrow mypy pandas-stubs schemathesis openapi-schema-validator pyyaml requests
+PY_TOOLS   := pytest numpy pandas polars pyarrow mypy ruff pandas-stubs schemathesis openapi-schema-validator pyyaml requests
 # Their versions, pinned (with what they pull in) so that a new release cannot break the tests on its own.
 PY_CONSTRAINTS := e2e/python/constraints.txt
 # Names the tool list and the pins, so that a venv made before either changed gets the new tools.
@@ -132,7 +132,18 @@ server: $(SERVER_BIN)
 ctest: build
 	ctest --test-dir $(BUILD)/cmake --output-on-failure
 
-test: swift-test server-test ctest
+# A formatter's lint and a linter per language: swift-format (the toolchain's;
+# .swift-format: 4-space indents, 120 columns, and two rules off:
+# AlwaysUseLowerCamelCase, since the C ABI's @_cdecl functions carry C names,
+# and OnlyOneTrailingClosureArgument, since test helpers take a setup closure
+# and a trailing body), ruff (ruff.toml), and C warnings as errors (CMake).
+# `swift format -i -r <paths>` applies the Swift formatting.
+SWIFT_SOURCES := Sources Tests server/Sources server/Tests Package.swift server/Package.swift
+lint: $(PY_TOOLS_STAMP)
+	swift format lint --strict -r $(SWIFT_SOURCES)
+	$(VENV)/bin/ruff check --quiet .
+
+test: lint swift-test server-test ctest
 
 demo: build $(SERVER_DEBUG_BIN)
 	@echo "== C example (examples/c/demo.c) =="

@@ -38,21 +38,25 @@ let package = Package(
     ],
     targets: [
         /// The system's libcurl (Debian: libcurl4-openssl-dev), the HTTP transport.
-        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(
+            name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         /// The system's SQLite (Debian: libsqlite3-dev): the client's local store, the server's default database.
-        .systemLibrary(name: "CWellnessSQLite", path: "Sources/CWellnessSQLite", pkgConfig: "sqlite3",
-                       providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CWellnessSQLite", path: "Sources/CWellnessSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
         /// OpenSSL's libcrypto (Debian: libssl-dev; libcurl already loads it):
         /// SHA-256 of cache owners and AES-256-GCM of cached payloads.
-        .systemLibrary(name: "CWellnessCrypto", path: "Sources/CWellnessCrypto", pkgConfig: "libcrypto",
-                       providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(
+            name: "CWellnessCrypto", path: "Sources/CWellnessCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]),
         .target(
             name: "WellnessKitCore",
             dependencies: ["CWellness"],
             swiftSettings: [.enableExperimentalFeature("StrictConcurrency")]
         ),
-        .target(name: "WellnessSQLite", dependencies: ["CWellnessSQLite"],
-                swiftSettings: [.enableExperimentalFeature("StrictConcurrency")]),
+        .target(
+            name: "WellnessSQLite", dependencies: ["CWellnessSQLite"],
+            swiftSettings: [.enableExperimentalFeature("StrictConcurrency")]),
         .target(
             name: "WellnessKitClient",
             dependencies: ["WellnessKitCore", "WellnessSQLite", "CCurl", "CWellnessCrypto"],
@@ -69,14 +73,15 @@ let package = Package(
         .target(
             name: "WellnessRuntimeHooks",
             linkerSettings: [
-                .unsafeFlags([
-                    "-use-ld=lld",
-                    "-Xlinker", "--version-script=\(packageRoot)/include/wellness.map",
-                    "-Xlinker", "-soname=libwellness.so.\(abiVersion)",
-                    "-static-stdlib",
-                    "-Xlinker", "--wrap=_swift_installCrashHandler",
-                // Anything left unresolved is an error, not a surprise at load time.
-                ] + noUndefinedSymbols),
+                .unsafeFlags(
+                    [
+                        "-use-ld=lld",
+                        "-Xlinker", "--version-script=\(packageRoot)/include/wellness.map",
+                        "-Xlinker", "-soname=libwellness.so.\(abiVersion)",
+                        "-static-stdlib",
+                        "-Xlinker", "--wrap=_swift_installCrashHandler",
+                        // Anything left unresolved is an error, not a surprise at load time.
+                    ] + noUndefinedSymbols)
             ]
         ),
         /// Helpers the test targets share.

@@ -81,7 +81,8 @@ def timed(function: Callable[[], Any]) -> float:
 
 def check(ours: pd.DataFrame, theirs_polars: pl.DataFrame, theirs_pandas: pd.DataFrame) -> None:
     """The same buckets: count of buckets, total count and sum, and one user's weeks exactly."""
-    assert len(ours) == theirs_polars.height == len(theirs_pandas), (len(ours), theirs_polars.height, len(theirs_pandas))
+    lengths = (len(ours), theirs_polars.height, len(theirs_pandas))
+    assert lengths[0] == lengths[1] == lengths[2], lengths
     assert int(ours["count"].sum()) == SAMPLES == int(theirs_polars["count"].sum()) == int(theirs_pandas["count"].sum())
     user = 4  # Asia/Kolkata
     mine = ours[ours["group"] == user]

@@ -7,7 +7,7 @@ let package = Package(
     name: "WellnessServer",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "wellness-server", targets: ["wellness-server"]),
+        .executable(name: "wellness-server", targets: ["wellness-server"])
     ],
     dependencies: [
         .package(name: "WellnessKit", path: ".."),

@@ -29,8 +29,10 @@ private final class CallbackSink: AnalyticsSink, @unchecked Sendable {
     /// The host's; it promises the pointer stays valid while the sink is installed.
     private let userData: UnsafeMutableRawPointer?
 
-    init(_ callback: @escaping @convention(c) (UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void,
-         _ userData: UnsafeMutableRawPointer?) {
+    init(
+        _ callback: @escaping @convention(c) (UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void,
+        _ userData: UnsafeMutableRawPointer?
+    ) {
         self.callback = callback
         self.userData = userData
     }
@@ -95,8 +97,9 @@ public func wellness_analytics_new(
         var target: (any AnalyticsSink)?
         if let path = configuration.jsonlPath {
             if sink != nil {
-                throw WellnessError.validation("give a sink callback or a jsonl_path, not both",
-                                               at: FieldPath.root.appending("jsonl_path"))
+                throw WellnessError.validation(
+                    "give a sink callback or a jsonl_path, not both",
+                    at: FieldPath.root.appending("jsonl_path"))
             }
             target = try AnalyticsFileSink(path: path, at: FieldPath.root.appending("jsonl_path"))
         } else if let sink {
@@ -139,9 +142,11 @@ public func wellness_analytics_flush(
     withAnalytics(handle, err) { pipeline in
         guard try pipeline.flush(timeout: seconds(timeoutMilliseconds)) else {
             let stats = pipeline.stats
-            throw WellnessError(kind: .timeout, message: stats.hasSink
-                                ? "\(stats.queued) events still queued after \(timeoutMilliseconds) ms"
-                                : "no sink: \(stats.queued) events wait for one")
+            throw WellnessError(
+                kind: .timeout,
+                message: stats.hasSink
+                    ? "\(stats.queued) events still queued after \(timeoutMilliseconds) ms"
+                    : "no sink: \(stats.queued) events wait for one")
         }
     }
 }
@@ -165,9 +170,11 @@ public func wellness_analytics_shutdown(
     withAnalytics(handle, err) { pipeline in
         guard try pipeline.shutdown(timeout: seconds(timeoutMilliseconds)) else {
             let stats = pipeline.stats
-            throw WellnessError(kind: .timeout, message: stats.inFlight
-                                ? "the sink callback is still running; \(stats.dropped) events dropped in all"
-                                : "undelivered events were dropped; \(stats.dropped) dropped in all")
+            throw WellnessError(
+                kind: .timeout,
+                message: stats.inFlight
+                    ? "the sink callback is still running; \(stats.dropped) events dropped in all"
+                    : "undelivered events were dropped; \(stats.dropped) dropped in all")
         }
     }
 }

@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CWellness
 import WellnessKitCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Columns handed over through the Arrow C Data Interface: one struct array
 /// (format "+s") whose children are the columns. Written by hand because the
@@ -18,14 +19,17 @@ import WellnessKitCore
 enum ArrowExport {
     /// Fills `schema` and `array` with `columns`.
     /// - Throws: an internal error when memory runs out or a column's text exceeds 2 GiB; nothing is written then.
-    static func export(_ columns: BucketColumns, to schema: UnsafeMutablePointer<ArrowSchema>,
-                       _ array: UnsafeMutablePointer<ArrowArray>) throws {
+    static func export(
+        _ columns: BucketColumns, to schema: UnsafeMutablePointer<ArrowSchema>,
+        _ array: UnsafeMutablePointer<ArrowArray>
+    ) throws {
         let children = try zip(columns.names, columns.columns).map { name, values in
             try (ArrowColumn(name: name, values: values), values)
         }
         let schemaNode = SchemaNode(format: "+s", name: "", flags: 0, children: children.map { $0.0.schema })
-        let arrayNode = ArrayNode(length: columns.rowCount, nullCount: 0, buffers: [nil],
-                                  children: children.map { $0.0.array })
+        let arrayNode = ArrayNode(
+            length: columns.rowCount, nullCount: 0, buffers: [nil],
+            children: children.map { $0.0.array })
         schemaNode.fill(schema)
         arrayNode.fill(array)
     }
@@ -160,7 +164,9 @@ private final class ArrayNode {
         let typed = data.bindMemory(to: Value.self, capacity: values.count)
         for (index, value) in values.enumerated() { (typed + index).initialize(to: value ?? zero) }
         let nullCount = values.reduce(0) { $0 + ($1 == nil ? 1 : 0) }
-        guard nullCount > 0 else { return ArrayNode(length: values.count, nullCount: 0, buffers: [nil, data], children: []) }
+        guard nullCount > 0 else {
+            return ArrayNode(length: values.count, nullCount: 0, buffers: [nil, data], children: [])
+        }
         let validity: UnsafeMutableRawPointer
         do {
             validity = try allocate((values.count + 7) / 8)
@@ -197,8 +203,9 @@ private final class ArrayNode {
             }
         }
         offsets[values.count] = Int32(truncatingIfNeeded: position)
-        return ArrayNode(length: values.count, nullCount: 0, buffers: [nil, UnsafeMutableRawPointer(offsets), bytes],
-                         children: [])
+        return ArrayNode(
+            length: values.count, nullCount: 0, buffers: [nil, UnsafeMutableRawPointer(offsets), bytes],
+            children: [])
     }
 
     /// Hands this node over to `target`; it lives until `target`'s release.

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CWellness
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Filling and releasing `wellness_buf`s: malloc'd, NUL-terminated, freed by
 /// `wellness_buf_free` alone.

@@ -64,4 +64,3 @@ func errorDocument(_ error: WellnessError) -> JSONValue {
     if let seconds = error.retryAfter { document.append("retry_after", .int(seconds)) }
     return .object(document)
 }
-

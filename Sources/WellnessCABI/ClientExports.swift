@@ -62,7 +62,8 @@ public func wellness_client_list_all_insights(
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
-        let insights = try client.listAllInsights(try InsightListOptions(json: .object(reader.object))) { fetched, total in
+        let insights = try client.listAllInsights(try InsightListOptions(json: .object(reader.object))) {
+            fetched, total in
             progress.map { $0(userData, fetched, total) == 0 } ?? true
         }
         return .object(JSONObject([("insights", insights.json), ("count", .int(insights.count))]))
@@ -112,8 +113,9 @@ public func wellness_client_goal_suggestions(
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
         try reader.rejectUnknownKeys(["refresh", "insight_ids"])
-        let (suggestions, source) = try client.goalSuggestions(refresh: try reader.optional("refresh") ?? false,
-                                                               basedOn: try reader.optional("insight_ids") ?? [])
+        let (suggestions, source) = try client.goalSuggestions(
+            refresh: try reader.optional("refresh") ?? false,
+            basedOn: try reader.optional("insight_ids") ?? [])
         guard case .object(var object) = GoalSuggestions(suggestions: suggestions).json else { return .null }
         object.append("source", .string(source.rawValue))
         return .object(object)
@@ -196,9 +198,11 @@ public func wellness_client_list_goals(
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
         try reader.rejectUnknownKeys(["status", "page", "page_size"])
-        return answer(try client.listGoalsRead(status: try reader.optional("status"),
-                                        page: try reader.optionalInt("page", in: 1...1_000_000) ?? 1,
-                                        pageSize: try reader.optionalInt("page_size", in: 1...100) ?? 20))
+        return answer(
+            try client.listGoalsRead(
+                status: try reader.optional("status"),
+                page: try reader.optionalInt("page", in: 1...1_000_000) ?? 1,
+                pageSize: try reader.optionalInt("page_size", in: 1...100) ?? 20))
     }
 }
 
@@ -237,7 +241,8 @@ public func wellness_client_suggested_actions(
         let suggested = client.suggestedActions(
             now: now, consultationGapDays: try reader.optionalInt("consultation_gap_days", in: 0...3650) ?? 7,
             refresh: try reader.optional("refresh") ?? false)
-        return .object(JSONObject([("actions", .array(suggested.actions.map(\.json))), ("complete", .bool(suggested.complete))]))
+        return .object(
+            JSONObject([("actions", .array(suggested.actions.map(\.json))), ("complete", .bool(suggested.complete))]))
     }
 }
 
@@ -248,9 +253,11 @@ public func wellness_client_list_consultations(
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
         try reader.rejectUnknownKeys(["is_archived", "page", "page_size"])
-        return answer(try client.listConsultationsRead(archived: try reader.optional("is_archived"),
-                                                page: try reader.optionalInt("page", in: 1...1_000_000) ?? 1,
-                                                pageSize: try reader.optionalInt("page_size", in: 1...100) ?? 20))
+        return answer(
+            try client.listConsultationsRead(
+                archived: try reader.optional("is_archived"),
+                page: try reader.optionalInt("page", in: 1...1_000_000) ?? 1,
+                pageSize: try reader.optionalInt("page_size", in: 1...100) ?? 20))
     }
 }
 
@@ -260,7 +267,9 @@ public func wellness_client_create_consultation(
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
-        written(try client.createConsultationOrQueue(try CreateConsultationRequest(json: .object(reader.object)))) { $0.json }
+        written(try client.createConsultationOrQueue(try CreateConsultationRequest(json: .object(reader.object)))) {
+            $0.json
+        }
     }
 }
 
@@ -271,8 +280,9 @@ public func wellness_client_send_message(
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
         try reader.rejectUnknownKeys(["consultation_id", "content"])
-        let outcome = try client.sendMessageOrQueue(consultationId: reader.nonEmptyString("consultation_id"),
-                                                    content: reader.nonEmptyString("content"))
+        let outcome = try client.sendMessageOrQueue(
+            consultationId: reader.nonEmptyString("consultation_id"),
+            content: reader.nonEmptyString("content"))
         return written(outcome) { .object(JSONObject([("messages", $0.json), ("count", .int($0.count))])) }
     }
 }
@@ -294,7 +304,9 @@ public func wellness_client_set_token_provider(
     let context = UserData(pointer: userData)
     handle.setTokenProvider { refresh in
         var buffer = [CChar](repeating: 0, count: tokenCapacity)
-        let length = buffer.withUnsafeMutableBufferPointer { provider(context.pointer, refresh ? 1 : 0, $0.baseAddress, $0.count) }
+        let length = buffer.withUnsafeMutableBufferPointer {
+            provider(context.pointer, refresh ? 1 : 0, $0.baseAddress, $0.count)
+        }
         guard length > 0, length < tokenCapacity else { return nil }
         return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }

@@ -26,21 +26,24 @@ public func wellness_client_set_interval_preference(
         try reader.rejectUnknownKeys(["goal_id", "interval"])
         let goalId: String = try reader.nonEmptyString("goal_id")
         guard reader.object["interval"] != nil else {
-            throw WellnessError.validation("is required: an interval, or \"auto\" or null to reset",
-                                           at: reader.path(of: "interval"))
+            throw WellnessError.validation(
+                "is required: an interval, or \"auto\" or null to reset",
+                at: reader.path(of: "interval"))
         }
         let name: String = try reader.optional("interval") ?? "auto"
-        let interval = name == "auto" ? nil : try AggregationInterval(json: .string(name), at: reader.path(of: "interval"))
+        let interval =
+            name == "auto" ? nil : try AggregationInterval(json: .string(name), at: reader.path(of: "interval"))
         try client.setIntervalPreference(interval, goalId: goalId)
         return preferenceDocument(goalId, interval)
     }
 }
 
 private func preferenceDocument(_ goalId: String, _ interval: AggregationInterval?) -> JSONValue {
-    .object(JSONObject([
-        ("goal_id", .string(goalId)), ("interval", interval.map { .string($0.rawValue) } ?? .null),
-        ("automatic", .bool(interval == nil)),
-    ]))
+    .object(
+        JSONObject([
+            ("goal_id", .string(goalId)), ("interval", interval.map { .string($0.rawValue) } ?? .null),
+            ("automatic", .bool(interval == nil)),
+        ]))
 }
 
 @_cdecl("wellness_client_series_aggregate")

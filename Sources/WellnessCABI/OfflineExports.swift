@@ -39,8 +39,9 @@ public func wellness_client_sync(
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
         try reader.rejectUnknownKeys(["limit", "wait"])
-        let report = try client.syncPending(limit: try reader.optionalInt("limit", in: 1...1_000_000),
-                                            waitSeconds: try reader.optionalDouble("wait", in: 0...3600) ?? 30)
+        let report = try client.syncPending(
+            limit: try reader.optionalInt("limit", in: 1...1_000_000),
+            waitSeconds: try reader.optionalDouble("wait", in: 0...3600) ?? 30)
         return report.json(error: errorDocument)
     }
 }
@@ -65,8 +66,11 @@ public func wellness_client_cancel_pending(
     withClient(client, json, len, out, err) { client, reader in
         try reader.rejectUnknownKeys(["pending_id"])
         let id = try reader.int("pending_id", in: 1...Int.max)
-        return .object(JSONObject([("pending_id", .int(id)),
-                                   ("cancelled", .bool(try client.cancelPending(id: Int64(id))))]))
+        return .object(
+            JSONObject([
+                ("pending_id", .int(id)),
+                ("cancelled", .bool(try client.cancelPending(id: Int64(id)))),
+            ]))
     }
 }
 

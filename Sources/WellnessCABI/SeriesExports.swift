@@ -12,7 +12,8 @@ public func wellness_series_aggregate(
 }
 
 /// `wellness_series_aggregate`'s work once its options are parsed as JSON.
-func aggregate(_ optionsDocument: JSONValue, _ samples: UnsafePointer<CChar>?, _ samplesLength: Int) throws -> JSONValue {
+func aggregate(_ optionsDocument: JSONValue, _ samples: UnsafePointer<CChar>?, _ samplesLength: Int) throws -> JSONValue
+{
     let options = try SeriesOptions(json: optionsDocument)
     let series = try SampleSeries.decode(json: try input(samples, samplesLength, name: "samples"), kind: options.kind)
     return try SeriesAggregation(series: series, options: options).json
@@ -54,8 +55,9 @@ public func wellness_longevity_trends(
 ) -> Int32 {
     respond(options, optionsLength, out, err) { optionsDocument in
         let options = try LongevityTrendsOptions(json: optionsDocument)
-        let document = try JSONParser.parse(try input(entries, entriesLength, name: "entries"), expecting: .array,
-                                            at: FieldPath.root.appending("entries"))
+        let document = try JSONParser.parse(
+            try input(entries, entriesLength, name: "entries"), expecting: .array,
+            at: FieldPath.root.appending("entries"))
         let parsed = try [BiologicalAgeEntry](json: document, at: FieldPath.root.appending("entries"))
         return try LongevityTrends(entries: parsed, today: options.today).response.json
     }
@@ -99,8 +101,9 @@ public func wellness_series_aggregate_groups(
         let grouped = try GroupedSeriesOptions(json: document, at: .root)
         let keys = try column(groups, count, name: "groups")
         let columns = try columnBuffers(timestamps, values, count)
-        let aggregation = try GroupedAggregation(keys: keys, timestamps: columns.timestamps, values: columns.values,
-                                                 options: grouped)
+        let aggregation = try GroupedAggregation(
+            keys: keys, timestamps: columns.timestamps, values: columns.values,
+            options: grouped)
         let result = try BucketColumns(aggregation, options: grouped.base)
         let summary = try JSONWriter.bytes(groupsReport(aggregation, rows: count))
         if let reportOut, !Buffer.fill(reportOut, with: summary) {
@@ -122,22 +125,29 @@ public func wellness_series_aggregate_groups(
 
 /// The grouped call's report: how many groups were aggregated, and those skipped.
 private func groupsReport(_ aggregation: GroupedAggregation, rows: Int) -> JSONValue {
-    .object(JSONObject([
-        ("groups", .int(aggregation.groups.count)),
-        ("rows", .int(rows)),
-        ("skipped", .array(aggregation.failures.map { failure in
-            .object(JSONObject([
-                ("group", .number(String(failure.group))),
-                ("row", failure.row.map(JSONValue.int) ?? .null),
-                ("error", errorDocument(failure.error)),
-            ]))
-        })),
-    ]))
+    .object(
+        JSONObject([
+            ("groups", .int(aggregation.groups.count)),
+            ("rows", .int(rows)),
+            (
+                "skipped",
+                .array(
+                    aggregation.failures.map { failure in
+                        .object(
+                            JSONObject([
+                                ("group", .number(String(failure.group))),
+                                ("row", failure.row.map(JSONValue.int) ?? .null),
+                                ("error", errorDocument(failure.error)),
+                            ]))
+                    })
+            ),
+        ]))
 }
 
 /// A caller's column of `count` values, borrowed for the call.
 private func column<Value>(_ pointer: UnsafePointer<Value>?, _ count: Int, name: String) throws
-    -> UnsafeBufferPointer<Value> {
+    -> UnsafeBufferPointer<Value>
+{
     guard count >= 0 else {
         throw WellnessError.invalidArgument("count \(UInt(bitPattern: count)) is larger than any valid input")
     }

@@ -80,9 +80,10 @@ public final class SQLiteConnection: @unchecked Sendable {
             try bind(value, at: Int32(clamping: offset + 1), in: statement)
         }
         let count = sqlite3_column_count(statement)
-        let columns = SQLColumns((0..<count).map { index in
-            sqlite3_column_name(statement, index).map { String(cString: $0) } ?? ""
-        })
+        let columns = SQLColumns(
+            (0..<count).map { index in
+                sqlite3_column_name(statement, index).map { String(cString: $0) } ?? ""
+            })
         var rows: [SQLRow] = []
         while true {
             switch sqlite3_step(statement) {
@@ -145,8 +146,9 @@ public final class SQLiteConnection: @unchecked Sendable {
             // By length, so text holding a NUL is stored whole.
             let bytes = text.utf8CString
             result = bytes.withUnsafeBufferPointer {
-                sqlite3_bind_text64(statement, index, $0.baseAddress, sqlite3_uint64($0.count - 1), Self.transient,
-                                    UInt8(SQLITE_UTF8))
+                sqlite3_bind_text64(
+                    statement, index, $0.baseAddress, sqlite3_uint64($0.count - 1), Self.transient,
+                    UInt8(SQLITE_UTF8))
             }
         // Empty bytes stay bytes (a zero-length BLOB), not NULL.
         case .blob(let bytes) where bytes.isEmpty: result = sqlite3_bind_zeroblob(statement, index, 0)
@@ -171,7 +173,8 @@ public final class SQLiteConnection: @unchecked Sendable {
     /// The column's bytes (text or blob), empty when SQLite has none (it returns NULL for zero bytes or no memory).
     private func bytes(_ index: Int32, of statement: OpaquePointer) -> UnsafeRawBufferPointer {
         // The pointer first, then the count, as SQLite's documentation requires.
-        let start = sqlite3_column_type(statement, index) == SQLITE_TEXT
+        let start =
+            sqlite3_column_type(statement, index) == SQLITE_TEXT
             ? UnsafeRawPointer(sqlite3_column_text(statement, index)) : sqlite3_column_blob(statement, index)
         let count = Int(sqlite3_column_bytes(statement, index))
         guard let start, count > 0 else { return UnsafeRawBufferPointer(start: nil, count: 0) }

@@ -1,6 +1,7 @@
 import CWellness
 import Foundation
 import Testing
+
 @testable import WellnessCABI
 
 /// Events the C callback received, through its userdata.
@@ -27,7 +28,8 @@ private final class Received: @unchecked Sendable {
         #expect(WellnessCABI.wellness_analytics_emit(handle, event, event.utf8.count, nil) == WELLNESS_OK)
         #expect(WellnessCABI.wellness_analytics_emit(handle, "{}", 2, nil) == WELLNESS_E_VALIDATION)
         #expect(WellnessCABI.wellness_analytics_shutdown(handle, 5000, nil) == WELLNESS_OK)
-        #expect(WellnessCABI.wellness_analytics_emit(handle, event, event.utf8.count, nil) == WELLNESS_E_INVALID_ARGUMENT)
+        #expect(
+            WellnessCABI.wellness_analytics_emit(handle, event, event.utf8.count, nil) == WELLNESS_E_INVALID_ARGUMENT)
         var out = wellness_buf(ptr: nil, len: 0)
         #expect(WellnessCABI.wellness_analytics_stats(handle, &out, nil) == WELLNESS_OK)
         #expect(out.ptr.map { String(cString: $0) }?.contains(#""accepted":1,"delivered":1"#) == true)

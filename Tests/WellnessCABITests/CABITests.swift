@@ -1,11 +1,13 @@
 import CWellness
 import Foundation
 import Testing
+
 @testable import WellnessCABI
 
 /// Calls an exported function the way C does and returns (status, out, err).
 private func call(
-    _ function: (UnsafePointer<CChar>?, Int, UnsafeMutablePointer<wellness_buf>?, UnsafeMutablePointer<wellness_buf>?) -> Int32,
+    _ function: (UnsafePointer<CChar>?, Int, UnsafeMutablePointer<wellness_buf>?, UnsafeMutablePointer<wellness_buf>?)
+        -> Int32,
     _ text: String
 ) -> (Int32, String?, String?) {
     var out = wellness_buf(ptr: nil, len: 0)
@@ -74,7 +76,9 @@ private func call(
         await withTaskGroup(of: Bool.self) { group in
             for index in 0..<64 {
                 group.addTask {
-                    let (status, out, _) = call(WellnessCABI.wellness_goal_suggestion_view, """
+                    let (status, out, _) = call(
+                        WellnessCABI.wellness_goal_suggestion_view,
+                        """
                         {"title":"t\(index)","description":"d","goal_type":"wellness","rationale":"r","difficulty":\(index % 5 + 1)}
                         """)
                     return status == WELLNESS_OK && out?.contains("\"title\":\"t\(index)\"") == true

@@ -1,12 +1,15 @@
 import CWellness
 import Foundation
 import Testing
+
 @testable import WellnessCABI
 
 /// Calls a two-document export the way C does and returns (status, out, err).
 private func call(
-    _ function: (UnsafePointer<CChar>?, Int, UnsafePointer<CChar>?, Int,
-                 UnsafeMutablePointer<wellness_buf>?, UnsafeMutablePointer<wellness_buf>?) -> Int32,
+    _ function: (
+        UnsafePointer<CChar>?, Int, UnsafePointer<CChar>?, Int,
+        UnsafeMutablePointer<wellness_buf>?, UnsafeMutablePointer<wellness_buf>?
+    ) -> Int32,
     _ options: String, _ data: String
 ) -> (Int32, String?, String?) {
     var out = wellness_buf(ptr: nil, len: 0)
@@ -22,8 +25,9 @@ private func call(
 
 @Suite struct SeriesExportsTests {
     @Test func aggregatesJSONSamples() {
-        let (status, out, _) = call(WellnessCABI.wellness_series_aggregate, #"{"interval":"day"}"#,
-                                    #"[{"timestamp":"2024-01-01T10:00:00Z","value":2},{"timestamp":1704103200,"value":4}]"#)
+        let (status, out, _) = call(
+            WellnessCABI.wellness_series_aggregate, #"{"interval":"day"}"#,
+            #"[{"timestamp":"2024-01-01T10:00:00Z","value":2},{"timestamp":1704103200,"value":4}]"#)
         #expect(status == WELLNESS_OK)
         #expect(out?.contains(#""label":"Jan 1","count":2,"days_with_data":1,"average":3,"min":2,"max":4"#) == true)
     }
@@ -33,17 +37,22 @@ private func call(
         let values: [Double] = [1, 0]
         var out = wellness_buf(ptr: nil, len: 0)
         let options = #"{"kind":"boolean","timestamp_unit":"ms","today":"2024-01-02"}"#
-        let status = WellnessCABI.wellness_series_aggregate_columns(options, options.utf8.count, timestamps, values, 2, &out, nil)
+        let status = WellnessCABI.wellness_series_aggregate_columns(
+            options, options.utf8.count, timestamps, values, 2, &out, nil)
         #expect(status == WELLNESS_OK)
         #expect(out.ptr.map { String(cString: $0) }?.contains(#""streaks":{"current":0,"best":1"#) == true)
         WellnessCABI.wellness_buf_free(&out)
         #expect(WellnessCABI.wellness_series_aggregate_columns("{}", 2, nil, nil, 0, &out, nil) == WELLNESS_OK)
         WellnessCABI.wellness_buf_free(&out)
-        #expect(WellnessCABI.wellness_series_aggregate_columns("{}", 2, nil, values, 2, &out, nil) == WELLNESS_E_INVALID_ARGUMENT)
+        #expect(
+            WellnessCABI.wellness_series_aggregate_columns("{}", 2, nil, values, 2, &out, nil)
+                == WELLNESS_E_INVALID_ARGUMENT)
     }
 
     @Test func errorsNameTheSampleOrOption() {
-        #expect(call(WellnessCABI.wellness_series_aggregate, "{}", #"[{"timestamp":1,"value":"x"}]"#).0 == WELLNESS_E_VALIDATION)
+        #expect(
+            call(WellnessCABI.wellness_series_aggregate, "{}", #"[{"timestamp":1,"value":"x"}]"#).0
+                == WELLNESS_E_VALIDATION)
         #expect(call(WellnessCABI.wellness_series_aggregate, "{}", "[1,]").0 == WELLNESS_E_INVALID_JSON)
         #expect(call(WellnessCABI.wellness_series_aggregate, "", "[]").0 == WELLNESS_E_INVALID_JSON)
         let (status, _, err) = call(WellnessCABI.wellness_series_aggregate, #"{"time_zone":"Mars/Base"}"#, "[]")
@@ -51,13 +60,15 @@ private func call(
     }
 
     @Test func chartAndTrends() {
-        let (chartStatus, chart, _) = call(WellnessCABI.wellness_series_chart, #"{"interval":"day","width":320}"#,
-                                           #"[{"timestamp":1704103200,"value":4},{"timestamp":1704189600,"value":5}]"#)
+        let (chartStatus, chart, _) = call(
+            WellnessCABI.wellness_series_chart, #"{"interval":"day","width":320}"#,
+            #"[{"timestamp":1704103200,"value":4},{"timestamp":1704189600,"value":5}]"#)
         #expect(chartStatus == WELLNESS_OK)
         #expect(chart?.contains(#""svg":"<svg"#) == true && chart?.contains(#"width=\"320\""#) == true)
-        let (optionStatus, styled, _) = call(WellnessCABI.wellness_series_chart,
-                                             #"{"interval":"day","title":"My steps","unit":"steps","theme":"dark"}"#,
-                                             #"[{"timestamp":1704103200,"value":4},{"timestamp":1704189600,"value":5}]"#)
+        let (optionStatus, styled, _) = call(
+            WellnessCABI.wellness_series_chart,
+            #"{"interval":"day","title":"My steps","unit":"steps","theme":"dark"}"#,
+            #"[{"timestamp":1704103200,"value":4},{"timestamp":1704189600,"value":5}]"#)
         #expect(optionStatus == WELLNESS_OK && styled?.contains(#"My steps</text>"#) == true)
         #expect(styled?.contains(#""theme":"dark""#) == true && styled?.contains(#""unit":"steps""#) == true)
         #expect(styled?.contains(#""interpolation":"linear""#) == true)
@@ -65,9 +76,13 @@ private func call(
         #expect(badStatus == WELLNESS_E_VALIDATION && badError?.contains(#""path":"theme""#) == true)
         let (emptyStatus, empty, _) = call(WellnessCABI.wellness_series_chart, "{}", "[]")
         #expect(emptyStatus == WELLNESS_OK && empty?.contains("No data</text>") == true)
-        let (trendStatus, trends, _) = call(WellnessCABI.wellness_longevity_trends, #"{"today":"2024-01-02"}"#,
-                                            #"[{"date":"2024-01-01","biological_age":40.5}]"#)
+        let (trendStatus, trends, _) = call(
+            WellnessCABI.wellness_longevity_trends, #"{"today":"2024-01-02"}"#,
+            #"[{"date":"2024-01-01","biological_age":40.5}]"#)
         #expect(trendStatus == WELLNESS_OK)
-        #expect(trends?.hasPrefix(#"{"weekly":{"value":null,"available":false,"points":[{"date":"2024-01-01","biologicalAge":40.5}]}"#) == true)
+        #expect(
+            trends?.hasPrefix(
+                #"{"weekly":{"value":null,"available":false,"points":[{"date":"2024-01-01","biologicalAge":40.5}]}"#)
+                == true)
     }
 }

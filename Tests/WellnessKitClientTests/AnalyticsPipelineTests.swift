@@ -1,10 +1,12 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Testing
+import WellnessTestSupport
+
 @testable import WellnessKitClient
 @testable import WellnessKitCore
-import WellnessTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A sink that records lines and can be made to block until released.
 private final class GateSink: AnalyticsSink, @unchecked Sendable {
@@ -114,8 +116,13 @@ private final class GateSink: AnalyticsSink, @unchecked Sendable {
         try pipeline.emit(Array(#"{"a":1}"#.utf8))
         try pipeline.emit(Array(#"{"b":2}"#.utf8))
         #expect(try pipeline.shutdown(timeout: 5))
-        #expect(POSIXFiles.readFile(path, limit: 1000).map { String(decoding: $0, as: UTF8.self) } == "{\"a\":1}\n{\"b\":2}\n")
-        #expect(wellnessError { try AnalyticsFileSink(path: "/nonexistent/dir/x.jsonl", at: FieldPath.root.appending("jsonl_path")) }?
+        #expect(
+            POSIXFiles.readFile(path, limit: 1000).map { String(decoding: $0, as: UTF8.self) }
+                == "{\"a\":1}\n{\"b\":2}\n")
+        #expect(
+            wellnessError {
+                try AnalyticsFileSink(path: "/nonexistent/dir/x.jsonl", at: FieldPath.root.appending("jsonl_path"))
+            }?
             .path == "jsonl_path")
     }
 }

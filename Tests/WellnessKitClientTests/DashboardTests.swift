@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import WellnessTestSupport
+
 @testable import WellnessKitClient
 @testable import WellnessKitCore
-import WellnessTestSupport
 
 /// A transport that answers by path, each answer after a delay, from many threads at once.
 final class SlowRoutedTransport: HTTPTransport, @unchecked Sendable {
@@ -28,14 +29,18 @@ final class SlowRoutedTransport: HTTPTransport, @unchecked Sendable {
 }
 
 @Suite struct DashboardTests {
-    static let pagination = #"{"page":1,"page_size":5,"total_pages":3,"total_count":12,"has_next":true,"has_prev":false}"#
+    static let pagination =
+        #"{"page":1,"page_size":5,"total_pages":3,"total_count":12,"has_next":true,"has_prev":false}"#
     static let insights = #"{"success":true,"data":{"insights":[],"pagination":\#(pagination)}}"#
-    static let goals = #"{"success":true,"data":{"goals":[],"pagination":{"page":1,"page_size":10,"total_pages":1,"total_count":2,"has_next":false,"has_prev":false}}}"#
-    static let consultations = #"{"success":true,"data":{"consultations":[],"pagination":{"page":1,"page_size":5,"total_pages":0,"total_count":0,"has_next":false,"has_prev":false}}}"#
+    static let goals =
+        #"{"success":true,"data":{"goals":[],"pagination":{"page":1,"page_size":10,"total_pages":1,"total_count":2,"has_next":false,"has_prev":false}}}"#
+    static let consultations =
+        #"{"success":true,"data":{"consultations":[],"pagination":{"page":1,"page_size":5,"total_pages":0,"total_count":0,"has_next":false,"has_prev":false}}}"#
 
     static func client(_ transport: SlowRoutedTransport, maxAge: Double = 300) throws -> WellnessClient {
-        var configuration = try ClientConfiguration(json: JSONParser.parse(
-            #"{"base_url":"http://127.0.0.1:9","api_key":"k","cache_directory":false,"max_retries":0}"#))
+        var configuration = try ClientConfiguration(
+            json: JSONParser.parse(
+                #"{"base_url":"http://127.0.0.1:9","api_key":"k","cache_directory":false,"max_retries":0}"#))
         configuration.dashboardMaxAge = maxAge
         return WellnessClient(configuration: configuration, transport: transport, sleep: { _ in })
     }
@@ -59,15 +64,19 @@ final class SlowRoutedTransport: HTTPTransport, @unchecked Sendable {
 
     @Test func theSeedsQueriesAreSent() throws {
         let transport = ScriptedTransportLog()
-        let client = WellnessClient(configuration: try ClientConfiguration(json: JSONParser.parse(
-            #"{"base_url":"http://127.0.0.1:9","api_key":"k","cache_directory":false,"max_retries":0}"#)),
-                                    transport: transport)
+        let client = WellnessClient(
+            configuration: try ClientConfiguration(
+                json: JSONParser.parse(
+                    #"{"base_url":"http://127.0.0.1:9","api_key":"k","cache_directory":false,"max_retries":0}"#)),
+            transport: transport)
         _ = client.dashboard()
-        #expect(transport.urls.sorted() == [
-            "http://127.0.0.1:9/api/v1/consultations?page=1&page_size=5&is_archived=false",
-            "http://127.0.0.1:9/api/v1/goals?page=1&page_size=10&status=active",
-            "http://127.0.0.1:9/api/v1/insights?sort_by=created_at&sort_order=desc&page=1&page_size=5&read_status=false&archived_status=false",
-        ].sorted())
+        #expect(
+            transport.urls.sorted()
+                == [
+                    "http://127.0.0.1:9/api/v1/consultations?page=1&page_size=5&is_archived=false",
+                    "http://127.0.0.1:9/api/v1/goals?page=1&page_size=10&status=active",
+                    "http://127.0.0.1:9/api/v1/insights?sort_by=created_at&sort_order=desc&page=1&page_size=5&read_status=false&archived_status=false",
+                ].sorted())
     }
 
     @Test func aFailingSectionKeepsTheOthers() throws {
@@ -91,7 +100,9 @@ final class SlowRoutedTransport: HTTPTransport, @unchecked Sendable {
         let client = try Self.client(transport, maxAge: 0.3)
         let first = client.dashboard()
         let second = client.dashboard()
-        #expect(transport.paths.count == 3 && second.ageSeconds > 0 && second.dashboard.loadedAt == first.dashboard.loadedAt)
+        #expect(
+            transport.paths.count == 3 && second.ageSeconds > 0 && second.dashboard.loadedAt == first.dashboard.loadedAt
+        )
         _ = client.dashboard(refresh: true)
         #expect(transport.paths.count == 6)
         Thread.sleep(forTimeInterval: 0.35)
@@ -119,12 +130,14 @@ final class SlowRoutedTransport: HTTPTransport, @unchecked Sendable {
     }
 
     @Test func theLinkSchemeIsConfigurableAndChecked() throws {
-        let configuration = try ClientConfiguration(json: JSONParser.parse(
-            #"{"base_url":"http://127.0.0.1:9","api_key":"k","link_scheme":"myapp"}"#))
+        let configuration = try ClientConfiguration(
+            json: JSONParser.parse(
+                #"{"base_url":"http://127.0.0.1:9","api_key":"k","link_scheme":"myapp"}"#))
         #expect(configuration.linkScheme == "myapp")
         for bad in [#""1app""#, #""my app""#, #""""#, #""javascript:""#, "3"] {
             #expect(throws: WellnessError.self) {
-                try ClientConfiguration(json: JSONParser.parse(#"{"base_url":"http://x","api_key":"k","link_scheme":\#(bad)}"#))
+                try ClientConfiguration(
+                    json: JSONParser.parse(#"{"base_url":"http://x","api_key":"k","link_scheme":\#(bad)}"#))
             }
         }
     }
@@ -141,24 +154,27 @@ final class ScriptedTransportLog: HTTPTransport, @unchecked Sendable {
     }
 }
 
-private extension JSONValue {
-    subscript(key: String) -> JSONValue? {
+extension JSONValue {
+    fileprivate subscript(key: String) -> JSONValue? {
         if case .object(let object) = self { return object[key] }
         return nil
     }
 
-    subscript(index: Int) -> JSONValue? {
+    fileprivate subscript(index: Int) -> JSONValue? {
         if case .array(let items) = self, items.indices.contains(index) { return items[index] }
         return nil
     }
 }
 
 @Suite struct SuggestedActionsTests {
-    static let goal = #"{"id":"g1","user_id":"u1","title":"Walk","goal_type":"activity","start_date":"2025-01-01","is_recurring":false,"status":"active","created_at":"2025-01-01T00:00:00Z","updated_at":"2025-01-01T00:00:00Z"}"#
-    static let consultation = #"{"id":"c1","user_id":"u1","persona":"general_wellness","context_type":null,"context_id":null,"title":null,"is_archived":false,"message_count":0,"last_message_at":null,"created_at":"2025-03-01T00:00:00Z","updated_at":"2025-03-01T00:00:00Z"}"#
+    static let goal =
+        #"{"id":"g1","user_id":"u1","title":"Walk","goal_type":"activity","start_date":"2025-01-01","is_recurring":false,"status":"active","created_at":"2025-01-01T00:00:00Z","updated_at":"2025-01-01T00:00:00Z"}"#
+    static let consultation =
+        #"{"id":"c1","user_id":"u1","persona":"general_wellness","context_type":null,"context_id":null,"title":null,"is_archived":false,"message_count":0,"last_message_at":null,"created_at":"2025-03-01T00:00:00Z","updated_at":"2025-03-01T00:00:00Z"}"#
 
     static func answers(consultations: String) -> [String: (Int, String)] {
-        let page = #""pagination":{"page":1,"page_size":5,"total_pages":1,"total_count":1,"has_next":false,"has_prev":false}"#
+        let page =
+            #""pagination":{"page":1,"page_size":5,"total_pages":1,"total_count":1,"has_next":false,"has_prev":false}"#
         return [
             "api/v1/insights": (200, DashboardTests.insights),
             "api/v1/goals": (200, #"{"success":true,"data":{"goals":[\#(goal)],\#(page)}}"#),
@@ -167,13 +183,18 @@ private extension JSONValue {
     }
 
     static func client(_ answers: [String: (Int, String)], store: String) throws -> WellnessClient {
-        let configuration = try ClientConfiguration(json: JSONParser.parse(
-            #"{"base_url":"http://127.0.0.1:9","api_key":"k","cache_directory":false,"max_retries":0,"store_directory":"\#(store)"}"#))
-        return WellnessClient(configuration: configuration, transport: SlowRoutedTransport(delay: 0, answers: answers),
-                              sleep: { _ in })
+        let configuration = try ClientConfiguration(
+            json: JSONParser.parse(
+                #"{"base_url":"http://127.0.0.1:9","api_key":"k","cache_directory":false,"max_retries":0,"store_directory":"\#(store)"}"#
+            ))
+        return WellnessClient(
+            configuration: configuration, transport: SlowRoutedTransport(delay: 0, answers: answers),
+            sleep: { _ in })
     }
 
-    static let store = { FileManager.default.temporaryDirectory.appendingPathComponent("suggest-\(UUID().uuidString)").path }
+    static let store = {
+        FileManager.default.temporaryDirectory.appendingPathComponent("suggest-\(UUID().uuidString)").path
+    }
 
     @Test func eachSuggestionFollowsItsState() throws {
         let directory = Self.store()

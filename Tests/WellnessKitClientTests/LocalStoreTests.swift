@@ -1,9 +1,10 @@
 import Foundation
 import Testing
-@testable import WellnessKitClient
-@testable import WellnessKitCore
 import WellnessSQLite
 import WellnessTestSupport
+
+@testable import WellnessKitClient
+@testable import WellnessKitCore
 
 /// The local store's files, schema versions, and
 /// per-goal interval preferences shared by threads and instances.
@@ -63,7 +64,9 @@ import WellnessTestSupport
             }
         }
         #expect(failures.value == 0)
-        let count = try stores[0].withConnection { try $0.query("SELECT COUNT(*) AS n FROM interval_preferences").first?.integer("n") }
+        let count = try stores[0].withConnection {
+            try $0.query("SELECT COUNT(*) AS n FROM interval_preferences").first?.integer("n")
+        }
         #expect(count == 200)
     }
 
@@ -85,18 +88,23 @@ import WellnessTestSupport
     }
 
     @Test func aGoalIdStandsForItsIntervalUnlessOneIsGiven() throws {
-        let configuration = try ClientConfiguration(json: JSONParser.parse(
-            #"{"base_url":"http://127.0.0.1:9","api_key":"k","store_directory":"\#(directory())"}"#))
+        let configuration = try ClientConfiguration(
+            json: JSONParser.parse(
+                #"{"base_url":"http://127.0.0.1:9","api_key":"k","store_directory":"\#(directory())"}"#))
         let client = WellnessClient(configuration: configuration)
         try client.setIntervalPreference(.month, goalId: "g1")
-        #expect(try client.resolvingGoalInterval(JSONParser.parse(#"{"goal_id":"g1","kind":"numeric"}"#))
+        #expect(
+            try client.resolvingGoalInterval(JSONParser.parse(#"{"goal_id":"g1","kind":"numeric"}"#))
                 == JSONParser.parse(#"{"kind":"numeric","interval":"month"}"#))
-        #expect(try client.resolvingGoalInterval(JSONParser.parse(#"{"goal_id":"g1","interval":"day"}"#))
+        #expect(
+            try client.resolvingGoalInterval(JSONParser.parse(#"{"goal_id":"g1","interval":"day"}"#))
                 == JSONParser.parse(#"{"interval":"day"}"#))
         #expect(try client.resolvingGoalInterval(JSONParser.parse(#"{"goal_id":"other"}"#)) == JSONParser.parse("{}"))
         #expect(throws: WellnessError.self) { try client.resolvingGoalInterval(JSONParser.parse(#"{"goal_id":7}"#)) }
-        let storeless = WellnessClient(configuration: try ClientConfiguration(json: JSONParser.parse(
-            #"{"base_url":"http://127.0.0.1:9","api_key":"k","store_directory":false}"#)))
+        let storeless = WellnessClient(
+            configuration: try ClientConfiguration(
+                json: JSONParser.parse(
+                    #"{"base_url":"http://127.0.0.1:9","api_key":"k","store_directory":false}"#)))
         #expect(throws: WellnessError.self) { try storeless.intervalPreference(goalId: "g1") }
     }
 }

@@ -1,22 +1,27 @@
 import Foundation
 import Testing
+import WellnessTestSupport
+
 @testable import WellnessKitClient
 @testable import WellnessKitCore
-import WellnessTestSupport
 
 /// Reads answered from the cache when the API cannot be
 /// reached, writes queued with their idempotency key and optimistic change,
 /// replayed in order by a sync, refusals kept, payloads sealed at rest.
 @Suite struct OfflineTests {
-    static let down = Result<HTTPExchange.Response, WellnessError>.failure(WellnessError(kind: .network, message: "refused"))
-    static let goal = #"{"success":true,"data":{"id":"g1","user_id":"u1","title":"Walk daily","goal_type":"activity","start_date":"2025-01-01","is_recurring":false,"status":"active","created_at":"2025-01-01T00:00:00Z","updated_at":"2025-01-01T00:00:00Z"}}"#
+    static let down = Result<HTTPExchange.Response, WellnessError>.failure(
+        WellnessError(kind: .network, message: "refused"))
+    static let goal =
+        #"{"success":true,"data":{"id":"g1","user_id":"u1","title":"Walk daily","goal_type":"activity","start_date":"2025-01-01","is_recurring":false,"status":"active","created_at":"2025-01-01T00:00:00Z","updated_at":"2025-01-01T00:00:00Z"}}"#
 
     static func client(_ transport: ScriptedTransport, directory: String, key: String? = nil) throws -> WellnessClient {
         let storeKey = key.map { #","store_key":"\#($0)""# } ?? ""
-        let configuration = try ClientConfiguration(json: JSONParser.parse(#"""
-            {"base_url":"http://127.0.0.1:9","api_key":"secret-key","cache_directory":false,"max_retries":0,
-             "offline":true,"store_directory":"\#(directory)"\#(storeKey)}
-            """#))
+        let configuration = try ClientConfiguration(
+            json: JSONParser.parse(
+                #"""
+                {"base_url":"http://127.0.0.1:9","api_key":"secret-key","cache_directory":false,"max_retries":0,
+                 "offline":true,"store_directory":"\#(directory)"\#(storeKey)}
+                """#))
         return WellnessClient(configuration: configuration, transport: transport, sleep: { _ in })
     }
 
@@ -29,9 +34,12 @@ import WellnessTestSupport
     }
 
     @Test func readsAnswerFromTheCacheOnlyWhenTheAPICannotBeReached() throws {
-        let transport = ScriptedTransport([WellnessClientTests.json(200, WellnessClientTests.insight), Self.down,
-                                           WellnessClientTests.json(503, "{}"),
-                                           WellnessClientTests.json(404, #"{"success":false,"error":{"code":"NOT_FOUND","message":"Insight not found"}}"#)])
+        let transport = ScriptedTransport([
+            WellnessClientTests.json(200, WellnessClientTests.insight), Self.down,
+            WellnessClientTests.json(503, "{}"),
+            WellnessClientTests.json(
+                404, #"{"success":false,"error":{"code":"NOT_FOUND","message":"Insight not found"}}"#),
+        ])
         let client = try Self.client(transport, directory: Self.directory())
         let fresh = try client.insightRead(id: "i1")
         #expect(fresh.offline == nil && fresh.value.id == "i1")
@@ -59,17 +67,20 @@ import WellnessTestSupport
 
     @Test func aQueuedWriteIsOptimisticAndReplayedWithItsKey() throws {
         let transport = ScriptedTransport([
-            WellnessClientTests.json(200, WellnessClientTests.insight), // read: cached
-            Self.down, // mark read: queued
-            Self.down, // read: from the cache, marked read
+            WellnessClientTests.json(200, WellnessClientTests.insight),  // read: cached
+            Self.down,  // mark read: queued
+            Self.down,  // read: from the cache, marked read
             // create goal: queued behind the first, whose backoff is not over: no request
-            WellnessClientTests.json(200, WellnessClientTests.insight.replacingOccurrences(of: #""is_read":false"#, with: #""is_read":true"#)),
+            WellnessClientTests.json(
+                200, WellnessClientTests.insight.replacingOccurrences(of: #""is_read":false"#, with: #""is_read":true"#)
+            ),
             WellnessClientTests.json(201, Self.goal),
         ])
         let directory = Self.directory()
         let client = try Self.client(transport, directory: directory)
         _ = try client.insight(id: "i1")
-        guard case .queued(let queued) = try client.updateInsightOrQueue(id: "i1", UpdateInsightRequest(isRead: true)) else {
+        guard case .queued(let queued) = try client.updateInsightOrQueue(id: "i1", UpdateInsightRequest(isRead: true))
+        else {
             Issue.record("not queued")
             return
         }
@@ -77,7 +88,9 @@ import WellnessTestSupport
         #expect(queued.optimistic.flatMap { try? Insight(json: $0) }?.isRead == true)
         #expect(try client.insight(id: "i1").isRead, "reads as read from the cache before any sync")
         // Its backoff (whole seconds, so at most 1 s) must not run out on a slow machine before the next write.
-        try LocalStore(directory: directory).withConnection { try $0.execute("UPDATE outbox SET next_attempt_s = next_attempt_s + 3600") }
+        try LocalStore(directory: directory).withConnection {
+            try $0.execute("UPDATE outbox SET next_attempt_s = next_attempt_s + 3600")
+        }
         let request = CreateGoalRequest(title: "Walk daily", goalType: "activity", startDate: .day(CalendarDate.epoch))
         guard case .queued(let second) = try client.createGoalOrQueue(request) else {
             Issue.record("not queued")
@@ -85,7 +98,9 @@ import WellnessTestSupport
         }
         #expect(try client.pendingWrites().map(\.id) == [queued.pending.id, second.pending.id])
         let report = try client.syncPending()
-        #expect(report.delivered == 2 && report.remaining == 0 && report.items.map(\.write.id) == [queued.pending.id, second.pending.id])
+        #expect(
+            report.delivered == 2 && report.remaining == 0
+                && report.items.map(\.write.id) == [queued.pending.id, second.pending.id])
         let replayed = transport.requests.suffix(2)
         #expect(replayed.first?.method == "PATCH" && replayed.last?.method == "POST")
         #expect(replayed.last.flatMap(Self.idempotencyKey) == second.pending.idempotencyKey)
@@ -93,16 +108,18 @@ import WellnessTestSupport
     }
 
     @Test func aQueuedGoalUpdateShowsInTheCachedGoalAndListsUntilTheAPIAnswers() throws {
-        let goalJSON = Self.goal.replacingOccurrences(of: #""goal_type":"activity","#,
-                                                      with: #""goal_type":"activity","target_value":10,"current_value":2,"#)
+        let goalJSON = Self.goal.replacingOccurrences(
+            of: #""goal_type":"activity","#,
+            with: #""goal_type":"activity","target_value":10,"current_value":2,"#)
         let goalBody = String(goalJSON.dropFirst(#"{"success":true,"data":"#.count).dropLast())
-        let page = #"{"success":true,"data":{"goals":[\#(goalBody)],"pagination":{"page":1,"page_size":20,"total_pages":1,"total_count":1,"has_next":false,"has_prev":false}}}"#
+        let page =
+            #"{"success":true,"data":{"goals":[\#(goalBody)],"pagination":{"page":1,"page_size":20,"total_pages":1,"total_count":1,"has_next":false,"has_prev":false}}}"#
         let answered = goalJSON.replacingOccurrences(of: #""current_value":2"#, with: #""current_value":5"#)
         let transport = ScriptedTransport([
-            WellnessClientTests.json(200, goalJSON), WellnessClientTests.json(200, page), // cached
-            Self.down, Self.down, // update: the goal from the cache, the PATCH queued
-            Self.down, Self.down, // reads from the cache
-            WellnessClientTests.json(200, answered), // sync
+            WellnessClientTests.json(200, goalJSON), WellnessClientTests.json(200, page),  // cached
+            Self.down, Self.down,  // update: the goal from the cache, the PATCH queued
+            Self.down, Self.down,  // reads from the cache
+            WellnessClientTests.json(200, answered),  // sync
         ])
         let client = try Self.client(transport, directory: Self.directory())
         _ = try client.goal(id: "g1")
@@ -149,8 +166,9 @@ import WellnessTestSupport
 
     @Test func refusedReplaysAreKeptAsFailedAndServerErrorsStayQueued() throws {
         let transport = ScriptedTransport([
-            Self.down, // the first delete; the others queue behind it without a request
-            WellnessClientTests.json(404, #"{"success":false,"error":{"code":"NOT_FOUND","message":"Insight not found"}}"#),
+            Self.down,  // the first delete; the others queue behind it without a request
+            WellnessClientTests.json(
+                404, #"{"success":false,"error":{"code":"NOT_FOUND","message":"Insight not found"}}"#),
             WellnessClientTests.json(503, "{}"),
         ])
         let client = try Self.client(transport, directory: Self.directory())
@@ -173,8 +191,9 @@ import WellnessTestSupport
     @Test func aReplayTheServerIsStillApplyingStaysQueued() throws {
         let transport = ScriptedTransport([
             Self.down,
-            WellnessClientTests.json(409, #"{"success":false,"error":{"code":"IDEMPOTENCY_IN_PROGRESS","message":"being applied"}}"#,
-                                     headers: ["retry-after": "1"]),
+            WellnessClientTests.json(
+                409, #"{"success":false,"error":{"code":"IDEMPOTENCY_IN_PROGRESS","message":"being applied"}}"#,
+                headers: ["retry-after": "1"]),
         ])
         let client = try Self.client(transport, directory: Self.directory())
         _ = try client.deleteInsightOrQueue(id: "i1")
@@ -188,8 +207,9 @@ import WellnessTestSupport
         let client = try Self.client(ScriptedTransport([Self.down]), directory: directory)
         _ = try client.deleteInsightOrQueue(id: "i1")
         let context = try client.requireOfflineContext()
-        let held = try context.store.claimPending(scope: context.scope, claimant: "other", limit: 10, leaseSeconds: 60,
-                                                  dueOnly: false)
+        let held = try context.store.claimPending(
+            scope: context.scope, claimant: "other", limit: 10, leaseSeconds: 60,
+            dueOnly: false)
         #expect(held.writes.count == 1 && !held.busy)
         let report = try client.syncPending(waitSeconds: 0.1)
         #expect(report.busy && report.items.isEmpty && report.remaining == 1)
@@ -218,21 +238,32 @@ import WellnessTestSupport
         var altered = sealed
         altered[altered.count - 1] ^= 1
         #expect(wellnessError { try cipher.open(altered, associatedData: Array("row-1".utf8)) } != nil)
-        #expect(PayloadCipher.sha256Hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            PayloadCipher.sha256Hex(Array("abc".utf8))
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
         #expect(PayloadCipher.base64Decoded("AQID") == [1, 2, 3] && PayloadCipher.base64Decoded("AQ==") == [1])
         #expect(PayloadCipher.base64Decoded("A") == nil && PayloadCipher.base64Decoded("A=B") == nil)
-        #expect(wellnessError { try ClientConfiguration(json: JSONParser.parse(
-            #"{"base_url":"http://x","api_key":"k","store_key":"AQID"}"#)) }?.path == "store_key")
-        #expect(wellnessError { try ClientConfiguration(json: JSONParser.parse(
-            #"{"base_url":"http://x","api_key":"k","offline":true,"store_directory":false}"#)) }?.path == "offline")
+        #expect(
+            wellnessError {
+                try ClientConfiguration(
+                    json: JSONParser.parse(
+                        #"{"base_url":"http://x","api_key":"k","store_key":"AQID"}"#))
+            }?.path == "store_key")
+        #expect(
+            wellnessError {
+                try ClientConfiguration(
+                    json: JSONParser.parse(
+                        #"{"base_url":"http://x","api_key":"k","offline":true,"store_directory":false}"#))
+            }?.path == "offline")
     }
 }
 
 extension OfflineTests {
     @Test func answersOlderThanTheRetentionAreNotServed() throws {
         let directory = Self.directory()
-        let client = try Self.client(ScriptedTransport([WellnessClientTests.json(200, Self.goal), Self.down, Self.down]),
-                                     directory: directory)
+        let client = try Self.client(
+            ScriptedTransport([WellnessClientTests.json(200, Self.goal), Self.down, Self.down]),
+            directory: directory)
         _ = try client.goal(id: "g1")
         #expect(try client.goalRead(id: "g1").offline != nil)
         let context = try client.requireOfflineContext()

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
+import WellnessTestSupport
+
 @testable import WellnessKitClient
 @testable import WellnessKitCore
-import WellnessTestSupport
 
 /// A transport that answers from a script and records what was sent.
 final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
@@ -36,40 +37,53 @@ final class Waits: @unchecked Sendable {
 }
 
 @Suite struct WellnessClientTests {
-    static let insight = #"{"success":true,"data":{"id":"i1","user_id":"u1","insight_type":"daily","title":"T","content":"C","is_read":false,"is_favorite":false,"is_archived":false,"generated_at":"2025-01-01T00:00:00Z","created_at":"2025-01-01T00:00:00Z","updated_at":"2025-01-01T00:00:00Z"}}"#
+    static let insight =
+        #"{"success":true,"data":{"id":"i1","user_id":"u1","insight_type":"daily","title":"T","content":"C","is_read":false,"is_favorite":false,"is_archived":false,"generated_at":"2025-01-01T00:00:00Z","created_at":"2025-01-01T00:00:00Z","updated_at":"2025-01-01T00:00:00Z"}}"#
 
-    static func json(_ status: Int, _ body: String, headers: [String: String] = [:]) -> Result<HTTPExchange.Response, WellnessError> {
-        .success(HTTPExchange.Response(status: status, headers: ["content-type": "application/json"].merging(headers) { $1 },
-                                       body: Array(body.utf8)))
+    static func json(_ status: Int, _ body: String, headers: [String: String] = [:]) -> Result<
+        HTTPExchange.Response, WellnessError
+    > {
+        .success(
+            HTTPExchange.Response(
+                status: status, headers: ["content-type": "application/json"].merging(headers) { $1 },
+                body: Array(body.utf8)))
     }
 
     static func client(_ transport: ScriptedTransport, _ waits: Waits) throws -> WellnessClient {
-        var configuration = try ClientConfiguration(json: JSONParser.parse(
-            #"{"base_url":"http://127.0.0.1:9/","api_key":"secret-key","cache_directory":false}"#))
+        var configuration = try ClientConfiguration(
+            json: JSONParser.parse(
+                #"{"base_url":"http://127.0.0.1:9/","api_key":"secret-key","cache_directory":false}"#))
         configuration.initialBackoff = 0.5
         return WellnessClient(configuration: configuration, transport: transport, sleep: waits.record)
     }
 
     @Test func retriesNetworkErrorsAndServerErrorsWithDoublingBackoff() throws {
-        let transport = ScriptedTransport([.failure(WellnessError(kind: .network, message: "refused")),
-                                           Self.json(502, "{}"), Self.json(200, Self.insight)])
+        let transport = ScriptedTransport([
+            .failure(WellnessError(kind: .network, message: "refused")),
+            Self.json(502, "{}"), Self.json(200, Self.insight),
+        ])
         let waits = Waits()
         let insight = try Self.client(transport, waits).insight(id: "i1")
         #expect(insight.id == "i1" && transport.requests.count == 3)
-        #expect(waits.seconds.count == 2 && (0.4...0.5).contains(waits.seconds[0]) && (0.8...1.0).contains(waits.seconds[1]))
+        #expect(
+            waits.seconds.count == 2 && (0.4...0.5).contains(waits.seconds[0]) && (0.8...1.0).contains(waits.seconds[1])
+        )
         #expect(transport.requests[0].url == "http://127.0.0.1:9/api/v1/insights/i1")
         #expect(transport.requests[0].headers.contains { $0.name == "X-API-Key" && $0.value == "secret-key" })
     }
 
     @Test func clientErrorsAreNotRetried() throws {
-        let transport = ScriptedTransport([Self.json(404, #"{"success":false,"error":{"code":"NOT_FOUND","message":"Goal not found"}}"#)])
+        let transport = ScriptedTransport([
+            Self.json(404, #"{"success":false,"error":{"code":"NOT_FOUND","message":"Goal not found"}}"#)
+        ])
         let error = wellnessError { try Self.client(transport, Waits()).goalTips(goalId: "g") }
         #expect(error?.kind == .notFound && error?.message == "Goal not found" && error?.httpStatus == 404)
         #expect(transport.requests.count == 1)
     }
 
     @Test func postsCarryIdempotencyKeysAndJSON() throws {
-        let goal = #"{"success":true,"data":{"id":"g1","user_id":"u1","title":"Walk","goal_type":"activity","start_date":"2025-01-01","is_recurring":false,"status":"active","created_at":"2025-01-01T00:00:00Z","updated_at":"2025-01-01T00:00:00Z"}}"#
+        let goal =
+            #"{"success":true,"data":{"id":"g1","user_id":"u1","title":"Walk","goal_type":"activity","start_date":"2025-01-01","is_recurring":false,"status":"active","created_at":"2025-01-01T00:00:00Z","updated_at":"2025-01-01T00:00:00Z"}}"#
         let transport = ScriptedTransport([Self.json(201, goal)])
         let request = CreateGoalRequest(title: "Walk", goalType: "activity", startDate: .day(CalendarDate.epoch))
         _ = try Self.client(transport, Waits()).createGoal(request)
@@ -79,13 +93,16 @@ final class Waits: @unchecked Sendable {
     }
 
     @Test func decodingErrorsNameTheField() throws {
-        let transport = ScriptedTransport([Self.json(200, Self.insight.replacingOccurrences(of: "daily", with: "hourly"))])
+        let transport = ScriptedTransport([
+            Self.json(200, Self.insight.replacingOccurrences(of: "daily", with: "hourly"))
+        ])
         let error = wellnessError { try Self.client(transport, Waits()).insight(id: "i1") }
         #expect(error?.kind == .decoding && error?.path == "data.insight_type")
     }
 
     @Test func trendsAreFetchedOncePerSession() throws {
-        let trends = #"{"weekly":{"value":-0.3,"available":true},"monthly":{"value":null,"available":false},"yearly":{"value":null,"available":false,"projection":true}}"#
+        let trends =
+            #"{"weekly":{"value":-0.3,"available":true},"monthly":{"value":null,"available":false},"yearly":{"value":null,"available":false,"projection":true}}"#
         let transport = ScriptedTransport([Self.json(200, trends), Self.json(200, trends)])
         let client = try Self.client(transport, Waits())
         _ = try client.trends()
@@ -96,8 +113,10 @@ final class Waits: @unchecked Sendable {
     }
 
     @Test func tokenProviderIsAskedAgainAfterA401() throws {
-        let transport = ScriptedTransport([Self.json(401, #"{"success":false,"error":{"code":"UNAUTHORIZED","message":"expired"}}"#),
-                                           Self.json(200, Self.insight)])
+        let transport = ScriptedTransport([
+            Self.json(401, #"{"success":false,"error":{"code":"UNAUTHORIZED","message":"expired"}}"#),
+            Self.json(200, Self.insight),
+        ])
         let client = try Self.client(transport, Waits())
         let refreshes = Waits()
         client.setTokenProvider { refresh in
@@ -111,12 +130,16 @@ final class Waits: @unchecked Sendable {
     }
 
     @Test func configurationIsValidated() {
-        for (text, path) in [(#"{"base_url":"ftp://x","api_key":"k"}"#, "base_url"),
-                             (#"{"base_url":"http://x","api_key":"k","timeout":0}"#, "timeout"),
-                             (#"{"base_url":"http://x","api_key":"k","cache_directory":3}"#, "cache_directory")] {
+        for (text, path) in [
+            (#"{"base_url":"ftp://x","api_key":"k"}"#, "base_url"),
+            (#"{"base_url":"http://x","api_key":"k","timeout":0}"#, "timeout"),
+            (#"{"base_url":"http://x","api_key":"k","cache_directory":3}"#, "cache_directory"),
+        ] {
             #expect(wellnessError { try ClientConfiguration(json: JSONParser.parse(text)) }?.path == path)
         }
-        #expect(wellnessError { try ClientConfiguration(json: JSONParser.parse(#"{"base_url":"http://x"}"#)) }?.kind == .validation)
+        #expect(
+            wellnessError { try ClientConfiguration(json: JSONParser.parse(#"{"base_url":"http://x"}"#)) }?.kind
+                == .validation)
     }
 
     @Test func configurationRefusesUnknownKeys() {

@@ -1,13 +1,19 @@
 import Testing
-@testable import WellnessKitCore
 import WellnessTestSupport
+
+@testable import WellnessKitCore
 
 @Suite struct AIDestinationTests {
     @Test func everyKindsJSON() throws {
         let cases: [(AIDestination, String)] = [
-            (.goalCreation(suggestion: "s", insightId: nil), #"{"kind":"goal_creation","suggestion":"s","insight_id":null}"#),
-            (.consultation(persona: nil, contextType: nil, contextId: nil, title: nil),
-             #"{"kind":"consultation","persona":null,"context_type":null,"context_id":null,"title":null}"#),
+            (
+                .goalCreation(suggestion: "s", insightId: nil),
+                #"{"kind":"goal_creation","suggestion":"s","insight_id":null}"#
+            ),
+            (
+                .consultation(persona: nil, contextType: nil, contextId: nil, title: nil),
+                #"{"kind":"consultation","persona":null,"context_type":null,"context_id":null,"title":null}"#
+            ),
             (.goalTips(goalId: "g", title: "T"), #"{"kind":"goal_tips","goal_id":"g","title":"T"}"#),
             (.insightDetail(id: "i"), #"{"kind":"insight_detail","id":"i"}"#),
             (.goalDetail(id: "g"), #"{"kind":"goal_detail","id":"g"}"#),

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import WellnessKitCore
 import WellnessTestSupport
+
+@testable import WellnessKitCore
 
 @Suite struct AnalyticsMetricsTests {
     /// An event at `minute` minutes past 2025-01-15T10:00:00Z.
@@ -14,8 +15,9 @@ import WellnessTestSupport
 
     private func metrics(_ lines: [String], gapMinutes: Int64 = 30) throws -> AnalyticsMetrics {
         let log = lines.joined(separator: "\n")
-        return AnalyticsMetrics(events: try Array(log.utf8).withUnsafeBytes { try AnalyticsLog.events($0) },
-                                sessionGap: gapMinutes * 60)
+        return AnalyticsMetrics(
+            events: try Array(log.utf8).withUnsafeBytes { try AnalyticsLog.events($0) },
+            sessionGap: gapMinutes * 60)
     }
 
     @Test func fiveMetricsAndSessions() throws {
@@ -24,7 +26,9 @@ import WellnessTestSupport
             line("ai_feature_transition", #""from_feature":"insights","to_feature":"goals""#, minute: 1),
             line("insight_action", #""insight_id":"i1","action":"createdGoal""#, minute: 2),
             line("goal_ai_usage", #""goal_id":"g1","feature":"tips""#, minute: 3),
-            line("consultation_started", #""persona":"general_wellness","context_type":"goal","context_id":"g1""#, minute: 5),
+            line(
+                "consultation_started", #""persona":"general_wellness","context_type":"goal","context_id":"g1""#,
+                minute: 5),
             // 40 minutes idle: a new session.
             line("insight_action", #""insight_id":"i2","action":"viewed""#, minute: 45),
             line("goal_ai_usage", #""goal_id":"g2","feature":"tips""#, minute: 46),
@@ -46,22 +50,26 @@ import WellnessTestSupport
     }
 
     @Test func theGapIsStrict() throws {
-        let log = [line("insight_action", #""insight_id":"i","action":"viewed""#, minute: 0),
-                   line("insight_action", #""insight_id":"i","action":"viewed""#, minute: 30),
-                   line("insight_action", #""insight_id":"i","action":"viewed""#, minute: 61)]
+        let log = [
+            line("insight_action", #""insight_id":"i","action":"viewed""#, minute: 0),
+            line("insight_action", #""insight_id":"i","action":"viewed""#, minute: 30),
+            line("insight_action", #""insight_id":"i","action":"viewed""#, minute: 61),
+        ]
         #expect(try metrics(log).sessionCount == 2)
     }
 
     @Test func arraysLinesAndErrors() throws {
         let event = line("goal_ai_usage", #""goal_id":"g","feature":"tips""#, minute: 0)
         func compute(_ text: String, _ options: String = "{}") throws -> String {
-            try JSONWriter.string(try Array(text.utf8).withUnsafeBytes {
-                try AnalyticsMetrics.compute(options: JSONParser.parse(options), log: $0)
-            })
+            try JSONWriter.string(
+                try Array(text.utf8).withUnsafeBytes {
+                    try AnalyticsMetrics.compute(options: JSONParser.parse(options), log: $0)
+                })
         }
         #expect(try compute(" [\(event),\(event)]").hasPrefix(#"{"event_count":2,"user_count":1,"session_count":1"#))
         #expect(try compute("\(event)\r\n\n\(event)\n").hasPrefix(#"{"event_count":2"#))
-        #expect(try compute("\n" + event.replacingOccurrences(of: ",", with: ",\n") + "\n").hasPrefix(#"{"event_count":1"#))
+        #expect(
+            try compute("\n" + event.replacingOccurrences(of: ",", with: ",\n") + "\n").hasPrefix(#"{"event_count":1"#))
         #expect(try compute("[]").contains(#""tip_adoption_rate":{"value":null,"numerator":0,"denominator":0}"#))
         #expect(wellnessError { try compute(" \n") }?.kind == .invalidJSON)
         #expect(wellnessError { try compute("\(event)\n{\"name\":") }?.kind == .invalidJSON)

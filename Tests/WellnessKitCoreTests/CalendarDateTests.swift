@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import WellnessKitCore
 import WellnessTestSupport
+
+@testable import WellnessKitCore
 
 @Suite struct CalendarDateTests {
     /// The byte writer that dates and timestamps use agrees with plain decimal text, padded.
@@ -12,7 +13,9 @@ import WellnessTestSupport
                 var bytes: [UInt8] = [0x41]
                 Digits.write(value, width: width, into: &bytes)
                 let text = String(value)
-                let expected = value < 0 ? Digits.padded(value, width: width)
+                let expected =
+                    value < 0
+                    ? Digits.padded(value, width: width)
                     : String(repeating: "0", count: max(width - text.count, 0)) + text
                 #expect(bytes == [0x41] + Array(expected.utf8), "\(value) width \(width)")
             }
@@ -37,8 +40,9 @@ import WellnessTestSupport
         calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
         for _ in 0..<2000 {
             let days = Int.random(in: -100_000...2_900_000)
-            let components = calendar.dateComponents([.year, .month, .day],
-                                                     from: Date(timeIntervalSince1970: Double(days) * 86_400))
+            let components = calendar.dateComponents(
+                [.year, .month, .day],
+                from: Date(timeIntervalSince1970: Double(days) * 86_400))
             let date = try #require(CalendarDate(daysSinceEpoch: days))
             #expect(date.year == components.year && date.month == components.month && date.day == components.day)
         }

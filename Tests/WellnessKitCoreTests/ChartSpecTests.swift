@@ -1,14 +1,17 @@
 import Testing
-@testable import WellnessKitCore
 import WellnessTestSupport
 
+@testable import WellnessKitCore
+
 @Suite struct ChartSpecTests {
-    static let start: Int64 = 1_704_067_200 // 2024-01-01, a Monday
+    static let start: Int64 = 1_704_067_200  // 2024-01-01, a Monday
 
     static func spec(days: Int, interval: String) throws -> ChartSpec {
         let timestamps = (0..<days).map { start + Int64($0) * 86_400 }
-        return try ChartSpec(try SeriesAggregationTests.columns(timestamps, timestamps.indices.map { Double($0) },
-                                                                #"{"interval":"\#(interval)"}"#))
+        return try ChartSpec(
+            try SeriesAggregationTests.columns(
+                timestamps, timestamps.indices.map { Double($0) },
+                #"{"interval":"\#(interval)"}"#))
     }
 
     /// A chart of `values`, one a day from 2024-01-01, with `options` (series and chart keys).
@@ -17,9 +20,12 @@ import WellnessTestSupport
         let document = try JSONParser.parse(options)
         let seriesOptions = try SeriesOptions(json: document, at: .root, sharedWith: ChartOptions.keys)
         let aggregation = try timestamps.withUnsafeBufferPointer { stamps in
-            try values.withUnsafeBufferPointer { try SeriesAggregation(timestamps: stamps, values: $0, options: seriesOptions) }
+            try values.withUnsafeBufferPointer {
+                try SeriesAggregation(timestamps: stamps, values: $0, options: seriesOptions)
+            }
         }
-        return try ChartSpec(aggregation, options: ChartOptions(json: document, at: .root, sharedWith: SeriesOptions.keys))
+        return try ChartSpec(
+            aggregation, options: ChartOptions(json: document, at: .root, sharedWith: SeriesOptions.keys))
     }
 
     /// Deterministic pseudo-random values in 0..<1.
@@ -75,7 +81,9 @@ import WellnessTestSupport
         let json = try JSONWriter.string(spec.json)
         #expect(json.contains(#""interpolation":"linear""#) && !json.contains("monotone"))
         #expect(json.contains(#""title":"Steps""#) && json.contains(#""theme":"light""#))
-        #expect(json.contains(#""y_axis":{"position":"leading","title":"Average (steps)","unit":"steps","min":0,"max":4000"#))
+        #expect(
+            json.contains(
+                #""y_axis":{"position":"leading","title":"Average (steps)","unit":"steps","min":0,"max":4000"#))
         #expect(json.contains(#""ticks":[0,1000,2000,3000,4000],"tick_labels":["0","1,000","2,000","3,000","4,000"]"#))
         #expect(json.contains(#""tick_dates":["2024-01-01","2024-01-02","2024-01-03"]"#))
         #expect(json.contains(#""fill_area":true"#))
@@ -92,10 +100,12 @@ import WellnessTestSupport
                 #expect(path.allSatisfy { "ML Z0123456789.,-".contains($0) }, "\(path)")
             }
         }
-        #expect([0, 1.25, -0.04, -0.06, 12.349, 100, 4095.95, 1e300, -1e300].map { SVGChart.format($0) }
+        #expect(
+            [0, 1.25, -0.04, -0.06, 12.349, 100, 4095.95, 1e300, -1e300].map { SVGChart.format($0) }
                 == ["0", "1.3", "0", "-0.1", "12.3", "100", "4096", "1000000000", "-1000000000"])
         #expect(SVGChart.format(0.305, digits: 2) == "0.31" && SVGChart.format(0.3, digits: 2) == "0.3")
-        #expect(SVGChart.linearPath(through: [.init(x: 0, y: 0), .init(x: 10, y: 5), .init(x: 20, y: 0)])
+        #expect(
+            SVGChart.linearPath(through: [.init(x: 0, y: 0), .init(x: 10, y: 5), .init(x: 20, y: 0)])
                 == "M0,0 L10,5 L20,0")
     }
 
@@ -117,7 +127,8 @@ import WellnessTestSupport
             let offset = (noise.next() * 2 - 1) * magnitude * [0, 1, 10, 100][round % 4]
             let values = (0..<count).map { _ in offset + (noise.next() * 2 - 1) * magnitude }
             let scale = ValueScale(values: values)
-            let lowest = values.min()!, highest = values.max()!
+            let lowest = values.min()!
+            let highest = values.max()!
             #expect(ValueScale.tickCountRange.contains(scale.ticks.count), "\(values)")
             #expect(scale.labels.count == scale.ticks.count)
             #expect(zip(scale.ticks, scale.ticks.dropFirst()).allSatisfy { $0 < $1 })
@@ -201,9 +212,11 @@ import WellnessTestSupport
         #expect(try decode(ChartOptions.self, "{}") == ChartOptions())
         let long = String(repeating: "x", count: ChartOptions.maximumTextLength)
         #expect(try decode(ChartOptions.self, #"{"title":"\#(long)"}"#).title == long)
-        for (document, path) in [(#"{"title":"\#(long)x"}"#, "title"), (#"{"title":5}"#, "title"),
-                                 (#"{"unit":"a\u0007b"}"#, "unit"), (#"{"theme":"blue"}"#, "theme"),
-                                 (#"{"width":100}"#, "width")] {
+        for (document, path) in [
+            (#"{"title":"\#(long)x"}"#, "title"), (#"{"title":5}"#, "title"),
+            (#"{"unit":"a\u0007b"}"#, "unit"), (#"{"theme":"blue"}"#, "theme"),
+            (#"{"width":100}"#, "width"),
+        ] {
             let error = wellnessError { try decode(ChartOptions.self, document) }
             #expect(error?.kind == .validation && error?.path == path, "\(document)")
         }
@@ -236,8 +249,9 @@ import WellnessTestSupport
             let box = label.box
             #expect(layout.plot.maxY >= box.maxY, "\(name): annotation below the axis")
             for position in positions {
-                #expect(!box.intersects(ChartBox(circleAt: position.x, position.y, radius: ChartLayout.pointRadius)),
-                        "\(name): \(label.text) covers a point")
+                #expect(
+                    !box.intersects(ChartBox(circleAt: position.x, position.y, radius: ChartLayout.pointRadius)),
+                    "\(name): \(label.text) covers a point")
             }
             for (a, b) in zip(positions, positions.dropFirst()) {
                 #expect(!box.intersectsSegment(a.x, a.y, b.x, b.y), "\(name): \(label.text) crosses the line")
@@ -256,11 +270,14 @@ import WellnessTestSupport
             let values = (0..<days).map { _ in (noise.next() * scale * 10).rounded() / 10 }
             let interval = ["day", "day", "week", "auto"][round % 4]
             let size = [(640, 220), (320, 180), (160, 120), (1_000, 400)][round / 4 % 4]
-            let spec = try Self.chart(values, #"{"interval":"\#(interval)","unit":"steps","width":\#(size.0),"height":\#(size.1)}"#)
+            let spec = try Self.chart(
+                values, #"{"interval":"\#(interval)","unit":"steps","width":\#(size.0),"height":\#(size.1)}"#)
             let layout = spec.layout()
             Self.overlapFree(layout, spec, "round \(round)")
             if spec.interval == .day && size.0 >= 640 {
-                #expect(layout.annotations.compactMap { $0 }.count * 2 >= min(days, 10), "round \(round) keeps some annotations: \(values)")
+                #expect(
+                    layout.annotations.compactMap { $0 }.count * 2 >= min(days, 10),
+                    "round \(round) keeps some annotations: \(values)")
             }
         }
     }

@@ -1,13 +1,16 @@
 import Testing
-@testable import WellnessKitCore
 import WellnessTestSupport
+
+@testable import WellnessKitCore
 
 @Suite struct ConsultationTests {
     @Test func personaAcceptsSeedCaseNames() throws {
-        let request = try decode(CreateConsultationRequest.self,
-                                 #"{"persona":"wellnessSpecialist","context_type":"insight","context_id":"i1"}"#)
+        let request = try decode(
+            CreateConsultationRequest.self,
+            #"{"persona":"wellnessSpecialist","context_type":"insight","context_id":"i1"}"#)
         #expect(request.persona == .wellnessSpecialist)
-        #expect(try canonical(request)
+        #expect(
+            try canonical(request)
                 == #"{"persona":"wellness_specialist","context_type":"insight","context_id":"i1","title":null}"#)
     }
 
@@ -16,14 +19,17 @@ import WellnessTestSupport
             try decode(CreateConsultationRequest.self, #"{"persona":"nutritionist","context_type":"goal"}"#)
         }
         #expect(missing?.path == "context_id")
-        #expect(wellnessError {
-            try decode(CreateConsultationRequest.self, #"{"persona":"nutritionist","context_type":"general"}"#)
-        } == nil)
-        #expect(wellnessError { try decode(CreateConsultationRequest.self, #"{"persona":"doctor"}"#) }?.path == "persona")
+        #expect(
+            wellnessError {
+                try decode(CreateConsultationRequest.self, #"{"persona":"nutritionist","context_type":"general"}"#)
+            } == nil)
+        #expect(
+            wellnessError { try decode(CreateConsultationRequest.self, #"{"persona":"doctor"}"#) }?.path == "persona")
     }
 
     @Test func messageRoles() {
-        let text = #"{"id":"m1","consultation_id":"c1","role":"system","content":"x","created_at":"2025-01-01T00:00:00Z"}"#
+        let text =
+            #"{"id":"m1","consultation_id":"c1","role":"system","content":"x","created_at":"2025-01-01T00:00:00Z"}"#
         #expect(wellnessError { try decode(ConsultationMessage.self, text) }?.path == "role")
     }
 }

@@ -1,6 +1,7 @@
 import Testing
-@testable import WellnessKitCore
 import WellnessTestSupport
+
+@testable import WellnessKitCore
 
 @Suite struct ContextualActionTests {
     private func titles(_ context: String, _ surface: ActionSurface = .quickActions) throws -> [String] {
@@ -8,12 +9,19 @@ import WellnessTestSupport
     }
 
     @Test func createGoalOnlyForActionableSuggestions() throws {
-        #expect(try titles(#"{"insight":\#(IntegrationFixtures.insight(suggestions: ["Set a target of 8000"]))}"#)
+        #expect(
+            try titles(#"{"insight":\#(IntegrationFixtures.insight(suggestions: ["Set a target of 8000"]))}"#)
                 == ["Discuss with AI", "Create Goal"])
-        #expect(try titles(#"{"insight":\#(IntegrationFixtures.insight(suggestions: ["Sleep more"]))}"#) == ["Discuss with AI"])
+        #expect(
+            try titles(#"{"insight":\#(IntegrationFixtures.insight(suggestions: ["Sleep more"]))}"#) == [
+                "Discuss with AI"
+            ])
         #expect(try titles(#"{"insight":\#(IntegrationFixtures.insight())}"#) == ["Discuss with AI"])
         // Case-sensitive, as the seed's `contains`.
-        #expect(try titles(#"{"insight":\#(IntegrationFixtures.insight(suggestions: ["New Goal"]))}"#) == ["Discuss with AI"])
+        #expect(
+            try titles(#"{"insight":\#(IntegrationFixtures.insight(suggestions: ["New Goal"]))}"#) == [
+                "Discuss with AI"
+            ])
     }
 
     @Test func surfacesUseTheSeedsLabels() throws {
@@ -28,11 +36,13 @@ import WellnessTestSupport
         let quick = try IntegrationFixtures.context(goal).actions(on: .quickActions)
         #expect(quick.map(\.icon) == ["lightbulb.fill", "message.fill"])
         #expect(quick.map(\.color) == [.orange, .purple])
-        #expect(try titles(#"{"consultation":\#(IntegrationFixtures.consultation())}"#) == ["View Insights", "My Goals"])
+        #expect(
+            try titles(#"{"consultation":\#(IntegrationFixtures.consultation())}"#) == ["View Insights", "My Goals"])
     }
 
     @Test func actionsAgreeWithTheNotificationCategories() throws {
-        let insight = try IntegrationFixtures.context(#"{"insight":\#(IntegrationFixtures.insight(suggestions: ["goal"]))}"#)
+        let insight = try IntegrationFixtures.context(
+            #"{"insight":\#(IntegrationFixtures.insight(suggestions: ["goal"]))}"#)
         let goal = try IntegrationFixtures.context(#"{"goal":\#(IntegrationFixtures.goal())}"#)
         for (context, category) in [(insight, NotificationCategory.all[0]), (goal, NotificationCategory.all[1])] {
             let actions = context.actions(on: .notification)
@@ -44,8 +54,10 @@ import WellnessTestSupport
     }
 
     @Test func everyActionLeadsWhereItsIntentDoes() throws {
-        for text in [#"{"insight":\#(IntegrationFixtures.insight(suggestions: ["goal"]))}"#,
-                     #"{"goal":\#(IntegrationFixtures.goal())}"#, #"{"consultation":\#(IntegrationFixtures.consultation())}"#] {
+        for text in [
+            #"{"insight":\#(IntegrationFixtures.insight(suggestions: ["goal"]))}"#,
+            #"{"goal":\#(IntegrationFixtures.goal())}"#, #"{"consultation":\#(IntegrationFixtures.consultation())}"#,
+        ] {
             let context = try IntegrationFixtures.context(text)
             for action in context.actions(on: .quickActions) {
                 #expect(action.destination != nil)

@@ -1,6 +1,7 @@
 import Testing
-@testable import WellnessKitCore
 import WellnessTestSupport
+
+@testable import WellnessKitCore
 
 /// A seeded generator, so that a failing property run can be replayed.
 private struct SplitMix64: RandomNumberGenerator {
@@ -40,9 +41,11 @@ private struct SplitMix64: RandomNumberGenerator {
         #expect(link("fitiq://chat") == .consultationsList)
         #expect(link("fitiq://chat?id=c1")?.identifier == "consultation_c1")
         #expect(link("fitiq://chat/new")?.identifier == "new_consultation")
-        #expect(link("fitiq://chat/new?persona=wellnessSpecialist&context=goal&contextId=g1")
+        #expect(
+            link("fitiq://chat/new?persona=wellnessSpecialist&context=goal&contextId=g1")
                 == .newConsultation(persona: .wellnessSpecialist, contextType: .goal, contextId: "g1"))
-        #expect(link("fitiq://chat/new?persona=sleep_coach&context=party")
+        #expect(
+            link("fitiq://chat/new?persona=sleep_coach&context=party")
                 == .newConsultation(persona: .sleepCoach, contextType: nil, contextId: nil))
         #expect(link("FITIQ://Goals?id=x#top") == .goal(id: "x"))
         #expect(link("fitiq://goals?id=a%20b%2Bc+d") == .goal(id: "a b+c+d"))
@@ -51,7 +54,8 @@ private struct SplitMix64: RandomNumberGenerator {
     }
 
     @Test func destinationsOfLinks() {
-        #expect(DeepLink.goalConsultation(goalId: "g").destination
+        #expect(
+            DeepLink.goalConsultation(goalId: "g").destination
                 == .consultation(persona: .generalWellness, contextType: .goal, contextId: "g", title: nil))
         #expect(DeepLink.goalTips(goalId: "g").destination == .goalTips(goalId: "g", title: nil))
         #expect(DeepLink.insight(id: "i").destination == .insightDetail(id: "i"))
@@ -78,7 +82,8 @@ private struct SplitMix64: RandomNumberGenerator {
     private func randomLink(_ random: inout SplitMix64) -> DeepLink {
         let alphabet = Array("aZ09-._~ /?&=#%+é😀\u{0}\"")
         func id() -> String {
-            String((0..<Int.random(in: 1...12, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? "a" })
+            String(
+                (0..<Int.random(in: 1...12, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? "a" })
         }
         switch Int.random(in: 0..<10, using: &random) {
         case 0: return .insight(id: id())
@@ -91,14 +96,15 @@ private struct SplitMix64: RandomNumberGenerator {
         case 7: return .consultation(id: id())
         case 8: return .consultationsList
         default:
-            return .newConsultation(persona: Bool.random(using: &random) ? Persona.allCases.randomElement(using: &random) : nil,
-                                    contextType: Bool.random(using: &random) ? ContextType.allCases.randomElement(using: &random) : nil,
-                                    contextId: Bool.random(using: &random) ? id() : nil)
+            return .newConsultation(
+                persona: Bool.random(using: &random) ? Persona.allCases.randomElement(using: &random) : nil,
+                contextType: Bool.random(using: &random) ? ContextType.allCases.randomElement(using: &random) : nil,
+                contextId: Bool.random(using: &random) ? id() : nil)
         }
     }
 
     @Test func buildThenParseRoundTrips() throws {
-        var random = SplitMix64(state: 20251123)
+        var random = SplitMix64(state: 20_251_123)
         for _ in 0..<2000 {
             let original = randomLink(&random)
             for scheme in ["fitiq", "my-app.dev"] {
@@ -116,8 +122,13 @@ private struct SplitMix64: RandomNumberGenerator {
         #expect(wellnessError { try decode(DeepLink.self, #"{"kind":"goal","id":""}"#) }?.path == "id")
         #expect(wellnessError { try decode(DeepLink.self, #"{"kind":"goals_list","id":"x"}"#) }?.path == "id")
         #expect(wellnessError { try decode(DeepLink.self, #"{"kind":"somewhere"}"#) }?.path == "kind")
-        #expect(wellnessError { try decode(DeepLink.self, #"{"kind":"new_consultation","persona":"doctor"}"#) }?.path == "persona")
-        #expect(wellnessError { try DeepLinkRequest.build(JSONParser.parse(#"{"link":{"kind":"goals_list"},"scheme":"1x"}"#)) }?.path
+        #expect(
+            wellnessError { try decode(DeepLink.self, #"{"kind":"new_consultation","persona":"doctor"}"#) }?.path
+                == "persona")
+        #expect(
+            wellnessError {
+                try DeepLinkRequest.build(JSONParser.parse(#"{"link":{"kind":"goals_list"},"scheme":"1x"}"#))
+            }?.path
                 == "scheme")
     }
 }

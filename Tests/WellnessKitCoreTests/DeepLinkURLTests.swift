@@ -1,6 +1,7 @@
 import Testing
-@testable import WellnessKitCore
 import WellnessTestSupport
+
+@testable import WellnessKitCore
 
 @Suite struct DeepLinkURLTests {
     private func split(_ text: String) -> DeepLinkURL? {

@@ -1,6 +1,7 @@
 import Testing
-@testable import WellnessKitCore
 import WellnessTestSupport
+
+@testable import WellnessKitCore
 
 @Suite struct GoalProgressTests {
     @Test func percentIsTruncatedAsTheSeeds() {
@@ -29,7 +30,8 @@ import WellnessTestSupport
 
     @Test func readingRefusesWhatCannotBeAFraction() throws {
         func read(_ text: String) throws -> Double {
-            try GoalProgress.read("progress", from: ObjectReader(JSONParser.parse(#"{"progress":\#(text)}"#), at: .root))
+            try GoalProgress.read(
+                "progress", from: ObjectReader(JSONParser.parse(#"{"progress":\#(text)}"#), at: .root))
         }
         #expect(try read("0.25") == 0.25)
         #expect(try read("1000") == 1000)

@@ -1,17 +1,21 @@
 import Testing
-@testable import WellnessKitCore
 import WellnessTestSupport
+
+@testable import WellnessKitCore
 
 /// Journey 1's progress updates and Journey 2's coach proposals, as models.
 @Suite struct GoalProgressUpdateTests {
-    static let goal = #"{"id":"g1","user_id":"u1","title":"Walk","goal_type":"activity","target_value":10000,"current_value":2000,"start_date":"2025-01-01","is_recurring":false,"status":"active","created_at":"2025-01-01T00:00:00Z","updated_at":"2025-01-01T00:00:00Z"}"#
+    static let goal =
+        #"{"id":"g1","user_id":"u1","title":"Walk","goal_type":"activity","target_value":10000,"current_value":2000,"start_date":"2025-01-01","is_recurring":false,"status":"active","created_at":"2025-01-01T00:00:00Z","updated_at":"2025-01-01T00:00:00Z"}"#
 
     @Test func updatesNameWhatChangesAndRefuseNonsense() throws {
         let request = try UpdateGoalRequest(json: JSONParser.parse(#"{"progress":0.5,"status":"active"}"#))
         #expect(request.progress == 0.5 && request.status == .active && request.currentValue == nil)
         #expect(request.json == (try JSONParser.parse(#"{"progress":0.5,"status":"active"}"#)))
-        for bad in [#"{}"#, #"{"progress":0.5,"current_value":3}"#, #"{"progress":-1}"#, #"{"current_value":null}"#,
-                    #"{"status":"won"}"#, #"{"target_value":0}"#, #"{"current_value":1e300}"#, #"{"colour":"red"}"#] {
+        for bad in [
+            #"{}"#, #"{"progress":0.5,"current_value":3}"#, #"{"progress":-1}"#, #"{"current_value":null}"#,
+            #"{"status":"won"}"#, #"{"target_value":0}"#, #"{"current_value":1e300}"#, #"{"colour":"red"}"#,
+        ] {
             #expect(throws: WellnessError.self, "\(bad)") { try UpdateGoalRequest(json: JSONParser.parse(bad)) }
         }
     }
@@ -32,7 +36,8 @@ import WellnessTestSupport
     }
 
     @Test func proposalsRoundTripAndNameTheirType() throws {
-        let create = #"{"type":"create_goal","summary":"Add cardio","goal":{"title":"Cardio 3x a week","goal_type":"activity","start_date":"2025-01-01","is_recurring":true}}"#
+        let create =
+            #"{"type":"create_goal","summary":"Add cardio","goal":{"title":"Cardio 3x a week","goal_type":"activity","start_date":"2025-01-01","is_recurring":true}}"#
         let proposal = try CoachProposal(json: JSONParser.parse(create))
         guard case .createGoal(let request) = proposal.action else {
             Issue.record("a create_goal proposal")
@@ -40,8 +45,9 @@ import WellnessTestSupport
         }
         #expect(request.title == "Cardio 3x a week")
         #expect(try CoachProposal(json: proposal.json) == proposal)
-        let update = try CoachProposal(json: JSONParser.parse(
-            #"{"type":"update_goal","summary":"Aim lower","goal_id":"g1","change":{"target_value":8000}}"#))
+        let update = try CoachProposal(
+            json: JSONParser.parse(
+                #"{"type":"update_goal","summary":"Aim lower","goal_id":"g1","change":{"target_value":8000}}"#))
         #expect(try CoachProposal(json: update.json) == update)
         let error = #expect(throws: WellnessError.self) {
             try CoachProposal(json: JSONParser.parse(#"{"type":"delete_everything","summary":"x"}"#))

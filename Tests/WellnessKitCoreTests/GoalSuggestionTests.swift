@@ -1,19 +1,22 @@
 import Foundation
 import Testing
-@testable import WellnessKitCore
 import WellnessTestSupport
+
+@testable import WellnessKitCore
 
 @Suite struct GoalSuggestionTests {
     static func suggestion(duration: Int? = 30, difficulty: Int = 3) -> GoalSuggestion {
-        GoalSuggestion(title: "Walk", description: "Walk daily", goalType: "activity", targetValue: 10_000,
-                       targetUnit: "steps", rationale: "You average 6k", estimatedDuration: duration,
-                       difficulty: difficulty)
+        GoalSuggestion(
+            title: "Walk", description: "Walk daily", goalType: "activity", targetValue: 10_000,
+            targetUnit: "steps", rationale: "You average 6k", estimatedDuration: duration,
+            difficulty: difficulty)
     }
 
-    @Test(arguments: [
-        (nil, "Ongoing"), (0, "0 days"), (1, "1 day"), (6, "6 days"), (7, "1 week"), (13, "1 week"),
-        (14, "2 weeks"), (29, "4 weeks"), (30, "1 month"), (59, "1 month"), (60, "2 months"), (365, "12 months"),
-    ] as [(Int?, String)])
+    @Test(
+        arguments: [
+            (nil, "Ongoing"), (0, "0 days"), (1, "1 day"), (6, "6 days"), (7, "1 week"), (13, "1 week"),
+            (14, "2 weeks"), (29, "4 weeks"), (30, "1 month"), (59, "1 month"), (60, "2 months"), (365, "12 months"),
+        ] as [(Int?, String)])
     func durationText(_ days: Int?, _ text: String) {
         #expect(Self.suggestion(duration: days).durationText == text)
     }
@@ -28,9 +31,11 @@ import WellnessTestSupport
     @Test func decodingEnforcesRanges() {
         let base = #"{"title":"t","description":"d","goal_type":"activity","rationale":"r","difficulty":3}"#
         #expect(wellnessError { try decode(GoalSuggestion.self, base) } == nil)
-        for (replacement, path) in [(#""difficulty":6"#, "difficulty"), (#""difficulty":2.5"#, "difficulty"),
-                                    (#""difficulty":3,"estimated_duration":-1"#, "estimated_duration"),
-                                    (#""difficulty":3,"estimated_duration":99999999999999999999"#, "estimated_duration")] {
+        for (replacement, path) in [
+            (#""difficulty":6"#, "difficulty"), (#""difficulty":2.5"#, "difficulty"),
+            (#""difficulty":3,"estimated_duration":-1"#, "estimated_duration"),
+            (#""difficulty":3,"estimated_duration":99999999999999999999"#, "estimated_duration"),
+        ] {
             let text = base.replacingOccurrences(of: #""difficulty":3"#, with: replacement)
             #expect(wellnessError { try decode(GoalSuggestion.self, text) }?.path == path)
         }
@@ -44,7 +49,8 @@ import WellnessTestSupport
     @Test func createRequestKeepsWallClockAcrossDST() throws {
         let now = try #require(Timestamp(parsing: "2025-03-01T12:00:00-05:00"))
         let zone = try #require(TimeZoneRules(identifier: "America/New_York"))
-        let request = try #require(CreateGoalRequest.from(suggestion: Self.suggestion(duration: 30), now: now, timeZone: zone))
+        let request = try #require(
+            CreateGoalRequest.from(suggestion: Self.suggestion(duration: 30), now: now, timeZone: zone))
         #expect(request.startDate.json == .string("2025-03-01T17:00:00Z"))
         #expect(request.targetDate?.json == .string("2025-03-31T16:00:00Z"))
         #expect(request.title == "Walk" && request.goalType == "activity" && !request.isRecurring)
@@ -64,14 +70,18 @@ import WellnessTestSupport
         // Wall-clock times one or two days before each transition land on it.
         for transition in rules.transitions(in: 946_684_800...1_893_456_000).prefix(40) {
             for lead in [86_400, 2 * 86_400] {
-                starts += stride(from: -5400, through: 5400, by: 900).map { transition.instant - Int64(lead) + Int64($0) }
+                starts += stride(from: -5400, through: 5400, by: 900).map {
+                    transition.instant - Int64(lead) + Int64($0)
+                }
             }
         }
         for start in starts {
             let days = Int.random(in: 1...3, using: &generator)
-            let expected = try #require(calendar.date(byAdding: .day, value: days, to: Date(timeIntervalSince1970: Double(start))))
-            #expect(rules.instant(addingDays: days, to: start) == Int64(expected.timeIntervalSince1970),
-                    "\(zoneName): \(start) + \(days) days")
+            let expected = try #require(
+                calendar.date(byAdding: .day, value: days, to: Date(timeIntervalSince1970: Double(start))))
+            #expect(
+                rules.instant(addingDays: days, to: start) == Int64(expected.timeIntervalSince1970),
+                "\(zoneName): \(start) + \(days) days")
         }
     }
 
@@ -85,7 +95,8 @@ import WellnessTestSupport
     }
 
     @Test func createRequestInputRejectsUnknownZone() {
-        let text = #"{"suggestion":{"title":"t","description":"d","goal_type":"x","rationale":"r","difficulty":1},"time_zone":"Mars/Olympus"}"#
+        let text =
+            #"{"suggestion":{"title":"t","description":"d","goal_type":"x","rationale":"r","difficulty":1},"time_zone":"Mars/Olympus"}"#
         #expect(wellnessError { try decode(GoalFromSuggestionInput.self, text) }?.path == "time_zone")
     }
 

@@ -1,6 +1,7 @@
 import Testing
-@testable import WellnessKitCore
 import WellnessTestSupport
+
+@testable import WellnessKitCore
 
 @Suite struct GoalTipTests {
     @Test(arguments: [
@@ -16,7 +17,8 @@ import WellnessTestSupport
         let icons = ["nutrition", "Exercise", "sleep", "mindset", "habit", "social"].map {
             GoalTip(tip: "t", category: $0).categoryIcon
         }
-        #expect(icons == ["fork.knife", "figure.run", "bed.double.fill", "brain.head.profile", "repeat", "lightbulb.fill"])
+        #expect(
+            icons == ["fork.knife", "figure.run", "bed.double.fill", "brain.head.profile", "repeat", "lightbulb.fill"])
         #expect(GoalTip(tip: "t").categoryIcon == "lightbulb.fill")
         #expect(GoalTip(tip: "t", category: "nutrition", priority: "high").categoryLabel == "Nutrition")
         #expect(GoalTip(tip: "t").priorityLabel == nil)

@@ -1,6 +1,7 @@
 import Testing
-@testable import WellnessKitCore
 import WellnessTestSupport
+
+@testable import WellnessKitCore
 
 @Suite struct GroundingCheckTests {
     static let facts = [
@@ -22,7 +23,10 @@ import WellnessTestSupport
         let check = Self.check("You slept 7.2 hours a night, about 7 on average, and walked 10,000 steps a day.")
         #expect(check.isGrounded, "\(check.results)")
         #expect(check.results.map(\.mention.text) == ["7.2", "7", "10,000"])
-        #expect(check.results.map { $0.match?.facts } == [["sleep_hours_this_week"], ["sleep_hours_this_week"], ["steps_average"]])
+        #expect(
+            check.results.map { $0.match?.facts } == [
+                ["sleep_hours_this_week"], ["sleep_hours_this_week"], ["steps_average"],
+            ])
     }
 
     @Test func derivationsOfTwoFacts() {
@@ -65,15 +69,21 @@ import WellnessTestSupport
     }
 
     @Test func documentsAreValidated() throws {
-        let error = wellnessError { try GroundingCheck(json: JSONParser.parse(Array(#"{"text":"a","facts":[{"name":"x"}]}"#.utf8))) }
+        let error = wellnessError {
+            try GroundingCheck(json: JSONParser.parse(Array(#"{"text":"a","facts":[{"name":"x"}]}"#.utf8)))
+        }
         #expect(error?.path == "facts[0]")
         let repeated = wellnessError {
-            try GroundingCheck(json: JSONParser.parse(Array(#"{"text":"a","facts":[{"name":"x","value":1},{"name":"x","value":2}]}"#.utf8)))
+            try GroundingCheck(
+                json: JSONParser.parse(
+                    Array(#"{"text":"a","facts":[{"name":"x","value":1},{"name":"x","value":2}]}"#.utf8)))
         }
         #expect(repeated?.path == "facts[1].name")
         let typo = wellnessError { try GroundingCheck(json: JSONParser.parse(Array(#"{"text":"a","fact":[]}"#.utf8))) }
         #expect(typo?.message.contains("facts") == true)
-        let huge = try GroundingCheck(json: JSONParser.parse(Array(("{\"text\":\"" + String(repeating: "9", count: 400) + "\",\"facts\":[]}").utf8)))
+        let huge = try GroundingCheck(
+            json: JSONParser.parse(
+                Array(("{\"text\":\"" + String(repeating: "9", count: 400) + "\",\"facts\":[]}").utf8)))
         #expect(try JSONWriter.string(huge.json).contains(#""value":null"#))
     }
 }

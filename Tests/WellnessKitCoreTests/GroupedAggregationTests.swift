@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WellnessKitCore
 
 @Suite struct GroupedAggregationTests {
@@ -7,7 +8,8 @@ import Testing
     }
 
     private func aggregate(_ keys: [Int64], _ timestamps: [Int64], _ values: [Double], _ json: String) throws
-        -> GroupedAggregation {
+        -> GroupedAggregation
+    {
         let options = try options(json)
         return try keys.withUnsafeBufferPointer { keys in
             try timestamps.withUnsafeBufferPointer { timestamps in
@@ -21,8 +23,9 @@ import Testing
     @Test func groupsComeInKeyOrderEachWithItsOwnZone() throws {
         // 23:30 UTC on 2024-01-01: still Jan 1 in UTC, already Jan 2 in Tokyo.
         let instant: Int64 = 1_704_151_800
-        let result = try aggregate([9, 2, 9, 2], [instant, instant, instant + 60, instant + 60], [1, 2, 3, 4],
-                                   #"{"interval": "day", "groups": [{"group": 9, "time_zone": "Asia/Tokyo"}]}"#)
+        let result = try aggregate(
+            [9, 2, 9, 2], [instant, instant, instant + 60, instant + 60], [1, 2, 3, 4],
+            #"{"interval": "day", "groups": [{"group": 9, "time_zone": "Asia/Tokyo"}]}"#)
         #expect(result.groups.map(\.key) == [2, 9])
         #expect(result.groups.map { $0.aggregation.buckets.first?.start } == [19723, 19724])
         #expect(result.groups.map { $0.aggregation.buckets.first?.average } == [3, 2])
@@ -48,8 +51,9 @@ import Testing
             #expect((0..<3).map { runs.run(1).callerRow($0) } == [0, 2, 4])
         }
         do {
-            _ = try aggregate(keys, [1_700_000_000, 1_700_000_000, 1_700_000_000, 1_700_000_000, 1_700_000_000],
-                              [1, 2, 3, .nan, 5], "{}")
+            _ = try aggregate(
+                keys, [1_700_000_000, 1_700_000_000, 1_700_000_000, 1_700_000_000, 1_700_000_000],
+                [1, 2, 3, .nan, 5], "{}")
             Issue.record("a NaN was aggregated")
         } catch let error as WellnessError {
             #expect(error.path == "values[3]" && error.message.hasPrefix("group 3: "), "\(error)")
@@ -57,15 +61,18 @@ import Testing
     }
 
     @Test func skippingReportsTheGroupAndKeepsTheOthers() throws {
-        let result = try aggregate([1, 2, 2], [1_700_000_000, 1_700_000_000, 99_999_999_999_999],
-                                   [1, 2, 3], #"{"on_error": "skip"}"#)
+        let result = try aggregate(
+            [1, 2, 2], [1_700_000_000, 1_700_000_000, 99_999_999_999_999],
+            [1, 2, 3], #"{"on_error": "skip"}"#)
         #expect(result.groups.map(\.key) == [1])
         #expect(result.failures.map(\.group) == [2] && result.failures.first?.row == 2)
     }
 
     @Test func optionsAreChecked() {
-        for bad in [#"{"threads": 0}"#, #"{"groups": [{"group": 1}, {"group": 1}]}"#, #"{"groups": 3}"#,
-                    #"{"groups": [{"group": 1, "zone": "UTC"}]}"#, #"{"on_error": "later"}"#] {
+        for bad in [
+            #"{"threads": 0}"#, #"{"groups": [{"group": 1}, {"group": 1}]}"#, #"{"groups": 3}"#,
+            #"{"groups": [{"group": 1, "zone": "UTC"}]}"#, #"{"on_error": "later"}"#,
+        ] {
             #expect(throws: WellnessError.self, "\(bad)") { try options(bad) }
         }
     }

@@ -1,6 +1,7 @@
 import Testing
-@testable import WellnessKitCore
 import WellnessTestSupport
+
+@testable import WellnessKitCore
 
 @Suite struct InsightTests {
     static let minimal = """
@@ -12,12 +13,13 @@ import WellnessTestSupport
 
     @Test func normalisesWithEveryOptionalKeyPresent() throws {
         let insight = try decode(Insight.self, Self.minimal)
-        #expect(try canonical(insight) == """
-            {"id":"i1","user_id":"u1","insight_type":"weekly","title":"Week","content":"Body","summary":null,\
-            "suggestions":null,"data_context":null,"is_read":false,"is_favorite":false,"is_archived":false,\
-            "generated_at":"2025-01-15T09:30:00Z","read_at":null,"archived_at":null,\
-            "created_at":"2025-01-15T10:30:00Z","updated_at":"2025-01-15T10:30:00.25Z"}
-            """)
+        #expect(
+            try canonical(insight) == """
+                {"id":"i1","user_id":"u1","insight_type":"weekly","title":"Week","content":"Body","summary":null,\
+                "suggestions":null,"data_context":null,"is_read":false,"is_favorite":false,"is_archived":false,\
+                "generated_at":"2025-01-15T09:30:00Z","read_at":null,"archived_at":null,\
+                "created_at":"2025-01-15T10:30:00Z","updated_at":"2025-01-15T10:30:00.25Z"}
+                """)
         #expect(try decode(Insight.self, try canonical(insight)) == insight)
     }
 
@@ -30,8 +32,10 @@ import WellnessTestSupport
         ("data_context", #"{"metrics":{"workouts":-1}}"#, "data_context.metrics.workouts"),
         ("data_context", #"{"metrics":{"sleep_hours":25}}"#, "data_context.metrics.sleep_hours"),
         ("data_context", #"{"metrics":{"calories":1e400}}"#, "data_context.metrics.calories"),
-        ("data_context", #"{"date_range":{"start_date":"2025-01-02T00:00:00Z","end_date":"2025-01-01T00:00:00Z"}}"#,
-         "data_context.date_range.end_date"),
+        (
+            "data_context", #"{"date_range":{"start_date":"2025-01-02T00:00:00Z","end_date":"2025-01-01T00:00:00Z"}}"#,
+            "data_context.date_range.end_date"
+        ),
         ("suggestions", #"["a", 2]"#, "suggestions[1]"),
     ])
     func namesTheOffendingField(_ key: String, _ value: String, _ path: String) {
@@ -57,7 +61,8 @@ import WellnessTestSupport
     }
 
     @Test func updateRequestKeepsOnlyWhatChanges() throws {
-        #expect(try canonical(try decode(UpdateInsightRequest.self, #"{"is_favorite":true,"unknown":1}"#))
+        #expect(
+            try canonical(try decode(UpdateInsightRequest.self, #"{"is_favorite":true,"unknown":1}"#))
                 == #"{"is_favorite":true}"#)
         #expect(wellnessError { try decode(UpdateInsightRequest.self, #"{"is_read":null}"#) }?.path == "is_read")
         let empty = wellnessError { try decode(UpdateInsightRequest.self, "{}") }
@@ -73,11 +78,13 @@ import WellnessTestSupport
     }
 
     @Test func viewFollowsTheSeedsRules() throws {
-        let text = Self.minimal.replacingOccurrences(of: "\"unknown_key\"", with: """
-            "suggestions":["Walk more","Set a step target"],
-            "data_context":{"metrics":{"calories":2150.9,"sleep_hours":7.25,"steps":9000},"achievements":["7-day streak"]},
-            "unknown_key"
-            """)
+        let text = Self.minimal.replacingOccurrences(
+            of: "\"unknown_key\"",
+            with: """
+                "suggestions":["Walk more","Set a step target"],
+                "data_context":{"metrics":{"calories":2150.9,"sleep_hours":7.25,"steps":9000},"achievements":["7-day streak"]},
+                "unknown_key"
+                """)
         let view = InsightView(try decode(Insight.self, text))
         #expect(view.insight.insightType.displayName == "Weekly Summary")
         #expect(view.insight.insightType.icon == "calendar")
@@ -88,8 +95,9 @@ import WellnessTestSupport
     }
 
     @Test func hugeCaloriesDoNotTrap() throws {
-        let text = Self.minimal.replacingOccurrences(of: "\"unknown_key\"",
-                                                     with: #""data_context":{"metrics":{"calories":1e300}},"unknown_key""#)
+        let text = Self.minimal.replacingOccurrences(
+            of: "\"unknown_key\"",
+            with: #""data_context":{"metrics":{"calories":1e300}},"unknown_key""#)
         let cards = InsightView(try decode(Insight.self, text)).metricCards
         let value = try #require(cards.first?.value)
         #expect(value.count == 301 && value.allSatisfy(\.isNumber))

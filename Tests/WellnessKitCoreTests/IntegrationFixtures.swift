@@ -1,5 +1,6 @@
-@testable import WellnessKitCore
 import WellnessTestSupport
+
+@testable import WellnessKitCore
 
 /// Models of seed 004's integration tests, as JSON text.
 enum IntegrationFixtures {

@@ -1,14 +1,21 @@
 import Foundation
 import Testing
-@testable import WellnessKitCore
 import WellnessTestSupport
+
+@testable import WellnessKitCore
 
 @Suite struct JSONParserTests {
     @Test func parsesEveryKindOfValue() throws {
         let value = try JSONParser.parse(#" {"a": [1, -2.5e3, true, false, null, "x\n\u00e9\ud83d\ude00"]} "#)
-        let expected = JSONValue.object(JSONObject([("a", .array([
-            .number("1"), .number("-2.5e3"), .bool(true), .bool(false), .null, .string("x\né😀"),
-        ]))]))
+        let expected = JSONValue.object(
+            JSONObject([
+                (
+                    "a",
+                    .array([
+                        .number("1"), .number("-2.5e3"), .bool(true), .bool(false), .null, .string("x\né😀"),
+                    ])
+                )
+            ]))
         #expect(value == expected)
     }
 
@@ -33,7 +40,9 @@ import WellnessTestSupport
     }
 
     @Test func limitsNestingDepthWithoutCrashing() throws {
-        let allowed = String(repeating: "[", count: JSONParser.maximumDepth) + String(repeating: "]", count: JSONParser.maximumDepth)
+        let allowed =
+            String(repeating: "[", count: JSONParser.maximumDepth)
+            + String(repeating: "]", count: JSONParser.maximumDepth)
         _ = try JSONParser.parse(allowed)
         for depth in [JSONParser.maximumDepth + 1, 10_000, 100_000] {
             let nested = String(repeating: "{\"a\":", count: depth) + "1" + String(repeating: "}", count: depth)
@@ -81,13 +90,16 @@ import WellnessTestSupport
             }
             return .string(String(String.UnicodeScalarView(scalars)))
         case 5:
-            return .array((0..<Int.random(in: 0..<4, using: &generator)).map { _ in
-                randomValue(depth: depth + 1, using: &generator)
-            })
+            return .array(
+                (0..<Int.random(in: 0..<4, using: &generator)).map { _ in
+                    randomValue(depth: depth + 1, using: &generator)
+                })
         default:
-            return .object(JSONObject((0..<Int.random(in: 0..<4, using: &generator)).map { index in
-                ("k\(index)", randomValue(depth: depth + 1, using: &generator))
-            }))
+            return .object(
+                JSONObject(
+                    (0..<Int.random(in: 0..<4, using: &generator)).map { index in
+                        ("k\(index)", randomValue(depth: depth + 1, using: &generator))
+                    }))
         }
     }
 
@@ -130,7 +142,8 @@ import WellnessTestSupport
     @Test func errorsEchoAtMostOneHundredCharacters() {
         let long = String(repeating: "x", count: 10_000_000)
         let error = wellnessError { try decode(SeriesOptions.self, #"{"time_zone":"\#(long)"}"#) }
-        #expect(error?.message.hasPrefix("unknown time zone \"\(String(repeating: "x", count: 100))…\": expected") == true)
+        #expect(
+            error?.message.hasPrefix("unknown time zone \"\(String(repeating: "x", count: 100))…\": expected") == true)
         let number = String(repeating: "9", count: 5000)
         let integer = wellnessError { try Int(json: .number(number), at: .root) }
         #expect((integer?.message.count ?? .max) < 150)

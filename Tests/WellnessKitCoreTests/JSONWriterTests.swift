@@ -1,6 +1,7 @@
 import Testing
-@testable import WellnessKitCore
 import WellnessTestSupport
+
+@testable import WellnessKitCore
 
 @Suite struct JSONWriterTests {
     @Test func escapesControlCharactersQuotesAndBackslashes() throws {
@@ -12,7 +13,8 @@ import WellnessTestSupport
     /// everything else copied as it is: parsed back, each string is itself.
     @Test func escapesEveryASCIICharacterTheWayTheParserReadsItBack() throws {
         let ascii = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
-        let samples = ascii + [ascii.joined(), "\"\"\"", "\\\n", "plain text", "", "é€😀\u{7F}", "end\u{1F}", "\u{0}start"]
+        let samples =
+            ascii + [ascii.joined(), "\"\"\"", "\\\n", "plain text", "", "é€😀\u{7F}", "end\u{1F}", "\u{0}start"]
         for sample in samples {
             let written = try JSONWriter.bytes(.string(sample))
             #expect(try JSONParser.parse(written) == .string(sample), "\(Array(sample.utf8))")

@@ -1,9 +1,11 @@
 import Testing
-@testable import WellnessKitCore
 import WellnessTestSupport
 
+@testable import WellnessKitCore
+
 @Suite struct NotificationResponseTests {
-    private func route(_ action: String, _ info: [(String, JSONValue)]) -> (link: DeepLink, destination: AIDestination)? {
+    private func route(_ action: String, _ info: [(String, JSONValue)]) -> (link: DeepLink, destination: AIDestination)?
+    {
         NotificationResponse(action: action, userInfo: JSONObject(info)).route
     }
 
@@ -12,7 +14,8 @@ import WellnessTestSupport
         let goal: [(String, JSONValue)] = [("type", .string("goal")), ("goalId", .string("g1"))]
         #expect(route("CREATE_GOAL", insight)?.link == .insight(id: "i1"))
         #expect(route("CREATE_GOAL", insight)?.destination == .goalCreation(suggestion: nil, insightId: "i1"))
-        #expect(route("DISCUSS_INSIGHT", insight)?.destination
+        #expect(
+            route("DISCUSS_INSIGHT", insight)?.destination
                 == .consultation(persona: .wellnessSpecialist, contextType: .insight, contextId: "i1", title: nil))
         #expect(route("GET_TIPS", goal)?.link == .goalTips(goalId: "g1"))
         #expect(route("CHAT_GOAL", goal)?.link == .goalConsultation(goalId: "g1"))
@@ -31,8 +34,14 @@ import WellnessTestSupport
 
     @Test func requestsAreValidated() {
         #expect(wellnessError { try decode(NotificationResponse.self, #"{"user_info":{}}"#) }?.path == "action")
-        #expect(wellnessError { try decode(NotificationResponse.self, #"{"action":"x","user_info":null}"#) }?.path == "user_info")
-        #expect(wellnessError { try decode(NotificationResponse.self, #"{"action":"x","user_info":{},"extra":1}"#) }?.path == "extra")
-        #expect(wellnessError { try decode(NotificationResponse.self, #"{"action":"x","user_info":{"anything":[1]}}"#) } == nil)
+        #expect(
+            wellnessError { try decode(NotificationResponse.self, #"{"action":"x","user_info":null}"#) }?.path
+                == "user_info")
+        #expect(
+            wellnessError { try decode(NotificationResponse.self, #"{"action":"x","user_info":{},"extra":1}"#) }?.path
+                == "extra")
+        #expect(
+            wellnessError { try decode(NotificationResponse.self, #"{"action":"x","user_info":{"anything":[1]}}"#) }
+                == nil)
     }
 }

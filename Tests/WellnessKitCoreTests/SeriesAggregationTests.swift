@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import WellnessKitCore
 import WellnessTestSupport
+
+@testable import WellnessKitCore
 
 @Suite struct SeriesAggregationTests {
     static func options(_ text: String) throws -> SeriesOptions {
@@ -17,7 +18,9 @@ import WellnessTestSupport
     static func columns(_ timestamps: [Int64], _ values: [Double], _ optionsText: String) throws -> SeriesAggregation {
         let options = try Self.options(optionsText)
         return try timestamps.withUnsafeBufferPointer { stamps in
-            try values.withUnsafeBufferPointer { try SeriesAggregation(timestamps: stamps, values: $0, options: options) }
+            try values.withUnsafeBufferPointer {
+                try SeriesAggregation(timestamps: stamps, values: $0, options: options)
+            }
         }
     }
 
@@ -34,8 +37,9 @@ import WellnessTestSupport
     }
 
     @Test func isoWeekYearBoundaries() throws {
-        let result = try Self.aggregate(Self.samples([("2021-01-01T12:00:00Z", "1"), ("2024-12-30T12:00:00Z", "2")]),
-                                        #"{"interval":"week"}"#)
+        let result = try Self.aggregate(
+            Self.samples([("2021-01-01T12:00:00Z", "1"), ("2024-12-30T12:00:00Z", "2")]),
+            #"{"interval":"week"}"#)
         #expect(result.buckets.map { $0.weekOfYear?.year } == [2020, 2025])
         #expect(result.buckets.map { $0.weekOfYear?.week } == [53, 1])
     }
@@ -74,7 +78,9 @@ import WellnessTestSupport
 
     /// Oracle: Foundation's Calendar decides each sample's local day; the
     /// engine's day buckets must agree, in zones with every kind of DST quirk.
-    @Test(arguments: ["America/New_York", "Africa/Cairo", "Australia/Lord_Howe", "Asia/Kolkata", "UTC", "America/Sao_Paulo"])
+    @Test(arguments: [
+        "America/New_York", "Africa/Cairo", "Australia/Lord_Howe", "Asia/Kolkata", "UTC", "America/Sao_Paulo",
+    ])
     func localDaysAgreeWithFoundationCalendar(_ zoneName: String) throws {
         let zone = try #require(TimeZone(identifier: zoneName))
         var calendar = Calendar(identifier: .gregorian)
@@ -82,11 +88,14 @@ import WellnessTestSupport
         var generator = SystemRandomNumberGenerator()
         // 2014-2026 covers Cairo's reinstated DST and its midnight transitions.
         let timestamps = (0..<3000).map { _ in Int64.random(in: 1_388_534_400...1_790_000_000, using: &generator) }
-        let result = try Self.columns(timestamps, timestamps.map { _ in 1 }, #"{"interval":"day","time_zone":"\#(zoneName)"}"#)
+        let result = try Self.columns(
+            timestamps, timestamps.map { _ in 1 }, #"{"interval":"day","time_zone":"\#(zoneName)"}"#)
         var expected: [String: Int] = [:]
         for timestamp in timestamps {
-            let parts = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(timestamp)))
-            let key = "\(parts.year ?? 0)-\(Digits.padded(parts.month ?? 0, width: 2))-\(Digits.padded(parts.day ?? 0, width: 2))"
+            let parts = calendar.dateComponents(
+                [.year, .month, .day], from: Date(timeIntervalSince1970: Double(timestamp)))
+            let key =
+                "\(parts.year ?? 0)-\(Digits.padded(parts.month ?? 0, width: 2))-\(Digits.padded(parts.day ?? 0, width: 2))"
             expected[key, default: 0] += 1
         }
         var actual: [String: Int] = [:]
@@ -109,25 +118,30 @@ import WellnessTestSupport
             let parts = calendar.dateComponents([.yearForWeekOfYear, .weekOfYear, .weekday], from: date)
             let mine = LocalCalendar.weekOfYear(weekStart: weekStart, firstWeekday: firstWeekday)
             #expect(mine.year == parts.yearForWeekOfYear && mine.week == parts.weekOfYear)
-            let startParts = calendar.dateComponents([.weekday], from: Date(timeIntervalSince1970: Double(weekStart) * 86_400))
+            let startParts = calendar.dateComponents(
+                [.weekday], from: Date(timeIntervalSince1970: Double(weekStart) * 86_400))
             #expect(startParts.weekday == firstWeekday)
         }
     }
 
     @Test func cairoDayWhoseMidnightIsSkipped() throws {
         // 2023-04-28: clocks jump from 00:00 to 01:00 in Cairo; the day is 23 hours.
-        let result = try Self.aggregate(Self.samples([
-            ("2023-04-27T21:59:59Z", "1"), ("2023-04-27T22:00:00Z", "2"), ("2023-04-28T20:59:59Z", "3"),
-            ("2023-04-28T21:00:00Z", "4"),
-        ]), #"{"interval":"day","time_zone":"Africa/Cairo"}"#)
+        let result = try Self.aggregate(
+            Self.samples([
+                ("2023-04-27T21:59:59Z", "1"), ("2023-04-27T22:00:00Z", "2"), ("2023-04-28T20:59:59Z", "3"),
+                ("2023-04-28T21:00:00Z", "4"),
+            ]), #"{"interval":"day","time_zone":"Africa/Cairo"}"#)
         #expect(result.buckets.map(\.label) == ["Apr 27", "Apr 28", "Apr 29"])
         #expect(result.buckets.map(\.count) == [1, 2, 1])
     }
 
     @Test func averagesOfSamplesOrOfDailyMeans() throws {
-        let samples = Self.samples([("2024-01-01T08:00:00Z", "1"), ("2024-01-01T09:00:00Z", "3"), ("2024-01-02T08:00:00Z", "10")])
+        let samples = Self.samples([
+            ("2024-01-01T08:00:00Z", "1"), ("2024-01-01T09:00:00Z", "3"), ("2024-01-02T08:00:00Z", "10"),
+        ])
         let raw = try Self.aggregate(samples, #"{"interval":"week"}"#).buckets[0]
-        #expect(raw.average == 14.0 / 3 && raw.minimum == 1 && raw.maximum == 10 && raw.count == 3 && raw.daysWithData == 2)
+        #expect(
+            raw.average == 14.0 / 3 && raw.minimum == 1 && raw.maximum == 10 && raw.count == 3 && raw.daysWithData == 2)
         let daily = try Self.aggregate(samples, #"{"interval":"week","average":"daily_means"}"#).buckets[0]
         #expect(daily.average == 6 && daily.minimum == 2 && daily.maximum == 10)
     }
@@ -146,7 +160,9 @@ import WellnessTestSupport
     }
 
     @Test func unsortedAndDuplicateSamplesGiveTheSortedResult() throws {
-        var pairs = (0..<200).map { ("2024-03-\(Digits.padded($0 % 28 + 1, width: 2))T\(Digits.padded($0 % 24, width: 2)):00:00Z", "\($0)") }
+        var pairs = (0..<200).map {
+            ("2024-03-\(Digits.padded($0 % 28 + 1, width: 2))T\(Digits.padded($0 % 24, width: 2)):00:00Z", "\($0)")
+        }
         pairs.append(pairs[5])
         let sorted = try Self.aggregate(Self.samples(pairs.sorted { $0.0 < $1.0 }), #"{"interval":"day"}"#)
         let shuffled = try Self.aggregate(Self.samples(pairs.shuffled()), #"{"interval":"day"}"#)
@@ -178,7 +194,8 @@ import WellnessTestSupport
     }
 
     @Test func snapshotsKeepTheLatestValue() throws {
-        let samples = #"[{"timestamp":"2024-01-01T09:00:00Z","value":"calm"},{"timestamp":"2024-01-03T09:00:00Z","value":"anxious"},{"timestamp":"2024-01-02T09:00:00Z","value":true},{"timestamp":"2024-02-01T09:00:00Z","value":4.5}]"#
+        let samples =
+            #"[{"timestamp":"2024-01-01T09:00:00Z","value":"calm"},{"timestamp":"2024-01-03T09:00:00Z","value":"anxious"},{"timestamp":"2024-01-02T09:00:00Z","value":true},{"timestamp":"2024-02-01T09:00:00Z","value":4.5}]"#
         let result = try Self.aggregate(samples, #"{"kind":"snapshot","interval":"month"}"#)
         #expect(result.buckets.map(\.latest) == [.string("anxious"), .number(4.5)])
         #expect(try JSONWriter.string(result.buckets[0].json).contains(#""latest_at":"2024-01-03T09:00:00Z""#))
@@ -187,22 +204,28 @@ import WellnessTestSupport
     @Test func firstWeekdayMovesWeekStarts() throws {
         let samples = Self.samples([("2024-01-07T12:00:00Z", "1")])  // a Sunday
         #expect(try Self.aggregate(samples, #"{"interval":"week"}"#).buckets[0].label == "Jan 1-7")
-        #expect(try Self.aggregate(samples, #"{"interval":"week","first_weekday":"sunday"}"#).buckets[0].label == "Jan 7-13")
+        #expect(
+            try Self.aggregate(samples, #"{"interval":"week","first_weekday":"sunday"}"#).buckets[0].label == "Jan 7-13"
+        )
         #expect(try Self.aggregate(samples, #"{"interval":"week","first_weekday":7}"#).buckets[0].label == "Jan 6-12")
     }
 
     @Test func epochSecondsAndMillisecondsAgree() throws {
         let seconds: [Int64] = [1_700_000_000, 1_700_100_000, 1_703_000_000]
         let fromSeconds = try Self.columns(seconds, [1, 2, 3], #"{"interval":"week"}"#)
-        let fromMilliseconds = try Self.columns(seconds.map { $0 * 1000 }, [1, 2, 3], #"{"interval":"week","timestamp_unit":"ms"}"#)
-        let fromJSON = try Self.aggregate("[" + seconds.enumerated().map { #"{"timestamp":\#($0.element),"value":\#($0.offset + 1)}"# }
-            .joined(separator: ",") + "]", #"{"interval":"week"}"#)
+        let fromMilliseconds = try Self.columns(
+            seconds.map { $0 * 1000 }, [1, 2, 3], #"{"interval":"week","timestamp_unit":"ms"}"#)
+        let fromJSON = try Self.aggregate(
+            "["
+                + seconds.enumerated().map { #"{"timestamp":\#($0.element),"value":\#($0.offset + 1)}"# }
+                .joined(separator: ",") + "]", #"{"interval":"week"}"#)
         #expect(fromSeconds.buckets == fromMilliseconds.buckets && fromSeconds.buckets == fromJSON.buckets)
     }
 
     @Test func spansOverTenYears() throws {
         let timestamps = stride(from: Int64(946_684_800), to: 1_420_070_400, by: 86_400 * 3).map { $0 }
-        let result = try Self.columns(timestamps, timestamps.map { Double($0 % 100) }, #"{"time_zone":"Europe/London"}"#)
+        let result = try Self.columns(
+            timestamps, timestamps.map { Double($0 % 100) }, #"{"time_zone":"Europe/London"}"#)
         #expect(result.interval == .year)
         #expect(result.buckets.map(\.label) == (2000...2014).map(String.init))
         #expect(result.buckets.reduce(0) { $0 + $1.count } == timestamps.count)
@@ -213,7 +236,9 @@ import WellnessTestSupport
         #expect(wellnessError { try Self.columns([1, 2], [1, .infinity], "{}") }?.path == "values[1]")
         #expect(wellnessError { try Self.columns([1, 2], [1, 0.5], #"{"kind":"boolean"}"#) }?.path == "values[1]")
         #expect(wellnessError { try Self.columns([1, Int64.max], [1, 1], "{}") }?.path == "timestamps[1]")
-        #expect(wellnessError { try Self.columns([1, Int64.min], [1, 1], #"{"timestamp_unit":"ms"}"#) }?.path == "timestamps[1]")
+        #expect(
+            wellnessError { try Self.columns([1, Int64.min], [1, 1], #"{"timestamp_unit":"ms"}"#) }?.path
+                == "timestamps[1]")
         #expect(wellnessError { try Self.options(#"{"time_zone":"Nowhere/Atlantis"}"#) }?.path == "time_zone")
         #expect(wellnessError { try Self.options(#"{"interval":"decade"}"#) }?.path == "interval")
         #expect(wellnessError { try Self.options(#"{"first_weekday":8}"#) }?.path == "first_weekday")
@@ -240,8 +265,10 @@ import WellnessTestSupport
 
     /// The scanner's fast path and the general parser must read the same values.
     @Test func scannerAgreesWithTheGeneralParser() throws {
-        let numbers = ["0", "-0", "1", "-1.5", "12.345", "1e3", "1E-3", "123456789012345678", "0.1", "3.14159265358979323846",
-                       "9007199254740993", "1.7976931348623157e308", "5e-324", "-2.5e+2"]
+        let numbers = [
+            "0", "-0", "1", "-1.5", "12.345", "1e3", "1E-3", "123456789012345678", "0.1", "3.14159265358979323846",
+            "9007199254740993", "1.7976931348623157e308", "5e-324", "-2.5e+2",
+        ]
         for number in numbers {
             let text = #"[{"timestamp":1700000000,"value":\#(number)}]"#
             let viaScanner = try Array(text.utf8).withUnsafeBytes { try SampleSeries.decode(json: $0, kind: .numeric) }
@@ -257,7 +284,9 @@ import WellnessTestSupport
         guard let cases = try jsonTestSuiteCases() else { return }
         for (file, bytes) in cases {
             for kind in SeriesKind.allCases {
-                let error = wellnessError { try bytes.withUnsafeBytes { try SampleSeries.decode(json: $0, kind: kind) } }
+                let error = wellnessError {
+                    try bytes.withUnsafeBytes { try SampleSeries.decode(json: $0, kind: kind) }
+                }
                 if file.hasPrefix("n_") { #expect(error?.kind == .invalidJSON, "\(file) \(kind)") }
                 if file.hasPrefix("y_") { #expect(error?.kind != .invalidJSON, "\(file) \(kind)") }
             }
@@ -271,8 +300,9 @@ import WellnessTestSupport
         #expect(json.buckets[0].average == 1e308)
         let columns = try Self.columns([0, 1], [1e308, 1e308], "{}")
         #expect(columns.buckets[0].average == 1e308)
-        let extremes = try Self.columns([0, 1, 86_400], [.greatestFiniteMagnitude, .greatestFiniteMagnitude, 1e308],
-                                        #"{"interval":"week","average":"daily_means"}"#)
+        let extremes = try Self.columns(
+            [0, 1, 86_400], [.greatestFiniteMagnitude, .greatestFiniteMagnitude, 1e308],
+            #"{"interval":"week","average":"daily_means"}"#)
         let average = try #require(extremes.buckets[0].average)
         #expect(average.isFinite && average <= .greatestFiniteMagnitude && average > 1e308)
         let mixed = try Self.columns([0, 1], [1e308, -1e308], "{}")
@@ -290,24 +320,32 @@ import WellnessTestSupport
             }
             let interval = ["day", "week", "month", "auto"].randomElement(using: &generator)!
             let averaging = round.isMultiple(of: 2) ? "samples" : "daily_means"
-            let result = try Self.columns(timestamps, values,
-                                          #"{"interval":"\#(interval)","average":"\#(averaging)","include_empty":true}"#)
+            let result = try Self.columns(
+                timestamps, values,
+                #"{"interval":"\#(interval)","average":"\#(averaging)","include_empty":true}"#)
             let text = try JSONWriter.string(result.json)
             #expect(!containsNonFiniteWord(text), "\(text)")
             let spec = try ChartSpec(result)
-            let document = try JSONWriter.string(.object(JSONObject([("spec", spec.json),
-                                                                     ("svg", .string(SVGChart(spec: spec).document))])))
+            let document = try JSONWriter.string(
+                .object(
+                    JSONObject([
+                        ("spec", spec.json),
+                        ("svg", .string(SVGChart(spec: spec).document)),
+                    ])))
             #expect(!containsNonFiniteWord(document))
             #expect(try JSONParser.parse(document) != .null)
         }
     }
 
     @Test func currentStreakSurvivesDaysAfterToday() throws {
-        let samples = Self.samples([("2024-01-01T12:00:00Z", "true"), ("2024-01-02T12:00:00Z", "true"),
-                                    ("2024-01-03T12:00:00Z", "true")])
+        let samples = Self.samples([
+            ("2024-01-01T12:00:00Z", "true"), ("2024-01-02T12:00:00Z", "true"),
+            ("2024-01-03T12:00:00Z", "true"),
+        ])
         let streaks = try #require(try Self.aggregate(samples, #"{"kind":"boolean","today":"2024-01-02"}"#).streaks)
         #expect(streaks.current == 2 && streaks.best == 3)
-        let notYetLogged = try #require(try Self.aggregate(samples, #"{"kind":"boolean","today":"2024-01-03"}"#).streaks)
+        let notYetLogged = try #require(
+            try Self.aggregate(samples, #"{"kind":"boolean","today":"2024-01-03"}"#).streaks)
         #expect(notYetLogged.current == 3)
         let yesterday = try #require(try Self.aggregate(samples, #"{"kind":"boolean","today":"2024-01-04"}"#).streaks)
         #expect(yesterday.current == 3)
@@ -317,20 +355,26 @@ import WellnessTestSupport
 
     @Test func bucketLimitIsExact() throws {
         let limit = SeriesOptions.maximumBuckets
-        let fits = try Self.columns([0, Int64(limit - 1) * 86_400], [1, 2], #"{"interval":"day","include_empty":true}"#)
+        let fits = try Self.columns(
+            [0, Int64(limit - 1) * 86_400], [1, 2], #"{"interval":"day","include_empty":true}"#)
         #expect(fits.buckets.count == limit)
         let error = wellnessError {
             try Self.columns([0, Int64(limit) * 86_400], [1, 2], #"{"interval":"day","include_empty":true}"#)
         }
         #expect(error?.path == "include_empty")
-        #expect(wellnessError { try Self.columns([0, 8_640_000_000], [1, 2], #"{"interval":"day","include_empty":true}"#) }?
+        #expect(
+            wellnessError {
+                try Self.columns([0, 8_640_000_000], [1, 2], #"{"interval":"day","include_empty":true}"#)
+            }?
             .path == "include_empty")
     }
 
     @Test func lastYearsBucketsEndOnTheirLastDay() throws {
         let samples = Self.samples([("9999-06-01T00:00:00Z", "1"), ("9999-12-31T23:59:59Z", "2")])
-        let expected = ["year": ["9999-12-31"], "half": ["9999-06-30", "9999-12-31"],
-                        "quarter": ["9999-06-30", "9999-12-31"], "month": ["9999-06-30", "9999-12-31"]]
+        let expected = [
+            "year": ["9999-12-31"], "half": ["9999-06-30", "9999-12-31"],
+            "quarter": ["9999-06-30", "9999-12-31"], "month": ["9999-06-30", "9999-12-31"],
+        ]
         for (interval, ends) in expected {
             let result = try Self.aggregate(samples, #"{"interval":"\#(interval)","include_empty":false}"#)
             #expect(result.buckets.map { LocalCalendar.calendarDate(of: $0.end).description } == ends, "\(interval)")
@@ -339,13 +383,16 @@ import WellnessTestSupport
     }
 
     @Test func localDatesBeyondYearsOneToNineThousandAreRefused() throws {
-        let cases = [("0001-01-01T00:00:00Z", "day", "America/New_York", "0000-12-31"),
-                     ("9999-12-31T23:00:00Z", "day", "Asia/Tokyo", "10000-01-01"),
-                     ("0001-01-01T12:00:00Z", "week", "UTC", "0000-12-31...0001-01-06")]
+        let cases = [
+            ("0001-01-01T00:00:00Z", "day", "America/New_York", "0000-12-31"),
+            ("9999-12-31T23:00:00Z", "day", "Asia/Tokyo", "10000-01-01"),
+            ("0001-01-01T12:00:00Z", "week", "UTC", "0000-12-31...0001-01-06"),
+        ]
         for (instant, interval, zone, date) in cases {
             let error = wellnessError {
-                try Self.aggregate(Self.samples([("2025-01-01T00:00:00Z", "1"), (instant, "2")]),
-                                   #"{"interval":"\#(interval)","time_zone":"\#(zone)","first_weekday":1}"#)
+                try Self.aggregate(
+                    Self.samples([("2025-01-01T00:00:00Z", "1"), (instant, "2")]),
+                    #"{"interval":"\#(interval)","time_zone":"\#(zone)","first_weekday":1}"#)
             }
             #expect(error?.path == "samples[1].timestamp", "\(instant) \(zone)")
             #expect(error?.message.contains(date) == true, "\(String(describing: error?.message))")
@@ -361,8 +408,9 @@ import WellnessTestSupport
         #expect(interval?.message.contains(#""interval""#) == true)
         let unrelated = wellnessError { try Self.options(#"{"colour":"red"}"#) }
         #expect(unrelated?.message.contains("known options: average, first_weekday") == true)
-        let chart = try SeriesOptions(json: JSONParser.parse(#"{"width":300,"time_zone":"UTC"}"#), at: .root,
-                                      sharedWith: ChartOptions.keys)
+        let chart = try SeriesOptions(
+            json: JSONParser.parse(#"{"width":300,"time_zone":"UTC"}"#), at: .root,
+            sharedWith: ChartOptions.keys)
         #expect(chart.timeZone.identifier == "UTC")
         #expect(wellnessError { try decode(LongevityTrendsOptions.self, #"{"todya":"2024-01-01"}"#) }?.path == "todya")
     }

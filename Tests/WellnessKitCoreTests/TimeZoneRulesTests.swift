@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import WellnessKitCore
 import WellnessTestSupport
+
+@testable import WellnessKitCore
 
 /// TimeZoneRules, the tz database reader that replaces Foundation's TimeZone,
 /// checked against Foundation itself (whose ICU carries its own copy of the
@@ -34,12 +35,15 @@ import WellnessTestSupport
 
     /// Foundation's changes of the total UTC offset in `range`, from its
     /// daylight-saving transitions (as ZoneOffsets reads them).
-    static func foundationTransitions(_ zone: TimeZone, _ range: ClosedRange<Int64>) -> [(instant: Int64, offset: Int64)] {
+    static func foundationTransitions(_ zone: TimeZone, _ range: ClosedRange<Int64>) -> [(
+        instant: Int64, offset: Int64
+    )] {
         var result: [(instant: Int64, offset: Int64)] = []
         var previous = foundationOffset(zone, range.lowerBound - 1)
         var cursor = Date(timeIntervalSince1970: Double(range.lowerBound - 1))
         while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next > cursor,
-              next.timeIntervalSince1970 <= Double(range.upperBound) {
+            next.timeIntervalSince1970 <= Double(range.upperBound)
+        {
             let instant = Int64(next.timeIntervalSince1970.rounded(.down))
             let offset = foundationOffset(zone, instant)
             if offset != previous {
@@ -129,7 +133,8 @@ import WellnessTestSupport
         var names: [String] = []
         while let path = enumerator.nextObject() as? String {
             guard !path.hasPrefix("posix/"), !path.hasPrefix("right/"),
-                  let contents = FileManager.default.contents(atPath: root + "/" + path) else { continue }
+                let contents = FileManager.default.contents(atPath: root + "/" + path)
+            else { continue }
             if contents.prefix(4) == Data("TZif".utf8) { names.append(path) }
         }
         names.sort()
@@ -166,10 +171,12 @@ import WellnessTestSupport
             disagreeingInstants += count
             if count > 0 { disagreeing.append((name, count, first)) }
         }
-        print("tz sweep 1970–2037: \(names.count) TZif files, \(unreadable.count) unreadable \(unreadable), "
-              + "\(unknownToFoundation.count) unknown to Foundation \(unknownToFoundation)")
-        print("tz sweep: \(disagreeing.count) zones disagree with Foundation at \(disagreeingInstants) "
-              + "of \(comparedInstants) instants compared")
+        print(
+            "tz sweep 1970–2037: \(names.count) TZif files, \(unreadable.count) unreadable \(unreadable), "
+                + "\(unknownToFoundation.count) unknown to Foundation \(unknownToFoundation)")
+        print(
+            "tz sweep: \(disagreeing.count) zones disagree with Foundation at \(disagreeingInstants) "
+                + "of \(comparedInstants) instants compared")
         for zone in disagreeing {
             print("tz sweep:   \(zone.name): \(zone.instants) instants, first \(zone.first)")
         }
@@ -188,20 +195,25 @@ import WellnessTestSupport
         var previousInstant = range.lowerBound
         var previousOffset = rules.offset(at: range.lowerBound)
         for change in changes {
-            #expect(change.instant > previousInstant || (change.instant == previousInstant && previousInstant == range.lowerBound))
+            #expect(
+                change.instant > previousInstant
+                    || (change.instant == previousInstant && previousInstant == range.lowerBound))
             #expect(rules.offset(at: change.instant) == change.offset)
             #expect(rules.offset(at: change.instant - 1) == previousOffset)
             #expect(change.offset != previousOffset)
             // Constant in between: spot checks.
             for fraction: Int64 in [1, 2, 3] where change.instant - previousInstant > 4 {
-                #expect(rules.offset(at: previousInstant + (change.instant - previousInstant) * fraction / 4) == previousOffset)
+                #expect(
+                    rules.offset(at: previousInstant + (change.instant - previousInstant) * fraction / 4)
+                        == previousOffset)
             }
             previousInstant = change.instant
             previousOffset = change.offset
         }
         // Sub-ranges list the same changes.
         let middle = Self.instant(2050, 6, 1)
-        let split = rules.transitions(in: range.lowerBound...middle) + rules.transitions(in: (middle + 1)...range.upperBound)
+        let split =
+            rules.transitions(in: range.lowerBound...middle) + rules.transitions(in: (middle + 1)...range.upperBound)
         #expect(split.map(\.instant) == changes.map(\.instant))
     }
 
@@ -211,7 +223,9 @@ import WellnessTestSupport
         for instant: Int64 in [.min, .min + 1, .min / 2, -1, 0, 1, .max / 2, .max - 1, .max] {
             #expect(abs(rules.offset(at: instant)) <= 26 * 3600)
         }
-        for range: ClosedRange<Int64> in [.min ... .max, .min ... .min, .max ... .max, .min...0, 0 ... .max, (.max - 10) ... .max] {
+        for range: ClosedRange<Int64> in [
+            .min ... .max, .min ... .min, .max ... .max, .min...0, 0 ... .max, (.max - 10) ... .max,
+        ] {
             let changes = rules.transitions(in: range)
             #expect(changes.count < 30_000)
             #expect(zip(changes, changes.dropFirst()).allSatisfy { $0.instant < $1.instant && $0.offset != $1.offset })
@@ -230,10 +244,12 @@ import WellnessTestSupport
 
     @Test func unknownNamesAreNil() {
         let longValid = String(repeating: "a", count: 255)
-        for name in ["../etc/passwd", "/etc/localtime", "", "America//New_York", String(repeating: "a", count: 300),
-                     "GMT+14:00", ".", "..", "America/../Europe/London", "./UTC", "UTC/", "America/New_York/",
-                     "America/New York", "America/New_York\u{0}", "Améric/Paris", "America\\New_York",
-                     "zone.tab", "tzdata.zi", "America", "Etc/GMT+14", "Mars/Olympus_Mons", longValid] {
+        for name in [
+            "../etc/passwd", "/etc/localtime", "", "America//New_York", String(repeating: "a", count: 300),
+            "GMT+14:00", ".", "..", "America/../Europe/London", "./UTC", "UTC/", "America/New_York/",
+            "America/New York", "America/New_York\u{0}", "Améric/Paris", "America\\New_York",
+            "zone.tab", "tzdata.zi", "America", "Etc/GMT+14", "Mars/Olympus_Mons", longValid,
+        ] {
             #expect(TimeZoneRules(identifier: name) == nil, "\(name.prefix(40))")
         }
         #expect(TimeZone(identifier: "Etc/GMT+14") == nil)
@@ -265,7 +281,8 @@ import WellnessTestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         try Self.write(try Self.bytes(ofZone: "Asia/Kolkata"), to: directory, as: "UTC")
         try Self.write(Array(try Self.bytes(ofZone: "Etc/UTC").dropLast(3)), to: directory, as: "GMT")
-        #expect(TimeZoneRules(identifier: "UTC", databaseDirectory: directory.path)?.offset(at: 1_700_000_000) == 19_800)
+        #expect(
+            TimeZoneRules(identifier: "UTC", databaseDirectory: directory.path)?.offset(at: 1_700_000_000) == 19_800)
         #expect(TimeZoneRules(identifier: "GMT", databaseDirectory: directory.path) == nil)
     }
 
@@ -286,7 +303,9 @@ import WellnessTestSupport
             #expect(TimeZoneRules(identifier: "Test/Truncated\(length)", databaseDirectory: directory.path) == nil)
         }
         try Self.write(original, to: directory, as: "Test/Whole")
-        #expect(TimeZoneRules(identifier: "Test/Whole", databaseDirectory: directory.path)?.offset(at: 1_720_000_000) == -14_400)
+        #expect(
+            TimeZoneRules(identifier: "Test/Whole", databaseDirectory: directory.path)?.offset(at: 1_720_000_000)
+                == -14_400)
         // A FIFO must not hang the reader; a directory is not a zone.
         #expect(mkfifo(directory.path + "/Test/Fifo", 0o600) == 0)
         #expect(TimeZoneRules(identifier: "Test/Fifo", databaseDirectory: directory.path) == nil)
@@ -297,7 +316,8 @@ import WellnessTestSupport
         for _ in 0..<3000 {
             var corrupt = original
             for _ in 0..<Int.random(in: 1...4, using: &generator) {
-                corrupt[Int.random(in: 0..<corrupt.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+                corrupt[Int.random(in: 0..<corrupt.count, using: &generator)] = UInt8.random(
+                    in: 0...255, using: &generator)
             }
             if let file = TZifFile(bytes: corrupt) {
                 let rules = TimeZoneRules(identifier: "Corrupt", file: file)
@@ -314,11 +334,13 @@ import WellnessTestSupport
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         for entry in try FileManager.default.contentsOfDirectory(atPath: Self.systemDatabase) {
-            try FileManager.default.createSymbolicLink(atPath: directory.path + "/" + entry,
-                                                       withDestinationPath: Self.systemDatabase + "/" + entry)
+            try FileManager.default.createSymbolicLink(
+                atPath: directory.path + "/" + entry,
+                withDestinationPath: Self.systemDatabase + "/" + entry)
         }
         try Self.write(TZifBuilder(version: "2", footer: "<+05>-5").bytes, to: directory, as: "Wellness/Plus5")
-        try Self.write(Array(try Self.bytes(ofZone: "Europe/Paris").dropLast(40)), to: directory, as: "Wellness/Truncated")
+        try Self.write(
+            Array(try Self.bytes(ofZone: "Europe/Paris").dropLast(40)), to: directory, as: "Wellness/Truncated")
 
         let previous = getenv("TZDIR").map { String(cString: $0) }
         defer {
@@ -338,8 +360,9 @@ import WellnessTestSupport
 
     @Test func versionOneUsesTheTableAndTypeZeroBeforeIt() throws {
         // Type 0 is DST here: before the first transition it applies anyway (RFC 8536 §3.2).
-        let builder = TZifBuilder(version: nil, types: [(3600, true), (0, false), (-18_000, false)],
-                                  transitions: [(1000, 1), (2000, 2)])
+        let builder = TZifBuilder(
+            version: nil, types: [(3600, true), (0, false), (-18_000, false)],
+            transitions: [(1000, 1), (2000, 2)])
         let file = try #require(TZifFile(bytes: builder.bytes))
         let rules = TimeZoneRules(identifier: "V1", file: file)
         #expect(file.version == 1 && file.footer == nil)
@@ -354,9 +377,10 @@ import WellnessTestSupport
     @Test func laterVersionsUseTheSixtyFourBitSectionAndFooter() throws {
         for version in ["2", "3", "4", "7"] as [Character] {
             // The 32-bit section claims +1 h throughout; the 64-bit one is what counts.
-            let builder = TZifBuilder(version: version, types: [(-17_762, false), (-18_000, false), (-14_400, true)],
-                                      transitions: [(-2_717_650_800, 1), (Self.instant(2024, 3, 10, 7), 2)],
-                                      footer: "EST5EDT,M3.2.0,M11.1.0", versionOneOffset: 3600)
+            let builder = TZifBuilder(
+                version: version, types: [(-17_762, false), (-18_000, false), (-14_400, true)],
+                transitions: [(-2_717_650_800, 1), (Self.instant(2024, 3, 10, 7), 2)],
+                footer: "EST5EDT,M3.2.0,M11.1.0", versionOneOffset: 3600)
             let file = try #require(TZifFile(bytes: builder.bytes))
             let rules = TimeZoneRules(identifier: "V\(version)", file: file)
             #expect(file.version == min(Int(String(version))!, 4))
@@ -366,8 +390,11 @@ import WellnessTestSupport
             #expect(rules.offset(at: Self.instant(2024, 11, 3, 6)) == -18_000)
             #expect(rules.offset(at: Self.instant(2030, 7, 1)) == -14_400)
             let changes = rules.transitions(in: Self.instant(2024, 1, 1)...Self.instant(2026, 1, 1))
-            #expect(changes.map(\.instant) == [Self.instant(2024, 3, 10, 7), Self.instant(2024, 11, 3, 6),
-                                               Self.instant(2025, 3, 9, 7), Self.instant(2025, 11, 2, 6)])
+            #expect(
+                changes.map(\.instant) == [
+                    Self.instant(2024, 3, 10, 7), Self.instant(2024, 11, 3, 6),
+                    Self.instant(2025, 3, 9, 7), Self.instant(2025, 11, 2, 6),
+                ])
             #expect(changes.map(\.offset) == [-14_400, -18_000, -14_400, -18_000])
         }
         for bad: UInt8 in [UInt8(ascii: "1"), UInt8(ascii: "x"), 0x02, 0xFF] {
@@ -383,7 +410,8 @@ import WellnessTestSupport
         #expect(emptyRules.offset(at: 499) == 0 && emptyRules.offset(at: .max) == 7200)
 
         // No transitions: the footer governs every instant, 1900 included.
-        let ruleOnly = TZifBuilder(version: "3", types: [(-18_000, false)], transitions: [], footer: "EST5EDT,M3.2.0,M11.1.0")
+        let ruleOnly = TZifBuilder(
+            version: "3", types: [(-18_000, false)], transitions: [], footer: "EST5EDT,M3.2.0,M11.1.0")
         let ruleRules = TimeZoneRules(identifier: "R", file: try #require(TZifFile(bytes: ruleOnly.bytes)))
         #expect(ruleRules.offset(at: Self.instant(1900, 7, 1)) == -14_400)
         #expect(ruleRules.offset(at: Self.instant(1900, 1, 1)) == -18_000)
@@ -394,8 +422,9 @@ import WellnessTestSupport
     }
 
     @Test func malformedFilesAreNil() throws {
-        var builder = TZifBuilder(version: "2", types: [(0, false), (3600, true)], transitions: [(100, 1), (200, 0)],
-                                  footer: "CET-1CEST,M3.5.0,M10.5.0/3")
+        var builder = TZifBuilder(
+            version: "2", types: [(0, false), (3600, true)], transitions: [(100, 1), (200, 0)],
+            footer: "CET-1CEST,M3.5.0,M10.5.0/3")
         #expect(TZifFile(bytes: builder.bytes) != nil)
         builder.transitions = [(200, 1), (100, 0)]
         #expect(TZifFile(bytes: builder.bytes) == nil)  // unordered
@@ -499,9 +528,11 @@ import WellnessTestSupport
         #expect(PosixTimeZoneString.dayNumber(of: .zeroBased(365), in: 2024) == Self.instant(2024, 12, 31) / 86_400)
         #expect(PosixTimeZoneString.dayNumber(of: .zeroBased(365), in: 2023) == Self.instant(2024, 1, 1) / 86_400)
         // Fifth Sunday means the last: February 2026 has four Sundays.
-        #expect(PosixTimeZoneString.dayNumber(of: .monthWeekDay(month: 2, week: 5, weekday: 0), in: 2026)
+        #expect(
+            PosixTimeZoneString.dayNumber(of: .monthWeekDay(month: 2, week: 5, weekday: 0), in: 2026)
                 == Self.instant(2026, 2, 22) / 86_400)
-        #expect(PosixTimeZoneString.dayNumber(of: .monthWeekDay(month: 2, week: 1, weekday: 0), in: 2026)
+        #expect(
+            PosixTimeZoneString.dayNumber(of: .monthWeekDay(month: 2, week: 1, weekday: 0), in: 2026)
                 == Self.instant(2026, 2, 1) / 86_400)
 
         let julian = try #require(PosixTimeZoneString("AAA3BBB,J60/0,J300/0"))
@@ -531,19 +562,24 @@ import WellnessTestSupport
             #expect(allYear.offset(at: instant) == -14_400)
             instant += 3 * 3600 + 7
         }
-        let zone = TimeZoneRules(identifier: "AllYear", file: TZifFile(version: 3, transitionTimes: [],
-                                 transitionOffsets: [], initialOffset: -18_000, footer: allYear))
+        let zone = TimeZoneRules(
+            identifier: "AllYear",
+            file: TZifFile(
+                version: 3, transitionTimes: [],
+                transitionOffsets: [], initialOffset: -18_000, footer: allYear))
         #expect(zone.transitions(in: Self.instant(2020, 1, 1)...Self.instant(2030, 1, 1)).isEmpty)
     }
 
     @Test func rejectsMalformedStrings() {
-        for text in ["", "EST", "ES5", "E5", "5", "EST+", "EST-", "EST5EDT,", "EST5EDT,M3.2.0", "EST5EDT,M3.2.0,",
-                     "EST5EDT,M3.2.0,M11.1.0,", "EST5EDT,M13.2.0,M11.1.0", "EST5EDT,M0.2.0,M11.1.0",
-                     "EST5EDT,M3.6.0,M11.1.0", "EST5EDT,M3.0.0,M11.1.0", "EST5EDT,M3.2.7,M11.1.0",
-                     "EST5EDT,M3.2,M11.1.0", "EST5EDT,J0,J100", "EST5EDT,J366,J100", "EST5EDT,366,100",
-                     "EST25", "EST5:60", "EST5:00:60", "EST5:", "<+03", "<+3>-3", "<>0", "<+0 3>-3", "EST5 ",
-                     " EST5", "EST5EDT4,M3.2.0,M11.1.0x", "EST1234", "EST005", "ÉST5", "EST5ED", "EST5EDT,M3.2.0/,M11.1.0",
-                     "EST5EDT,M3.2.0/1:2:3:4,M11.1.0", "EST5EDT;M3.2.0,M11.1.0", "EST5\nEDT"] {
+        for text in [
+            "", "EST", "ES5", "E5", "5", "EST+", "EST-", "EST5EDT,", "EST5EDT,M3.2.0", "EST5EDT,M3.2.0,",
+            "EST5EDT,M3.2.0,M11.1.0,", "EST5EDT,M13.2.0,M11.1.0", "EST5EDT,M0.2.0,M11.1.0",
+            "EST5EDT,M3.6.0,M11.1.0", "EST5EDT,M3.0.0,M11.1.0", "EST5EDT,M3.2.7,M11.1.0",
+            "EST5EDT,M3.2,M11.1.0", "EST5EDT,J0,J100", "EST5EDT,J366,J100", "EST5EDT,366,100",
+            "EST25", "EST5:60", "EST5:00:60", "EST5:", "<+03", "<+3>-3", "<>0", "<+0 3>-3", "EST5 ",
+            " EST5", "EST5EDT4,M3.2.0,M11.1.0x", "EST1234", "EST005", "ÉST5", "EST5ED", "EST5EDT,M3.2.0/,M11.1.0",
+            "EST5EDT,M3.2.0/1:2:3:4,M11.1.0", "EST5EDT;M3.2.0,M11.1.0", "EST5\nEDT",
+        ] {
             #expect(PosixTimeZoneString(text) == nil, "\(text)")
         }
     }
@@ -596,9 +632,10 @@ import WellnessTestSupport
             for index in 0..<100_000 { sum &+= zone?.offset(at: Int64(index) * 40_000) ?? 0 }
         }
         let foundation = clock.measure { _ = TimeZone(identifier: "America/Denver") }
-        print("TimeZoneRules America/New_York: first load \(cold), uncached load \(uncached / 100), cached load \(cached / repetitions), "
-              + "transitions 1970–2100 (\(changes)) \(table / 100), offset(at:) \(lookups / 100_000); "
-              + "Foundation TimeZone(identifier:) cold \(foundation) [\(sum != 0)]")
+        print(
+            "TimeZoneRules America/New_York: first load \(cold), uncached load \(uncached / 100), cached load \(cached / repetitions), "
+                + "transitions 1970–2100 (\(changes)) \(table / 100), offset(at:) \(lookups / 100_000); "
+                + "Foundation TimeZone(identifier:) cold \(foundation) [\(sum != 0)]")
     }
 }
 
@@ -614,8 +651,10 @@ struct TZifBuilder {
     /// this offset and no transitions, to show it is ignored.
     var versionOneOffset: Int32?
 
-    init(version: Character?, types: [(offset: Int32, isDST: Bool)] = [(0, false)],
-         transitions: [(time: Int64, type: UInt8)] = [], footer: String = "", versionOneOffset: Int32? = nil) {
+    init(
+        version: Character?, types: [(offset: Int32, isDST: Bool)] = [(0, false)],
+        transitions: [(time: Int64, type: UInt8)] = [], footer: String = "", versionOneOffset: Int32? = nil
+    ) {
         versionByte = version.map { UInt8(ascii: $0.unicodeScalars.first!) } ?? 0
         self.types = types
         self.transitions = transitions
@@ -623,8 +662,10 @@ struct TZifBuilder {
         self.versionOneOffset = versionOneOffset
     }
 
-    private func block(timeSize: Int, types: [(offset: Int32, isDST: Bool)],
-                       transitions: [(time: Int64, type: UInt8)]) -> [UInt8] {
+    private func block(
+        timeSize: Int, types: [(offset: Int32, isDST: Bool)],
+        transitions: [(time: Int64, type: UInt8)]
+    ) -> [UInt8] {
         func bigEndian<Value: FixedWidthInteger>(_ value: Value) -> [UInt8] {
             withUnsafeBytes(of: value.bigEndian) { Array($0) }
         }
@@ -650,7 +691,8 @@ struct TZifBuilder {
 
     var bytes: [UInt8] {
         if versionByte == 0 { return block(timeSize: 4, types: types, transitions: transitions) }
-        let first = versionOneOffset.map { block(timeSize: 4, types: [($0, false)], transitions: []) }
+        let first =
+            versionOneOffset.map { block(timeSize: 4, types: [($0, false)], transitions: []) }
             ?? block(timeSize: 4, types: types, transitions: transitions.filter { Int32(exactly: $0.time) != nil })
         return first + block(timeSize: 8, types: types, transitions: transitions) + [10] + Array(footer.utf8) + [10]
     }

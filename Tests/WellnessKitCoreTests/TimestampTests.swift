@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import WellnessKitCore
 import WellnessTestSupport
+
+@testable import WellnessKitCore
 
 @Suite struct TimestampTests {
     @Test(arguments: [
@@ -51,7 +52,8 @@ import WellnessTestSupport
             }
         }
         #expect(Timestamp(seconds: -62_135_596_800).description == "0001-01-01T00:00:00Z")
-        #expect(Timestamp(seconds: 253_402_300_799, nanoseconds: 5_000_000, fractionDigits: 3).description
+        #expect(
+            Timestamp(seconds: 253_402_300_799, nanoseconds: 5_000_000, fractionDigits: 3).description
                 == "9999-12-31T23:59:59.005Z")
     }
 

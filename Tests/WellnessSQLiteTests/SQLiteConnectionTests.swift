@@ -12,8 +12,9 @@ import WellnessSQLite
 
     @Test func rowsAreReadByColumnName() throws {
         let db = try connection()
-        try db.query("INSERT INTO t (id, name, body, score) VALUES (?, ?, ?, ?)",
-                     [.integer(7), .text("seven"), .blob([1, 2]), .real(0.5)])
+        try db.query(
+            "INSERT INTO t (id, name, body, score) VALUES (?, ?, ?, ?)",
+            [.integer(7), .text("seven"), .blob([1, 2]), .real(0.5)])
         let row = try #require(try db.query("SELECT score, body, name, id FROM t").first)
         #expect(try row.integer("id") == 7)
         #expect(try row.text("name") == "seven")
@@ -47,7 +48,9 @@ import WellnessSQLite
 
     @Test func cachedStatementsAreResetBetweenQueries() throws {
         let db = try connection(cachesStatements: true)
-        for id in 1...3 { try db.query("INSERT INTO t (id, name) VALUES (?, ?)", [.integer(Int64(id)), .text("n\(id)")]) }
+        for id in 1...3 {
+            try db.query("INSERT INTO t (id, name) VALUES (?, ?)", [.integer(Int64(id)), .text("n\(id)")])
+        }
         for id in 1...3 {
             let rows = try db.query("SELECT name FROM t WHERE id = ?", [.integer(Int64(id))])
             #expect(try rows.map { try $0.text("name") } == ["n\(id)"])

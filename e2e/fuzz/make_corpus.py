@@ -24,7 +24,6 @@ harness on every `make test`).
 from __future__ import annotations
 
 import argparse
-import copy
 import datetime as dt
 import hashlib
 import json
@@ -225,10 +224,12 @@ def integration_seeds(insight: dict, goal: dict, consultation: dict) -> dict[str
     seeds["integration_destination-consultation-my-goals"] = one(
         "integration_destination", {"consultation": consultation, "intent": "my_goals"})
     seeds["integration_destination-missing-context"] = one("integration_destination", {"intent": "discuss"})
-    seeds["client_navigate-insight-create-goal"] = one("client_navigate", {"insight": actionable, "intent": "create_goal"})
+    seeds["client_navigate-insight-create-goal"] = one(
+        "client_navigate", {"insight": actionable, "intent": "create_goal"})
     seeds["client_navigate-goal-tips"] = one("client_navigate", {"goal": goal, "intent": "tips"})
     seeds["client_navigate-bad-intent"] = one("client_navigate", {"goal": goal, "intent": "create_goal"})
-    seeds["integration_actions-insight-detail"] = one("integration_actions", {"insight": actionable, "surface": "detail"})
+    seeds["integration_actions-insight-detail"] = one(
+        "integration_actions", {"insight": actionable, "surface": "detail"})
     seeds["integration_actions-goal"] = one("integration_actions", {"goal": goal})
     seeds["integration_actions-consultation-notification"] = one(
         "integration_actions", {"consultation": consultation, "surface": "notification"})
@@ -241,7 +242,8 @@ def integration_seeds(insight: dict, goal: dict, consultation: dict) -> dict[str
     seeds["deep_link_build-new-consultation"] = one("deep_link_build", {"link": {
         "kind": "new_consultation", "persona": "sleep_coach", "context_type": "goal", "context_id": "g 1"}})
     seeds["deep_link_build-goal-consultation"] = one("deep_link_build", {
-        "link": {"kind": "goal_consultation", "identifier": "goal_consultation_g1", "goal_id": "g1"}, "scheme": "fitiq"})
+        "link": {"kind": "goal_consultation", "identifier": "goal_consultation_g1", "goal_id": "g1"},
+        "scheme": "fitiq"})
     seeds["deep_link_build-insights-list"] = one("deep_link_build", {"link": {"kind": "insights_list"}})
     seeds["notification_insight-example"] = one("notification_insight", {"insight": actionable})
     seeds["notification_goal_progress-example"] = one("notification_goal_progress", {"goal": goal, "progress": 0.756})

@@ -48,7 +48,8 @@ def _checked(function: Any, returns: Any) -> Any:
     def call(*args: Any, **kwargs: Any) -> Any:
         result = function(*args, **kwargs)
         wrong = typecheck.mismatches(result, returns)
-        assert not wrong, f"{function.__qualname__} returned what its type does not declare:\n  " + "\n  ".join(wrong[:10])
+        assert not wrong, (f"{function.__qualname__} returned what its type does not declare:\n  "
+                           + "\n  ".join(wrong[:10]))
         return result
     return call
 

@@ -113,7 +113,8 @@ class FaultServer:
         elif scenario == "text":
             self.send(handler, 200, b"<html>maintenance</html>", content_type="text/html")
         elif scenario == "wrong-model":
-            self.send(handler, 200, json.dumps({"success": True, "data": {**INSIGHT, "insight_type": "hourly"}}).encode())
+            wrong = {"success": True, "data": {**INSIGHT, "insight_type": "hourly"}}
+            self.send(handler, 200, json.dumps(wrong).encode())
         elif scenario == "slow":
             time.sleep(2)
             self.send(handler, 200, ok)

@@ -17,7 +17,8 @@ from tools import REPO, SOURCE_MODE
 DATA = REPO / "examples" / "data"
 
 
-def wellness(*arguments: str, stdin: Optional[str] = None, cwd: Optional[Path] = None) -> subprocess.CompletedProcess[str]:
+def wellness(*arguments: str, stdin: Optional[str] = None,
+             cwd: Optional[Path] = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "wellness", *arguments], input=stdin, capture_output=True,
                           text=True, cwd=cwd)
 
@@ -104,7 +105,8 @@ def test_bad_samples_name_the_field_and_the_line(tmp_path: Path) -> None:
     result = wellness("aggregate", "steps.csv", cwd=tmp_path)
     assert result.returncode == 1 and result.stdout == ""
     assert result.stderr == "wellness: steps.csv:3: samples[1].value: expected a number, found a string\n"
-    result = wellness("aggregate", "-", stdin='{"timestamp": 0, "value": 1}\n{"timestamp": 1700000000000, "value": 2}\n')
+    result = wellness("aggregate", "-",
+                      stdin='{"timestamp": 0, "value": 1}\n{"timestamp": 1700000000000, "value": 2}\n')
     assert result.returncode == 1 and result.stderr.startswith("wellness: <stdin>:2: samples[1].timestamp: ")
     assert "looks like milliseconds" in result.stderr
     result = wellness("aggregate", "-", stdin="[{]")

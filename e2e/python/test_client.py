@@ -92,7 +92,8 @@ def test_insights_journey(client: wellness.Client) -> None:
 
 def test_list_all_pages_reports_progress_and_can_stop(client: wellness.Client) -> None:
     seen = []
-    everything = client.list_all_insights(page_size=4, progress=lambda fetched, total: seen.append((fetched, total)) or True)
+    everything = client.list_all_insights(
+        page_size=4, progress=lambda fetched, total: seen.append((fetched, total)) or True)
     total = seen[-1][1]
     assert [fetched for fetched, _ in seen] == list(range(1, total + 1)) and len(everything) > 4 * (total - 1)
     stopped = client.list_all_insights(page_size=4, progress=lambda fetched, _: fetched < 2)
@@ -117,7 +118,8 @@ def test_goals_journey(client: wellness.Client) -> None:
 def test_trends_are_fetched_once_per_session(client: wellness.Client) -> None:
     first = client.trends()
     views = wellness.trends_view(first)
-    assert set(views) == {"weekly", "monthly", "yearly"} and views["weekly"]["label"] in {"Rejuvenation", "Aging", "Stable"}
+    assert set(views) == {"weekly", "monthly", "yearly"}
+    assert views["weekly"]["label"] in {"Rejuvenation", "Aging", "Stable"}
     assert client.trends() == first
     assert client.trends(refresh=True)["weekly"]["available"] is True
 

@@ -65,7 +65,8 @@ class SlowAPI:
     def __init__(self, delay: float) -> None:
         empty = {"page": 1, "page_size": 5, "total_pages": 0, "total_count": 0, "has_next": False, "has_prev": False}
         bodies: Dict[str, Tuple[int, bytes]] = {
-            "/api/v1/insights": (200, json.dumps({"success": True, "data": {"insights": [], "pagination": empty}}).encode()),
+            "/api/v1/insights": (200, json.dumps(
+                {"success": True, "data": {"insights": [], "pagination": empty}}).encode()),
             "/api/v1/consultations": (200, json.dumps(
                 {"success": True, "data": {"consultations": [], "pagination": empty}}).encode()),
             "/api/v1/goals": (503, b'{"success":false,"error":{"code":"DOWN","message":"maintenance"}}'),

@@ -5,6 +5,8 @@ writers killed at random points losing nothing that was acknowledged."""
 
 from __future__ import annotations
 
+import functools
+
 import datetime
 import random
 import signal
@@ -144,18 +146,19 @@ def test_every_read_is_cached(tmp_path: Path) -> None:
     for base_url, api_key, _ in start_wellness_server():
         with offline_client(base_url, api_key, tmp_path / "store", timeout=0.5) as client:
             insight_id = client.list_insights(page_size=5)["insights"][0]["id"]
-            goal = client.create_goal({"title": "Cached", "goal_type": "activity", "start_date": "2025-01-01", "is_recurring": False})
+            goal = client.create_goal({"title": "Cached", "goal_type": "activity", "start_date": "2025-01-01",
+                                       "is_recurring": False})
             assert "queued" not in goal
             goal_id = goal["id"]  # type: ignore[typeddict-item]
             consultation = client.create_consultation("wellness_specialist")
             consultation_id = consultation["id"]  # type: ignore[typeddict-item]
             reads = {
                 "list_insights": lambda: client.list_insights(page_size=5),
-                "get_insight": lambda: client.get_insight(insight_id),
+                "get_insight": functools.partial(client.get_insight, insight_id),
                 "list_goals": lambda: client.list_goals(),
-                "get_goal": lambda: client.get_goal(goal_id),
+                "get_goal": functools.partial(client.get_goal, goal_id),
                 "list_consultations": lambda: client.list_consultations(),
-                "list_messages": lambda: client.list_messages(consultation_id),
+                "list_messages": functools.partial(client.list_messages, consultation_id),
                 "dashboard": lambda: client.dashboard(refresh=True),
             }
             fresh = {name: read() for name, read in reads.items()}
@@ -230,7 +233,8 @@ def test_cancel_and_encryption_at_rest(server: RestartableServer, tmp_path: Path
     with offline_client(server.base_url, server.api_key, store, store_key=key) as client:
         client.list_goals()
         server.stop()
-        queued = client.create_goal({"title": "Secret-title-42", "goal_type": "activity", "start_date": "2025-01-01", "is_recurring": False})
+        queued = client.create_goal({"title": "Secret-title-42", "goal_type": "activity", "start_date": "2025-01-01",
+                                     "is_recurring": False})
         assert queued["queued"] is True  # type: ignore[typeddict-item]
         raw = b"".join(path.read_bytes() for path in store.iterdir() if path.name.startswith("store.sqlite"))
         assert b"Secret-title-42" not in raw and b"pagination" not in raw, "bodies and answers are sealed"
@@ -247,7 +251,8 @@ base_url, api_key, store, prefix, count = sys.argv[1:6]
 client = wellness.OfflineClient(base_url, api_key=api_key, store_directory=store, cache_directory=False,
                          max_retries=0, timeout=2, ai_timeout=2)
 for n in range(int(count)):
-    result = client.create_goal({"title": f"{prefix}-{n:05d}", "goal_type": "activity", "start_date": "2025-01-01", "is_recurring": False})
+    result = client.create_goal({"title": f"{prefix}-{n:05d}", "goal_type": "activity", "start_date": "2025-01-01",
+                                 "is_recurring": False})
     assert result.get("queued") is True, result
 print("queued", flush=True)
 sys.stdin.readline()
@@ -300,7 +305,8 @@ for n in range(40):
     title = f"{prefix}-{n:03d}"
     sys.stdout.write(f"begin {title}\\n")
     sys.stdout.flush()
-    result = client.create_goal({"title": title, "goal_type": "activity", "start_date": "2025-01-01", "is_recurring": False})
+    result = client.create_goal({"title": title, "goal_type": "activity", "start_date": "2025-01-01",
+                                 "is_recurring": False})
     assert result.get("queued") is True, result
     sys.stdout.write(f"ack {title}\\n")
     sys.stdout.flush()

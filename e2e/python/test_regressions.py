@@ -60,7 +60,8 @@ def test_current_streak_ignores_days_after_today() -> None:
 
 def test_bucket_limit_is_exact() -> None:
     options = {"interval": "day", "include_empty": True}
-    within = wellness.series_aggregate(options, [{"timestamp": 0, "value": 1}, {"timestamp": 99_999 * 86_400, "value": 1}])
+    within = wellness.series_aggregate(options, [{"timestamp": 0, "value": 1},
+                                                 {"timestamp": 99_999 * 86_400, "value": 1}])
     assert len(within["buckets"]) == 100_000
     with pytest.raises(wellness.ValidationError) as raised:
         wellness.series_aggregate(options, [{"timestamp": 0, "value": 1}, {"timestamp": 8_640_000_000, "value": 1}])

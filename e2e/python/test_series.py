@@ -29,7 +29,8 @@ def test_pandas_style_reference_on_new_york_weeks() -> None:
     # Samples every 6 hours across the March 2024 DST change, bucketed by local Monday weeks.
     timestamps = np.arange(START + 60 * 86_400, START + 90 * 86_400, 6 * 3600, dtype=np.int64)
     values = np.arange(len(timestamps), dtype=np.float64)
-    report = wellness.series_aggregate_columns({"time_zone": "America/New_York", "interval": "week"}, timestamps, values)
+    report = wellness.series_aggregate_columns({"time_zone": "America/New_York", "interval": "week"},
+                                               timestamps, values)
     import datetime as dt
     from zoneinfo import ZoneInfo
     zone = ZoneInfo("America/New_York")

@@ -87,7 +87,8 @@ def test_a_chart_of_weekly_totals() -> None:
     samples = [{"timestamp": int(t), "value": float(i % 7)} for i, t in enumerate(timestamps)]
     options = {"interval": "week", "plot": "sum", "unit": "steps"}
     chart = wellness.series_chart(options, samples)
-    sums = [b["sum"] for b in wellness.series_aggregate({"interval": "week", "statistics": ["sum"]}, samples)["buckets"]]
+    weekly = wellness.series_aggregate({"interval": "week", "statistics": ["sum"]}, samples)
+    sums = [bucket["sum"] for bucket in weekly["buckets"]]
     assert [point["value"] for point in chart["spec"]["points"]] == sums
     assert (chart["spec"]["plot"], chart["spec"]["title"], chart["spec"]["y_axis"]["title"]) == (
         "sum", "Weekly total", "Total (steps)")

@@ -56,8 +56,8 @@ FORMS: Dict[str, Callable[[], Any]] = {
     "datetime64[ns]": lambda: SECONDS.astype("datetime64[s]").astype("datetime64[ns]"),
     "datetime64[m]": lambda: SECONDS.astype("datetime64[s]").astype("datetime64[m]"),
     "aware datetimes": lambda: [dt.datetime.fromtimestamp(int(stamp), UTC) for stamp in SECONDS],
-    "aware datetimes in another zone": lambda: [dt.datetime.fromtimestamp(int(stamp), dt.timezone(dt.timedelta(hours=-3)))
-                                                for stamp in SECONDS],
+    "aware datetimes in another zone": lambda: [
+        dt.datetime.fromtimestamp(int(stamp), dt.timezone(dt.timedelta(hours=-3))) for stamp in SECONDS],
 }
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Callable, List, Tuple
+from typing import Callable, List, Mapping, Tuple
 
 import wellness
 
@@ -47,6 +47,11 @@ def show_goals(data: Path) -> None:
               f"[{view['category_label'] or '-'} {view['category_icon']}] {view['tip']}")
 
 
+def availability(bucket: Mapping[str, object]) -> str:
+    """How a computed trend bucket stands: available, projected, or neither."""
+    return "available" if bucket["available"] else "projected" if bucket.get("projection") else "n/a"
+
+
 def show_trends(data: Path) -> None:
     views = wellness.trends_view(load(data, "trends_response.json"))
     for period, view in views.items():
@@ -54,8 +59,7 @@ def show_trends(data: Path) -> None:
               f"{view['message'] or ''}")
     computed = wellness.longevity_trends({"today": "2025-10-27"}, load(data, "biological_age_entries.json"))
     print("  computed from check-ins: " + ", ".join(
-        f"{period} {bucket['value']} ({'available' if bucket['available'] else 'projected' if bucket.get('projection') else 'n/a'})"
-        for period, bucket in computed.items()))
+        f"{period} {bucket['value']} ({availability(bucket)})" for period, bucket in computed.items()))
 
 
 def show_series(data: Path, output: Path) -> None:
@@ -71,7 +75,8 @@ def show_series(data: Path, output: Path) -> None:
     streaks = meditation["streaks"]
     print(f"meditation: yes-days per month {[bucket['yes_days'] for bucket in meditation['buckets']]}, "
           f"current streak {streaks['current']}, best {streaks['best']}")
-    mood = wellness.series_aggregate({**options, "kind": "snapshot", "interval": "month"}, load(data, "mood_samples.json"))
+    mood = wellness.series_aggregate({**options, "kind": "snapshot", "interval": "month"},
+                                     load(data, "mood_samples.json"))
     print(f"mood: latest per month {[bucket['latest'] for bucket in mood['buckets']]}")
     for interval in ("day", "week", "month"):
         samples = json.loads(load(data, "steps_samples.json"))

@@ -10,9 +10,10 @@ from typing import Any, Callable, Dict, Generic, List, Literal, Mapping, Optiona
 
 from . import _native
 from .analytics import Analytics
-from .types import (AcceptedProposal, Chart, ChartOptions, CoachProposal, Consultation, ConsultationMessage, ConsultationsPage, ContextType,
-                    CreateGoalRequest, Dashboard, DestinationResult, Goal, GoalStatus, GoalSuggestion, GoalSuggestions, GoalsPage,
-                    GoalTips, Insight, InsightsPage, InsightType, Interval, IntervalPreference, JSONInput, JSONSamples,
+from .types import (AcceptedProposal, Chart, ChartOptions, CoachProposal, Consultation, ConsultationMessage,
+                    ConsultationsPage, ContextType, CreateGoalRequest, Dashboard, DestinationResult, Goal, GoalStatus,
+                    GoalSuggestion, GoalSuggestions, GoalsPage, GoalTips, Insight, InsightsPage, InsightType, Interval,
+                    IntervalPreference, JSONInput, JSONSamples,
                     GoalUpdate, Persona, SeriesOptions, SeriesReport, SuggestedActions, TrendsResponse, QueuedWrite,
                     SyncReport, PendingList, FailedList, MessagesList, CancelResult, OfflineStamped)
 
@@ -38,7 +39,8 @@ _MessagesOut = TypeVar("_MessagesOut")
 
 class _Client(Generic[_InsightOut, _DeletedOut, _GoalOut, _GoalUpdateOut, _ConsultationOut, _MessagesOut]):
     """What `Client` and `OfflineClient` share: the handle, the reads, the
-    writes (typed by the subclass) and the local store. A client of the WellnessKit API (insights, goals AI, goals, trends, consultations).
+    writes (typed by the subclass) and the local store. A client of the
+    WellnessKit API (insights, goals AI, goals, trends, consultations).
 
     Thread-safe: one client may serve many threads. Close it (or use it as a
     context manager) to release its connections. Every failure raises a
@@ -263,7 +265,8 @@ class _Client(Generic[_InsightOut, _DeletedOut, _GoalOut, _GoalUpdateOut, _Consu
 
     def set_interval_preference(self, goal_id: str, interval: Optional[Interval]) -> IntervalPreference:
         """Saves the interval of a goal's charts; "auto" or None resets it to automatic."""
-        return cast(IntervalPreference, self._call("set_interval_preference", {"goal_id": goal_id, "interval": interval}))
+        return cast(IntervalPreference,
+                    self._call("set_interval_preference", {"goal_id": goal_id, "interval": interval}))
 
     def series_aggregate(self, options: Union[SeriesOptions, JSONInput], samples: JSONSamples) -> SeriesReport:
         """`wellness.series_aggregate`, where options may name a "goal_id": without

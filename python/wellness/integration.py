@@ -80,7 +80,8 @@ def notification_progress_milestone(request: JSONInput) -> ProgressMilestone:
 def notification_categories(request: Optional[JSONInput] = None) -> NotificationCategories:
     """The two notification categories with their actions (CREATE_GOAL,
     DISCUSS_INSIGHT; GET_TIPS, CHAT_GOAL). The request is `{}` (the default)."""
-    return cast(NotificationCategories, _native.one_document("notification_categories", {} if request is None else request))
+    return cast(NotificationCategories,
+                _native.one_document("notification_categories", {} if request is None else request))
 
 
 def notification_response(request: JSONInput) -> NotificationRoute:

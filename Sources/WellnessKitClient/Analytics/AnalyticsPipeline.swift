@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import WellnessKitCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A bounded queue of events and one worker thread that hands them to a
 /// sink, so that a slow or blocked sink never blocks the code emitting them.
@@ -194,8 +195,9 @@ public final class AnalyticsPipeline: @unchecked Sendable {
     public var stats: Stats {
         monitor.lock()
         defer { monitor.unlock() }
-        return Stats(capacity: capacity, accepted: accepted, delivered: delivered, failed: failed, dropped: dropped,
-                     queued: queuedCount, inFlight: inFlight, hasSink: sink != nil, accepting: accepting)
+        return Stats(
+            capacity: capacity, accepted: accepted, delivered: delivered, failed: failed, dropped: dropped,
+            queued: queuedCount, inFlight: inFlight, hasSink: sink != nil, accepting: accepting)
     }
 
     /// With the lock held: waits until the queue is empty and nothing is in flight.
@@ -241,17 +243,18 @@ public final class AnalyticsPipeline: @unchecked Sendable {
 extension AnalyticsPipeline.Stats: JSONEncodable {
     /// `{"capacity", "accepted", "delivered", "failed", "dropped", "queued", "in_flight", "has_sink", "accepting"}`.
     public var json: JSONValue {
-        .object(JSONObject([
-            ("capacity", .int(capacity)),
-            ("accepted", .int(accepted)),
-            ("delivered", .int(delivered)),
-            ("failed", .int(failed)),
-            ("dropped", .int(dropped)),
-            ("queued", .int(queued)),
-            ("in_flight", .bool(inFlight)),
-            ("has_sink", .bool(hasSink)),
-            ("accepting", .bool(accepting)),
-        ]))
+        .object(
+            JSONObject([
+                ("capacity", .int(capacity)),
+                ("accepted", .int(accepted)),
+                ("delivered", .int(delivered)),
+                ("failed", .int(failed)),
+                ("dropped", .int(dropped)),
+                ("queued", .int(queued)),
+                ("in_flight", .bool(inFlight)),
+                ("has_sink", .bool(hasSink)),
+                ("accepting", .bool(accepting)),
+            ]))
     }
 }
 

@@ -18,12 +18,13 @@ public struct FailedWrite: Sendable, Equatable {
     public var reason: String
 
     public var json: JSONValue {
-        .object(JSONObject([
-            ("pending_id", .int(Int(clamping: id))), ("operation", .string(operation)), ("method", .string(method)),
-            ("path", .string(path)), ("request", body ?? .null), ("idempotency_key", .string(idempotencyKey)),
-            ("queued_at", .string(Timestamp(seconds: queuedSeconds).description)),
-            ("failed_at", .string(Timestamp(seconds: failedSeconds).description)),
-            ("http_status", httpStatus.map { JSONValue.int($0) } ?? .null), ("reason", .string(reason)),
-        ]))
+        .object(
+            JSONObject([
+                ("pending_id", .int(Int(clamping: id))), ("operation", .string(operation)), ("method", .string(method)),
+                ("path", .string(path)), ("request", body ?? .null), ("idempotency_key", .string(idempotencyKey)),
+                ("queued_at", .string(Timestamp(seconds: queuedSeconds).description)),
+                ("failed_at", .string(Timestamp(seconds: failedSeconds).description)),
+                ("http_status", httpStatus.map { JSONValue.int($0) } ?? .null), ("reason", .string(reason)),
+            ]))
     }
 }

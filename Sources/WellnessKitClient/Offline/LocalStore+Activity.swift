@@ -6,7 +6,8 @@ extension LocalStore {
     /// - Throws: ``WellnessError`` when the store cannot be written.
     public func recordTipsFetched(goalId: String, at time: Timestamp) throws {
         try withConnection { connection in
-            try connection.query("""
+            try connection.query(
+                """
                 INSERT INTO goal_tips_fetched (goal_id, fetched_s) VALUES (?, ?)
                 ON CONFLICT (goal_id) DO UPDATE SET fetched_s = MAX(fetched_s, excluded.fetched_s)
                 """, [.text(goalId), .integer(time.seconds)])
@@ -30,7 +31,8 @@ extension LocalStore {
     /// - Throws: ``WellnessError`` when the store cannot be written.
     public func recordConsultationStarted(userId: String, at time: Timestamp) throws {
         try withConnection { connection in
-            try connection.query("""
+            try connection.query(
+                """
                 INSERT INTO consultations_started (user_id, started_s) VALUES (?, ?)
                 ON CONFLICT (user_id) DO UPDATE SET started_s = MAX(started_s, excluded.started_s)
                 """, [.text(userId), .integer(time.seconds)])

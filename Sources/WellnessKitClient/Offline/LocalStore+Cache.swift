@@ -33,20 +33,27 @@ extension LocalStore {
         try withConnection { connection in
             try connection.transaction {
                 try Self.putCache(connection, stored, key: key, owner: scope.owner)
-                try connection.query("DELETE FROM cache_entries WHERE owner = ? AND cached_s < ?",
-                                     [.text(scope.owner), .integer(Timestamp.now().seconds - Self.cacheRetention)])
+                try connection.query(
+                    "DELETE FROM cache_entries WHERE owner = ? AND cached_s < ?",
+                    [.text(scope.owner), .integer(Timestamp.now().seconds - Self.cacheRetention)])
             }
         }
     }
 
-    static func putCache(_ connection: SQLiteConnection, _ stored: (bytes: [UInt8], sealed: Bool), key: String,
-                         owner: String) throws {
-        try connection.query("""
+    static func putCache(
+        _ connection: SQLiteConnection, _ stored: (bytes: [UInt8], sealed: Bool), key: String,
+        owner: String
+    ) throws {
+        try connection.query(
+            """
             INSERT INTO cache_entries (owner, key, payload, sealed, cached_s) VALUES (?, ?, ?, ?, ?)
             ON CONFLICT (owner, key) DO UPDATE SET payload = excluded.payload, sealed = excluded.sealed,
                 cached_s = excluded.cached_s
-            """, [.text(owner), .text(key), .blob(stored.bytes), .integer(stored.sealed ? 1 : 0),
-                  .integer(Timestamp.now().seconds)])
+            """,
+            [
+                .text(owner), .text(key), .blob(stored.bytes), .integer(stored.sealed ? 1 : 0),
+                .integer(Timestamp.now().seconds),
+            ])
     }
 
     /// The cached answer for `key`, if any.
@@ -54,15 +61,18 @@ extension LocalStore {
     ///   payload does not open with the client's key.
     public func cacheGet(key: String, scope: OfflineScope) throws -> CacheEntry? {
         let row = try withConnection { connection in
-            try connection.query("SELECT payload, sealed, cached_s FROM cache_entries WHERE owner = ? AND key = ?",
-                                 [.text(scope.owner), .text(key)]).first
+            try connection.query(
+                "SELECT payload, sealed, cached_s FROM cache_entries WHERE owner = ? AND key = ?",
+                [.text(scope.owner), .text(key)]
+            ).first
         }
         guard let row else { return nil }
         let seconds = try Self.reading { try row.integer("cached_s") }
         guard seconds >= Timestamp.now().seconds - Self.cacheRetention else { return nil }
-        let bytes = try scope.plaintext(try Self.reading { try row.blob("payload") },
-                                        sealed: try Self.reading { try row.bool("sealed") },
-                                        associatedData: Self.cacheAssociatedData(scope, key))
+        let bytes = try scope.plaintext(
+            try Self.reading { try row.blob("payload") },
+            sealed: try Self.reading { try row.bool("sealed") },
+            associatedData: Self.cacheAssociatedData(scope, key))
         return CacheEntry(value: try JSONParser.parse(bytes), cachedSeconds: seconds)
     }
 
@@ -70,15 +80,19 @@ extension LocalStore {
     /// starts with `prefix` (an insight seen only in a list), if any.
     public func cachedElement(id: String, inPagesWithPrefix prefix: String, scope: OfflineScope) throws -> JSONValue? {
         let rows = try withConnection { connection in
-            try connection.query("""
+            try connection.query(
+                """
                 SELECT key, payload, sealed FROM cache_entries WHERE owner = ? AND substr(key, 1, ?) = ?
                 ORDER BY cached_s DESC
                 """, [.text(scope.owner), .integer(Int64(prefix.utf8.count)), .text(prefix)])
         }
         for row in rows {
-            guard let key = try? row.text("key"), let payload = try? row.blob("payload"), let sealed = try? row.bool("sealed"),
-                  let bytes = try? scope.plaintext(payload, sealed: sealed, associatedData: Self.cacheAssociatedData(scope, key)),
-                  case .object(let page)? = try? JSONParser.parse(bytes) else { continue }
+            guard let key = try? row.text("key"), let payload = try? row.blob("payload"),
+                let sealed = try? row.bool("sealed"),
+                let bytes = try? scope.plaintext(
+                    payload, sealed: sealed, associatedData: Self.cacheAssociatedData(scope, key)),
+                case .object(let page)? = try? JSONParser.parse(bytes)
+            else { continue }
             for member in page.members {
                 guard case .array(let elements) = member.value else { continue }
                 if let found = elements.first(where: {
@@ -94,37 +108,46 @@ extension LocalStore {
 
     /// Applies `edit` to every cached answer whose key is in `keys` or starts
     /// with one of `prefixes`, inside the caller's transaction.
-    static func editCache(_ connection: SQLiteConnection, scope: OfflineScope, keys: [String], prefixes: [String],
-                          _ edit: (String, JSONValue) -> CacheEdit) throws {
+    static func editCache(
+        _ connection: SQLiteConnection, scope: OfflineScope, keys: [String], prefixes: [String],
+        _ edit: (String, JSONValue) -> CacheEdit
+    ) throws {
         var rows: [SQLRow] = []
         for key in keys {
-            rows += try connection.query("SELECT key, payload, sealed FROM cache_entries WHERE owner = ? AND key = ?",
-                                         [.text(scope.owner), .text(key)])
+            rows += try connection.query(
+                "SELECT key, payload, sealed FROM cache_entries WHERE owner = ? AND key = ?",
+                [.text(scope.owner), .text(key)])
         }
         for prefix in prefixes {
             // substr rather than LIKE: keys may hold % and _.
-            rows += try connection.query("""
+            rows += try connection.query(
+                """
                 SELECT key, payload, sealed FROM cache_entries WHERE owner = ? AND substr(key, 1, ?) = ?
                 """, [.text(scope.owner), .integer(Int64(prefix.utf8.count)), .text(prefix)])
         }
         for row in rows {
             let key = try Self.reading { try row.text("key") }
             let associated = Self.cacheAssociatedData(scope, key)
-            let bytes = try scope.plaintext(try Self.reading { try row.blob("payload") },
-                                            sealed: try Self.reading { try row.bool("sealed") }, associatedData: associated)
+            let bytes = try scope.plaintext(
+                try Self.reading { try row.blob("payload") },
+                sealed: try Self.reading { try row.bool("sealed") }, associatedData: associated)
             guard let value = try? JSONParser.parse(bytes) else { continue }
             switch edit(key, value) {
             case .keep:
                 continue
             case .delete:
-                try connection.query("DELETE FROM cache_entries WHERE owner = ? AND key = ?",
-                                     [.text(scope.owner), .text(key)])
+                try connection.query(
+                    "DELETE FROM cache_entries WHERE owner = ? AND key = ?",
+                    [.text(scope.owner), .text(key)])
             case .replace(let edited):
                 // The edit keeps the answer's age: it is still the server's data, changed locally.
                 let stored = try scope.stored(try JSONWriter.bytes(edited), associatedData: associated)
-                try connection.query("UPDATE cache_entries SET payload = ?, sealed = ? WHERE owner = ? AND key = ?",
-                                     [.blob(stored.bytes), .integer(stored.sealed ? 1 : 0), .text(scope.owner),
-                                      .text(key)])
+                try connection.query(
+                    "UPDATE cache_entries SET payload = ?, sealed = ? WHERE owner = ? AND key = ?",
+                    [
+                        .blob(stored.bytes), .integer(stored.sealed ? 1 : 0), .text(scope.owner),
+                        .text(key),
+                    ])
             }
         }
     }

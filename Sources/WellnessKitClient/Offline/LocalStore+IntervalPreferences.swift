@@ -6,8 +6,10 @@ extension LocalStore {
     /// - Throws: ``WellnessError`` when the store cannot be read.
     public func intervalPreference(goalId: String) throws -> AggregationInterval? {
         try withConnection { connection in
-            let stored = try connection.query("SELECT interval FROM interval_preferences WHERE goal_id = ?",
-                                              [.text(goalId)]).first.map { row in try Self.reading { try row.text("interval") } }
+            let stored = try connection.query(
+                "SELECT interval FROM interval_preferences WHERE goal_id = ?",
+                [.text(goalId)]
+            ).first.map { row in try Self.reading { try row.text("interval") } }
             return stored.flatMap { AggregationInterval(rawValue: $0) }
         }
     }
@@ -18,7 +20,8 @@ extension LocalStore {
         try withConnection { connection in
             try connection.transaction {
                 if let interval {
-                    try connection.query("""
+                    try connection.query(
+                        """
                         INSERT INTO interval_preferences (goal_id, interval, updated_s) VALUES (?, ?, ?)
                         ON CONFLICT (goal_id) DO UPDATE SET interval = excluded.interval, updated_s = excluded.updated_s
                         """, [.text(goalId), .text(interval.rawValue), .integer(Timestamp.now().seconds)])

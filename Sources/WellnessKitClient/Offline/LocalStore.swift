@@ -1,10 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import WellnessKitCore
 import WellnessSQLite
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The client's durable local state: one SQLite database in WAL mode in a
 /// directory of its own (0700, files 0600), safe to share between threads
@@ -139,18 +140,26 @@ public final class LocalStore: @unchecked Sendable {
 
     /// Each migration takes the schema from the version before it to its own.
     private static let migrations: [(version: Int64, sql: String)] = [
-        (1, """
+        (
+            1,
+            """
             CREATE TABLE interval_preferences (
                 goal_id TEXT PRIMARY KEY, interval TEXT NOT NULL, updated_s INTEGER NOT NULL);
-            """),
-        (2, """
+            """
+        ),
+        (
+            2,
+            """
             CREATE TABLE goal_tips_fetched (goal_id TEXT PRIMARY KEY, fetched_s INTEGER NOT NULL);
             CREATE TABLE consultations_started (user_id TEXT PRIMARY KEY, started_s INTEGER NOT NULL);
-            """),
+            """
+        ),
         // Cached reads and the write queue. `owner` is the
         // SHA-256 of the base URL and credential, never the credential; the
         // payloads and bodies are AES-256-GCM sealed when `sealed` is 1.
-        (3, """
+        (
+            3,
+            """
             CREATE TABLE cache_entries (
                 owner TEXT NOT NULL, key TEXT NOT NULL, payload BLOB NOT NULL, sealed INTEGER NOT NULL,
                 cached_s INTEGER NOT NULL, PRIMARY KEY (owner, key));
@@ -165,15 +174,18 @@ public final class LocalStore: @unchecked Sendable {
                 id INTEGER PRIMARY KEY, owner TEXT NOT NULL, operation TEXT NOT NULL, method TEXT NOT NULL,
                 path TEXT NOT NULL, body BLOB, sealed INTEGER NOT NULL, idempotency_key TEXT NOT NULL,
                 queued_s INTEGER NOT NULL, failed_s INTEGER NOT NULL, http_status INTEGER, reason TEXT NOT NULL);
-            """),
+            """
+        ),
     ]
 
     private func migrate() throws {
         try connection.transaction {
-            let current = try connection.query("PRAGMA user_version").first
+            let current =
+                try connection.query("PRAGMA user_version").first
                 .map { row in try Self.reading { try row.integer("user_version") } } ?? 0
             guard current <= Self.schemaVersion else {
-                throw WellnessError.internal("""
+                throw WellnessError.internal(
+                    """
                     the local store \(connection.path) has schema version \(current), newer than this library's \
                     \(Self.schemaVersion); use a newer library or another store directory
                     """)

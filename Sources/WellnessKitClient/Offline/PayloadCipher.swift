@@ -24,8 +24,9 @@ public struct PayloadCipher: Sendable {
     /// - Throws: ``WellnessError`` (validation at `store_key`) for another length.
     public init(key: [UInt8]) throws {
         guard key.count == Self.keyLength else {
-            throw WellnessError.validation("must be base64 of exactly 32 bytes (an AES-256 key), not \(key.count) bytes",
-                                           at: FieldPath.root.appending("store_key"))
+            throw WellnessError.validation(
+                "must be base64 of exactly 32 bytes (an AES-256 key), not \(key.count) bytes",
+                at: FieldPath.root.appending("store_key"))
         }
         self.key = key
     }
@@ -66,9 +67,10 @@ public struct PayloadCipher: Sendable {
         var total = 0
         var tag = [UInt8](repeating: 0, count: Self.tagLength)
         guard plaintext.count < Int(Int32.max) - 16, associatedData.count < Int(Int32.max),
-              EVP_EncryptInit_ex(context, EVP_aes_256_gcm(), nil, key, nonce) == 1,
-              EVP_CipherUpdate(context, nil, &written, associatedData, Int32(associatedData.count)) == 1,
-              EVP_CipherUpdate(context, &output, &written, plaintext, Int32(plaintext.count)) == 1 else {
+            EVP_EncryptInit_ex(context, EVP_aes_256_gcm(), nil, key, nonce) == 1,
+            EVP_CipherUpdate(context, nil, &written, associatedData, Int32(associatedData.count)) == 1,
+            EVP_CipherUpdate(context, &output, &written, plaintext, Int32(plaintext.count)) == 1
+        else {
             throw WellnessError.internal("cannot encrypt a cached payload")
         }
         total = Int(written)
@@ -76,7 +78,8 @@ public struct PayloadCipher: Sendable {
             EVP_EncryptFinal_ex(context, buffer.baseAddress.map { $0 + total }, &written)
         }
         guard finished == 1,
-              EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_GET_TAG, Int32(Self.tagLength), &tag) == 1 else {
+            EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_GET_TAG, Int32(Self.tagLength), &tag) == 1
+        else {
             throw WellnessError.internal("cannot encrypt a cached payload")
         }
         total += Int(written)
@@ -89,7 +92,8 @@ public struct PayloadCipher: Sendable {
     public func open(_ sealed: [UInt8], associatedData: [UInt8]) throws -> [UInt8] {
         let overhead = 1 + Self.nonceLength + Self.tagLength
         guard sealed.count >= overhead, sealed.first == Self.formatVersion, sealed.count < Int(Int32.max),
-              associatedData.count < Int(Int32.max) else {
+            associatedData.count < Int(Int32.max)
+        else {
             throw WellnessError.internal("a cached payload is not in the sealed format")
         }
         let nonce = Array(sealed[1..<(1 + Self.nonceLength)])
@@ -100,9 +104,10 @@ public struct PayloadCipher: Sendable {
         var output = [UInt8](repeating: 0, count: body.count + 16)
         var written: Int32 = 0
         guard EVP_DecryptInit_ex(context, EVP_aes_256_gcm(), nil, key, nonce) == 1,
-              EVP_CipherUpdate(context, nil, &written, associatedData, Int32(associatedData.count)) == 1,
-              EVP_CipherUpdate(context, &output, &written, body, Int32(body.count)) == 1,
-              EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_TAG, Int32(Self.tagLength), &tag) == 1 else {
+            EVP_CipherUpdate(context, nil, &written, associatedData, Int32(associatedData.count)) == 1,
+            EVP_CipherUpdate(context, &output, &written, body, Int32(body.count)) == 1,
+            EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_TAG, Int32(Self.tagLength), &tag) == 1
+        else {
             throw WellnessError.internal("cannot decrypt a cached payload")
         }
         let total = Int(written)
@@ -126,7 +131,9 @@ public struct PayloadCipher: Sendable {
             case 48...57: values.append(byte + 4)
             case 43: values.append(62)
             case 47: values.append(63)
-            case 61: padding += 1; continue
+            case 61:
+                padding += 1
+                continue
             default: return nil
             }
             if padding > 0 { return nil }
@@ -140,7 +147,9 @@ public struct PayloadCipher: Sendable {
             for value in chunk { accumulator = accumulator << 6 | UInt32(value) }
             accumulator <<= UInt32(6 * (4 - chunk.count))
             let produced = chunk.count - 1
-            for shift in [16, 8, 0].prefix(produced) { bytes.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(shift))) }
+            for shift in [16, 8, 0].prefix(produced) {
+                bytes.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(shift)))
+            }
             index += 4
         }
         return bytes

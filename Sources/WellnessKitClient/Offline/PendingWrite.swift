@@ -20,13 +20,17 @@ public struct PendingWrite: Sendable, Equatable {
     public var inFlight: Bool
 
     public var json: JSONValue {
-        .object(JSONObject([
-            ("pending_id", .int(Int(clamping: id))), ("operation", .string(operation)), ("method", .string(method)),
-            ("path", .string(path)), ("request", body ?? .null), ("idempotency_key", .string(idempotencyKey)),
-            ("queued_at", .string(Timestamp(seconds: queuedSeconds).description)),
-            ("attempts", .int(Int(clamping: attempts))),
-            ("next_attempt_at", nextAttemptSeconds > 0 ? .string(Timestamp(seconds: nextAttemptSeconds).description) : .null),
-            ("last_error", lastError.map(JSONValue.string) ?? .null), ("in_flight", .bool(inFlight)),
-        ]))
+        .object(
+            JSONObject([
+                ("pending_id", .int(Int(clamping: id))), ("operation", .string(operation)), ("method", .string(method)),
+                ("path", .string(path)), ("request", body ?? .null), ("idempotency_key", .string(idempotencyKey)),
+                ("queued_at", .string(Timestamp(seconds: queuedSeconds).description)),
+                ("attempts", .int(Int(clamping: attempts))),
+                (
+                    "next_attempt_at",
+                    nextAttemptSeconds > 0 ? .string(Timestamp(seconds: nextAttemptSeconds).description) : .null
+                ),
+                ("last_error", lastError.map(JSONValue.string) ?? .null), ("in_flight", .bool(inFlight)),
+            ]))
     }
 }

@@ -26,18 +26,23 @@ public struct SyncReport: Sendable {
     /// `{"delivered", "failed", "deferred", "remaining", "busy", "items": [...]}`.
     public func json(error: (WellnessError) -> JSONValue) -> JSONValue {
         let items = items.map { item -> JSONValue in
-            .object(JSONObject([
-                ("pending_id", .int(Int(clamping: item.write.id))), ("operation", .string(item.write.operation)),
-                ("idempotency_key", .string(item.write.idempotencyKey)), ("result", .string(item.result)),
-                ("http_status", item.httpStatus.map { JSONValue.int($0) } ?? .null),
-                ("error", item.error.map(error) ?? .null),
-                ("next_attempt_at", item.nextAttemptSeconds.map { .string(Timestamp(seconds: $0).description) } ?? .null),
-            ]))
+            .object(
+                JSONObject([
+                    ("pending_id", .int(Int(clamping: item.write.id))), ("operation", .string(item.write.operation)),
+                    ("idempotency_key", .string(item.write.idempotencyKey)), ("result", .string(item.result)),
+                    ("http_status", item.httpStatus.map { JSONValue.int($0) } ?? .null),
+                    ("error", item.error.map(error) ?? .null),
+                    (
+                        "next_attempt_at",
+                        item.nextAttemptSeconds.map { .string(Timestamp(seconds: $0).description) } ?? .null
+                    ),
+                ]))
         }
-        return .object(JSONObject([
-            ("delivered", .int(delivered)), ("failed", .int(failed)),
-            ("deferred", .int(self.items.count - delivered - failed)), ("remaining", .int(remaining)),
-            ("busy", .bool(busy)), ("items", .array(items)),
-        ]))
+        return .object(
+            JSONObject([
+                ("delivered", .int(delivered)), ("failed", .int(failed)),
+                ("deferred", .int(self.items.count - delivered - failed)), ("remaining", .int(remaining)),
+                ("busy", .bool(busy)), ("items", .array(items)),
+            ]))
     }
 }

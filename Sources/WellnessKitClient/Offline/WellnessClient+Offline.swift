@@ -24,12 +24,14 @@ extension WellnessClient {
     /// - Throws: ``WellnessError`` (validation at `offline`) when offline mode is off.
     func requireOfflineContext() throws -> (store: LocalStore, scope: OfflineScope) {
         guard configuration.offline else {
-            throw WellnessError(kind: .validation, message: "the client is not in offline mode (\"offline\": true)",
-                                path: "offline")
+            throw WellnessError(
+                kind: .validation, message: "the client is not in offline mode (\"offline\": true)",
+                path: "offline")
         }
         guard let credential = configuration.apiKey ?? configuration.token else {
-            throw WellnessError(kind: .validation, message: "offline mode needs api_key or token (the owner of the data)",
-                                path: "offline")
+            throw WellnessError(
+                kind: .validation, message: "offline mode needs api_key or token (the owner of the data)",
+                path: "offline")
         }
         let cipher = try configuration.storeKey.map { try PayloadCipher(key: $0) }
         return (try localStore(), OfflineScope(baseURL: configuration.baseURL, credential: credential, cipher: cipher))
@@ -50,7 +52,9 @@ extension WellnessClient {
     /// few due queued writes are replayed, now that the API answers); when the
     /// API cannot be reached, the stored answer is returned with its stamp.
     /// - Throws: what `fetch` throws when there is nothing cached (or offline mode is off).
-    func readThrough<Value: JSONCodable & Sendable>(_ key: String, _ fetch: () throws -> Value) throws -> CachedRead<Value> {
+    func readThrough<Value: JSONCodable & Sendable>(_ key: String, _ fetch: () throws -> Value) throws -> CachedRead<
+        Value
+    > {
         let context: (store: LocalStore, scope: OfflineScope)?
         do {
             context = try offlineContext()
@@ -66,14 +70,16 @@ extension WellnessClient {
             return CachedRead(value: value, offline: nil)
         } catch let error as WellnessError where Self.isUnreachable(error) {
             guard let entry = try? context.store.cacheGet(key: key, scope: context.scope),
-                  let value = try? Value(json: entry.value) else { throw error }
+                let value = try? Value(json: entry.value)
+            else { throw error }
             return CachedRead(value: value, offline: OfflineStamp(cachedSeconds: entry.cachedSeconds))
         }
     }
 
     /// The cache key of a GET: its path and query, as sent.
     static func cacheKey(_ path: String, _ query: [(String, String)] = []) -> String {
-        query.isEmpty ? path : path + "?" + query.map { "\($0.0)=\($0.1.percentEncodedUnreserved)" }.joined(separator: "&")
+        query.isEmpty
+            ? path : path + "?" + query.map { "\($0.0)=\($0.1.percentEncodedUnreserved)" }.joined(separator: "&")
     }
 
     static let insightsKeyPrefix = "/api/v1/insights?"

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import WellnessKitCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 extension WellnessClient {
     /// Writes a due queue replays after a call that reached the API succeeds:
@@ -21,10 +22,12 @@ extension WellnessClient {
     /// - Throws: the API's refusal (4xx) and other errors as without offline
     ///   mode; a store that cannot be written after the network failed throws
     ///   the network error, naming the store's failure too (nothing was queued).
-    func sendOrQueue<Value: Sendable>(operation: String, method: String, path: String, body: JSONValue?,
-                                      kind: Operation = .standard, optimistic: LocalStore.OptimisticEdit? = nil,
-                                      optimisticKey: String? = nil, optimisticId: String? = nil,
-                                      decode: (JSONValue) throws -> Value) throws -> WriteOutcome<Value> {
+    func sendOrQueue<Value: Sendable>(
+        operation: String, method: String, path: String, body: JSONValue?,
+        kind: Operation = .standard, optimistic: LocalStore.OptimisticEdit? = nil,
+        optimisticKey: String? = nil, optimisticId: String? = nil,
+        decode: (JSONValue) throws -> Value
+    ) throws -> WriteOutcome<Value> {
         func sendOnce() throws -> Value { try decode(send(method, path, body: body, operation: kind)) }
         let context: (store: LocalStore, scope: OfflineScope)?
         do {
@@ -34,8 +37,9 @@ extension WellnessClient {
         }
         guard let context else { return .sent(try sendOnce()) }
         let idempotencyKey = randomUUIDString()
-        let entry = LocalStore.OutboxEntry(operation: operation, method: method, path: path, body: body,
-                                           idempotencyKey: idempotencyKey, reason: "")
+        let entry = LocalStore.OutboxEntry(
+            operation: operation, method: method, path: path, body: body,
+            idempotencyKey: idempotencyKey, reason: "")
         let counts = (try? context.store.pendingCounts(scope: context.scope)) ?? (total: 0, due: 0)
         if counts.total > 0 {
             if counts.due > 0 {
@@ -45,8 +49,10 @@ extension WellnessClient {
                 let reason = WellnessError(kind: .network, message: "queued behind earlier writes not yet delivered")
                 var behind = entry
                 behind.attempted = false
-                return .queued(try queue(behind, reason: reason, context: context, optimistic: optimistic,
-                                         optimisticKey: optimisticKey, optimisticId: optimisticId))
+                return .queued(
+                    try queue(
+                        behind, reason: reason, context: context, optimistic: optimistic,
+                        optimisticKey: optimisticKey, optimisticId: optimisticId))
             }
         }
         do {
@@ -56,25 +62,30 @@ extension WellnessClient {
             // The API may have applied it and the answer been lost: the replay
             // carries the same key, so a deduplicating server applies it once.
             do {
-                return .queued(try queue(entry, reason: error, context: context, optimistic: optimistic,
-                                         optimisticKey: optimisticKey, optimisticId: optimisticId))
+                return .queued(
+                    try queue(
+                        entry, reason: error, context: context, optimistic: optimistic,
+                        optimisticKey: optimisticKey, optimisticId: optimisticId))
             } catch let storeError {
                 throw error.appending("; nor could it be queued: \(storeError)")
             }
         }
     }
 
-    private func queue(_ entry: LocalStore.OutboxEntry, reason: WellnessError,
-                       context: (store: LocalStore, scope: OfflineScope), optimistic: LocalStore.OptimisticEdit?,
-                       optimisticKey: String?, optimisticId: String?) throws -> QueuedWrite {
+    private func queue(
+        _ entry: LocalStore.OutboxEntry, reason: WellnessError,
+        context: (store: LocalStore, scope: OfflineScope), optimistic: LocalStore.OptimisticEdit?,
+        optimisticKey: String?, optimisticId: String?
+    ) throws -> QueuedWrite {
         var entry = entry
         entry.reason = reason.message
         // An object seen only in a cached list gets its own entry first (the
         // server's data, not yet the change), so that reading it alone offline
         // shows the change too.
         if let key = optimisticKey, let id = optimisticId, let prefix = optimistic?.prefixes.first,
-           (try? context.store.cacheGet(key: key, scope: context.scope)) == nil,
-           let element = try? context.store.cachedElement(id: id, inPagesWithPrefix: prefix, scope: context.scope) {
+            (try? context.store.cacheGet(key: key, scope: context.scope)) == nil,
+            let element = try? context.store.cachedElement(id: id, inPagesWithPrefix: prefix, scope: context.scope)
+        {
             try? context.store.cachePut(element, key: key, scope: context.scope)
         }
         let pending = try context.store.enqueue(entry, scope: context.scope, optimistic: optimistic)
@@ -104,8 +115,10 @@ extension WellnessClient {
         try syncPending(limit: limit, dueOnly: dueOnly, waitSeconds: waitSeconds, context: requireOfflineContext())
     }
 
-    func syncPending(limit: Int?, dueOnly: Bool, waitSeconds: Double,
-                     context: (store: LocalStore, scope: OfflineScope)) throws -> SyncReport {
+    func syncPending(
+        limit: Int?, dueOnly: Bool, waitSeconds: Double,
+        context: (store: LocalStore, scope: OfflineScope)
+    ) throws -> SyncReport {
         let (store, scope) = context
         let claimant = randomUUIDString()
         var report = SyncReport()
@@ -113,8 +126,9 @@ extension WellnessClient {
         defer { try? store.releaseClaims(claimant: claimant) }
         batches: while limit.map({ report.items.count < $0 }) ?? true {
             let room = limit.map { $0 - report.items.count } ?? Self.claimBatch
-            let (writes, busy) = try store.claimPending(scope: scope, claimant: claimant, limit: min(room, Self.claimBatch),
-                                                        leaseSeconds: leaseSeconds(), dueOnly: dueOnly)
+            let (writes, busy) = try store.claimPending(
+                scope: scope, claimant: claimant, limit: min(room, Self.claimBatch),
+                leaseSeconds: leaseSeconds(), dueOnly: dueOnly)
             if busy {
                 guard MonotonicClock.now() < waitUntil else {
                     report.busy = true
@@ -133,8 +147,9 @@ extension WellnessClient {
                     continue batches
                 }
                 let (outcome, item, cacheUpdate) = replay(write)
-                try store.finishReplay(write, outcome, scope: scope, claimant: claimant, leaseSeconds: leaseSeconds(),
-                                       cacheUpdate: cacheUpdate)
+                try store.finishReplay(
+                    write, outcome, scope: scope, claimant: claimant, leaseSeconds: leaseSeconds(),
+                    cacheUpdate: cacheUpdate)
                 report.items.append(item)
                 if case .deferred = outcome { break batches }
             }
@@ -150,13 +165,17 @@ extension WellnessClient {
     }
 
     /// Sends one queued write and classifies the answer.
-    private func replay(_ write: PendingWrite) -> (LocalStore.ReplayOutcome, SyncReport.Item,
-                                                    (key: String, value: JSONValue)?) {
-        var item = SyncReport.Item(write: write, result: "delivered", httpStatus: nil, error: nil, nextAttemptSeconds: nil)
+    private func replay(_ write: PendingWrite) -> (
+        LocalStore.ReplayOutcome, SyncReport.Item,
+        (key: String, value: JSONValue)?
+    ) {
+        var item = SyncReport.Item(
+            write: write, result: "delivered", httpStatus: nil, error: nil, nextAttemptSeconds: nil)
         do {
-            let document = try send(write.method, write.path, body: write.body,
-                                    operation: write.operation == "send_message" ? .ai : .standard,
-                                    idempotencyKey: write.idempotencyKey)
+            let document = try send(
+                write.method, write.path, body: write.body,
+                operation: write.operation == "send_message" ? .ai : .standard,
+                idempotencyKey: write.idempotencyKey)
             // The API's answer to an insight change replaces the optimistic one in the cache.
             var update: (key: String, value: JSONValue)?
             if write.operation == "update_insight", case .object(let envelope) = document, let data = envelope["data"] {

@@ -18,11 +18,12 @@ public struct QueuedWrite: Sendable {
     /// `{"queued": true, "pending_id", "operation", "idempotency_key", "queued_at", "reason", "optimistic"}`.
     /// - Parameter error: the error document of `reason`.
     public func json(error: (WellnessError) -> JSONValue) -> JSONValue {
-        .object(JSONObject([
-            ("queued", .bool(true)), ("pending_id", .int(Int(clamping: pending.id))),
-            ("operation", .string(pending.operation)), ("idempotency_key", .string(pending.idempotencyKey)),
-            ("queued_at", .string(Timestamp(seconds: pending.queuedSeconds).description)),
-            ("reason", error(reason)), ("optimistic", optimistic ?? .null),
-        ]))
+        .object(
+            JSONObject([
+                ("queued", .bool(true)), ("pending_id", .int(Int(clamping: pending.id))),
+                ("operation", .string(pending.operation)), ("idempotency_key", .string(pending.idempotencyKey)),
+                ("queued_at", .string(Timestamp(seconds: pending.queuedSeconds).description)),
+                ("reason", error(reason)), ("optimistic", optimistic ?? .null),
+            ]))
     }
 }

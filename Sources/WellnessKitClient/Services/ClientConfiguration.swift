@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import WellnessKitCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// How a ``WellnessClient`` reaches the API: the configuration document of
 /// `wellness_client_new`.
@@ -78,9 +79,11 @@ public struct ClientConfiguration: Sendable {
 extension ClientConfiguration: JSONDecodable {
     public init(json: JSONValue, at path: FieldPath) throws {
         let reader = try ObjectReader(json, at: path)
-        try reader.rejectUnknownKeys(["base_url", "api_key", "token", "token_provider", "timeout", "ai_timeout",
-                                      "max_retries", "initial_backoff", "max_backoff", "host", "cache_directory",
-                                      "dashboard_max_age", "link_scheme", "store_directory", "offline", "store_key"])
+        try reader.rejectUnknownKeys([
+            "base_url", "api_key", "token", "token_provider", "timeout", "ai_timeout",
+            "max_retries", "initial_backoff", "max_backoff", "host", "cache_directory",
+            "dashboard_max_age", "link_scheme", "store_directory", "offline", "store_key",
+        ])
         var url: String = try reader.nonEmptyString("base_url")
         while url.hasSuffix("/") { url.removeLast() }
         let scheme = url.hasPrefix("http://") ? "http://" : url.hasPrefix("https://") ? "https://" : nil
@@ -100,40 +103,46 @@ extension ClientConfiguration: JSONDecodable {
         dashboardMaxAge = try reader.optionalDouble("dashboard_max_age", in: 0...86_400) ?? 300
         linkScheme = try reader.optional("link_scheme") ?? "fitiq"
         guard Self.isValidScheme(linkScheme) else {
-            throw WellnessError.validation("must be a URL scheme: a letter, then letters, digits, +, - or .",
-                                           at: reader.path(of: "link_scheme"))
+            throw WellnessError.validation(
+                "must be a URL scheme: a letter, then letters, digits, +, - or .",
+                at: reader.path(of: "link_scheme"))
         }
         switch reader.object["cache_directory"] {
         case .bool(false)?: cacheDirectory = nil
         case .string(let path)? where !path.isEmpty: cacheDirectory = POSIXFiles.absolute(path)
         case nil, .null?: cacheDirectory = ClientConfiguration.defaultCacheDirectory
         default:
-            throw WellnessError.validation("must be a directory path, or false to disable the cache",
-                                           at: reader.path(of: "cache_directory"))
+            throw WellnessError.validation(
+                "must be a directory path, or false to disable the cache",
+                at: reader.path(of: "cache_directory"))
         }
         switch reader.object["store_directory"] {
         case .bool(false)?: storeDirectory = nil
         case .string(let path)? where !path.isEmpty: storeDirectory = POSIXFiles.absolute(path)
         case nil, .null?: storeDirectory = ClientConfiguration.defaultStoreDirectory
         default:
-            throw WellnessError.validation("must be a directory path, or false for no local store",
-                                           at: reader.path(of: "store_directory"))
+            throw WellnessError.validation(
+                "must be a directory path, or false for no local store",
+                at: reader.path(of: "store_directory"))
         }
         offline = try reader.optional("offline") ?? false
         if let encoded: String = try reader.optional("store_key") {
             guard let key = PayloadCipher.base64Decoded(encoded), key.count == PayloadCipher.keyLength else {
-                throw WellnessError.validation("must be base64 of exactly 32 bytes (an AES-256 key)",
-                                               at: reader.path(of: "store_key"))
+                throw WellnessError.validation(
+                    "must be base64 of exactly 32 bytes (an AES-256 key)",
+                    at: reader.path(of: "store_key"))
             }
             storeKey = key
         }
         if offline, storeDirectory == nil {
-            throw WellnessError.validation("needs a store directory (offline data lives in the local store)",
-                                           at: reader.path(of: "offline"))
+            throw WellnessError.validation(
+                "needs a store directory (offline data lives in the local store)",
+                at: reader.path(of: "offline"))
         }
         if offline, apiKey == nil, token == nil {
-            throw WellnessError.validation("needs api_key or token: offline data is kept per credential",
-                                           at: reader.path(of: "offline"))
+            throw WellnessError.validation(
+                "needs api_key or token: offline data is kept per credential",
+                at: reader.path(of: "offline"))
         }
         if apiKey == nil, token == nil, try reader.optional("token_provider", as: Bool.self) != true {
             throw WellnessError.validation("needs api_key, token, or \"token_provider\": true", at: path)

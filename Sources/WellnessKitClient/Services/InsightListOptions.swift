@@ -18,12 +18,15 @@ public struct InsightListOptions: Sendable, JSONDecodable {
 
     public init(json: JSONValue, at path: FieldPath) throws {
         let reader = try ObjectReader(json, at: path)
-        try reader.rejectUnknownKeys(["insight_type", "read_status", "favorites_only", "archived_status", "sort_by",
-                                      "sort_order", "page", "page_size", "max_pages"])
+        try reader.rejectUnknownKeys([
+            "insight_type", "read_status", "favorites_only", "archived_status", "sort_by",
+            "sort_order", "page", "page_size", "max_pages",
+        ])
         insightType = try reader.optional("insight_type")
         readStatus = try reader.optional("read_status")
         favoritesOnly = try reader.optional("favorites_only") ?? false
-        archivedStatus = reader.object["archived_status"] == .null ? nil : try reader.optional("archived_status") ?? false
+        archivedStatus =
+            reader.object["archived_status"] == .null ? nil : try reader.optional("archived_status") ?? false
         sortBy = try reader.optional("sort_by") ?? "created_at"
         sortOrder = try reader.optional("sort_order") ?? "desc"
         page = try reader.optionalInt("page", in: 1...1_000_000) ?? 1
@@ -32,8 +35,10 @@ public struct InsightListOptions: Sendable, JSONDecodable {
     }
 
     var query: [(String, String)] {
-        var items: [(String, String)] = [("sort_by", sortBy), ("sort_order", sortOrder), ("page", String(page)),
-                                         ("page_size", String(pageSize))]
+        var items: [(String, String)] = [
+            ("sort_by", sortBy), ("sort_order", sortOrder), ("page", String(page)),
+            ("page_size", String(pageSize)),
+        ]
         if let insightType { items.append(("insight_type", insightType.rawValue)) }
         if let readStatus { items.append(("read_status", String(readStatus))) }
         if favoritesOnly { items.append(("favorites_only", "true")) }

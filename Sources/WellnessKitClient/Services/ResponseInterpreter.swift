@@ -8,15 +8,20 @@ enum ResponseInterpreter {
         let document = isJSON ? try? JSONParser.parse(response.body) : nil
         if (200...299).contains(response.status) {
             guard isJSON else {
-                throw WellnessError(kind: .invalidResponse, message:
-                    "\(method) \(path) answered \(response.status) with \(response.headers["content-type"] ?? "no content type"), not JSON")
+                throw WellnessError(
+                    kind: .invalidResponse,
+                    message:
+                        "\(method) \(path) answered \(response.status) with \(response.headers["content-type"] ?? "no content type"), not JSON"
+                )
             }
             guard let document else {
-                throw WellnessError(kind: .invalidResponse, message: "\(method) \(path) answered \(response.status) with invalid JSON")
+                throw WellnessError(
+                    kind: .invalidResponse, message: "\(method) \(path) answered \(response.status) with invalid JSON")
             }
             return document
         }
-        var error = WellnessError(kind: kind(for: response.status), message: message(document, response.status, method, path))
+        var error = WellnessError(
+            kind: kind(for: response.status), message: message(document, response.status, method, path))
         error.httpStatus = response.status
         if response.status == 429 { error.retryAfter = Int(response.headers["retry-after"] ?? "") }
         throw error
@@ -35,7 +40,8 @@ enum ResponseInterpreter {
     /// The envelope's message ("Goal not found"), or the status.
     private static func message(_ document: JSONValue?, _ status: Int, _ method: String, _ path: String) -> String {
         if case .object(let object)? = document, case .object(let error)? = object["error"],
-           case .string(let text)? = error["message"] {
+            case .string(let text)? = error["message"]
+        {
             return text
         }
         return "\(method) \(path) answered HTTP \(status)"

@@ -33,11 +33,12 @@ struct SuggestionsCache: Sendable {
     /// The cached suggestions and their age in seconds, if any were stored.
     func read(now: Double = wallClock()) -> (suggestions: [GoalSuggestion], age: Double)? {
         guard let data = POSIXFiles.readFile(file, limit: Self.maximumFileSize),
-              let document = try? JSONParser.parse(data),
-              let reader = try? ObjectReader(document, at: .root),
-              (try? reader.required("version", as: Int.self)) == Self.formatVersion,
-              let stored = try? reader.required("stored_at", as: Double.self),
-              let suggestions = try? reader.required("suggestions", as: [GoalSuggestion].self) else { return nil }
+            let document = try? JSONParser.parse(data),
+            let reader = try? ObjectReader(document, at: .root),
+            (try? reader.required("version", as: Int.self)) == Self.formatVersion,
+            let stored = try? reader.required("stored_at", as: Double.self),
+            let suggestions = try? reader.required("suggestions", as: [GoalSuggestion].self)
+        else { return nil }
         return (suggestions, now - stored)
     }
 
@@ -45,10 +46,11 @@ struct SuggestionsCache: Sendable {
     /// 0700, file 0600). Failures are ignored: a cache that cannot be written
     /// only costs a request.
     func write(_ suggestions: [GoalSuggestion], now: Double = wallClock()) {
-        let document = JSONValue.object(JSONObject([
-            ("version", .int(Self.formatVersion)), ("stored_at", .double(now)),
-            ("suggestions", suggestions.json),
-        ]))
+        let document = JSONValue.object(
+            JSONObject([
+                ("version", .int(Self.formatVersion)), ("stored_at", .double(now)),
+                ("suggestions", suggestions.json),
+            ]))
         guard let bytes = try? JSONWriter.bytes(document) else { return }
         POSIXFiles.makeDirectories(directory, mode: 0o700)
         POSIXFiles.writeAtomically(bytes, to: file, mode: 0o600)

@@ -15,19 +15,26 @@ extension WellnessClient {
     /// ``dashboard(refresh:)`` and, when a section came from the cache
     /// (offline mode, the API unreachable), the stamp of the oldest such
     /// section. A dashboard with a section from the cache is not kept.
-    public func dashboardRead(refresh: Bool = false) -> (dashboard: Dashboard, ageSeconds: Double, offline: OfflineStamp?) {
+    public func dashboardRead(refresh: Bool = false) -> (
+        dashboard: Dashboard, ageSeconds: Double, offline: OfflineStamp?
+    ) {
         let now = MonotonicClock.now()
         if !refresh, let kept = session.keptDashboard(), now - kept.loaded < configuration.dashboardMaxAge {
             return (kept.dashboard, now - kept.loaded, nil)
         }
-        let parts = ParallelCalls.run([
-            { .insights(self.section { try self.listInsightsRead(Self.dashboardInsights) }) },
-            { .goals(self.section { try self.listGoalsRead(status: .active, page: 1, pageSize: 10) }) },
-            { .consultations(self.section { try self.listConsultationsRead(archived: false, page: 1, pageSize: 5) }) },
-        ] as [@Sendable () -> DashboardPart])
-        var dashboard = Dashboard(insights: .failure(.internal("not loaded")), goals: .failure(.internal("not loaded")),
-                                  consultations: .failure(.internal("not loaded")), loadedAt: Timestamp.now(),
-                                  scheme: configuration.linkScheme)
+        let parts = ParallelCalls.run(
+            [
+                { .insights(self.section { try self.listInsightsRead(Self.dashboardInsights) }) },
+                { .goals(self.section { try self.listGoalsRead(status: .active, page: 1, pageSize: 10) }) },
+                {
+                    .consultations(
+                        self.section { try self.listConsultationsRead(archived: false, page: 1, pageSize: 5) })
+                },
+            ] as [@Sendable () -> DashboardPart])
+        var dashboard = Dashboard(
+            insights: .failure(.internal("not loaded")), goals: .failure(.internal("not loaded")),
+            consultations: .failure(.internal("not loaded")), loadedAt: Timestamp.now(),
+            scheme: configuration.linkScheme)
         var stamps: [OfflineStamp] = []
         for part in parts {
             switch part {

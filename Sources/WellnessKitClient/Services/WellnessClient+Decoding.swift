@@ -6,8 +6,9 @@ extension WellnessClient {
         do {
             return try Model(json: document)
         } catch let error as WellnessError where error.kind == .validation {
-            throw WellnessError(kind: .decoding, message: "the server's response does not fit: \(error.message)",
-                                path: error.path)
+            throw WellnessError(
+                kind: .decoding, message: "the server's response does not fit: \(error.message)",
+                path: error.path)
         }
     }
 

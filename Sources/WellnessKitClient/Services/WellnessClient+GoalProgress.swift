@@ -8,8 +8,10 @@ extension WellnessClient {
     /// - Throws: ``WellnessError`` as ``send(_:_:query:body:operation:)``.
     public func updateGoal(id: String, _ change: UpdateGoalRequest) throws -> GoalUpdate {
         let before = try goal(id: id)
-        let after = try decodeResponse(Envelope<Goal>.self,
-                                       from: send("PATCH", "/api/v1/goals/\(segment(id))", body: change.json)).data
+        let after = try decodeResponse(
+            Envelope<Goal>.self,
+            from: send("PATCH", "/api/v1/goals/\(segment(id))", body: change.json)
+        ).data
         return GoalUpdate(previous: before, goal: after)
     }
 
@@ -26,8 +28,10 @@ extension WellnessClient {
             before = nil
         }
         let edit = Self.goalEdit(id: id, path: path, change: change, at: .now())
-        return try sendOrQueue(operation: "update_goal", method: "PATCH", path: path, body: change.json,
-                               optimistic: edit, optimisticKey: path, optimisticId: id) { response in
+        return try sendOrQueue(
+            operation: "update_goal", method: "PATCH", path: path, body: change.json,
+            optimistic: edit, optimisticKey: path, optimisticId: id
+        ) { response in
             let after = try decodeResponse(Envelope<Goal>.self, from: response).data
             return GoalUpdate(previous: before ?? after, goal: after)
         }
@@ -35,7 +39,9 @@ extension WellnessClient {
 
     /// The optimistic change to the cache: the goal and its entry in every
     /// cached list page, changed as the API will change it.
-    static func goalEdit(id: String, path: String, change: UpdateGoalRequest, at now: Timestamp) -> LocalStore.OptimisticEdit {
+    static func goalEdit(id: String, path: String, change: UpdateGoalRequest, at now: Timestamp)
+        -> LocalStore.OptimisticEdit
+    {
         .object(id: id, path: path, listPrefix: "/api/v1/goals?", listMember: "goals") { json in
             guard let goal = try? Goal(json: json) else { return json }
             return goal.applying(change, at: now).json

@@ -13,7 +13,9 @@ extension WellnessClient {
     /// 3–5 suggestions (seed 003), under the AI deadline: from the 24-hour
     /// cache unless `refresh`, else from the API (then cached); when the API
     /// cannot be reached, from the cache whatever its age.
-    public func goalSuggestions(refresh: Bool = false) throws -> (suggestions: [GoalSuggestion], source: SuggestionsSource) {
+    public func goalSuggestions(refresh: Bool = false) throws -> (
+        suggestions: [GoalSuggestion], source: SuggestionsSource
+    ) {
         try goalSuggestions(refresh: refresh, basedOn: [])
     }
 
@@ -22,12 +24,16 @@ extension WellnessClient {
     /// for chosen insights are never cached (the cache holds the general ones).
     /// - Throws: ``WellnessError`` as ``send(_:_:query:body:operation:)``.
     public func goalSuggestions(refresh: Bool = false, basedOn insightIds: [String])
-        throws -> (suggestions: [GoalSuggestion], source: SuggestionsSource) {
+        throws -> (suggestions: [GoalSuggestion], source: SuggestionsSource)
+    {
         if !insightIds.isEmpty {
             let body = JSONValue.object(JSONObject([("insight_ids", .array(insightIds.map(JSONValue.string)))]))
-            let suggestions = try decodeResponse(Envelope<GoalSuggestions>.self,
-                                                 from: send("POST", "/api/v1/goals/suggestions", body: body,
-                                                            operation: .ai)).data.suggestions
+            let suggestions = try decodeResponse(
+                Envelope<GoalSuggestions>.self,
+                from: send(
+                    "POST", "/api/v1/goals/suggestions", body: body,
+                    operation: .ai)
+            ).data.suggestions
             return (suggestions, .network)
         }
         let cache = suggestionsCache
@@ -35,8 +41,10 @@ extension WellnessClient {
             return (cached.suggestions, .cache)
         }
         do {
-            let suggestions = try decodeResponse(Envelope<GoalSuggestions>.self,
-                                                 from: send("POST", "/api/v1/goals/suggestions", operation: .ai)).data.suggestions
+            let suggestions = try decodeResponse(
+                Envelope<GoalSuggestions>.self,
+                from: send("POST", "/api/v1/goals/suggestions", operation: .ai)
+            ).data.suggestions
             cache?.write(suggestions)
             return (suggestions, .network)
         } catch let error as WellnessError where error.kind == .network || error.kind == .timeout {
@@ -47,14 +55,17 @@ extension WellnessClient {
 
     var suggestionsCache: SuggestionsCache? {
         guard let directory = configuration.cacheDirectory,
-              let credential = configuration.apiKey ?? configuration.token else { return nil }
+            let credential = configuration.apiKey ?? configuration.token
+        else { return nil }
         return SuggestionsCache(directory: directory, baseURL: configuration.baseURL, credential: credential)
     }
 
     /// 5–7 tips for a goal; `notFound` ("Goal not found") for an unknown goal.
     public func goalTips(goalId: String) throws -> GoalTips {
-        let tips = try decodeResponse(Envelope<GoalTips>.self,
-                                      from: send("GET", "/api/v1/goals/\(segment(goalId))/tips", operation: .ai)).data
+        let tips = try decodeResponse(
+            Envelope<GoalTips>.self,
+            from: send("GET", "/api/v1/goals/\(segment(goalId))/tips", operation: .ai)
+        ).data
         track(.goalAIUsage(goalId: goalId, feature: .tips))
         rememberTipsFetched(goalId: goalId)
         return tips
@@ -81,7 +92,9 @@ extension WellnessClient {
     /// mode). Nothing is added to cached lists: the goal has no id until the
     /// API makes it.
     public func createGoalOrQueue(_ request: CreateGoalRequest) throws -> WriteOutcome<Goal> {
-        let outcome = try sendOrQueue(operation: "create_goal", method: "POST", path: "/api/v1/goals", body: request.json) {
+        let outcome = try sendOrQueue(
+            operation: "create_goal", method: "POST", path: "/api/v1/goals", body: request.json
+        ) {
             try decodeResponse(Envelope<Goal>.self, from: $0).data
         }
         if case .sent = outcome { suggestionsCache?.invalidate() }

@@ -10,15 +10,18 @@ extension WellnessClient {
     /// ``listInsights(_:)`` with the offline stamp of an answer from the cache.
     public func listInsightsRead(_ options: InsightListOptions) throws -> CachedRead<InsightsPage> {
         try readThrough(Self.cacheKey("/api/v1/insights", options.query)) {
-            try decodeResponse(Envelope<InsightsPage>.self, from: send("GET", "/api/v1/insights", query: options.query)).data
+            try decodeResponse(Envelope<InsightsPage>.self, from: send("GET", "/api/v1/insights", query: options.query))
+                .data
         }
     }
 
     /// Every page from `options.page` on, up to `options.maxPages` pages.
     /// - Parameter progress: called after each page with (pages fetched, total
     ///   pages); returning false stops early.
-    public func listAllInsights(_ options: InsightListOptions,
-                                progress: (Int, Int) -> Bool = { _, _ in true }) throws -> [Insight] {
+    public func listAllInsights(
+        _ options: InsightListOptions,
+        progress: (Int, Int) -> Bool = { _, _ in true }
+    ) throws -> [Insight] {
         var options = options
         var insights: [Insight] = []
         for fetched in 1...options.maxPages {
@@ -46,15 +49,19 @@ extension WellnessClient {
     /// mode), the change applied at once to the cached insight and cached pages.
     public func updateInsightOrQueue(id: String, _ change: UpdateInsightRequest) throws -> WriteOutcome<Insight> {
         let path = "/api/v1/insights/\(try segment(id))"
-        let outcome = try sendOrQueue(operation: "update_insight", method: "PATCH", path: path, body: change.json,
-                                      optimistic: Self.insightEdit(id: id, path: path, change: change),
-                                      optimisticKey: path, optimisticId: id) {
+        let outcome = try sendOrQueue(
+            operation: "update_insight", method: "PATCH", path: path, body: change.json,
+            optimistic: Self.insightEdit(id: id, path: path, change: change),
+            optimisticKey: path, optimisticId: id
+        ) {
             try decodeResponse(Envelope<Insight>.self, from: $0).data
         }
         if case .sent(let insight) = outcome {
             if change.isFavorite == true { track(.insightAction(insightId: insight.id, action: .favorited)) }
             if change.isArchived == true { track(.insightAction(insightId: insight.id, action: .archived)) }
-            if let context = try? offlineContext() { try? context.store.cachePut(insight.json, key: path, scope: context.scope) }
+            if let context = try? offlineContext() {
+                try? context.store.cachePut(insight.json, key: path, scope: context.scope)
+            }
         }
         return outcome
     }
@@ -63,8 +70,10 @@ extension WellnessClient {
     /// mode), the insight removed at once from the cache.
     public func deleteInsightOrQueue(id: String) throws -> WriteOutcome<Bool> {
         let path = "/api/v1/insights/\(try segment(id))"
-        return try sendOrQueue(operation: "delete_insight", method: "DELETE", path: path, body: nil,
-                               optimistic: Self.insightEdit(id: id, path: path, change: nil)) { _ in true }
+        return try sendOrQueue(
+            operation: "delete_insight", method: "DELETE", path: path, body: nil,
+            optimistic: Self.insightEdit(id: id, path: path, change: nil)
+        ) { _ in true }
     }
 
     /// The optimistic change to the cache: the insight itself and its entry in
@@ -73,19 +82,25 @@ extension WellnessClient {
         .object(id: id, path: path, listPrefix: insightsKeyPrefix, listMember: "insights") { insight in
             guard let change else { return nil }
             guard case .object(let object) = insight else { return insight }
-            let values: [String: Bool?] = ["is_read": change.isRead, "is_favorite": change.isFavorite,
-                                           "is_archived": change.isArchived]
-            return .object(JSONObject(object.members.map { member in
-                if let value = values[member.key], let value { return (member.key, .bool(value)) }
-                return (member.key, member.value)
-            }))
+            let values: [String: Bool?] = [
+                "is_read": change.isRead, "is_favorite": change.isFavorite,
+                "is_archived": change.isArchived,
+            ]
+            return .object(
+                JSONObject(
+                    object.members.map { member in
+                        if let value = values[member.key], let value { return (member.key, .bool(value)) }
+                        return (member.key, member.value)
+                    }))
         }
     }
 
     /// Applies a change (mark read, favourite, archive, unarchive) and returns the updated insight.
     public func updateInsight(id: String, _ change: UpdateInsightRequest) throws -> Insight {
-        let insight = try decodeResponse(Envelope<Insight>.self,
-                                         from: send("PATCH", "/api/v1/insights/\(segment(id))", body: change.json)).data
+        let insight = try decodeResponse(
+            Envelope<Insight>.self,
+            from: send("PATCH", "/api/v1/insights/\(segment(id))", body: change.json)
+        ).data
         // Only the seed's actions: favouriting and archiving (not their undoing, nor marking read).
         if change.isFavorite == true { track(.insightAction(insightId: insight.id, action: .favorited)) }
         if change.isArchived == true { track(.insightAction(insightId: insight.id, action: .archived)) }

@@ -6,8 +6,9 @@ extension WellnessClient {
     ///   directory, `internal` when the store cannot be opened.
     public func localStore() throws -> LocalStore {
         guard let directory = configuration.storeDirectory else {
-            throw WellnessError(kind: .validation, message: "the client has no local store (\"store_directory\": false)",
-                                path: "store_directory")
+            throw WellnessError(
+                kind: .validation, message: "the client has no local store (\"store_directory\": false)",
+                path: "store_directory")
         }
         return try session.localStore(directory: directory)
     }
@@ -33,7 +34,8 @@ extension WellnessClient {
     public func resolvingGoalInterval(_ options: JSONValue) throws -> JSONValue {
         guard case .object(var object) = options, let goalValue = object["goal_id"] else { return options }
         guard case .string(let goalId) = goalValue, !goalId.isEmpty else {
-            throw WellnessError.validation("must be a goal id (a non-empty string)", at: FieldPath.root.appending("goal_id"))
+            throw WellnessError.validation(
+                "must be a goal id (a non-empty string)", at: FieldPath.root.appending("goal_id"))
         }
         object.remove("goal_id")
         if object["interval"] == nil, let saved = try intervalPreference(goalId: goalId) {

@@ -10,8 +10,10 @@ extension WellnessClient {
     /// - Throws: a validation error at `intent` when the context has no such intent.
     public func navigate(_ request: DestinationRequest) throws -> AIDestination? {
         guard let destination = try request.destination() else { return nil }
-        track(.featureTransition(from: request.context.feature, to: destination.feature,
-                                 context: request.intent.rawValue))
+        track(
+            .featureTransition(
+                from: request.context.feature, to: destination.feature,
+                context: request.intent.rawValue))
         return destination
     }
 }

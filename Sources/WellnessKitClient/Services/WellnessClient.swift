@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import WellnessKitCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A client of the WellnessKit API: one per configuration, safe to share
 /// between threads (requests run on the calling thread; connections are pooled).
@@ -23,8 +24,10 @@ public final class WellnessClient: Sendable {
     ///   - configuration: where and who.
     ///   - transport: libcurl by default; tests inject faults here.
     ///   - sleep: how backoff waits (tests record instead of sleeping).
-    public init(configuration: ClientConfiguration, transport: any HTTPTransport = CurlTransport(),
-                sleep: @escaping @Sendable (Double) -> Void = { MonotonicClock.sleep($0) }) {
+    public init(
+        configuration: ClientConfiguration, transport: any HTTPTransport = CurlTransport(),
+        sleep: @escaping @Sendable (Double) -> Void = { MonotonicClock.sleep($0) }
+    ) {
         self.configuration = configuration
         self.transport = transport
         self.sleep = sleep
@@ -39,17 +42,21 @@ public final class WellnessClient: Sendable {
     /// - Parameter idempotencyKey: the key a POST carries; a new one when nil.
     ///   A queued write passes the key it was first sent with, so that every
     ///   replay of it is the same request to a server that deduplicates.
-    public func send(_ method: String, _ path: String, query: [(String, String)] = [], body: JSONValue? = nil,
-                     operation: Operation = .standard, idempotencyKey: String? = nil) throws -> JSONValue {
+    public func send(
+        _ method: String, _ path: String, query: [(String, String)] = [], body: JSONValue? = nil,
+        operation: Operation = .standard, idempotencyKey: String? = nil
+    ) throws -> JSONValue {
         let idempotencyKey = idempotencyKey ?? randomUUIDString()
         let budget = operation == .ai ? configuration.aiTimeout : configuration.timeout
         // Seconds on the monotonic clock.
         let deadline = MonotonicClock.now() + budget
-        var request = HTTPExchange.Request(method: method, url: url(path, query),
-                                           headers: headers(for: method, token: currentToken(refresh: false),
-                                                            idempotencyKey: idempotencyKey),
-                                           body: try body.map { try JSONWriter.bytes($0) } ?? (method == "GET" || method == "DELETE" ? nil : []),
-                                           timeout: budget)
+        var request = HTTPExchange.Request(
+            method: method, url: url(path, query),
+            headers: headers(
+                for: method, token: currentToken(refresh: false),
+                idempotencyKey: idempotencyKey),
+            body: try body.map { try JSONWriter.bytes($0) } ?? (method == "GET" || method == "DELETE" ? nil : []),
+            timeout: budget)
         var attempt = 0
         var honouredRetryAfter = false
         var refreshedToken = false
@@ -62,24 +69,30 @@ public final class WellnessClient: Sendable {
                 let response = try transport.send(request)
                 if response.status == 401, !refreshedToken, session.tokenProvider() != nil {
                     refreshedToken = true
-                    request.headers = headers(for: method, token: currentToken(refresh: true), idempotencyKey: idempotencyKey)
+                    request.headers = headers(
+                        for: method, token: currentToken(refresh: true), idempotencyKey: idempotencyKey)
                     continue
                 }
                 if response.status == 429, !honouredRetryAfter,
-                   let wait = Int(response.headers["retry-after"] ?? ""), Double(wait) < deadline - MonotonicClock.now() {
+                    let wait = Int(response.headers["retry-after"] ?? ""),
+                    Double(wait) < deadline - MonotonicClock.now()
+                {
                     honouredRetryAfter = true
                     sleep(Double(wait))
                     continue
                 }
                 if (500...599).contains(response.status), attempt < configuration.maxRetries,
-                   let wait = backoff(attempt, before: deadline) {
+                    let wait = backoff(attempt, before: deadline)
+                {
                     attempt += 1
                     sleep(wait)
                     continue
                 }
                 return try ResponseInterpreter.body(of: response, method: method, path: path)
             } catch let error as WellnessError where error.kind == .network {
-                guard attempt < configuration.maxRetries, let wait = backoff(attempt, before: deadline) else { throw error }
+                guard attempt < configuration.maxRetries, let wait = backoff(attempt, before: deadline) else {
+                    throw error
+                }
                 attempt += 1
                 sleep(wait)
             }
@@ -112,7 +125,8 @@ public final class WellnessClient: Sendable {
         session.setTokenProvider(provider)
     }
 
-    private func headers(for method: String, token: String?, idempotencyKey: String) -> [(name: String, value: String)] {
+    private func headers(for method: String, token: String?, idempotencyKey: String) -> [(name: String, value: String)]
+    {
         var headers: [(name: String, value: String)] = [("Accept", "application/json"), ("User-Agent", userAgent)]
         if let apiKey = configuration.apiKey { headers.append(("X-API-Key", apiKey)) }
         if let token { headers.append(("Authorization", "Bearer \(token)")) }

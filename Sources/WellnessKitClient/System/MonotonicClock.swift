@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import WellnessKitCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// CLOCK_MONOTONIC in seconds, for deadlines and backoff: unlike the wall
 /// clock (Foundation's `Date`), it never jumps when the system time is set.
@@ -21,8 +22,9 @@ enum MonotonicClock {
     static func sleep(_ seconds: Double) {
         guard seconds.isFinite, seconds > 0 else { return }
         let whole = seconds.rounded(.down)
-        var request = timespec(tv_sec: Int(min(whole, Double(Int32.max))),
-                               tv_nsec: Int((seconds - whole) * 1e9))
+        var request = timespec(
+            tv_sec: Int(min(whole, Double(Int32.max))),
+            tv_nsec: Int((seconds - whole) * 1e9))
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0, errno == EINTR {
             request = remaining

@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import WellnessKitCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A pthread mutex with one condition variable, for a queue and its worker
 /// thread: NSCondition without Foundation. Timed waits use CLOCK_MONOTONIC,
@@ -23,7 +24,7 @@ final class PThreadMonitor: @unchecked Sendable {
         var attributes = pthread_condattr_t()
         pthread_condattr_init(&attributes)
         #if canImport(Glibc)
-        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+            pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
         #endif
         pthread_cond_init(condition, &attributes)
         pthread_condattr_destroy(&attributes)

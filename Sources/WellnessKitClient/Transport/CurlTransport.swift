@@ -55,13 +55,15 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         let result: CURLcode = (request.body ?? []).withUnsafeBufferPointer { body in
             if request.body != nil {
                 _ = wellness_curl_set_size(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
-                _ = wellness_curl_set_pointer(handle, CURLOPT_POSTFIELDS,
-                                              UnsafeMutableRawPointer(mutating: body.baseAddress ?? UnsafePointer(bitPattern: 1)))
+                _ = wellness_curl_set_pointer(
+                    handle, CURLOPT_POSTFIELDS,
+                    UnsafeMutableRawPointer(mutating: body.baseAddress ?? UnsafePointer(bitPattern: 1)))
             }
             return curl_easy_perform(handle)
         }
         if collector.exceeded {
-            throw WellnessError(kind: .invalidResponse, message: "the response body is larger than \(maximumBodySize) bytes")
+            throw WellnessError(
+                kind: .invalidResponse, message: "the response body is larger than \(maximumBodySize) bytes")
         }
         guard result == CURLE_OK else { throw Self.error(for: result, url: request.url) }
         var status = 0

@@ -10,8 +10,10 @@ public struct HTTPExchange: Sendable {
         /// Seconds the whole exchange may take.
         public var timeout: Double
 
-        public init(method: String, url: String, headers: [(name: String, value: String)] = [], body: [UInt8]? = nil,
-                    timeout: Double) {
+        public init(
+            method: String, url: String, headers: [(name: String, value: String)] = [], body: [UInt8]? = nil,
+            timeout: Double
+        ) {
             self.method = method
             self.url = url
             self.headers = headers

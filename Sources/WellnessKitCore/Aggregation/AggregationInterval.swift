@@ -77,7 +77,8 @@ public enum AggregationInterval: String, JSONStringEnum, Sendable, Comparable {
             return "\(name) \(first.day)"
         case .week:
             let last = LocalCalendar.date(of: end)
-            let lastText = last.month == first.month ? "\(last.day)" : "\(LocalCalendar.monthAbbreviation(last.month)) \(last.day)"
+            let lastText =
+                last.month == first.month ? "\(last.day)" : "\(LocalCalendar.monthAbbreviation(last.month)) \(last.day)"
             return "\(name) \(first.day)-\(lastText)"
         case .month:
             return "\(name) \(first.year)"

@@ -78,7 +78,8 @@ public struct BucketColumns: Sendable {
             for statistic in options.statistics ?? [.average, .minimum, .maximum] where statistic != .count {
                 columns.append((statistic.name, .float64(rows.column { $1.value(of: statistic) })))
                 if statistic == .first || statistic == .last {
-                    columns.append(("\(statistic.name)_at", .timestampMilliseconds(rows.column { $1.time(of: statistic) })))
+                    columns.append(
+                        ("\(statistic.name)_at", .timestampMilliseconds(rows.column { $1.time(of: statistic) })))
                 }
             }
             return columns

@@ -31,17 +31,22 @@ public struct GroupedAggregation: Sendable {
     /// - Throws: a validation error naming the group and `timestamps[i]` or
     ///   `values[i]` (the caller's row) when a group fails and the options say
     ///   `"on_error": "fail"`; an invalid-argument error when the columns differ in length.
-    public init(keys: UnsafeBufferPointer<Int64>, timestamps: UnsafeBufferPointer<Int64>,
-                values: UnsafeBufferPointer<Double>, options: GroupedSeriesOptions) throws {
+    public init(
+        keys: UnsafeBufferPointer<Int64>, timestamps: UnsafeBufferPointer<Int64>,
+        values: UnsafeBufferPointer<Double>, options: GroupedSeriesOptions
+    ) throws {
         guard keys.count == timestamps.count, keys.count == values.count else {
             throw WellnessError.invalidArgument(
-                "\(keys.count) group keys, \(timestamps.count) timestamps and \(values.count) values: the columns must be as long")
+                "\(keys.count) group keys, \(timestamps.count) timestamps and \(values.count) values: the columns must be as long"
+            )
         }
         let runs = GroupRuns(keys: keys)
         let columns = BorrowedColumns(timestamps: timestamps, values: values)
-        let results = ParallelCalls.run(runs.shares(threads: options.threads).map { share in
-            { @Sendable in share.map { index in Self.aggregate(runs.run(index), columns, options) } }
-        }).joined()
+        let results = ParallelCalls.run(
+            runs.shares(threads: options.threads).map { share in
+                { @Sendable in share.map { index in Self.aggregate(runs.run(index), columns, options) } }
+            }
+        ).joined()
         var groups: [Group] = []
         var failures: [Failure] = []
         for result in results {
@@ -56,7 +61,8 @@ public struct GroupedAggregation: Sendable {
     }
 
     private static func aggregate(_ run: GroupRuns.Run, _ columns: BorrowedColumns, _ options: GroupedSeriesOptions)
-        -> Result<Group, Failure> {
+        -> Result<Group, Failure>
+    {
         do {
             let aggregation = try run.withColumns(columns) { timestamps, values in
                 try SeriesAggregation(timestamps: timestamps, values: values, options: options.options(of: run.key))
@@ -72,11 +78,15 @@ public struct GroupedAggregation: Sendable {
     /// A group's error as the call's: named by the group, at the caller's row.
     private static func callError(_ failure: Failure) -> WellnessError {
         let error = failure.error
-        guard let row = failure.row, error.kind == .validation, let column = error.path.flatMap({ GroupRuns.column(of: $0) }) else {
-            return WellnessError(kind: error.kind, message: "group \(failure.group): \(error.message)", path: error.path)
+        guard let row = failure.row, error.kind == .validation,
+            let column = error.path.flatMap({ GroupRuns.column(of: $0) })
+        else {
+            return WellnessError(
+                kind: error.kind, message: "group \(failure.group): \(error.message)", path: error.path)
         }
-        return .validation("group \(failure.group): \(error.message)",
-                           at: FieldPath.root.appending(column).appending(index: row))
+        return .validation(
+            "group \(failure.group): \(error.message)",
+            at: FieldPath.root.appending(column).appending(index: row))
     }
 }
 
@@ -111,12 +121,16 @@ struct GroupRuns: @unchecked Sendable {
         }
 
         /// `body` with the group's timestamps and values, contiguous.
-        func withColumns<Result>(_ columns: BorrowedColumns,
-                                 _ body: (UnsafeBufferPointer<Int64>, UnsafeBufferPointer<Double>) throws -> Result)
-            rethrows -> Result {
+        func withColumns<Result>(
+            _ columns: BorrowedColumns,
+            _ body: (UnsafeBufferPointer<Int64>, UnsafeBufferPointer<Double>) throws -> Result
+        )
+            rethrows -> Result
+        {
             let (timestamps, values) = (columns.timestamps, columns.values)
             guard let order else {
-                return try body(UnsafeBufferPointer(rebasing: timestamps[rows]), UnsafeBufferPointer(rebasing: values[rows]))
+                return try body(
+                    UnsafeBufferPointer(rebasing: timestamps[rows]), UnsafeBufferPointer(rebasing: values[rows]))
             }
             let picked = order[rows]
             let groupTimestamps = picked.map { timestamps[$0] }

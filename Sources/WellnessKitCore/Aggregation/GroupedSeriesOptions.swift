@@ -40,8 +40,9 @@ extension GroupedSeriesOptions: JSONDecodable {
         onError = try reader.optional("on_error") ?? .fail
         guard let groups = reader.object["groups"], groups != .null else { return }
         guard case .array(let entries) = groups else {
-            throw WellnessError.validation("must be an array of {\"group\", \"time_zone\", \"first_weekday\"}",
-                                           at: reader.path(of: "groups"))
+            throw WellnessError.validation(
+                "must be an array of {\"group\", \"time_zone\", \"first_weekday\"}",
+                at: reader.path(of: "groups"))
         }
         for (index, entry) in entries.enumerated() {
             let entryPath = reader.path(of: "groups").appending(index: index)
@@ -53,7 +54,8 @@ extension GroupedSeriesOptions: JSONDecodable {
     }
 
     private static func group(_ entry: JSONValue, at path: FieldPath, base: SeriesOptions) throws
-        -> (Int64, SeriesOptions) {
+        -> (Int64, SeriesOptions)
+    {
         let reader = try ObjectReader(entry, at: path)
         try reader.rejectUnknownKeys(["group", "time_zone", "first_weekday"])
         let key = Int64(try reader.required("group", as: Int.self))

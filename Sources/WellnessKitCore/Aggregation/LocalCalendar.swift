@@ -28,8 +28,10 @@ enum LocalCalendar {
         CalendarDate(proleptic: day)
     }
 
-    private static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                     "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    private static let monthNames = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun",
+        "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ]
 
     static func monthAbbreviation(_ month: Int) -> String {
         monthNames[min(max(month, 1), 12) - 1]

@@ -56,7 +56,8 @@ extension SampleSeries {
         case .number:
             let seconds: Double = try reader.required("timestamp")
             guard let milliseconds = epochMilliseconds(seconds: seconds) else {
-                let hint = seconds > 0 && epochMilliseconds(seconds: seconds / 1000) != nil
+                let hint =
+                    seconds > 0 && epochMilliseconds(seconds: seconds / 1000) != nil
                     ? ": JSON timestamps are epoch seconds and this looks like milliseconds (divide by 1000, "
                         + "or send columns with timestamp_unit \"ms\")" : ""
                 throw WellnessError.validation("epoch seconds \(seconds) are outside years 1-9999\(hint)", at: path)
@@ -74,7 +75,8 @@ extension SampleSeries {
     static func epochMilliseconds(seconds: Double) -> Int64? {
         let milliseconds = (seconds * 1000).rounded(.down)
         guard milliseconds.isFinite,
-              milliseconds >= Double(timestampRange.lowerBound), milliseconds <= Double(timestampRange.upperBound) else {
+            milliseconds >= Double(timestampRange.lowerBound), milliseconds <= Double(timestampRange.upperBound)
+        else {
             return nil
         }
         return Int64(milliseconds)
@@ -86,7 +88,8 @@ extension SampleSeries {
         case .string(let text): return .string(text)
         case .number: return .number(try Double(json: value, at: path))
         default:
-            throw WellnessError.validation("expected a number, boolean or string, found \(value.kindDescription)", at: path)
+            throw WellnessError.validation(
+                "expected a number, boolean or string, found \(value.kindDescription)", at: path)
         }
     }
 }

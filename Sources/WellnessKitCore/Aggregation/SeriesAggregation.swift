@@ -21,9 +21,11 @@ public struct SeriesAggregation: Sendable {
         let values = series.kind == .snapshot ? [] : series.numbers
         self = try series.timestamps.withUnsafeBufferPointer { timestamps in
             try values.withUnsafeBufferPointer { values in
-                try SeriesAggregation(columns: Columns(timestamps: timestamps, millisecondsPerUnit: 1, values: values,
-                                                       readFromJSON: true),
-                                      snapshots: series.kind == .snapshot ? series.snapshots : nil, options: options)
+                try SeriesAggregation(
+                    columns: Columns(
+                        timestamps: timestamps, millisecondsPerUnit: 1, values: values,
+                        readFromJSON: true),
+                    snapshots: series.kind == .snapshot ? series.snapshots : nil, options: options)
             }
         }
     }
@@ -34,12 +36,16 @@ public struct SeriesAggregation: Sendable {
     /// - Throws: a validation error naming `timestamps[i]` or `values[i]` for
     ///   an instant outside years 1–9999, a NaN or infinite value, or a
     ///   boolean value other than 0 or 1.
-    public init(timestamps: UnsafeBufferPointer<Int64>, values: UnsafeBufferPointer<Double>,
-                options: SeriesOptions) throws {
+    public init(
+        timestamps: UnsafeBufferPointer<Int64>, values: UnsafeBufferPointer<Double>,
+        options: SeriesOptions
+    ) throws {
         let perUnit: Int64 = options.timestampUnit == .seconds ? 1000 : 1
-        try self.init(columns: Columns(timestamps: timestamps, millisecondsPerUnit: perUnit, values: values,
-                                       readFromJSON: false),
-                      snapshots: nil, options: options)
+        try self.init(
+            columns: Columns(
+                timestamps: timestamps, millisecondsPerUnit: perUnit, values: values,
+                readFromJSON: false),
+            snapshots: nil, options: options)
     }
 
     private init(columns: Columns, snapshots: [SnapshotValue]?, options: SeriesOptions) throws {
@@ -65,7 +71,8 @@ public struct SeriesAggregation: Sendable {
         self.buckets = buckets
         if options.kind == .boolean {
             let now = Timestamp.now().seconds
-            let today = options.today?.daysSinceEpoch
+            let today =
+                options.today?.daysSinceEpoch
                 ?? ZoneOffsets(zone: options.timeZone, covering: now...now).localDay(at: now)
             streaks = Streaks(days: days.map { ($0.day, $0.latestValue != 0) }, today: today)
         } else {
@@ -93,8 +100,10 @@ public struct SeriesAggregation: Sendable {
     /// years 1–9999, which strict ISO-8601 readers require: the earliest and
     /// latest samples' local days and their buckets are checked.
     /// - Throws: a validation error naming the sample at fault.
-    private static func checkWrittenDates(_ days: [DaySummary], interval: AggregationInterval, columns: Columns,
-                                          options: SeriesOptions) throws {
+    private static func checkWrittenDates(
+        _ days: [DaySummary], interval: AggregationInterval, columns: Columns,
+        options: SeriesOptions
+    ) throws {
         for summary in [days.first, days.last].compactMap({ $0 }) {
             let start = interval.bucketStart(containing: summary.day, firstWeekday: options.firstWeekday)
             let end = interval.nextBucketStart(after: start) - 1
@@ -103,7 +112,8 @@ public struct SeriesAggregation: Sendable {
             if !CalendarDate.dayRange.contains(summary.day) {
                 problem = "its local date in \(zone), \(CalendarDate(proleptic: summary.day)), is outside years 1-9999"
             } else if !CalendarDate.dayRange.contains(start) || !CalendarDate.dayRange.contains(end) {
-                problem = "its local date in \(zone), \(CalendarDate(proleptic: summary.day)), falls in the \(interval) "
+                problem =
+                    "its local date in \(zone), \(CalendarDate(proleptic: summary.day)), falls in the \(interval) "
                     + "bucket \(CalendarDate(proleptic: start))...\(CalendarDate(proleptic: end)), outside years 1-9999"
             } else {
                 continue
@@ -125,8 +135,9 @@ public struct SeriesAggregation: Sendable {
         }
         let perUnit = columns.millisecondsPerUnit
         let (earliest, latest) = try timestampBounds(timestamps, millisecondsPerUnit: perUnit)
-        let zone = ZoneOffsets(zone: options.timeZone,
-                               covering: earliest.floorDivided(by: 1000)...latest.floorDivided(by: 1000))
+        let zone = ZoneOffsets(
+            zone: options.timeZone,
+            covering: earliest.floorDivided(by: 1000)...latest.floorDivided(by: 1000))
         // Nil while the days come in order (sorted input): no hashing then.
         var slots: [Int: Int]?
         var days: [DaySummary] = []
@@ -146,8 +157,10 @@ public struct SeriesAggregation: Sendable {
             if milliseconds < segmentStart || milliseconds >= segmentEnd {
                 let segment = zone.segment(containing: milliseconds.floorDivided(by: 1000))
                 offset = segment.offset &* 1000
-                segmentStart = segment.start.multipliedReportingOverflow(by: 1000).overflow ? Int64.min : segment.start &* 1000
-                segmentEnd = segment.end.multipliedReportingOverflow(by: 1000).overflow ? Int64.max : segment.end &* 1000
+                segmentStart =
+                    segment.start.multipliedReportingOverflow(by: 1000).overflow ? Int64.min : segment.start &* 1000
+                segmentEnd =
+                    segment.end.multipliedReportingOverflow(by: 1000).overflow ? Int64.max : segment.end &* 1000
             }
             let local = milliseconds &+ offset
             if local < dayStart || local >= dayEnd {
@@ -189,8 +202,10 @@ public struct SeriesAggregation: Sendable {
 
     /// The earliest and latest instants in milliseconds, after checking that
     /// every timestamp lies in years 1–9999 (so later arithmetic cannot overflow).
-    private static func timestampBounds(_ timestamps: UnsafeBufferPointer<Int64>,
-                                        millisecondsPerUnit perUnit: Int64) throws -> (Int64, Int64) {
+    private static func timestampBounds(
+        _ timestamps: UnsafeBufferPointer<Int64>,
+        millisecondsPerUnit perUnit: Int64
+    ) throws -> (Int64, Int64) {
         let lowest = SampleSeries.timestampRange.lowerBound / perUnit
         let highest = SampleSeries.timestampRange.upperBound / perUnit
         var earliest = Int64.max
@@ -198,10 +213,12 @@ public struct SeriesAggregation: Sendable {
         for (index, raw) in timestamps.enumerated() {
             guard raw >= lowest, raw <= highest else {
                 // Epoch milliseconds read as seconds land past year 9999.
-                let hint = perUnit == 1000 && raw > highest && raw / 1000 <= highest
+                let hint =
+                    perUnit == 1000 && raw > highest && raw / 1000 <= highest
                     ? ": did you mean timestamp_unit: \"ms\"?" : ""
-                throw WellnessError.validation("\(raw) is outside years 1-9999\(hint)",
-                                               at: FieldPath.root.appending("timestamps").appending(index: index))
+                throw WellnessError.validation(
+                    "\(raw) is outside years 1-9999\(hint)",
+                    at: FieldPath.root.appending("timestamps").appending(index: index))
             }
             earliest = min(earliest, raw)
             latest = max(latest, raw)
@@ -228,8 +245,10 @@ public struct SeriesAggregation: Sendable {
         slots = index
     }
 
-    static func bucket(_ days: [DaySummary], snapshots: [SnapshotValue]?, interval: AggregationInterval,
-                       options: SeriesOptions) -> [SeriesBucket] {
+    static func bucket(
+        _ days: [DaySummary], snapshots: [SnapshotValue]?, interval: AggregationInterval,
+        options: SeriesOptions
+    ) -> [SeriesBucket] {
         var buckets: [SeriesBucket] = []
         var dailyMeanSum = FiniteSum()
         var sum = FiniteSum()
@@ -238,8 +257,9 @@ public struct SeriesAggregation: Sendable {
             let start = interval.bucketStart(containing: summary.day, firstWeekday: options.firstWeekday)
             if buckets.last?.start != start {
                 if !buckets.isEmpty {
-                    finish(&buckets[buckets.count - 1], sum: sum, dailyMeanSum: dailyMeanSum,
-                           days: days[firstDayOfBucket..<index], options: options)
+                    finish(
+                        &buckets[buckets.count - 1], sum: sum, dailyMeanSum: dailyMeanSum,
+                        days: days[firstDayOfBucket..<index], options: options)
                 }
                 buckets.append(emptyBucket(start: start, interval: interval, options: options))
                 sum = FiniteSum()
@@ -268,16 +288,22 @@ public struct SeriesAggregation: Sendable {
             buckets[buckets.count - 1] = bucket
         }
         if !buckets.isEmpty {
-            finish(&buckets[buckets.count - 1], sum: sum, dailyMeanSum: dailyMeanSum,
-                   days: days[firstDayOfBucket...], options: options)
+            finish(
+                &buckets[buckets.count - 1], sum: sum, dailyMeanSum: dailyMeanSum,
+                days: days[firstDayOfBucket...], options: options)
         }
         return buckets
     }
 
-    private static func finish(_ bucket: inout SeriesBucket, sum: FiniteSum, dailyMeanSum: FiniteSum,
-                               days: ArraySlice<DaySummary>, options: SeriesOptions) {
-        guard options.kind == .numeric, bucket.count > 0, let low = bucket.minimum, let high = bucket.maximum else { return }
-        bucket.average = options.averaging == .samples
+    private static func finish(
+        _ bucket: inout SeriesBucket, sum: FiniteSum, dailyMeanSum: FiniteSum,
+        days: ArraySlice<DaySummary>, options: SeriesOptions
+    ) {
+        guard options.kind == .numeric, bucket.count > 0, let low = bucket.minimum, let high = bucket.maximum else {
+            return
+        }
+        bucket.average =
+            options.averaging == .samples
             ? sum.mean(count: bucket.count, low: low, high: high)
             : dailyMeanSum.mean(count: bucket.daysWithData, low: low, high: high)
         if let statistics = options.statistics {
@@ -287,7 +313,8 @@ public struct SeriesAggregation: Sendable {
 
     private static func emptyBucket(start: Int, interval: AggregationInterval, options: SeriesOptions) -> SeriesBucket {
         let end = interval.nextBucketStart(after: start) - 1
-        var bucket = SeriesBucket(kind: options.kind, start: start, end: end, label: interval.label(start: start, end: end))
+        var bucket = SeriesBucket(
+            kind: options.kind, start: start, end: end, label: interval.label(start: start, end: end))
         if interval == .week {
             bucket.weekOfYear = LocalCalendar.weekOfYear(weekStart: start, firstWeekday: options.firstWeekday)
         }
@@ -297,8 +324,10 @@ public struct SeriesAggregation: Sendable {
     }
 
     /// `buckets` with an empty bucket for every interval between them.
-    static func fillingGaps(_ buckets: [SeriesBucket], interval: AggregationInterval,
-                            options: SeriesOptions) throws -> [SeriesBucket] {
+    static func fillingGaps(
+        _ buckets: [SeriesBucket], interval: AggregationInterval,
+        options: SeriesOptions
+    ) throws -> [SeriesBucket] {
         guard var start = buckets.first?.start else { return buckets }
         var filled: [SeriesBucket] = []
         for bucket in buckets {

@@ -33,7 +33,8 @@ public struct SeriesBucket: Sendable, Equatable {
     }
 
     public static func == (lhs: SeriesBucket, rhs: SeriesBucket) -> Bool {
-        lhs.kind == rhs.kind && lhs.start == rhs.start && lhs.end == rhs.end && lhs.count == rhs.count && lhs.average == rhs.average
+        lhs.kind == rhs.kind && lhs.start == rhs.start && lhs.end == rhs.end && lhs.count == rhs.count
+            && lhs.average == rhs.average
             && lhs.minimum == rhs.minimum && lhs.maximum == rhs.maximum && lhs.yesDays == rhs.yesDays
             && lhs.latest == rhs.latest && lhs.extra == rhs.extra
     }

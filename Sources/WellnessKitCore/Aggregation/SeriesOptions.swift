@@ -44,8 +44,10 @@ public struct SeriesOptions: Sendable {
 
 extension SeriesOptions: JSONDecodable {
     /// Every key of a series options document.
-    public static let keys = ["kind", "interval", "time_zone", "first_weekday", "average", "include_empty", "today",
-                              "timestamp_unit", "statistics"]
+    public static let keys = [
+        "kind", "interval", "time_zone", "first_weekday", "average", "include_empty", "today",
+        "timestamp_unit", "statistics",
+    ]
 
     public init(json: JSONValue, at path: FieldPath) throws {
         try self.init(json: json, at: path, sharedWith: [])
@@ -90,8 +92,9 @@ extension SeriesOptions: JSONDecodable {
             return 2
         case .string(let name)?:
             guard let index = weekdayNames.firstIndex(of: name.lowercased()) else {
-                throw WellnessError.validation("\"\(name.echo)\" is not a weekday name (sunday … saturday)",
-                                               at: reader.path(of: "first_weekday"))
+                throw WellnessError.validation(
+                    "\"\(name.echo)\" is not a weekday name (sunday … saturday)",
+                    at: reader.path(of: "first_weekday"))
             }
             return index + 1
         default:

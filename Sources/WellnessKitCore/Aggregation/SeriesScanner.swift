@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A single-pass reader for the common shape of a series document,
@@ -131,7 +131,8 @@ struct SeriesScanner {
     private mutating func scanTimestamp() -> Int64? {
         if position < bytes.count, bytes[position] == UInt8(ascii: "\"") {
             guard let (start, end) = scanPlainString(),
-                  let instant = Timestamp.parse(UnsafeRawBufferPointer(rebasing: bytes[start..<end])) else { return nil }
+                let instant = Timestamp.parse(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+            else { return nil }
             return instant.seconds * 1000 + Int64(instant.nanoseconds / 1_000_000)
         }
         guard let seconds = scanNumber() else { return nil }

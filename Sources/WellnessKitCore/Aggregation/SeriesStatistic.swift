@@ -45,8 +45,9 @@ public enum SeriesStatistic: Sendable, Hashable {
         }
         let digits = name.utf8.dropFirst()
         guard name.utf8.first == UInt8(ascii: "p"), digits.count == 2,
-              digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-              let rank = Int(String(decoding: digits, as: UTF8.self)), Self.percentileRanks.contains(rank) else {
+            digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+            let rank = Int(String(decoding: digits, as: UTF8.self)), Self.percentileRanks.contains(rank)
+        else {
             return nil
         }
         self = .percentile(rank)
@@ -92,8 +93,9 @@ extension SeriesStatistic: JSONDecodable {
         let name = try String(json: json, at: path)
         guard let statistic = SeriesStatistic(name: name) else {
             let names = Self.fixedNames.map(\.0) + Self.percentileRanks.map { Self.percentile($0).name }
-            throw WellnessError.validation("\"\(name.echo)\" is not a statistic (\(names.joined(separator: ", ")))",
-                                           at: path)
+            throw WellnessError.validation(
+                "\"\(name.echo)\" is not a statistic (\(names.joined(separator: ", ")))",
+                at: path)
         }
         self = statistic
     }

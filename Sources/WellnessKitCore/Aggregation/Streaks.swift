@@ -46,16 +46,22 @@ public struct Streaks: Sendable, Equatable {
 
 extension Streaks: JSONEncodable {
     public var json: JSONValue {
-        .object(JSONObject([
-            ("current", current.json),
-            ("best", best.json),
-            ("runs", .array(runs.map { run in
-                .object(JSONObject([
-                    ("start", LocalCalendar.calendarDate(of: run.start).json),
-                    ("end", LocalCalendar.calendarDate(of: run.end).json),
-                    ("length", run.length.json),
-                ]))
-            })),
-        ]))
+        .object(
+            JSONObject([
+                ("current", current.json),
+                ("best", best.json),
+                (
+                    "runs",
+                    .array(
+                        runs.map { run in
+                            .object(
+                                JSONObject([
+                                    ("start", LocalCalendar.calendarDate(of: run.start).json),
+                                    ("end", LocalCalendar.calendarDate(of: run.end).json),
+                                    ("length", run.length.json),
+                                ]))
+                        })
+                ),
+            ]))
     }
 }

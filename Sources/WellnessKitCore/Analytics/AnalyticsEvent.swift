@@ -63,8 +63,9 @@ extension AnalyticsEvent {
         let reader = try ObjectReader(json, at: path)
         try reader.rejectUnknownKeys(["name", "parameters", "user_id"])
         let name: String = try reader.required("name")
-        let parameters = try ObjectReader(reader.object["parameters"] ?? .object(JSONObject()),
-                                          at: reader.path(of: "parameters"))
+        let parameters = try ObjectReader(
+            reader.object["parameters"] ?? .object(JSONObject()),
+            at: reader.path(of: "parameters"))
         func none(_ key: String) throws -> String {
             let value: String? = try parameters.optional(key)
             return value ?? "none"
@@ -72,23 +73,28 @@ extension AnalyticsEvent {
         switch name {
         case "ai_feature_transition":
             try parameters.rejectUnknownKeys(["from_feature", "to_feature", "context", "timestamp"])
-            kind = .featureTransition(from: try parameters.required("from_feature"),
-                                      to: try parameters.required("to_feature"), context: try none("context"))
+            kind = .featureTransition(
+                from: try parameters.required("from_feature"),
+                to: try parameters.required("to_feature"), context: try none("context"))
         case "insight_action":
             try parameters.rejectUnknownKeys(["insight_id", "action", "timestamp"])
-            kind = .insightAction(insightId: try parameters.nonEmptyString("insight_id"),
-                                  action: try parameters.required("action"))
+            kind = .insightAction(
+                insightId: try parameters.nonEmptyString("insight_id"),
+                action: try parameters.required("action"))
         case "goal_ai_usage":
             try parameters.rejectUnknownKeys(["goal_id", "feature", "timestamp"])
-            kind = .goalAIUsage(goalId: try parameters.nonEmptyString("goal_id"), feature: try parameters.required("feature"))
+            kind = .goalAIUsage(
+                goalId: try parameters.nonEmptyString("goal_id"), feature: try parameters.required("feature"))
         case "consultation_started":
             try parameters.rejectUnknownKeys(["persona", "context_type", "context_id", "timestamp"])
-            kind = .consultationStarted(persona: try parameters.required("persona"),
-                                        contextType: try parameters.required("context_type"),
-                                        contextId: try none("context_id"))
+            kind = .consultationStarted(
+                persona: try parameters.required("persona"),
+                contextType: try parameters.required("context_type"),
+                contextId: try none("context_id"))
         default:
-            throw WellnessError.validation("\"\(name.echo)\" is not one of: \(Self.names.joined(separator: ", "))",
-                                           at: reader.path(of: "name"))
+            throw WellnessError.validation(
+                "\"\(name.echo)\" is not one of: \(Self.names.joined(separator: ", "))",
+                at: reader.path(of: "name"))
         }
         if let defaultTimestamp {
             timestamp = try parameters.optional("timestamp") ?? defaultTimestamp
@@ -113,8 +119,10 @@ extension AnalyticsEvent: JSONEncodable {
         case .goalAIUsage(let goalId, let feature):
             parameters = [("goal_id", .string(goalId)), ("feature", feature.json)]
         case .consultationStarted(let persona, let contextType, let contextId):
-            parameters = [("persona", persona.json), ("context_type", contextType.json),
-                          ("context_id", .string(contextId))]
+            parameters = [
+                ("persona", persona.json), ("context_type", contextType.json),
+                ("context_id", .string(contextId)),
+            ]
         }
         parameters.append(("timestamp", timestamp.json))
         var object = JSONObject([("name", .string(name)), ("parameters", .object(JSONObject(parameters)))])

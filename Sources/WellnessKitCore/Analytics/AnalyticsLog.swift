@@ -18,7 +18,9 @@ public enum AnalyticsLog {
         }
         let root = FieldPath.root.appending("events")
         if first == UInt8(ascii: "[") {
-            guard case .array(let elements) = try JSONParser.parse(bytes, expecting: .array, at: root) else { return [] }
+            guard case .array(let elements) = try JSONParser.parse(bytes, expecting: .array, at: root) else {
+                return []
+            }
             return try elements.enumerated().map { index, element in
                 try AnalyticsEvent(json: element, at: root.appending(index: index), defaultTimestamp: nil)
             }
@@ -33,8 +35,11 @@ public enum AnalyticsLog {
             guard line.contains(where: { !isBlank($0) }) else { continue }
             let value: JSONValue
             do {
-                value = try Array(line).withUnsafeBytes { try JSONParser.parse($0, expecting: .object,
-                                                                               at: root.appending(index: index)) }
+                value = try Array(line).withUnsafeBytes {
+                    try JSONParser.parse(
+                        $0, expecting: .object,
+                        at: root.appending(index: index))
+                }
             } catch let error as WellnessError where error.kind == .invalidJSON {
                 throw WellnessError.invalidJSON("line \(index + 1): \(error.message)")
             }

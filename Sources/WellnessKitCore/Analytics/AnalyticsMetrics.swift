@@ -45,8 +45,10 @@ public struct AnalyticsMetrics: Sendable, Equatable {
 
         var sessions: [[AnalyticsEvent]] = []
         var transitioningUsers = 0
-        var insights = Set<String>(), insightsWithGoals = Set<String>()
-        var consultations = 0, consultationsWithContext = 0
+        var insights = Set<String>()
+        var insightsWithGoals = Set<String>()
+        var consultations = 0
+        var consultationsWithContext = 0
         for user in byUser.keys.sorted() {
             // Stable: events with one timestamp keep their log order.
             let ordered = (byUser[user] ?? []).enumerated()
@@ -83,7 +85,9 @@ public struct AnalyticsMetrics: Sendable, Equatable {
         goalCreationFromInsights = Ratio(numerator: insightsWithGoals.count, denominator: insights.count)
         consultationContextUsage = Ratio(numerator: consultationsWithContext, denominator: consultations)
 
-        var tips = 0, adopted = 0, features = 0
+        var tips = 0
+        var adopted = 0
+        var features = 0
         for session in sessions {
             features += Set(session.flatMap(\.features)).count
             for (index, event) in session.enumerated() {
@@ -106,24 +110,28 @@ public struct AnalyticsMetrics: Sendable, Equatable {
 
 extension AnalyticsMetrics.Ratio: JSONEncodable {
     public var json: JSONValue {
-        .object(JSONObject([("value", value.map(JSONValue.double) ?? .null), ("numerator", .int(numerator)),
-                            ("denominator", .int(denominator))]))
+        .object(
+            JSONObject([
+                ("value", value.map(JSONValue.double) ?? .null), ("numerator", .int(numerator)),
+                ("denominator", .int(denominator)),
+            ]))
     }
 }
 
 extension AnalyticsMetrics: JSONEncodable {
     public var json: JSONValue {
-        .object(JSONObject([
-            ("event_count", .int(eventCount)),
-            ("user_count", .int(userCount)),
-            ("session_count", .int(sessionCount)),
-            ("session_gap_minutes", .int(Int(sessionGapSeconds / 60))),
-            ("feature_transition_rate", featureTransitionRate.json),
-            ("goal_creation_from_insights", goalCreationFromInsights.json),
-            ("consultation_context_usage", consultationContextUsage.json),
-            ("tip_adoption_rate", tipAdoptionRate.json),
-            ("features_per_session", featuresPerSession.json),
-        ]))
+        .object(
+            JSONObject([
+                ("event_count", .int(eventCount)),
+                ("user_count", .int(userCount)),
+                ("session_count", .int(sessionCount)),
+                ("session_gap_minutes", .int(Int(sessionGapSeconds / 60))),
+                ("feature_transition_rate", featureTransitionRate.json),
+                ("goal_creation_from_insights", goalCreationFromInsights.json),
+                ("consultation_context_usage", consultationContextUsage.json),
+                ("tip_adoption_rate", tipAdoptionRate.json),
+                ("features_per_session", featuresPerSession.json),
+            ]))
     }
 }
 

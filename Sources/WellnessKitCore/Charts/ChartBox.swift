@@ -50,8 +50,10 @@ public struct ChartBox: Sendable, Equatable {
     /// The box of a one-line text drawn with `anchor` at `x` and its
     /// alphabetic baseline at `baseline`: from 0.8 em above the baseline to
     /// 0.25 em below, as wide as ``textWidth(_:fontSize:bold:)`` estimates.
-    public static func text(_ text: String, x: Double, baseline: Double, fontSize: Double,
-                            anchor: TextAnchor, bold: Bool = false) -> ChartBox {
+    public static func text(
+        _ text: String, x: Double, baseline: Double, fontSize: Double,
+        anchor: TextAnchor, bold: Bool = false
+    ) -> ChartBox {
         let width = textWidth(text, fontSize: fontSize, bold: bold)
         let minX: Double
         switch anchor {
@@ -59,7 +61,8 @@ public struct ChartBox: Sendable, Equatable {
         case .middle: minX = x - width / 2
         case .end: minX = x - width
         }
-        return ChartBox(minX: minX, minY: baseline - fontSize * 0.8, maxX: minX + width, maxY: baseline + fontSize * 0.25)
+        return ChartBox(
+            minX: minX, minY: baseline - fontSize * 0.8, maxX: minX + width, maxY: baseline + fontSize * 0.25)
     }
 
     /// A text's width estimated from per-character widths (in em) of a wide
@@ -70,11 +73,12 @@ public struct ChartBox: Sendable, Equatable {
         var ems = 0.0
         for scalar in text.unicodeScalars {
             switch scalar.value {
-            case 0x69, 0x6A, 0x6C, 0x2E, 0x2C, 0x3A, 0x3B, 0x27, 0x7C, 0x21, 0x20, 0x49: ems += 0.32 // i j l . , : ; ' | ! space I
-            case 0x66, 0x74, 0x72, 0x2D, 0x28, 0x29, 0x5B, 0x5D, 0x2F: ems += 0.42 // f t r - ( ) [ ] /
-            case 0x6D, 0x77, 0x4D, 0x57, 0x40, 0x25: ems += 0.98 // m w M W @ %
-            case 0x30...0x39: ems += 0.64 // digits
-            case 0x41...0x5A: ems += 0.74 // other capitals
+            // i j l . , : ; ' | ! space I
+            case 0x69, 0x6A, 0x6C, 0x2E, 0x2C, 0x3A, 0x3B, 0x27, 0x7C, 0x21, 0x20, 0x49: ems += 0.32
+            case 0x66, 0x74, 0x72, 0x2D, 0x28, 0x29, 0x5B, 0x5D, 0x2F: ems += 0.42  // f t r - ( ) [ ] /
+            case 0x6D, 0x77, 0x4D, 0x57, 0x40, 0x25: ems += 0.98  // m w M W @ %
+            case 0x30...0x39: ems += 0.64  // digits
+            case 0x41...0x5A: ems += 0.74  // other capitals
             case 0...0x7F: ems += 0.62
             default: ems += 1.0
             }

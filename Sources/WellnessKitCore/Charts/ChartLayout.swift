@@ -27,7 +27,8 @@ public struct ChartLayout: Sendable {
             self.baseline = baseline
             self.fontSize = fontSize
             self.anchor = anchor
-            box = ChartBox.text(text, x: x, baseline: baseline, fontSize: fontSize, anchor: anchor, bold: role == .title)
+            box = ChartBox.text(
+                text, x: x, baseline: baseline, fontSize: fontSize, anchor: anchor, bold: role == .title)
         }
     }
 
@@ -101,14 +102,16 @@ public struct ChartLayout: Sendable {
         self.width = width
         self.height = height
         let padding = Self.padding
-        title = Label(Self.fitted(spec.title, width: width - 2 * padding, fontSize: Self.titleFontSize, bold: true),
-                      role: .title, x: padding, baseline: 24, fontSize: Self.titleFontSize, anchor: .start)
+        title = Label(
+            Self.fitted(spec.title, width: width - 2 * padding, fontSize: Self.titleFontSize, bold: true),
+            role: .title, x: padding, baseline: 24, fontSize: Self.titleFontSize, anchor: .start)
 
         guard !spec.isEmpty else {
             plot = ChartBox(minX: padding, minY: 40, maxX: width - padding, maxY: height - padding)
-            message = Label(ChartSpec.noDataText, role: .message, x: width / 2,
-                            baseline: (40 + height) / 2 + Self.messageFontSize * 0.3,
-                            fontSize: Self.messageFontSize, anchor: .middle)
+            message = Label(
+                ChartSpec.noDataText, role: .message, x: width / 2,
+                baseline: (40 + height) / 2 + Self.messageFontSize * 0.3,
+                fontSize: Self.messageFontSize, anchor: .middle)
             yAxisTitle = nil
             xStep = nil
             xTicks = []
@@ -120,8 +123,9 @@ public struct ChartLayout: Sendable {
             return
         }
         message = nil
-        let axisTitle = Label(Self.fitted(spec.yAxisTitle, width: width - 2 * padding, fontSize: Self.axisTitleFontSize),
-                              role: .axisTitle, x: padding, baseline: 44, fontSize: Self.axisTitleFontSize, anchor: .start)
+        let axisTitle = Label(
+            Self.fitted(spec.yAxisTitle, width: width - 2 * padding, fontSize: Self.axisTitleFontSize),
+            role: .axisTitle, x: padding, baseline: 44, fontSize: Self.axisTitleFontSize, anchor: .start)
         yAxisTitle = axisTitle
 
         // The plot: room for the y labels on the left, the x labels below,
@@ -151,8 +155,9 @@ public struct ChartLayout: Sendable {
         zeroY = scale.lower <= 0 && scale.upper >= 0 ? y(0) : nil
         areaBaseline = spec.fillsArea ? zeroY : nil
 
-        (xStep, xTicks) = Self.timeTicks(spec, first: first, last: last, width: width,
-                                         baseline: plotBottom + 18, position: x)
+        (xStep, xTicks) = Self.timeTicks(
+            spec, first: first, last: last, width: width,
+            baseline: plotBottom + 18, position: x)
         yTicks = Self.valueTicks(scale, x: plotLeft - 8, position: y)
 
         if spec.showsPoints && annotating {
@@ -171,8 +176,10 @@ public struct ChartLayout: Sendable {
     /// at least two ticks whose labels do not overlap. When none fits (a very
     /// narrow chart), the coarsest step with two ticks (or one), its
     /// overlapping labels dropped.
-    private static func timeTicks(_ spec: ChartSpec, first: Int, last: Int, width: Double, baseline: Double,
-                                  position: (Int) -> Double) -> (TimeStep, [XTick]) {
+    private static func timeTicks(
+        _ spec: ChartSpec, first: Int, last: Int, width: Double, baseline: Double,
+        position: (Int) -> Double
+    ) -> (TimeStep, [XTick]) {
         let candidates = TimeStep.candidates(for: spec.interval)
         if first == last {
             let step = candidates[0]
@@ -185,9 +192,12 @@ public struct ChartLayout: Sendable {
         for step in candidates {
             // Steps with more than three times the desired count are not
             // worth enumerating (a day step over decades).
-            guard let days = step.ticks(from: first, through: last, firstWeekday: spec.firstWeekday,
-                                        limit: 3 * desired + 2),
-                  !days.isEmpty else { continue }
+            guard
+                let days = step.ticks(
+                    from: first, through: last, firstWeekday: spec.firstWeekday,
+                    limit: 3 * desired + 2),
+                !days.isEmpty
+            else { continue }
             if fallback == nil || days.count >= 2 { fallback = (step, days) }
             guard days.count >= 2 else { continue }
             if let best, abs(best.ticks.count - desired) <= abs(days.count - desired) { continue }
@@ -225,8 +235,9 @@ public struct ChartLayout: Sendable {
         var previous: ChartBox?
         for (value, text) in zip(scale.ticks, scale.labels) {
             let y = position(value)
-            let label = Label(text, role: .yTick, x: x, baseline: y + tickFontSize * 0.35, fontSize: tickFontSize,
-                              anchor: .end)
+            let label = Label(
+                text, role: .yTick, x: x, baseline: y + tickFontSize * 0.35, fontSize: tickFontSize,
+                anchor: .end)
             let fits = label.box.minX >= 0 && (previous.map { label.box.maxY + 2 <= $0.minY } ?? true)
             ticks.append(YTick(value: value, y: y, label: fits ? label : nil))
             if fits { previous = label.box }
@@ -242,16 +253,20 @@ public struct ChartLayout: Sendable {
     /// right), for a point on a steep line; none when every placement
     /// collides. A placement collides when it leaves `region` or overlaps an
     /// obstacle, an earlier annotation, a point mark or the line.
-    private static func annotations(_ spec: ChartSpec, positions: [Position], obstacles: [Label],
-                                    region: ChartBox) -> [Label?] {
+    private static func annotations(
+        _ spec: ChartSpec, positions: [Position], obstacles: [Label],
+        region: ChartBox
+    ) -> [Label?] {
         let halfLine = Double(spec.lineWidth) / 2 + 1
         var placed: [ChartBox] = []
         var result: [Label?] = []
         for (index, point) in spec.points.enumerated() {
             let position = positions[index]
             let text = ChartNumberFormat.annotation(point.value)
-            let neighbours = [index > 0 ? positions[index - 1].y : nil,
-                              index + 1 < positions.count ? positions[index + 1].y : nil].compactMap { $0 }
+            let neighbours = [
+                index > 0 ? positions[index - 1].y : nil,
+                index + 1 < positions.count ? positions[index + 1].y : nil,
+            ].compactMap { $0 }
             // Screen y grows downwards: a valley has both neighbours above it.
             let valley = !neighbours.isEmpty && neighbours.allSatisfy { $0 < position.y }
             let placements: [(above: Bool, anchor: TextAnchor)] = [
@@ -263,8 +278,9 @@ public struct ChartLayout: Sendable {
                 guard region.contains(box) else { return false }
                 if obstacles.contains(where: { $0.box.intersects(box) }) { return false }
                 if placed.suffix(16).contains(where: { $0.intersects(box) }) { return false }
-                return !collidesWithMarks(box, index: index, positions: positions, halfLine: halfLine,
-                                          showsLine: positions.count > 1)
+                return !collidesWithMarks(
+                    box, index: index, positions: positions, halfLine: halfLine,
+                    showsLine: positions.count > 1)
             }
             let choice = placements.lazy
                 .map { annotation(text, at: position, above: $0.above, anchor: $0.anchor) }
@@ -291,12 +307,16 @@ public struct ChartLayout: Sendable {
     }
 
     /// Whether `box` touches a point mark or a line segment near point `index`.
-    private static func collidesWithMarks(_ box: ChartBox, index: Int, positions: [Position], halfLine: Double,
-                                          showsLine: Bool) -> Bool {
-        let markBox = ChartBox(minX: box.minX - pointRadius - 1, minY: box.minY - pointRadius - 1,
-                               maxX: box.maxX + pointRadius + 1, maxY: box.maxY + pointRadius + 1)
-        let lineBox = ChartBox(minX: box.minX - halfLine, minY: box.minY - halfLine,
-                               maxX: box.maxX + halfLine, maxY: box.maxY + halfLine)
+    private static func collidesWithMarks(
+        _ box: ChartBox, index: Int, positions: [Position], halfLine: Double,
+        showsLine: Bool
+    ) -> Bool {
+        let markBox = ChartBox(
+            minX: box.minX - pointRadius - 1, minY: box.minY - pointRadius - 1,
+            maxX: box.maxX + pointRadius + 1, maxY: box.maxY + pointRadius + 1)
+        let lineBox = ChartBox(
+            minX: box.minX - halfLine, minY: box.minY - halfLine,
+            maxX: box.maxX + halfLine, maxY: box.maxY + halfLine)
         // Walk outwards while marks can still reach the box. More than 32
         // points under one label is a dense line that crosses it anyway:
         // counted as a collision, which keeps crowded charts linear in time.
@@ -329,7 +349,8 @@ public struct ChartLayout: Sendable {
         guard ChartBox.textWidth(text, fontSize: fontSize, bold: bold) > width else { return text }
         var characters = Array(text)
         while !characters.isEmpty
-                && ChartBox.textWidth(String(characters) + "…", fontSize: fontSize, bold: bold) > width {
+            && ChartBox.textWidth(String(characters) + "…", fontSize: fontSize, bold: bold) > width
+        {
             characters.removeLast()
         }
         return String(characters) + "…"

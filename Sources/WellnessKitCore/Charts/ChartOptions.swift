@@ -20,8 +20,10 @@ public struct ChartOptions: Sendable, Equatable {
     public var plot: SeriesStatistic = .average
 
     /// Options with every default, or the given values clamped to their ranges.
-    public init(width: Int = 640, height: Int = ChartSpec.height, title: String? = nil, unit: String? = nil,
-                theme: ChartTheme = .light) {
+    public init(
+        width: Int = 640, height: Int = ChartSpec.height, title: String? = nil, unit: String? = nil,
+        theme: ChartTheme = .light
+    ) {
         self.width = min(max(width, 160), 4096)
         self.height = min(max(height, 120), 4096)
         self.title = title
@@ -62,8 +64,9 @@ extension ChartOptions: JSONDecodable {
     private static func text(_ key: String, in reader: ObjectReader) throws -> String? {
         guard let text: String = try reader.optional(key) else { return nil }
         if text.count > maximumTextLength {
-            throw WellnessError.validation("must be at most \(maximumTextLength) characters, found \(text.count)",
-                                           at: reader.path(of: key))
+            throw WellnessError.validation(
+                "must be at most \(maximumTextLength) characters, found \(text.count)",
+                at: reader.path(of: key))
         }
         if text.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }) {
             throw WellnessError.validation("must not contain control characters", at: reader.path(of: key))
@@ -79,8 +82,9 @@ extension ChartOptions {
     ///   which have one value per bucket.
     public func statistics(given options: SeriesOptions) throws -> [SeriesStatistic]? {
         guard options.kind == .numeric || plot == .average else {
-            throw WellnessError.validation("applies to numeric series; a \(options.kind.rawValue) chart draws its own value",
-                                           at: FieldPath.root.appending("plot"))
+            throw WellnessError.validation(
+                "applies to numeric series; a \(options.kind.rawValue) chart draws its own value",
+                at: FieldPath.root.appending("plot"))
         }
         let computed = options.statistics ?? SeriesStatistic.defaults
         guard !computed.contains(plot) else { return options.statistics }

@@ -107,8 +107,9 @@ public struct ChartSpec: Sendable {
                 case .number(let number)?: value = number
                 case nil: value = nil
                 default:
-                    throw WellnessError.validation("a chart needs numeric values; this snapshot series holds text or booleans",
-                                                   at: FieldPath.root.appending("kind"))
+                    throw WellnessError.validation(
+                        "a chart needs numeric values; this snapshot series holds text or booleans",
+                        at: FieldPath.root.appending("kind"))
                 }
             }
             return value.map { Point(day: bucket.start, value: $0, label: bucket.label) }

@@ -7,7 +7,8 @@
 public struct SVGChart: Sendable {
     /// The fonts of every text: the platform's UI font first, DejaVu Sans
     /// where only that is installed (librsvg on Linux), never a serif.
-    public static let fontFamily = "-apple-system, BlinkMacSystemFont, 'Helvetica Neue', Helvetica, Arial, 'DejaVu Sans', sans-serif"
+    public static let fontFamily =
+        "-apple-system, BlinkMacSystemFont, 'Helvetica Neue', Helvetica, Arial, 'DejaVu Sans', sans-serif"
 
     public let spec: ChartSpec
     public let width: Int
@@ -76,21 +77,25 @@ public struct SVGChart: Sendable {
         let positions = layout.positions
         let path = Self.linearPath(through: positions)
         if let baseline = layout.areaBaseline, let first = positions.first, let last = positions.last {
-            svg += "<defs><linearGradient id=\"area\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"1\">"
+            svg +=
+                "<defs><linearGradient id=\"area\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"1\">"
                 + "<stop offset=\"0\" stop-color=\"\(color)\" stop-opacity=\"\(format(theme.areaTopOpacity, digits: 2))\"/>"
                 + "<stop offset=\"1\" stop-color=\"\(color)\" stop-opacity=\"\(format(theme.areaBottomOpacity, digits: 2))\"/>"
                 + "</linearGradient></defs>\n"
-            svg += "<path d=\"\(path) L\(format(last.x)),\(format(baseline)) L\(format(first.x)),\(format(baseline)) Z\" "
+            svg +=
+                "<path d=\"\(path) L\(format(last.x)),\(format(baseline)) L\(format(first.x)),\(format(baseline)) Z\" "
                 + "fill=\"url(#area)\" stroke=\"none\"/>\n"
         }
         if positions.count > 1 {
-            svg += "<path d=\"\(path)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"\(spec.lineWidth)\" "
+            svg +=
+                "<path d=\"\(path)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"\(spec.lineWidth)\" "
                 + "stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n"
         }
         if spec.showsPoints {
             svg += "<g fill=\"\(color)\" stroke=\"\(theme.background)\" stroke-width=\"1\">\n"
             for position in positions {
-                svg += "<circle cx=\"\(format(position.x))\" cy=\"\(format(position.y))\" "
+                svg +=
+                    "<circle cx=\"\(format(position.x))\" cy=\"\(format(position.y))\" "
                     + "r=\"\(format(ChartLayout.pointRadius))\"/>\n"
             }
             svg += "</g>\n"

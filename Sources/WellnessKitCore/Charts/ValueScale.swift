@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The y axis of a chart: its range and its "nice" ticks.
@@ -116,9 +116,11 @@ public struct ValueScale: Sendable, Equatable {
             if value.isFinite { values.append(value == 0 ? 0 : value) }
         }
         ticks = values
-        lower = Self.multiple(first, of: mantissa, power).isFinite
+        lower =
+            Self.multiple(first, of: mantissa, power).isFinite
             ? Self.multiple(first, of: mantissa, power) : -.greatestFiniteMagnitude
-        upper = Self.multiple(last, of: mantissa, power).isFinite
+        upper =
+            Self.multiple(last, of: mantissa, power).isFinite
             ? Self.multiple(last, of: mantissa, power) : .greatestFiniteMagnitude
         step = Self.multiple(1, of: mantissa, power)
         let largest = values.map(abs).max() ?? 0

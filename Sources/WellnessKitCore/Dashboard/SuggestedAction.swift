@@ -15,8 +15,10 @@ public struct SuggestedAction: Sendable, Equatable {
     public var goals: [(id: String, title: String)]
     public var link: String
 
-    package init(kind: Kind, title: String, icon: String, color: String, goals: [(id: String, title: String)],
-                 link: String) {
+    package init(
+        kind: Kind, title: String, icon: String, color: String, goals: [(id: String, title: String)],
+        link: String
+    ) {
         self.kind = kind
         self.title = title
         self.icon = icon
@@ -36,7 +38,9 @@ public struct SuggestedAction: Sendable, Equatable {
             ("color", .string(color)), ("link", .string(link)),
         ])
         if kind == .getGoalTips {
-            object.append("goals", .array(goals.map { .object(JSONObject([("id", .string($0.id)), ("title", .string($0.title))])) }))
+            object.append(
+                "goals",
+                .array(goals.map { .object(JSONObject([("id", .string($0.id)), ("title", .string($0.title))])) }))
         }
         return .object(object)
     }

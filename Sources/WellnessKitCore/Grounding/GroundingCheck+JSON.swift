@@ -8,17 +8,20 @@ extension GroundingCheck {
         try reader.rejectUnknownKeys(["text", "facts"])
         let text: String = try reader.required("text")
         guard text.unicodeScalars.count <= Self.maximumTextLength else {
-            throw WellnessError.validation("is longer than \(Self.maximumTextLength) characters", at: reader.path(of: "text"))
+            throw WellnessError.validation(
+                "is longer than \(Self.maximumTextLength) characters", at: reader.path(of: "text"))
         }
         let facts: [GroundingFact] = try reader.required("facts")
         guard facts.count <= Self.maximumFacts else {
-            throw WellnessError.validation("holds \(facts.count) facts; at most \(Self.maximumFacts)",
-                                           at: reader.path(of: "facts"))
+            throw WellnessError.validation(
+                "holds \(facts.count) facts; at most \(Self.maximumFacts)",
+                at: reader.path(of: "facts"))
         }
         var names: Set<String> = []
         for (index, fact) in facts.enumerated() where !names.insert(fact.name).inserted {
-            throw WellnessError.validation("repeats the name \"\(fact.name.echo)\"",
-                                           at: reader.path(of: "facts").appending(index: index).appending("name"))
+            throw WellnessError.validation(
+                "repeats the name \"\(fact.name.echo)\"",
+                at: reader.path(of: "facts").appending(index: index).appending("name"))
         }
         self.init(text: text, facts: facts)
     }
@@ -26,11 +29,12 @@ extension GroundingCheck {
     /// `{"grounded": bool, "ungrounded": count, "numbers": [{"text", "kind", "value", "start", "end", "grounded",
     /// "match": {"kind", "facts", "value"} | null}]}`; offsets count Unicode scalars.
     public var json: JSONValue {
-        .object(JSONObject([
-            ("grounded", .bool(isGrounded)),
-            ("ungrounded", .int(results.filter { $0.match == nil }.count)),
-            ("numbers", .array(results.map(\.json))),
-        ]))
+        .object(
+            JSONObject([
+                ("grounded", .bool(isGrounded)),
+                ("ungrounded", .int(results.filter { $0.match == nil }.count)),
+                ("numbers", .array(results.map(\.json))),
+            ]))
     }
 }
 
@@ -44,20 +48,25 @@ extension GroundingCheck.Result {
     }
 
     var json: JSONValue {
-        .object(JSONObject([
-            ("text", .string(mention.text)),
-            ("kind", .string(mention.kind.rawValue)),
-            ("value", valueJSON),
-            ("start", .int(mention.start)),
-            ("end", .int(mention.end)),
-            ("grounded", .bool(match != nil)),
-            ("match", match.map { match in
-                .object(JSONObject([
-                    ("kind", .string(match.kind.rawValue)),
-                    ("facts", .array(match.facts.map(JSONValue.string))),
-                    ("value", .double(match.value)),
-                ]))
-            } ?? .null),
-        ]))
+        .object(
+            JSONObject([
+                ("text", .string(mention.text)),
+                ("kind", .string(mention.kind.rawValue)),
+                ("value", valueJSON),
+                ("start", .int(mention.start)),
+                ("end", .int(mention.end)),
+                ("grounded", .bool(match != nil)),
+                (
+                    "match",
+                    match.map { match in
+                        .object(
+                            JSONObject([
+                                ("kind", .string(match.kind.rawValue)),
+                                ("facts", .array(match.facts.map(JSONValue.string))),
+                                ("value", .double(match.value)),
+                            ]))
+                    } ?? .null
+                ),
+            ]))
     }
 }

@@ -57,14 +57,16 @@ public struct GroundingCheck: Sendable {
         let dates = facts.compactMap { fact in fact.date.map { (fact.name, $0) } }
         let pairs = Self.derivations(of: Array(facts.filter { $0.number != nil }.prefix(Self.maximumPairedFacts)))
         let differences = DerivedValues(pairs.filter { $0.kind == .difference })
-        let percentages = DerivedValues(pairs.filter { $0.kind != .difference }
-            + numbers.map { Match(kind: .fraction, facts: [$0.0], value: $0.1 * 100) })
+        let percentages = DerivedValues(
+            pairs.filter { $0.kind != .difference }
+                + numbers.map { Match(kind: .fraction, facts: [$0.0], value: $0.1 * 100) })
         results = NumberMention.find(in: text).map { mention in
             let match: Match?
             switch mention.kind {
             case .date, .dayOfMonth, .year:
                 // A day or year beside a month may still be a plain number.
-                match = Self.dateMatch(mention, dates: dates)
+                match =
+                    Self.dateMatch(mention, dates: dates)
                     ?? (mention.kind == .date ? nil : Self.valueMatch(mention, numbers: numbers))
             case .number:
                 match = Self.valueMatch(mention, numbers: numbers) ?? differences.first(writtenAs: mention)
@@ -83,7 +85,8 @@ public struct GroundingCheck: Sendable {
         let found = dates.first { _, date in
             switch mention.kind {
             case .date: return Double(date.daysSinceEpoch) == mention.value
-            case .dayOfMonth: return Double(date.day) == mention.value && mention.month.map { $0 == date.month } != false
+            case .dayOfMonth:
+                return Double(date.day) == mention.value && mention.month.map { $0 == date.month } != false
             case .year: return Double(date.year) == mention.value && mention.month.map { $0 == date.month } != false
             default: return false
             }

@@ -79,16 +79,18 @@ extension NumberMention {
         var first = start
         var negative = false
         if start > 0, ["-", "\u{2212}", "+"].contains(scalars[start - 1]),
-           start == 1 || !isWordCharacter(scalars[start - 2]) {
+            start == 1 || !isWordCharacter(scalars[start - 2])
+        {
             first = start - 1
             negative = scalars[start - 1] != "+"
         }
         let percent = end < scalars.count && scalars[end] == "%"
         let last = percent ? end + 1 : end
         let magnitude = Double(digits) ?? 0
-        return NumberMention(text: String(String.UnicodeScalarView(scalars[first..<last])),
-                             kind: percent ? .percent : .number, value: negative ? -magnitude : magnitude,
-                             decimals: decimals, signed: first < start, month: nil, start: first, end: last)
+        return NumberMention(
+            text: String(String.UnicodeScalarView(scalars[first..<last])),
+            kind: percent ? .percent : .number, value: negative ? -magnitude : magnitude,
+            decimals: decimals, signed: first < start, month: nil, start: first, end: last)
     }
 
     private static func isoDate(_ scalars: [Unicode.Scalar], at start: Int) -> NumberMention? {
@@ -102,15 +104,16 @@ extension NumberMention {
         if !endsToken(scalars, at: end) { return nil }
         let text = String(String.UnicodeScalarView(scalars[start..<end]))
         guard let date = CalendarDate(parsing: text.utf8) else { return nil }
-        return NumberMention(text: text, kind: .date, value: Double(date.daysSinceEpoch), decimals: 0, signed: false,
-                             month: nil, start: start, end: end)
+        return NumberMention(
+            text: text, kind: .date, value: Double(date.daysSinceEpoch), decimals: 0, signed: false,
+            month: nil, start: start, end: end)
     }
 
     /// A whole number of at most four digits beside a month name is a day of
     /// the month (1–31) or a year.
     private static func classifiedByMonth(_ mention: NumberMention, in scalars: [Unicode.Scalar]) -> NumberMention {
         guard mention.kind == .number, mention.decimals == 0, !mention.signed, mention.text.count <= 4,
-              let month = monthName(before: mention.start, in: scalars) ?? monthName(after: mention.end, in: scalars)
+            let month = monthName(before: mention.start, in: scalars) ?? monthName(after: mention.end, in: scalars)
         else { return mention }
         var classified = mention
         classified.month = month
@@ -122,8 +125,10 @@ extension NumberMention {
         return classified
     }
 
-    static let monthNames = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
-                             "october", "november", "december"]
+    static let monthNames = [
+        "january", "february", "march", "april", "may", "june", "july", "august", "september",
+        "october", "november", "december",
+    ]
 
     /// The month named before a number: "November 3", "Nov 3", "November 16, 2025".
     private static func monthName(before index: Int, in scalars: [Unicode.Scalar]) -> Int? {
@@ -152,7 +157,8 @@ extension NumberMention {
         }
         if let month = month(next) { return month }
         let joiner = next.lowercased()
-        let isRange = joiner == "and" || joiner == "to"
+        let isRange =
+            joiner == "and" || joiner == "to"
             || (start < scalars.count && ["-", "\u{2013}"].contains(scalars[start]))
         guard acrossRange, isRange else { return nil }
         var after = skipping(" ", forwardFrom: start + max(next.unicodeScalars.count, 1), in: scalars)

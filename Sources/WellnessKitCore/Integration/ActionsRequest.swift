@@ -23,10 +23,11 @@ extension ActionsRequest: JSONDecodable {
 extension ActionsRequest: JSONEncodable {
     /// `{"context": "goal", "surface": "detail", "actions": [...]}`.
     public var json: JSONValue {
-        .object(JSONObject([
-            ("context", .string(context.name)),
-            ("surface", surface.json),
-            ("actions", .array(context.actions(on: surface).map(\.json))),
-        ]))
+        .object(
+            JSONObject([
+                ("context", .string(context.name)),
+                ("surface", surface.json),
+                ("actions", .array(context.actions(on: surface).map(\.json))),
+            ]))
     }
 }

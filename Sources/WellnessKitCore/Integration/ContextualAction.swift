@@ -12,8 +12,10 @@ public struct ContextualAction: Sendable, Equatable {
     public let notificationAction: String?
     public let destination: AIDestination?
 
-    public init(intent: IntegrationIntent, title: String, icon: String, color: DisplayColor, prominent: Bool,
-                notificationAction: String?, destination: AIDestination?) {
+    public init(
+        intent: IntegrationIntent, title: String, icon: String, color: DisplayColor, prominent: Bool,
+        notificationAction: String?, destination: AIDestination?
+    ) {
         self.intent = intent
         self.title = title
         self.icon = icon
@@ -26,14 +28,15 @@ public struct ContextualAction: Sendable, Equatable {
 
 extension ContextualAction: JSONEncodable {
     public var json: JSONValue {
-        .object(JSONObject([
-            ("intent", intent.json),
-            ("title", .string(title)),
-            ("icon", .string(icon)),
-            ("color", color.json),
-            ("prominent", .bool(prominent)),
-            ("notification_action", JSONValue(notificationAction)),
-            ("destination", JSONValue(destination)),
-        ]))
+        .object(
+            JSONObject([
+                ("intent", intent.json),
+                ("title", .string(title)),
+                ("icon", .string(icon)),
+                ("color", color.json),
+                ("prominent", .bool(prominent)),
+                ("notification_action", JSONValue(notificationAction)),
+                ("destination", JSONValue(destination)),
+            ]))
     }
 }

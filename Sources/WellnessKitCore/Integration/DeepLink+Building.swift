@@ -22,8 +22,11 @@ extension DeepLink {
         case .consultation(let id): return base + "chat" + query([("id", id)])
         case .consultationsList: return base + "chat"
         case .newConsultation(let persona, let contextType, let contextId):
-            return base + "chat/new" + query([("persona", persona?.camelCaseName),
-                                              ("context", contextType?.rawValue), ("contextId", contextId)])
+            return base + "chat/new"
+                + query([
+                    ("persona", persona?.camelCaseName),
+                    ("context", contextType?.rawValue), ("contextId", contextId),
+                ])
         }
     }
 }

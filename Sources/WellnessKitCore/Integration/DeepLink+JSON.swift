@@ -29,11 +29,13 @@ extension DeepLink: JSONCodable {
             if contextId == "" {
                 throw WellnessError.validation("must not be empty (null for none)", at: reader.path(of: "context_id"))
             }
-            self = .newConsultation(persona: try reader.optional("persona"),
-                                    contextType: try reader.optional("context_type"), contextId: contextId)
+            self = .newConsultation(
+                persona: try reader.optional("persona"),
+                contextType: try reader.optional("context_type"), contextId: contextId)
         default:
-            throw WellnessError.validation("\"\(kind.echo)\" is not one of: \(Self.kinds.joined(separator: ", "))",
-                                           at: reader.path(of: "kind"))
+            throw WellnessError.validation(
+                "\"\(kind.echo)\" is not one of: \(Self.kinds.joined(separator: ", "))",
+                at: reader.path(of: "kind"))
         }
     }
 

@@ -17,7 +17,8 @@ extension DeepLink {
     public static func parse(_ url: String, scheme: String = defaultScheme) -> Result<DeepLink, DeepLinkRejection> {
         // Another scheme is refused before the rest is read: "javascript:..." is not malformed, only not ours.
         if url.utf8.count <= DeepLinkURL.maximumLength, let found = DeepLinkURL.scheme(of: url),
-           found != scheme.lowercased() {
+            found != scheme.lowercased()
+        {
             return .failure(.otherScheme)
         }
         let parts: DeepLinkURL
@@ -41,10 +42,11 @@ extension DeepLink {
             return .success(parts.value(of: "suggestions") == "true" ? .goalSuggestions : .goalsList)
         case "chat":
             if parts.pathSegments.contains("new") {
-                return .success(.newConsultation(
-                    persona: parts.value(of: "persona").flatMap(Self.persona(named:)),
-                    contextType: parts.value(of: "context").flatMap(ContextType.init(rawValue:)),
-                    contextId: parts.value(of: "contextId").flatMap { $0.isEmpty ? nil : $0 }))
+                return .success(
+                    .newConsultation(
+                        persona: parts.value(of: "persona").flatMap(Self.persona(named:)),
+                        contextType: parts.value(of: "context").flatMap(ContextType.init(rawValue:)),
+                        contextId: parts.value(of: "contextId").flatMap { $0.isEmpty ? nil : $0 }))
             }
             return .success(id.map { .consultation(id: $0) } ?? .consultationsList)
         default:

@@ -44,8 +44,10 @@ public enum DeepLink: Sendable, Equatable {
     }
 
     /// Every kind, for error messages.
-    public static let kinds = ["insight", "insights_list", "goal", "goals_list", "goal_suggestions", "goal_tips",
-                               "goal_consultation", "consultation", "consultations_list", "new_consultation"]
+    public static let kinds = [
+        "insight", "insights_list", "goal", "goals_list", "goal_suggestions", "goal_tips",
+        "goal_consultation", "consultation", "consultations_list", "new_consultation",
+    ]
 
     /// The screen the link opens. A goal's consultation is the coordinator's
     /// `discussGoal` (general wellness persona); the title is unknown to a link.

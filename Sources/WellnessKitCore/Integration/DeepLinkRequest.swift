@@ -9,8 +9,9 @@ public enum DeepLinkRequest {
     static func scheme(from reader: ObjectReader) throws -> String {
         guard let scheme: String = try reader.optional("scheme") else { return DeepLink.defaultScheme }
         guard scheme.utf8.count <= 64, DeepLinkURL.isScheme(scheme.utf8) else {
-            throw WellnessError.validation("\"\(scheme.echo)\" is not a URL scheme (a letter, then letters, digits, "
-                                           + "+, - or .; at most 64)", at: reader.path(of: "scheme"))
+            throw WellnessError.validation(
+                "\"\(scheme.echo)\" is not a URL scheme (a letter, then letters, digits, "
+                    + "+, - or .; at most 64)", at: reader.path(of: "scheme"))
         }
         return scheme.lowercased()
     }
@@ -31,11 +32,17 @@ public enum DeepLinkRequest {
     static func result(_ parsed: Result<DeepLink, DeepLinkRejection>, scheme: String) -> JSONValue {
         switch parsed {
         case .success(let link):
-            return .object(JSONObject([("link", link.json), ("destination", link.destination.json),
-                                       ("url", .string(link.url(scheme: scheme))), ("reason", .null)]))
+            return .object(
+                JSONObject([
+                    ("link", link.json), ("destination", link.destination.json),
+                    ("url", .string(link.url(scheme: scheme))), ("reason", .null),
+                ]))
         case .failure(let rejection):
-            return .object(JSONObject([("link", .null), ("destination", .null), ("url", .null),
-                                       ("reason", .string(rejection.rawValue))]))
+            return .object(
+                JSONObject([
+                    ("link", .null), ("destination", .null), ("url", .null),
+                    ("reason", .string(rejection.rawValue)),
+                ]))
         }
     }
 
@@ -47,7 +54,10 @@ public enum DeepLinkRequest {
         try reader.rejectUnknownKeys(["link", "scheme"])
         let scheme = try scheme(from: reader)
         let link: DeepLink = try reader.required("link")
-        return .object(JSONObject([("url", .string(link.url(scheme: scheme))), ("identifier", .string(link.identifier)),
-                                   ("destination", link.destination.json)]))
+        return .object(
+            JSONObject([
+                ("url", .string(link.url(scheme: scheme))), ("identifier", .string(link.identifier)),
+                ("destination", link.destination.json),
+            ]))
     }
 }

@@ -24,7 +24,8 @@ public struct DeepLinkURL: Sendable, Equatable {
         // What URL(string:) refuses: spaces, controls and raw non-ASCII.
         guard bytes.allSatisfy({ (0x21...0x7e).contains($0) }) else { return .failure(.malformed) }
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")),
-              isScheme(bytes[..<colon]) else { return .failure(.malformed) }
+            isScheme(bytes[..<colon])
+        else { return .failure(.malformed) }
         let scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
         var rest = bytes[(colon + 1)...]
         if let hash = rest.firstIndex(of: UInt8(ascii: "#")) { rest = rest[..<hash] }
@@ -101,7 +102,8 @@ public struct DeepLinkURL: Sendable, Equatable {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%") {
                 guard index + 2 < bytes.endIndex,
-                      let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) else { return nil }
+                    let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                else { return nil }
                 decoded.append(high << 4 | low)
                 index += 3
             } else {

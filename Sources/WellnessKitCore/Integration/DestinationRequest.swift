@@ -36,10 +36,11 @@ extension DestinationRequest {
 
     /// The same document around a destination already found.
     public func resultJSON(destination: AIDestination?) -> JSONValue {
-        .object(JSONObject([
-            ("context", .string(context.name)),
-            ("intent", intent.json),
-            ("destination", destination.map(\.json) ?? .null),
-        ]))
+        .object(
+            JSONObject([
+                ("context", .string(context.name)),
+                ("intent", intent.json),
+                ("destination", destination.map(\.json) ?? .null),
+            ]))
     }
 }

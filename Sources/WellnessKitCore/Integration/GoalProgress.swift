@@ -14,8 +14,9 @@ public enum GoalProgress {
     public static func read(_ key: String, from reader: ObjectReader) throws -> Double {
         let value: Double = try reader.required(key)
         guard value >= 0, value <= maximum else {
-            throw WellnessError.validation("must be a fraction between 0 and \(maximumText) (0.5 is 50%), found \(value)",
-                                           at: reader.path(of: key))
+            throw WellnessError.validation(
+                "must be a fraction between 0 and \(maximumText) (0.5 is 50%), found \(value)",
+                at: reader.path(of: key))
         }
         return value
     }

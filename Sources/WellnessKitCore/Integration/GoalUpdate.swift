@@ -27,12 +27,13 @@ public struct GoalUpdate: Sendable {
     }
 
     public var json: JSONValue {
-        .object(JSONObject([
-            ("goal", goal.json),
-            ("previous_progress", Self.progress(of: previous).map(JSONValue.double) ?? .null),
-            ("progress", Self.progress(of: goal).map(JSONValue.double) ?? .null),
-            ("milestones", .array(milestones.map(JSONValue.int))),
-            ("notification", notification?.json ?? .null),
-        ]))
+        .object(
+            JSONObject([
+                ("goal", goal.json),
+                ("previous_progress", Self.progress(of: previous).map(JSONValue.double) ?? .null),
+                ("progress", Self.progress(of: goal).map(JSONValue.double) ?? .null),
+                ("milestones", .array(milestones.map(JSONValue.int))),
+                ("notification", notification?.json ?? .null),
+            ]))
     }
 }

@@ -19,13 +19,14 @@ extension IntegrationContext {
                     intent: .discuss, title: detail ? "Discuss with AI Coach" : "Discuss with AI",
                     icon: detail ? "bubble.left.and.bubble.right" : "bubble.left", color: .purple, prominent: true,
                     notificationAction: NotificationCategory.discussInsight,
-                    destination: try? destination(for: .discuss, at: .root)),
+                    destination: try? destination(for: .discuss, at: .root))
             ]
             if InsightView(insight).hasActionableGoals {
-                actions.append(ContextualAction(
-                    intent: .createGoal, title: "Create Goal", icon: "target", color: .blue, prominent: false,
-                    notificationAction: NotificationCategory.createGoal,
-                    destination: try? destination(for: .createGoal, at: .root)))
+                actions.append(
+                    ContextualAction(
+                        intent: .createGoal, title: "Create Goal", icon: "target", color: .blue, prominent: false,
+                        notificationAction: NotificationCategory.createGoal,
+                        destination: try? destination(for: .createGoal, at: .root)))
             }
             return actions
         case .goal:
@@ -41,11 +42,13 @@ extension IntegrationContext {
             ]
         case .consultation:
             return [
-                ContextualAction(intent: .viewInsights, title: "View Insights", icon: "lightbulb.fill", color: .orange,
-                                 prominent: true, notificationAction: nil,
-                                 destination: try? destination(for: .viewInsights, at: .root)),
-                ContextualAction(intent: .myGoals, title: "My Goals", icon: "target", color: .blue, prominent: false,
-                                 notificationAction: nil, destination: try? destination(for: .myGoals, at: .root)),
+                ContextualAction(
+                    intent: .viewInsights, title: "View Insights", icon: "lightbulb.fill", color: .orange,
+                    prominent: true, notificationAction: nil,
+                    destination: try? destination(for: .viewInsights, at: .root)),
+                ContextualAction(
+                    intent: .myGoals, title: "My Goals", icon: "target", color: .blue, prominent: false,
+                    notificationAction: nil, destination: try? destination(for: .myGoals, at: .root)),
             ]
         }
     }

@@ -21,8 +21,9 @@ extension IntegrationContext {
         case (.insight(let insight), .createGoal):
             return insight.suggestions?.first.map { .goalCreation(suggestion: $0, insightId: insight.id) }
         case (.insight(let insight), .discuss):
-            return .consultation(persona: .wellnessSpecialist, contextType: .insight, contextId: insight.id,
-                                 title: insight.title)
+            return .consultation(
+                persona: .wellnessSpecialist, contextType: .insight, contextId: insight.id,
+                title: insight.title)
         case (.insight(let insight), .detail):
             return .insightDetail(id: insight.id)
         case (.goal(let goal), .discuss):
@@ -39,8 +40,9 @@ extension IntegrationContext {
             return .consultationDetail(id: consultation.id)
         default:
             let allowed = intents.map(\.rawValue).joined(separator: ", ")
-            throw WellnessError.validation("\"\(intent.rawValue)\" is not an intent of a \(name) (allowed: \(allowed))",
-                                           at: path)
+            throw WellnessError.validation(
+                "\"\(intent.rawValue)\" is not an intent of a \(name) (allowed: \(allowed))",
+                at: path)
         }
     }
 }

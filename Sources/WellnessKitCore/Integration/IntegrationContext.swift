@@ -25,12 +25,14 @@ public enum IntegrationContext: Sendable, Equatable {
     public init(from reader: ObjectReader) throws {
         let present = Self.keys.filter { (reader.object[$0] ?? .null) != .null }
         guard let key = present.first else {
-            throw WellnessError.validation("one of \"insight\", \"goal\" or \"consultation\" is required",
-                                           at: reader.path(of: "insight"))
+            throw WellnessError.validation(
+                "one of \"insight\", \"goal\" or \"consultation\" is required",
+                at: reader.path(of: "insight"))
         }
         if present.count > 1 {
-            throw WellnessError.validation("give only one context (\"\(key)\" is already given)",
-                                           at: reader.path(of: present[1]))
+            throw WellnessError.validation(
+                "give only one context (\"\(key)\" is already given)",
+                at: reader.path(of: present[1]))
         }
         switch key {
         case "insight": self = .insight(try reader.required("insight"))

@@ -31,12 +31,16 @@ public enum NotificationCalls {
         let current = try GoalProgress.read("progress", from: reader)
         let crossed = GoalProgress.crossed(from: previous, to: current)
         let percent = GoalProgress.percent(of: current)
-        return .object(JSONObject([
-            ("crossed", crossed.json),
-            ("milestone", JSONValue(crossed.last)),
-            ("percent", .int(percent)),
-            ("notification", crossed.isEmpty ? .null : NotificationRequest.goalProgress(goal, percent: percent).json),
-        ]))
+        return .object(
+            JSONObject([
+                ("crossed", crossed.json),
+                ("milestone", JSONValue(crossed.last)),
+                ("percent", .int(percent)),
+                (
+                    "notification",
+                    crossed.isEmpty ? .null : NotificationRequest.goalProgress(goal, percent: percent).json
+                ),
+            ]))
     }
 
     /// `{}` in; `{"categories": [...]}` out.
@@ -53,11 +57,12 @@ public enum NotificationCalls {
         let response = try NotificationResponse(json: json)
         let scheme = try DeepLinkRequest.scheme(from: try ObjectReader(json, at: .root))
         let route = response.route
-        return .object(JSONObject([
-            ("action", .string(response.action)),
-            ("link", JSONValue(route?.link)),
-            ("url", route.map { .string($0.link.url(scheme: scheme)) } ?? .null),
-            ("destination", JSONValue(route?.destination)),
-        ]))
+        return .object(
+            JSONObject([
+                ("action", .string(response.action)),
+                ("link", JSONValue(route?.link)),
+                ("url", route.map { .string($0.link.url(scheme: scheme)) } ?? .null),
+                ("destination", JSONValue(route?.destination)),
+            ]))
     }
 }

@@ -23,27 +23,39 @@ public struct NotificationCategory: Sendable, Equatable {
     /// Categories are registered once, so both insight actions are always
     /// listed; ``IntegrationContext/actions(on:)`` says which apply to one insight.
     public static let all = [
-        NotificationCategory(identifier: insightCategory, actions: [
-            Action(identifier: createGoal, title: "Create Goal", options: ["foreground"]),
-            Action(identifier: discussInsight, title: "Discuss with AI", options: ["foreground"]),
-        ]),
-        NotificationCategory(identifier: goalProgressCategory, actions: [
-            Action(identifier: getTips, title: "Get Tips", options: ["foreground"]),
-            Action(identifier: chatGoal, title: "Chat with Coach", options: ["foreground"]),
-        ]),
+        NotificationCategory(
+            identifier: insightCategory,
+            actions: [
+                Action(identifier: createGoal, title: "Create Goal", options: ["foreground"]),
+                Action(identifier: discussInsight, title: "Discuss with AI", options: ["foreground"]),
+            ]),
+        NotificationCategory(
+            identifier: goalProgressCategory,
+            actions: [
+                Action(identifier: getTips, title: "Get Tips", options: ["foreground"]),
+                Action(identifier: chatGoal, title: "Chat with Coach", options: ["foreground"]),
+            ]),
     ]
 }
 
 extension NotificationCategory: JSONEncodable {
     /// `{"identifier", "actions": [{"identifier", "title", "options"}], "intent_identifiers": []}`.
     public var json: JSONValue {
-        .object(JSONObject([
-            ("identifier", .string(identifier)),
-            ("actions", .array(actions.map {
-                .object(JSONObject([("identifier", .string($0.identifier)), ("title", .string($0.title)),
-                                    ("options", $0.options.json)]))
-            })),
-            ("intent_identifiers", .array([])),
-        ]))
+        .object(
+            JSONObject([
+                ("identifier", .string(identifier)),
+                (
+                    "actions",
+                    .array(
+                        actions.map {
+                            .object(
+                                JSONObject([
+                                    ("identifier", .string($0.identifier)), ("title", .string($0.title)),
+                                    ("options", $0.options.json),
+                                ]))
+                        })
+                ),
+                ("intent_identifiers", .array([])),
+            ]))
     }
 }

@@ -28,8 +28,10 @@ public struct NotificationRequest: Sendable, Equatable {
         NotificationRequest(
             identifier: "insight_\(insight.id)", title: "New AI Insight", body: insight.title,
             category: NotificationCategory.insightCategory,
-            userInfo: JSONObject([("type", .string("insight")), ("insightId", .string(insight.id)),
-                                  ("hasGoalSuggestion", .bool(!(insight.suggestions ?? []).isEmpty))]))
+            userInfo: JSONObject([
+                ("type", .string("insight")), ("insightId", .string(insight.id)),
+                ("hasGoalSuggestion", .bool(!(insight.suggestions ?? []).isEmpty)),
+            ]))
     }
 
     /// `notifyGoalProgress`: "<title> is N% complete! Need tips?".
@@ -40,7 +42,8 @@ public struct NotificationRequest: Sendable, Equatable {
     public static func goalProgress(_ goal: Goal, percent: Int) -> NotificationRequest {
         NotificationRequest(
             identifier: "goal_progress_\(goal.id)", title: "Goal Progress Update",
-            body: "\(goal.title) is \(percent)% complete! Need tips?", category: NotificationCategory.goalProgressCategory,
+            body: "\(goal.title) is \(percent)% complete! Need tips?",
+            category: NotificationCategory.goalProgressCategory,
             userInfo: JSONObject([("type", .string("goal")), ("goalId", .string(goal.id))]))
     }
 }
@@ -48,14 +51,15 @@ public struct NotificationRequest: Sendable, Equatable {
 extension NotificationRequest: JSONEncodable {
     /// `{"identifier", "title", "body", "category", "sound", "user_info", "trigger_seconds"}`.
     public var json: JSONValue {
-        .object(JSONObject([
-            ("identifier", .string(identifier)),
-            ("title", .string(title)),
-            ("body", .string(body)),
-            ("category", .string(category)),
-            ("sound", .string(sound)),
-            ("user_info", .object(userInfo)),
-            ("trigger_seconds", .int(triggerSeconds)),
-        ]))
+        .object(
+            JSONObject([
+                ("identifier", .string(identifier)),
+                ("title", .string(title)),
+                ("body", .string(body)),
+                ("category", .string(category)),
+                ("sound", .string(sound)),
+                ("user_info", .object(userInfo)),
+                ("trigger_seconds", .int(triggerSeconds)),
+            ]))
     }
 }

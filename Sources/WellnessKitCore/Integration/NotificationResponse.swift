@@ -32,8 +32,12 @@ public struct NotificationResponse: Sendable, Equatable {
         case NotificationCategory.createGoal:
             return id("insightId").map { (.insight(id: $0), .goalCreation(suggestion: nil, insightId: $0)) }
         case NotificationCategory.discussInsight:
-            return id("insightId").map { linked(.newConsultation(persona: .wellnessSpecialist, contextType: .insight,
-                                                                  contextId: $0)) }
+            return id("insightId").map {
+                linked(
+                    .newConsultation(
+                        persona: .wellnessSpecialist, contextType: .insight,
+                        contextId: $0))
+            }
         case NotificationCategory.getTips:
             return id("goalId").map { linked(.goalTips(goalId: $0)) }
         case NotificationCategory.chatGoal:
@@ -63,9 +67,11 @@ extension NotificationResponse: JSONDecodable {
         action = try reader.required("action")
         guard case .object(let info)? = reader.object["user_info"] else {
             let found = reader.object["user_info"]
-            throw WellnessError.validation(found == nil || found == .null ? "is required"
-                                           : "expected an object, found \(found?.kindDescription ?? "null")",
-                                           at: reader.path(of: "user_info"))
+            throw WellnessError.validation(
+                found == nil || found == .null
+                    ? "is required"
+                    : "expected an object, found \(found?.kindDescription ?? "null")",
+                at: reader.path(of: "user_info"))
         }
         userInfo = info
     }

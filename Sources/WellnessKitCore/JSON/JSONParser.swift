@@ -45,8 +45,10 @@ public struct JSONParser {
     /// - Returns: the document's value, of kind `expected`.
     /// - Throws: ``WellnessError`` of kind `invalidJSON` for malformed input,
     ///   or of kind `validation` at `path` for well-formed JSON of another kind.
-    public static func parse(_ bytes: UnsafeRawBufferPointer, expecting expected: TopLevel,
-                             at path: FieldPath = .root) throws -> JSONValue {
+    public static func parse(
+        _ bytes: UnsafeRawBufferPointer, expecting expected: TopLevel,
+        at path: FieldPath = .root
+    ) throws -> JSONValue {
         var parser = try JSONParser(bytes: bytes)
         parser.skipWhitespace()
         let first = parser.position < bytes.count ? bytes[parser.position] : nil
@@ -157,9 +159,10 @@ public struct JSONParser {
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
             if consume(UInt8(ascii: "]")) { break }
-            throw error(position < bytes.count
-                ? "unexpected \(describeByte(at: position)) in array: expected ',' or ']'"
-                : "unexpected end of input in array: expected ',' or ']'")
+            throw error(
+                position < bytes.count
+                    ? "unexpected \(describeByte(at: position)) in array: expected ',' or ']'"
+                    : "unexpected end of input in array: expected ',' or ']'")
         }
         depth -= 1
         return .array(elements)
@@ -177,9 +180,10 @@ public struct JSONParser {
         while true {
             skipWhitespace()
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
-                throw error(position < bytes.count
-                    ? "unexpected \(describeByte(at: position)) in object: expected a string key"
-                    : "unexpected end of input in object: expected a string key")
+                throw error(
+                    position < bytes.count
+                        ? "unexpected \(describeByte(at: position)) in object: expected a string key"
+                        : "unexpected end of input in object: expected a string key")
             }
             let key = try parseString()
             skipWhitespace()
@@ -192,9 +196,10 @@ public struct JSONParser {
             skipWhitespace()
             if consume(UInt8(ascii: ",")) { continue }
             if consume(UInt8(ascii: "}")) { break }
-            throw error(position < bytes.count
-                ? "unexpected \(describeByte(at: position)) in object: expected ',' or '}'"
-                : "unexpected end of input in object: expected ',' or '}'")
+            throw error(
+                position < bytes.count
+                    ? "unexpected \(describeByte(at: position)) in object: expected ',' or '}'"
+                    : "unexpected end of input in object: expected ',' or '}'")
         }
         depth -= 1
         return .object(object)
@@ -292,12 +297,20 @@ public struct JSONParser {
         var secondRange: ClosedRange<UInt8> = 0x80...0xBF
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; secondRange = 0xA0...0xBF
+        case 0xE0:
+            length = 3
+            secondRange = 0xA0...0xBF
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; secondRange = 0x80...0x9F
-        case 0xF0: length = 4; secondRange = 0x90...0xBF
+        case 0xED:
+            length = 3
+            secondRange = 0x80...0x9F
+        case 0xF0:
+            length = 4
+            secondRange = 0x90...0xBF
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; secondRange = 0x80...0x8F
+        case 0xF4:
+            length = 4
+            secondRange = 0x80...0x8F
         default: throw error("invalid UTF-8 byte 0x\(hex2(lead)) in string")
         }
         guard position + length <= bytes.count else {
@@ -339,7 +352,8 @@ public struct JSONParser {
         var scalarValue = UInt32(unit)
         if (0xD800...0xDBFF).contains(unit) {
             guard position + 1 < bytes.count,
-                  bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+                bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u")
+            else {
                 throw error("lone high surrogate \\u\(String(unit, radix: 16)) in string")
             }
             position += 2

@@ -60,8 +60,9 @@ public struct ObjectReader {
     public func optionalDouble(_ key: String, in range: ClosedRange<Double>) throws -> Double? {
         guard let value: Double = try optional(key) else { return nil }
         if !range.contains(value) {
-            throw WellnessError.validation("must be between \(range.lowerBound) and \(range.upperBound), found \(value)",
-                                           at: path.appending(key))
+            throw WellnessError.validation(
+                "must be between \(range.lowerBound) and \(range.upperBound), found \(value)",
+                at: path.appending(key))
         }
         return value
     }
@@ -73,7 +74,8 @@ public struct ObjectReader {
 
     private func check(_ value: Int, in range: ClosedRange<Int>, key: String) throws {
         guard range.contains(value) else {
-            let bounds = range.upperBound == Int.max
+            let bounds =
+                range.upperBound == Int.max
                 ? "at least \(range.lowerBound)"
                 : "between \(range.lowerBound) and \(range.upperBound)"
             throw WellnessError.validation("must be \(bounds), found \(value)", at: path.appending(key))

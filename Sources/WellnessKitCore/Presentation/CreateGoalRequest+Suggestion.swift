@@ -12,7 +12,8 @@ extension CreateGoalRequest {
         var targetDate: GoalDate?
         if let duration = suggestion.estimatedDuration {
             guard let target = timeZone.instant(addingDays: duration, to: start.seconds),
-                  let instant = Timestamp(validSeconds: target) else { return nil }
+                let instant = Timestamp(validSeconds: target)
+            else { return nil }
             targetDate = .instant(instant)
         }
         return CreateGoalRequest(

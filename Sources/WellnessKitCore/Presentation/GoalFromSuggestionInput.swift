@@ -13,8 +13,9 @@ public struct GoalFromSuggestionInput: Sendable {
     ///   the target date falls beyond year 9999.
     public func request() throws -> CreateGoalRequest {
         guard let request = CreateGoalRequest.from(suggestion: suggestion, now: now, timeZone: timeZone) else {
-            throw WellnessError.validation("puts the target date beyond year 9999",
-                                           at: FieldPath.root.appending("suggestion").appending("estimated_duration"))
+            throw WellnessError.validation(
+                "puts the target date beyond year 9999",
+                at: FieldPath.root.appending("suggestion").appending("estimated_duration"))
         }
         return request
     }

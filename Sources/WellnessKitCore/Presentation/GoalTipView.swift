@@ -7,13 +7,14 @@ public struct GoalTipView: Sendable, Equatable, JSONEncodable {
     }
 
     public var json: JSONValue {
-        .object(JSONObject([
-            ("tip", tip.tip.json),
-            ("priority_level", tip.priorityLevel.json),
-            ("priority_label", JSONValue(tip.priorityLabel)),
-            ("priority_color", tip.priorityColor.json),
-            ("category_label", JSONValue(tip.categoryLabel)),
-            ("category_icon", tip.categoryIcon.json),
-        ]))
+        .object(
+            JSONObject([
+                ("tip", tip.tip.json),
+                ("priority_level", tip.priorityLevel.json),
+                ("priority_label", JSONValue(tip.priorityLabel)),
+                ("priority_color", tip.priorityColor.json),
+                ("category_label", JSONValue(tip.categoryLabel)),
+                ("category_icon", tip.categoryIcon.json),
+            ]))
     }
 }

@@ -32,8 +32,10 @@ public struct InsightView: Sendable, Equatable {
             cards.append(MetricCard(title: "Calories", value: DisplayNumber.truncated(calories), icon: "flame.fill"))
         }
         if let sleepHours = metrics.sleepHours {
-            cards.append(MetricCard(title: "Sleep", value: DisplayNumber.fixed(sleepHours, digits: 1, suffix: "h"),
-                                    icon: "bed.double.fill"))
+            cards.append(
+                MetricCard(
+                    title: "Sleep", value: DisplayNumber.fixed(sleepHours, digits: 1, suffix: "h"),
+                    icon: "bed.double.fill"))
         }
         return cards
     }
@@ -46,23 +48,34 @@ public struct InsightView: Sendable, Equatable {
 
 extension InsightView: JSONEncodable {
     public var json: JSONValue {
-        .object(JSONObject([
-            ("id", insight.id.json),
-            ("insight_type", insight.insightType.json),
-            ("type_display_name", insight.insightType.displayName.json),
-            ("icon", insight.insightType.icon.json),
-            ("icon_color", insight.insightType.iconColor.json),
-            ("title", insight.title.json),
-            ("is_unread", (!insight.isRead).json),
-            ("is_favorite", insight.isFavorite.json),
-            ("action_steps", .array(actionSteps.map {
-                .object(JSONObject([("number", $0.number.json), ("text", $0.text.json)]))
-            })),
-            ("metric_cards", .array(metricCards.map {
-                .object(JSONObject([("title", $0.title.json), ("value", $0.value.json), ("icon", $0.icon.json)]))
-            })),
-            ("achievements", (insight.dataContext?.achievements ?? []).json),
-            ("has_actionable_goals", hasActionableGoals.json),
-        ]))
+        .object(
+            JSONObject([
+                ("id", insight.id.json),
+                ("insight_type", insight.insightType.json),
+                ("type_display_name", insight.insightType.displayName.json),
+                ("icon", insight.insightType.icon.json),
+                ("icon_color", insight.insightType.iconColor.json),
+                ("title", insight.title.json),
+                ("is_unread", (!insight.isRead).json),
+                ("is_favorite", insight.isFavorite.json),
+                (
+                    "action_steps",
+                    .array(
+                        actionSteps.map {
+                            .object(JSONObject([("number", $0.number.json), ("text", $0.text.json)]))
+                        })
+                ),
+                (
+                    "metric_cards",
+                    .array(
+                        metricCards.map {
+                            .object(
+                                JSONObject([("title", $0.title.json), ("value", $0.value.json), ("icon", $0.icon.json)])
+                            )
+                        })
+                ),
+                ("achievements", (insight.dataContext?.achievements ?? []).json),
+                ("has_actionable_goals", hasActionableGoals.json),
+            ]))
     }
 }

@@ -33,7 +33,8 @@ extension TrendBucket {
             return Self.keepLogging(period)
         case .yearly:
             if projection == true, value != nil {
-                return "Not enough data for a yearly trend yet. Showing a projected yearly trend based on recent check-ins."
+                return
+                    "Not enough data for a yearly trend yet. Showing a projected yearly trend based on recent check-ins."
             }
             return Self.keepLogging(period)
         }

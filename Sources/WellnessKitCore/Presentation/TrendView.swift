@@ -9,15 +9,16 @@ public struct TrendView: Sendable, Equatable, JSONEncodable {
     }
 
     public var json: JSONValue {
-        .object(JSONObject([
-            ("period", period.json),
-            ("label", bucket.label.json),
-            ("formatted_value", bucket.formattedValue.json),
-            ("value_color", JSONValue(bucket.valueColor)),
-            ("show_chart", bucket.showsChart.json),
-            ("message", JSONValue(bucket.message(for: period))),
-            ("point_count", (bucket.points?.count ?? 0).json),
-        ]))
+        .object(
+            JSONObject([
+                ("period", period.json),
+                ("label", bucket.label.json),
+                ("formatted_value", bucket.formattedValue.json),
+                ("value_color", JSONValue(bucket.valueColor)),
+                ("show_chart", bucket.showsChart.json),
+                ("message", JSONValue(bucket.message(for: period))),
+                ("point_count", (bucket.points?.count ?? 0).json),
+            ]))
     }
 }
 

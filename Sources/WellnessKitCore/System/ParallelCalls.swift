@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs blocking calls at the same time, each on a thread of its own, and
@@ -32,16 +32,18 @@ package enum ParallelCalls {
     private static func start<Value: Sendable>(_ box: ResultBox<Value>) -> pthread_t? {
         let context = Unmanaged.passRetained(box).toOpaque()
         #if canImport(Glibc)
-        var thread = pthread_t()
+            var thread = pthread_t()
         #else
-        var thread: pthread_t?
+            var thread: pthread_t?
         #endif
-        let created = pthread_create(&thread, nil, { context in
-            guard let context else { return nil }
-            let box = Unmanaged<AnyResultBox>.fromOpaque(context).takeRetainedValue()
-            box.executeErased()
-            return nil
-        }, context)
+        let created = pthread_create(
+            &thread, nil,
+            { context in
+                guard let context else { return nil }
+                let box = Unmanaged<AnyResultBox>.fromOpaque(context).takeRetainedValue()
+                box.executeErased()
+                return nil
+            }, context)
         guard created == 0 else {
             Unmanaged<ResultBox<Value>>.fromOpaque(context).release()
             return nil

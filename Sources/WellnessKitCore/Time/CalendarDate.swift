@@ -7,7 +7,8 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     /// Creates a date, or nil when it is not a real calendar day in years 1–9999.
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              (1...CalendarDate.daysIn(month: month, year: year)).contains(day) else { return nil }
+            (1...CalendarDate.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day
@@ -70,9 +71,10 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     public init?<Bytes: Collection>(parsing text: Bytes) where Bytes.Element == UInt8 {
         let bytes = Array(text)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let year = Digits.parse(bytes[0..<4]),
-              let month = Digits.parse(bytes[5..<7]),
-              let day = Digits.parse(bytes[8..<10]) else { return nil }
+            let year = Digits.parse(bytes[0..<4]),
+            let month = Digits.parse(bytes[5..<7]),
+            let day = Digits.parse(bytes[8..<10])
+        else { return nil }
         self.init(year: year, month: month, day: day)
     }
 

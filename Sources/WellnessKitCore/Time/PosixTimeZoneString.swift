@@ -105,8 +105,10 @@ struct PosixTimeZoneString: Sendable, Equatable {
     /// of `range` within `listedYears`. Empty without a DST part.
     func changeCandidates(in range: ClosedRange<Int64>) -> [Int64] {
         guard let dst = daylightSaving else { return [] }
-        let first = max(Self.year(containingDay: Self.floorDivide(range.lowerBound, 86_400)) - 1, Self.listedYears.lowerBound)
-        let last = min(Self.year(containingDay: Self.floorDivide(range.upperBound, 86_400)) + 1, Self.listedYears.upperBound)
+        let first = max(
+            Self.year(containingDay: Self.floorDivide(range.lowerBound, 86_400)) - 1, Self.listedYears.lowerBound)
+        let last = min(
+            Self.year(containingDay: Self.floorDivide(range.upperBound, 86_400)) + 1, Self.listedYears.upperBound)
         guard first <= last else { return [] }
         var candidates: [Int64] = []
         candidates.reserveCapacity(Int(last - first + 1) * 3)
@@ -225,19 +227,23 @@ struct PosixTimeZoneString: Sendable, Equatable {
                 end = Rule(day: .monthWeekDay(month: 11, week: 1, weekday: 0), time: 7200)
             } else {
                 guard consume(UInt8(ascii: ",")), let parsedStart = parseRule(),
-                      consume(UInt8(ascii: ",")), let parsedEnd = parseRule(), atEnd else { return nil }
+                    consume(UInt8(ascii: ",")), let parsedEnd = parseRule(), atEnd
+                else { return nil }
                 start = parsedStart
                 end = parsedEnd
             }
-            return PosixTimeZoneString(standardOffset: standardOffset,
-                                       daylightSaving: DaylightSaving(offset: dstOffset, start: start, end: end))
+            return PosixTimeZoneString(
+                standardOffset: standardOffset,
+                daylightSaving: DaylightSaving(offset: dstOffset, start: start, end: end))
         }
 
         /// `<[A-Za-z0-9+-]{3,}>` or `[A-Za-z]{3,}`.
         mutating func parseName() -> Bool {
             if consume(UInt8(ascii: "<")) {
                 let begin = position
-                while let byte = peek(), isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") {
+                while let byte = peek(),
+                    isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                {
                     position += 1
                 }
                 return position - begin >= 3 && consume(UInt8(ascii: ">"))
@@ -252,7 +258,9 @@ struct PosixTimeZoneString: Sendable, Equatable {
         mutating func parseTime(maximumHours: Int64) -> Int64? {
             var sign: Int64 = 1
             if consume(UInt8(ascii: "-")) { sign = -1 } else { _ = consume(UInt8(ascii: "+")) }
-            guard let hours = parseNumber(maximumDigits: maximumHours > 99 ? 3 : 2), hours <= maximumHours else { return nil }
+            guard let hours = parseNumber(maximumDigits: maximumHours > 99 ? 3 : 2), hours <= maximumHours else {
+                return nil
+            }
             var seconds = hours * 3600
             if consume(UInt8(ascii: ":")) {
                 guard let minutes = parseNumber(maximumDigits: 2), minutes <= 59 else { return nil }
@@ -286,10 +294,11 @@ struct PosixTimeZoneString: Sendable, Equatable {
                 day = .julian(Int(n))
             } else if consume(UInt8(ascii: "M")) {
                 guard let month = parseNumber(maximumDigits: 2), (1...12).contains(month),
-                      consume(UInt8(ascii: ".")),
-                      let week = parseNumber(maximumDigits: 1), (1...5).contains(week),
-                      consume(UInt8(ascii: ".")),
-                      let weekday = parseNumber(maximumDigits: 1), (0...6).contains(weekday) else { return nil }
+                    consume(UInt8(ascii: ".")),
+                    let week = parseNumber(maximumDigits: 1), (1...5).contains(week),
+                    consume(UInt8(ascii: ".")),
+                    let weekday = parseNumber(maximumDigits: 1), (0...6).contains(weekday)
+                else { return nil }
                 day = .monthWeekDay(month: Int(month), week: Int(week), weekday: Int(weekday))
             } else {
                 guard let n = parseNumber(maximumDigits: 3), (0...365).contains(n) else { return nil }
@@ -304,7 +313,8 @@ struct PosixTimeZoneString: Sendable, Equatable {
         }
 
         func isLetter(_ byte: UInt8) -> Bool {
-            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
         }
 
         func isDigit(_ byte: UInt8) -> Bool {

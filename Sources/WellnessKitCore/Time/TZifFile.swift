@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The UTC offsets recorded in one TZif file (RFC 8536), the binary format of
@@ -33,8 +33,10 @@ struct TZifFile: Sendable, Equatable {
     /// Files larger than this are not zones (the largest real one is a few KiB).
     static let maximumSize = 1 << 20
 
-    init(version: Int, transitionTimes: [Int64], transitionOffsets: [Int64], initialOffset: Int64,
-         footer: PosixTimeZoneString?) {
+    init(
+        version: Int, transitionTimes: [Int64], transitionOffsets: [Int64], initialOffset: Int64,
+        footer: PosixTimeZoneString?
+    ) {
         self.version = version
         self.transitionTimes = transitionTimes
         self.transitionOffsets = transitionOffsets
@@ -66,7 +68,8 @@ struct TZifFile: Sendable, Equatable {
         defer { _ = close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & 0o170000 == 0o100000,
-              status.st_size >= 0, status.st_size <= Int64(maximumSize) else { return .invalid }
+            status.st_size >= 0, status.st_size <= Int64(maximumSize)
+        else { return .invalid }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(status.st_size) + 1)
         var chunk = [UInt8](repeating: 0, count: 16_384)
@@ -120,19 +123,23 @@ struct TZifFile: Sendable, Equatable {
         guard firstEnd <= bytes.count else { return nil }
         if version == 1 {
             guard firstEnd == bytes.count,
-                  let block = Self.dataBlock(bytes, first, at: firstData, timeSize: 4) else { return nil }
-            self.init(version: 1, transitionTimes: block.times, transitionOffsets: block.offsets,
-                      initialOffset: block.initialOffset, footer: nil)
+                let block = Self.dataBlock(bytes, first, at: firstData, timeSize: 4)
+            else { return nil }
+            self.init(
+                version: 1, transitionTimes: block.times, transitionOffsets: block.offsets,
+                initialOffset: block.initialOffset, footer: nil)
             return
         }
         guard let second = Self.header(bytes, at: firstEnd), second.versionByte == first.versionByte else { return nil }
         let secondData = firstEnd + Self.headerSize
         let secondEnd = secondData + second.dataSize(timeSize: 8)
         guard secondEnd <= bytes.count,
-              let block = Self.dataBlock(bytes, second, at: secondData, timeSize: 8) else { return nil }
+            let block = Self.dataBlock(bytes, second, at: secondData, timeSize: 8)
+        else { return nil }
         // Footer: "\n" TZ string "\n", and nothing after it.
         guard secondEnd < bytes.count, bytes[secondEnd] == UInt8(ascii: "\n"), bytes.last == UInt8(ascii: "\n"),
-              bytes.count - secondEnd >= 2 else { return nil }
+            bytes.count - secondEnd >= 2
+        else { return nil }
         let text = Array(bytes[(secondEnd + 1)..<(bytes.count - 1)])
         guard !text.contains(UInt8(ascii: "\n")) else { return nil }
         var footer: PosixTimeZoneString?
@@ -140,30 +147,35 @@ struct TZifFile: Sendable, Equatable {
             guard let parsed = PosixTimeZoneString(utf8: text) else { return nil }
             footer = parsed
         }
-        self.init(version: version, transitionTimes: block.times, transitionOffsets: block.offsets,
-                  initialOffset: block.initialOffset, footer: footer)
+        self.init(
+            version: version, transitionTimes: block.times, transitionOffsets: block.offsets,
+            initialOffset: block.initialOffset, footer: footer)
     }
 
     private static func header(_ bytes: [UInt8], at position: Int) -> Header? {
         guard position >= 0, bytes.count - position >= headerSize,
-              bytes[position] == UInt8(ascii: "T"), bytes[position + 1] == UInt8(ascii: "Z"),
-              bytes[position + 2] == UInt8(ascii: "i"), bytes[position + 3] == UInt8(ascii: "f") else { return nil }
+            bytes[position] == UInt8(ascii: "T"), bytes[position + 1] == UInt8(ascii: "Z"),
+            bytes[position + 2] == UInt8(ascii: "i"), bytes[position + 3] == UInt8(ascii: "f")
+        else { return nil }
         func count(_ index: Int) -> Int {
             Int(bigEndian32(bytes, at: position + 20 + 4 * index))
         }
-        return Header(versionByte: bytes[position + 4],
-                      utIndicatorCount: count(0), standardIndicatorCount: count(1), leapCount: count(2),
-                      transitionCount: count(3), typeCount: count(4), characterCount: count(5))
+        return Header(
+            versionByte: bytes[position + 4],
+            utIndicatorCount: count(0), standardIndicatorCount: count(1), leapCount: count(2),
+            transitionCount: count(3), typeCount: count(4), characterCount: count(5))
     }
 
     /// The transitions and type offsets of one data block, whose size the
     /// caller has checked.
     private static func dataBlock(_ bytes: [UInt8], _ header: Header, at start: Int, timeSize: Int)
-        -> (times: [Int64], offsets: [Int64], initialOffset: Int64)? {
+        -> (times: [Int64], offsets: [Int64], initialOffset: Int64)?
+    {
         // At least one local time type; indicator counts are zero or one per type.
         guard header.typeCount >= 1,
-              header.utIndicatorCount == 0 || header.utIndicatorCount == header.typeCount,
-              header.standardIndicatorCount == 0 || header.standardIndicatorCount == header.typeCount else { return nil }
+            header.utIndicatorCount == 0 || header.utIndicatorCount == header.typeCount,
+            header.standardIndicatorCount == 0 || header.standardIndicatorCount == header.typeCount
+        else { return nil }
         let typeIndicesStart = start + header.transitionCount * timeSize
         let typesStart = typeIndicesStart + header.transitionCount
         var typeOffsets: [Int64] = []
@@ -174,7 +186,8 @@ struct TZifFile: Sendable, Equatable {
             // RFC 8536 §3.2: utoff must not be -2^31; isdst is 0 or 1;
             // the abbreviation index points into the abbreviation characters.
             guard offset != Int32.min, bytes[entry + 4] <= 1,
-                  Int(bytes[entry + 5]) < header.characterCount else { return nil }
+                Int(bytes[entry + 5]) < header.characterCount
+            else { return nil }
             typeOffsets.append(Int64(offset))
         }
         var times: [Int64] = []
@@ -184,8 +197,9 @@ struct TZifFile: Sendable, Equatable {
         for index in 0..<header.transitionCount {
             let time: Int64
             if timeSize == 8 {
-                time = Int64(bitPattern: UInt64(bigEndian32(bytes, at: start + 8 * index)) << 32
-                                       | UInt64(bigEndian32(bytes, at: start + 8 * index + 4)))
+                time = Int64(
+                    bitPattern: UInt64(bigEndian32(bytes, at: start + 8 * index)) << 32
+                        | UInt64(bigEndian32(bytes, at: start + 8 * index + 4)))
             } else {
                 time = Int64(Int32(bitPattern: bigEndian32(bytes, at: start + 4 * index)))
             }

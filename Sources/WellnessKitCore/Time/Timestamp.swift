@@ -41,14 +41,15 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
     public static func parse(_ bytes: UnsafeRawBufferPointer) -> Timestamp? {
         let count = bytes.count
         guard count >= 20,
-              bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"),
-              bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
-              let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2),
-              let date = CalendarDate(year: year, month: month, day: day),
-              let hour = number(bytes, 11, 2), hour < 24,
-              let minute = number(bytes, 14, 2), minute < 60,
-              let second = number(bytes, 17, 2), second < 60 else { return nil }
+            bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: "t"),
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            let year = number(bytes, 0, 4), let month = number(bytes, 5, 2), let day = number(bytes, 8, 2),
+            let date = CalendarDate(year: year, month: month, day: day),
+            let hour = number(bytes, 11, 2), hour < 24,
+            let minute = number(bytes, 14, 2), minute < 60,
+            let second = number(bytes, 17, 2), second < 60
+        else { return nil }
         var index = 19
         var nanoseconds = 0
         var fractionDigits = 0
@@ -105,7 +106,8 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         default: return nil
         }
         guard let hours = number(bytes, 1, 2), let minutes = number(bytes, minutesStart, 2),
-              hours < 24, minutes < 60 else { return nil }
+            hours < 24, minutes < 60
+        else { return nil }
         let magnitude = hours * 3600 + minutes * 60
         return sign == UInt8(ascii: "-") ? -magnitude : magnitude
     }
@@ -131,7 +133,8 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
         Digits.write(secondsOfDay % 60, width: 2, into: &text)
         if fractionDigits > 0 {
             text.append(UInt8(ascii: "."))
-            Digits.write(Int(nanoseconds) / Timestamp.powerOfTen(9 - fractionDigits), width: fractionDigits, into: &text)
+            Digits.write(
+                Int(nanoseconds) / Timestamp.powerOfTen(9 - fractionDigits), width: fractionDigits, into: &text)
         }
         text.append(UInt8(ascii: "Z"))
         return String(decoding: text, as: UTF8.self)

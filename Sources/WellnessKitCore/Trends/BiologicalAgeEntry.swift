@@ -17,8 +17,9 @@ extension BiologicalAgeEntry: JSONDecodable {
         date = point.date
         biologicalAge = point.biologicalAge
         if !(0...200).contains(biologicalAge) {
-            throw WellnessError.validation("must be between 0 and 200 years, found \(biologicalAge)",
-                                           at: path.appending("biological_age"))
+            throw WellnessError.validation(
+                "must be between 0 and 200 years, found \(biologicalAge)",
+                at: path.appending("biological_age"))
         }
     }
 }

@@ -40,8 +40,9 @@ public struct LongevityTrends: Sendable {
     private static func sortedUnique(_ entries: [BiologicalAgeEntry]) throws -> [BiologicalAgeEntry] {
         let order = entries.indices.sorted { (entries[$0].date, $0) < (entries[$1].date, $1) }
         for (previous, next) in zip(order, order.dropFirst()) where entries[previous].date == entries[next].date {
-            throw WellnessError.validation("\(entries[next].date) already has an entry at index \(previous)",
-                                           at: FieldPath.root.appending("entries").appending(index: next))
+            throw WellnessError.validation(
+                "\(entries[next].date) already has an entry at index \(previous)",
+                at: FieldPath.root.appending("entries").appending(index: next))
         }
         return order.map { entries[$0] }
     }
@@ -64,11 +65,13 @@ public struct LongevityTrends: Sendable {
         let recent = window(history, days: projectionWindow, today: today)
         var value: Double?
         if recent.count >= projectionMinimumEntries, let first = recent.first, let last = recent.last,
-           last.date.daysSinceEpoch - first.date.daysSinceEpoch >= projectionMinimumSpan {
+            last.date.daysSinceEpoch - first.date.daysSinceEpoch >= projectionMinimumSpan
+        {
             value = slope(recent).map { rounded($0 * 365) }
         }
-        return TrendBucket(value: value, available: false, projection: true,
-                           points: points(window(history, days: 365, today: today)))
+        return TrendBucket(
+            value: value, available: false, projection: true,
+            points: points(window(history, days: 365, today: today)))
     }
 
     private static func points(_ entries: [BiologicalAgeEntry]) -> [TrendPoint] {

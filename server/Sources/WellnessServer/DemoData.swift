@@ -12,13 +12,14 @@ public enum DemoData {
             guard let date = CalendarDate(daysSinceEpoch: today - offset) else { return nil }
             let day = Double(365 - offset)
             let sleep = 6.4 + 1.2 * random.unit() + 0.3 * sin(day / 9)
-            return CheckIn(date: date,
-                           biologicalAge: ((41.5 - day * 0.004 + 0.08 * (random.unit() - 0.5)) * 100).rounded() / 100,
-                           steps: (5500 + 4000 * random.unit() + 1500 * sin(day / 14)).rounded(),
-                           workouts: random.unit() < 0.45 ? 1 : 0,
-                           calories: (2100 + 400 * random.unit()).rounded(),
-                           sleepHours: (sleep * 10).rounded() / 10,
-                           mood: min(10, max(1, (3 + sleep * 0.6 + 2 * random.unit()).rounded())))
+            return CheckIn(
+                date: date,
+                biologicalAge: ((41.5 - day * 0.004 + 0.08 * (random.unit() - 0.5)) * 100).rounded() / 100,
+                steps: (5500 + 4000 * random.unit() + 1500 * sin(day / 14)).rounded(),
+                workouts: random.unit() < 0.45 ? 1 : 0,
+                calories: (2100 + 400 * random.unit()).rounded(),
+                sleepHours: (sleep * 10).rounded() / 10,
+                mood: min(10, max(1, (3 + sleep * 0.6 + 2 * random.unit()).rounded())))
         }
         try await store.saveProfile(Profile(age: 42, heightCm: 178, weightKg: 84), for: user.id)
         try await store.upsert(checkIns, for: user.id)

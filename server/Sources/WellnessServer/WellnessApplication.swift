@@ -17,29 +17,37 @@ public enum WellnessApplication {
     /// - Throws: ``ConfigurationError`` when the key is missing, unreadable or
     ///   wrong for the data, or the database is from an earlier version (the
     ///   server must not start), or storage fails.
-    public static func openStore(_ configuration: ServerConfiguration,
-                                 environment: [String: String] = ProcessInfo.processInfo.environment,
-                                 logger: Logger = Logger(label: "wellness-server")) async throws
-        -> (Store, Credentials) {
-        try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+    public static func openStore(
+        _ configuration: ServerConfiguration,
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        logger: Logger = Logger(label: "wellness-server")
+    ) async throws
+        -> (Store, Credentials)
+    {
+        try FileManager.default.createDirectory(
+            at: configuration.dataDirectory, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         let engine: any SQLEngine
         if let url = configuration.databaseURL {
-            engine = try PostgresEngine(url: url, maximumConnections: configuration.databaseConnections,
-                                        callTimeout: configuration.databaseTimeout, logger: logger)
+            engine = try PostgresEngine(
+                url: url, maximumConnections: configuration.databaseConnections,
+                callTimeout: configuration.databaseTimeout, logger: logger)
         } else {
-            engine = try SQLiteEngine(path: configuration.dataDirectory.appendingPathComponent("wellness.sqlite").path,
-                                      readers: configuration.sqliteReaders)
+            engine = try SQLiteEngine(
+                path: configuration.dataDirectory.appendingPathComponent("wellness.sqlite").path,
+                readers: configuration.sqliteReaders)
         }
         do {
             let state = try await Store.inspect(engine)
-            let cipher = try FieldCipher.load(dataDirectory: configuration.dataDirectory, environment: environment,
-                                              mayCreate: state.isEmpty)
+            let cipher = try FieldCipher.load(
+                dataDirectory: configuration.dataDirectory, environment: environment,
+                mayCreate: state.isEmpty)
             let tokenKeys = try TokenKeys.load(dataDirectory: configuration.dataDirectory, environment: environment)
-            let store = try await Store.open(engine: engine, cipher: cipher,
-                                            principalLifetime: configuration.principalLifetime,
-                                            openedInsights: configuration.openedInsights,
-                                            insightPageBytes: configuration.effectiveInsightPageBytes)
+            let store = try await Store.open(
+                engine: engine, cipher: cipher,
+                principalLifetime: configuration.principalLifetime,
+                openedInsights: configuration.openedInsights,
+                insightPageBytes: configuration.effectiveInsightPageBytes)
             return (store, Credentials(keys: tokenKeys))
         } catch {
             await engine.shutdown()
@@ -47,7 +55,9 @@ public enum WellnessApplication {
         }
     }
 
-    public static func router(store: Store, credentials: Credentials, configuration: ServerConfiguration) -> Router<AppRequestContext> {
+    public static func router(store: Store, credentials: Credentials, configuration: ServerConfiguration) -> Router<
+        AppRequestContext
+    > {
         let router = Router(context: AppRequestContext.self)
         // Outermost first: the log times the whole request; HEAD runs as GET;
         // every error becomes the envelope; an announced body over the limit is
@@ -56,15 +66,18 @@ public enum WellnessApplication {
         router.add(middleware: HeadMiddleware())
         router.add(middleware: ErrorEnvelopeMiddleware())
         router.add(middleware: BodyLimitMiddleware())
-        let routes = Routes(store: store, credentials: credentials,
-                            limiter: RateLimiter(store: store, capacity: configuration.aiRequestsPerWindow,
-                                                 window: configuration.aiWindowSeconds),
-                            signupLimiter: configuration.allowSignup
-                                ? RateLimiter(store: store, capacity: configuration.signupsPerMinute, window: 60) : nil,
-                            userLimit: UserConcurrencyLimit(limit: configuration.requestsPerUser,
-                                                           aloneLimit: configuration.effectiveRequestsPerLoneUser),
-                            provider: provider(configuration, store: store),
-                            idempotencyLeaseMilliseconds: configuration.idempotencyLeaseMilliseconds)
+        let routes = Routes(
+            store: store, credentials: credentials,
+            limiter: RateLimiter(
+                store: store, capacity: configuration.aiRequestsPerWindow,
+                window: configuration.aiWindowSeconds),
+            signupLimiter: configuration.allowSignup
+                ? RateLimiter(store: store, capacity: configuration.signupsPerMinute, window: 60) : nil,
+            userLimit: UserConcurrencyLimit(
+                limit: configuration.requestsPerUser,
+                aloneLimit: configuration.effectiveRequestsPerLoneUser),
+            provider: provider(configuration, store: store),
+            idempotencyLeaseMilliseconds: configuration.idempotencyLeaseMilliseconds)
         router.add(middleware: MethodNotAllowedMiddleware(allowedMethods: routes.allowedMethods))
         routes.register(on: router)
         return router
@@ -74,7 +87,8 @@ public enum WellnessApplication {
     static func provider(_ configuration: ServerConfiguration, store: Store) -> any GenerationProvider {
         guard let ai = configuration.ai else { return RulesProvider() }
         let logger = Logger(label: "wellness-server.ai")
-        return ChatCompletionsProvider(configuration: ai, ledger: StoreTokenLedger(store: store, logger: logger), logger: logger)
+        return ChatCompletionsProvider(
+            configuration: ai, ledger: StoreTokenLedger(store: store, logger: logger), logger: logger)
     }
 
     /// HTTP/1.1 with the configuration's read and idle deadlines, where a
@@ -84,13 +98,16 @@ public enum WellnessApplication {
     }
 
     /// The application, ready to run; `onBound` receives the bound port.
-    public static func build(_ configuration: ServerConfiguration, logger: Logger,
-                             onBound: @escaping @Sendable (Int) -> Void = { _ in }) async throws -> some ApplicationProtocol {
+    public static func build(
+        _ configuration: ServerConfiguration, logger: Logger,
+        onBound: @escaping @Sendable (Int) -> Void = { _ in }
+    ) async throws -> some ApplicationProtocol {
         let (store, credentials) = try await openStore(configuration, logger: logger)
         var app = Application(
             router: router(store: store, credentials: credentials, configuration: configuration),
             server: httpServer(configuration),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "wellness-server"),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "wellness-server"),
             onServerRunning: { channel in onBound(channel.localAddress?.port ?? 0) },
             eventLoopGroupProvider: .shared(IOThreads.group(threads: configuration.ioThreads)),
             logger: logger)

@@ -32,7 +32,8 @@ struct Seed: AsyncParsableCommand {
             for count in counts.compactMap({ $0 }) {
                 let user = try await LoadTestData.seed(store, insights: count)
                 let line = JSONObject([
-                    ("insights", .number(String(count))), ("user_id", .string(user.id)), ("api_key", .string(user.apiKey)),
+                    ("insights", .number(String(count))), ("user_id", .string(user.id)),
+                    ("api_key", .string(user.apiKey)),
                     ("first_insight", user.insightId.map(JSONValue.string) ?? .null),
                 ])
                 print(try JSONWriter.string(.object(line)))

@@ -26,16 +26,23 @@ struct Serve: AsyncParsableCommand {
     @Option(help: "Seconds a kept-alive connection may stay idle.") var idleTimeout = 60.0
     @Option(help: "Seconds an API key's owner and a token revocation are remembered (0: looked up every request).")
     var authCacheTtl = Store.defaultPrincipalLifetime
-    @Option(help: "Insights whose decrypted text is kept in memory, so that reading them again costs no decryption (0: none).")
+    @Option(
+        help:
+            "Insights whose decrypted text is kept in memory, so that reading them again costs no decryption (0: none)."
+    )
     var insightCacheSize = Store.defaultOpenedInsights
-    @Option(help: ArgumentHelp("Megabytes of insight list pages kept in memory, so that a page read again while the list "
-                               + "is unchanged is not read again (default: \(Store.defaultInsightPageBytes >> 20) on PostgreSQL, 0 (none) on SQLite).",
-                               valueName: "mb"))
+    @Option(
+        help: ArgumentHelp(
+            "Megabytes of insight list pages kept in memory, so that a page read again while the list "
+                + "is unchanged is not read again (default: \(Store.defaultInsightPageBytes >> 20) on PostgreSQL, 0 (none) on SQLite).",
+            valueName: "mb"))
     var pageCacheMb: Int?
     @Option(help: "Requests of one user processed at once while other users are active; more wait their turn.")
     var requestsPerUser = ServerConfiguration.defaultRequestsPerUser
-    @Option(help: ArgumentHelp("Requests of one user processed at once while no other user has been active for a second "
-                               + "(default: --database-connections on PostgreSQL, --requests-per-user on SQLite).", valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Requests of one user processed at once while no other user has been active for a second "
+                + "(default: --database-connections on PostgreSQL, --requests-per-user on SQLite).", valueName: "n"))
     var requestsPerLoneUser: Int?
     @Option(help: "Threads that run network I/O (default: one per core).")
     var ioThreads = IOThreads.defaultCount
@@ -45,21 +52,29 @@ struct Serve: AsyncParsableCommand {
     var databaseConnections = ServerConfiguration.defaultDatabaseConnections
     @Option(help: "SQLite reader connections (SQLite only).")
     var sqliteReaders = SQLiteEngine.defaultReaders
-    @Option(help: ArgumentHelp("An OpenAI-compatible Chat Completions endpoint, up to /v1, for insights, goal suggestions "
-                               + "and tips, and coach replies (default: the rules write them).", valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "An OpenAI-compatible Chat Completions endpoint, up to /v1, for insights, goal suggestions "
+                + "and tips, and coach replies (default: the rules write them).", valueName: "url"))
     var aiBaseUrl: String?
     @Option(help: "The model to ask (with --ai-base-url).") var aiModel: String?
-    @Option(help: ArgumentHelp("A file holding the provider's API key (else WELLNESS_AI_API_KEY, if set).", valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "A file holding the provider's API key (else WELLNESS_AI_API_KEY, if set).", valueName: "path"))
     var aiApiKeyFile: String?
     @Option(help: "Seconds one AI answer may take, re-ask included; then the rules answer.")
     var aiTimeout = ProviderConfiguration.defaultTimeoutSeconds
     @Option(help: "max_tokens of each provider call.") var aiMaxTokens = ProviderConfiguration.defaultMaxTokens
     @Option(help: "Provider calls in flight at once on this instance; requests beyond get the rules' answer.")
     var aiConcurrency = ProviderConfiguration.defaultConcurrency
-    @Option(help: ArgumentHelp("How the answer's JSON shape is asked for: json_schema, json_object or none.", valueName: "mode"))
+    @Option(
+        help: ArgumentHelp(
+            "How the answer's JSON shape is asked for: json_schema, json_object or none.", valueName: "mode"))
     var aiStructuredOutput = ProviderConfiguration.StructuredOutput.jsonSchema.rawValue
-    @Option(help: ArgumentHelp("Provider tokens one user may spend a day (UTC); the rules answer beyond (default: no cap).",
-                               valueName: "n"))
+    @Option(
+        help: ArgumentHelp(
+            "Provider tokens one user may spend a day (UTC); the rules answer beyond (default: no cap).",
+            valueName: "n"))
     var aiDailyTokensPerUser: Int?
 
     func run() async throws {
@@ -80,13 +95,16 @@ struct Serve: AsyncParsableCommand {
         configuration.allowSignup = allowSignup
         configuration.signupsPerMinute = signupRateLimit
         guard authCacheTtl.isFinite, authCacheTtl >= 0, authCacheTtl <= Store.maximumPrincipalLifetime else {
-            throw ValidationError("--auth-cache-ttl must be between 0 and \(Int(Store.maximumPrincipalLifetime)) seconds")
+            throw ValidationError(
+                "--auth-cache-ttl must be between 0 and \(Int(Store.maximumPrincipalLifetime)) seconds")
         }
         guard requestsPerUser >= 1, sqliteReaders >= 1, insightCacheSize >= 0 else {
-            throw ValidationError("--requests-per-user and --sqlite-readers must be 1 or more, --insight-cache-size 0 or more")
+            throw ValidationError(
+                "--requests-per-user and --sqlite-readers must be 1 or more, --insight-cache-size 0 or more")
         }
         if let pageCacheMb, !(0...ServerConfiguration.maximumPageCacheMegabytes).contains(pageCacheMb) {
-            throw ValidationError("--page-cache-mb must be between 0 and \(ServerConfiguration.maximumPageCacheMegabytes)")
+            throw ValidationError(
+                "--page-cache-mb must be between 0 and \(ServerConfiguration.maximumPageCacheMegabytes)")
         }
         if let requestsPerLoneUser, requestsPerLoneUser < requestsPerUser {
             throw ValidationError("--requests-per-lone-user must be at least --requests-per-user (\(requestsPerUser))")
@@ -98,7 +116,8 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--database-timeout must be between 0.001 and 86400 seconds")
         }
         guard (1...ServerConfiguration.maximumDatabaseConnections).contains(databaseConnections) else {
-            throw ValidationError("--database-connections must be between 1 and \(ServerConfiguration.maximumDatabaseConnections)")
+            throw ValidationError(
+                "--database-connections must be between 1 and \(ServerConfiguration.maximumDatabaseConnections)")
         }
         configuration.databaseConnections = databaseConnections
         configuration.databaseTimeout = .milliseconds(Int64((databaseTimeout * 1000).rounded()))
@@ -133,7 +152,9 @@ struct Serve: AsyncParsableCommand {
     /// environment, never from the command line (where `ps` shows it).
     private func providerConfiguration() throws -> ProviderConfiguration? {
         guard let aiBaseUrl else {
-            guard aiModel == nil, aiApiKeyFile == nil else { throw ValidationError("--ai-model and --ai-api-key-file need --ai-base-url") }
+            guard aiModel == nil, aiApiKeyFile == nil else {
+                throw ValidationError("--ai-model and --ai-api-key-file need --ai-base-url")
+            }
             return nil
         }
         guard let aiModel else { throw ValidationError("--ai-base-url needs --ai-model") }
@@ -162,7 +183,8 @@ struct Serve: AsyncParsableCommand {
             return ProcessInfo.processInfo.environment["WELLNESS_AI_API_KEY"].flatMap { $0.isEmpty ? nil : $0 }
         }
         guard let data = FileManager.default.contents(atPath: aiApiKeyFile),
-              let text = String(data: data, encoding: .utf8) else {
+            let text = String(data: data, encoding: .utf8)
+        else {
             throw ValidationError("--ai-api-key-file: cannot read \(aiApiKeyFile)")
         }
         let key = text.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 import Yams
+
 @testable import WellnessServer
 
 /// The server serves its contract and a page made from it.
@@ -12,7 +13,8 @@ import Yams
 
     @Test func theEmbeddedContractIsTheRepositorysOne() throws {
         let file = try String(contentsOfFile: Self.contractPath, encoding: .utf8)
-        #expect(OpenAPIContract.yaml == file, "run `make` (server/scripts/embed-contract.sh) after editing the contract")
+        #expect(
+            OpenAPIContract.yaml == file, "run `make` (server/scripts/embed-contract.sh) after editing the contract")
     }
 
     @Test func contractAndPageAreServedWithoutCredentials() async throws {
@@ -23,9 +25,14 @@ import Yams
             }
             #expect(yaml.0 == .ok && yaml.1?.hasPrefix("application/yaml") == true && yaml.2 == OpenAPIContract.yaml)
             let page = try await client.execute(uri: "/docs", method: .get) { response in
-                (response.status, response.headers[.contentType], response.headers[HTTPField.Name("Content-Security-Policy")!])
+                (
+                    response.status, response.headers[.contentType],
+                    response.headers[HTTPField.Name("Content-Security-Policy")!]
+                )
             }
-            #expect(page.0 == .ok && page.1?.hasPrefix("text/html") == true && page.2?.hasPrefix("default-src 'none'") == true)
+            #expect(
+                page.0 == .ok && page.1?.hasPrefix("text/html") == true
+                    && page.2?.hasPrefix("default-src 'none'") == true)
         }
     }
 
@@ -46,11 +53,14 @@ import Yams
         for (name, _) in try #require(root["components"]?["schemas"]?.mapping) {
             #expect(html.contains("id=\"schema-\(name.string ?? "")\""), "\(name)")
         }
-        #expect(!html.contains("<script") && !html.contains("http://") && !html.contains("https://"), "nothing from elsewhere")
+        #expect(
+            !html.contains("<script") && !html.contains("http://") && !html.contains("https://"),
+            "nothing from elsewhere")
     }
 
     @Test func textFromTheContractIsEscaped() throws {
-        let html = try ContractDocsPage.render("""
+        let html = try ContractDocsPage.render(
+            """
             openapi: 3.1.0
             info: {title: "<script>alert(1)</script>", version: "1"}
             paths:

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Testing
 import WellnessKitCore
+
 @testable import WellnessServer
 
 /// Tokens checked for `nbf`, `iat`, `exp`, their key and their
@@ -48,8 +49,10 @@ import WellnessKitCore
         tampered[tampered.count - 3] = tampered[tampered.count - 3] == "A" ? "B" : "A"
         #expect(credentials.claims(fromToken: String(tampered)) == nil)
         let payload = token.split(separator: ".")[1]
-        for header in [#"{"alg":"none","typ":"JWT"}"#, #"{"alg":"HS256","typ":"JWT"}"#,
-                       #"{"alg":"HS256","typ":"JWT","kid":"nope"}"#] {
+        for header in [
+            #"{"alg":"none","typ":"JWT"}"#, #"{"alg":"HS256","typ":"JWT"}"#,
+            #"{"alg":"HS256","typ":"JWT","kid":"nope"}"#,
+        ] {
             let forged = Credentials.base64URL(Data(header.utf8)) + "." + payload + "."
             #expect(credentials.claims(fromToken: forged) == nil, "\(header)")
         }
@@ -66,8 +69,9 @@ import WellnessKitCore
         let signed = try signature(of: input)
         #expect(credentials.claims(fromToken: "\(input).\(signed)") == nil)
         let resigned = try signature(of: "\(parts[0]).\(parts[1])")
-        #expect(credentials.claims(fromToken: "\(parts[0]).\(parts[1]).\(resigned)")?.subject == "usr_1",
-                "the same claims, signed the same way, pass: the refusal above is the repetition's")
+        #expect(
+            credentials.claims(fromToken: "\(parts[0]).\(parts[1]).\(resigned)")?.subject == "usr_1",
+            "the same claims, signed the same way, pass: the refusal above is the repetition's")
     }
 
     private func signature(of input: String) throws -> String {
@@ -133,11 +137,13 @@ import WellnessKitCore
 
     @Test func theEnvironmentOverridesTheFile() throws {
         let key = Data(repeating: 7, count: 32).base64EncodedString()
-        let keys = try TokenKeys.load(dataDirectory: try directory(),
-                                      environment: [TokenKeys.environmentVariable: "a:\(key),b:\(key)"])
+        let keys = try TokenKeys.load(
+            dataDirectory: try directory(),
+            environment: [TokenKeys.environmentVariable: "a:\(key),b:\(key)"])
         #expect(keys.ids == ["a", "b"])
         #expect(throws: ConfigurationError.self) {
-            try TokenKeys.load(dataDirectory: try directory(), environment: [TokenKeys.environmentVariable: "a:\(key),a:\(key)"])
+            try TokenKeys.load(
+                dataDirectory: try directory(), environment: [TokenKeys.environmentVariable: "a:\(key),a:\(key)"])
         }
     }
 }

@@ -4,14 +4,17 @@ import HummingbirdTesting
 import NIOCore
 import Testing
 import WellnessKitCore
+
 @testable import WellnessServer
 
 /// POSTs with an Idempotency-Key apply once per user and key.
 @Suite struct IdempotencyTests {
     static let goal = #"{"title":"Drink water","goal_type":"nutrition","start_date":"2025-01-01","is_recurring":true}"#
 
-    private static func post(_ client: any TestClientProtocol, _ uri: String, _ user: TestServer.User, key: String,
-                             _ body: String) async throws -> (HTTPResponse.Status, HTTPFields, String) {
+    private static func post(
+        _ client: any TestClientProtocol, _ uri: String, _ user: TestServer.User, key: String,
+        _ body: String
+    ) async throws -> (HTTPResponse.Status, HTTPFields, String) {
         var headers = user.headers
         headers[.idempotencyKey] = key
         return try await client.execute(uri: uri, method: .post, headers: headers, body: ByteBuffer(string: body)) {
@@ -40,14 +43,17 @@ import WellnessKitCore
         let stranger = try await server.user(name: "stranger")
         try await server.test { client in
             _ = try await Self.post(client, "/api/v1/goals", user, key: "shared", Self.goal)
-            let reused = try await Self.post(client, "/api/v1/goals", user, key: "shared",
-                                             Self.goal.replacingOccurrences(of: "water", with: "tea"))
+            let reused = try await Self.post(
+                client, "/api/v1/goals", user, key: "shared",
+                Self.goal.replacingOccurrences(of: "water", with: "tea"))
             #expect(reused.0 == .unprocessableContent && reused.2.contains("IDEMPOTENCY_KEY_REUSED"))
-            let elsewhere = try await Self.post(client, "/api/v1/consultations", user, key: "shared", #"{"persona":"general_wellness"}"#)
+            let elsewhere = try await Self.post(
+                client, "/api/v1/consultations", user, key: "shared", #"{"persona":"general_wellness"}"#)
             #expect(elsewhere.0 == .unprocessableContent, "the path is part of the request")
             let theirs = try await Self.post(client, "/api/v1/goals", stranger, key: "shared", Self.goal)
             #expect(theirs.0 == .created && theirs.1[.idempotentReplayed] == nil, "another user's key space")
-            let bad = try await Self.post(client, "/api/v1/goals", user, key: String(repeating: "x", count: 300), Self.goal)
+            let bad = try await Self.post(
+                client, "/api/v1/goals", user, key: String(repeating: "x", count: 300), Self.goal)
             #expect(bad.0 == .badRequest)
         }
     }
@@ -70,7 +76,8 @@ import WellnessKitCore
         let claims = try await withThrowingTaskGroup(of: Store.IdempotencyClaim.self) { group in
             for _ in 0..<8 {
                 group.addTask {
-                    try await server.store.claimIdempotency(user: user.id, key: "k", requestHash: hash, leaseMilliseconds: 60_000)
+                    try await server.store.claimIdempotency(
+                        user: user.id, key: "k", requestHash: hash, leaseMilliseconds: 60_000)
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -81,7 +88,9 @@ import WellnessKitCore
         #expect(leases.count == 1 && claims.filter { $0 == .inProgress }.count == 7)
         let lease = try #require(leases.first)
         try await server.store.completeIdempotency(lease, status: 201, body: Array("{}".utf8))
-        #expect(try await server.store.claimIdempotency(user: user.id, key: "k", requestHash: hash, leaseMilliseconds: 60_000)
+        #expect(
+            try await server.store.claimIdempotency(
+                user: user.id, key: "k", requestHash: hash, leaseMilliseconds: 60_000)
                 == .replay(status: 201, body: Array("{}".utf8)))
     }
 
@@ -107,17 +116,27 @@ import WellnessKitCore
         }
 
         // Crashed before its write: the replay after the lease applies it; the old holder's write is refused.
-        guard case .claimed(let dead) = try await claim("before", lease: 1) else { Issue.record("not claimed"); return }
+        guard case .claimed(let dead) = try await claim("before", lease: 1) else {
+            Issue.record("not claimed")
+            return
+        }
         try await Task.sleep(nanoseconds: 20_000_000)
-        guard case .claimed(let replay) = try await claim("before", lease: 60_000) else { Issue.record("not taken over"); return }
+        guard case .claimed(let replay) = try await claim("before", lease: 60_000) else {
+            Issue.record("not taken over")
+            return
+        }
         await #expect(throws: IdempotencyLeaseLost.self) { try await write("old holder", under: dead) }
         try await write("replay", under: replay)
-        let oldHolderWrote = try await written("old holder"), replayWrote = try await written("replay")
+        let oldHolderWrote = try await written("old holder")
+        let replayWrote = try await written("replay")
         #expect(!oldHolderWrote && replayWrote)
         #expect(try await claim("before", lease: 60_000) == .inProgress)
 
         // Crashed after its write committed: never applied again, and the replay is told so.
-        guard case .claimed(let applied) = try await claim("after", lease: 2_000) else { Issue.record("not claimed"); return }
+        guard case .claimed(let applied) = try await claim("after", lease: 2_000) else {
+            Issue.record("not claimed")
+            return
+        }
         try await write("applied once", under: applied)
         #expect(try await claim("after", lease: 60_000) == .inProgress, "taken over within the lease")
         try await Task.sleep(nanoseconds: 2_100_000_000)

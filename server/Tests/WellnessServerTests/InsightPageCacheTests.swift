@@ -1,13 +1,15 @@
 import Testing
 import WellnessKitCore
+
 @testable import WellnessServer
 
 /// Performance: list pages are kept in memory per user and query,
 /// bounded by bytes, and a user's pages are forgotten after a change.
 @Suite struct InsightPageCacheTests {
     private static func page(version: Int64 = 1, insightBytes: Int = 100) -> InsightPageCache.Page {
-        InsightPageCache.Page(version: version, insights: [Array(repeating: UInt8(ascii: "x"), count: insightBytes)],
-                              pagination: .of(page: 1, pageSize: 20, total: 1))
+        InsightPageCache.Page(
+            version: version, insights: [Array(repeating: UInt8(ascii: "x"), count: insightBytes)],
+            pagination: .of(page: 1, pageSize: 20, total: 1))
     }
 
     private static func query(page: Int) -> InsightQuery {
@@ -44,7 +46,8 @@ import WellnessKitCore
     func neverHoldsMoreThanItsCapacity(capacity: Int) {
         let cache = InsightPageCache(capacity: capacity)
         for index in 0..<500 {
-            cache.remember(Self.page(insightBytes: index % 7 * 50), for: "usr_\(index % 13)", query: Self.query(page: index))
+            cache.remember(
+                Self.page(insightBytes: index % 7 * 50), for: "usr_\(index % 13)", query: Self.query(page: index))
             #expect(cache.bytes <= capacity)
         }
         #expect(cache.page(for: "usr_\(499 % 13)", query: Self.query(page: 499)) != nil, "the newest page is kept")

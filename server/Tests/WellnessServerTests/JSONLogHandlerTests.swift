@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Testing
 import WellnessKitCore
+
 @testable import WellnessServer
 
 /// The server's log lines: one JSON object per line, which log pipelines parse.
@@ -24,8 +25,12 @@ import WellnessKitCore
     @Test func eachEventIsOneJSONObjectOnOneLine() throws {
         let lines = try Self.lines { logger in
             logger[metadataKey: "instance"] = "a"
-            logger.info("request", metadata: ["status": .stringConvertible(200), "route": "/api/v1/insights",
-                                              "tags": ["x", "y"], "nested": ["k": "v"]])
+            logger.info(
+                "request",
+                metadata: [
+                    "status": .stringConvertible(200), "route": "/api/v1/insights",
+                    "tags": ["x", "y"], "nested": ["k": "v"],
+                ])
             logger.debug("not at the default level")
             logger.error("a \"quoted\"\nmessage")
             logger.error("request failed", metadata: ["error": "PostgreSQL: no answer within 30 s"])
@@ -61,7 +66,10 @@ import WellnessKitCore
         }
         try #require(lines.count == 1)
         #expect(lines[0]["request_id"].string == "0a1b")
-        guard case .object(let object) = lines[0] else { Issue.record("not an object"); return }
+        guard case .object(let object) = lines[0] else {
+            Issue.record("not an object")
+            return
+        }
         #expect(object.members.map(\.key) == ["time", "level", "label", "message", "request_id", "route"])
     }
 }

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Testing
 import WellnessKitCore
+
 @testable import WellnessServer
 
 /// The key file is never replaced, a missing or wrong key
@@ -14,8 +15,10 @@ import WellnessKitCore
         return (server.configuration, server.directory.appendingPathComponent("encryption.key").path)
     }
 
-    private static func startUpError(_ configuration: ServerConfiguration,
-                                     environment: [String: String] = [:]) async -> String? {
+    private static func startUpError(
+        _ configuration: ServerConfiguration,
+        environment: [String: String] = [:]
+    ) async -> String? {
         do {
             _ = try await WellnessApplication.openStore(configuration, environment: environment)
             return nil
@@ -58,11 +61,13 @@ import WellnessKitCore
     /// A database from before sealed values were bound to their rows (no
     /// schema version): refused with a message saying so, and left as it was.
     @Test func aDatabaseFromAnEarlierVersionIsRefused() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wellness-test-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wellness-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("wellness.sqlite").path
         let old = try SQLiteEngine(path: path)
-        try await old.query("""
+        try await old.query(
+            """
             CREATE TABLE users (id TEXT PRIMARY KEY, name TEXT NOT NULL, api_key_fingerprint TEXT NOT NULL UNIQUE,
                 created_ms INTEGER NOT NULL)
             """)
@@ -82,8 +87,11 @@ import WellnessKitCore
             try FileManager.default.removeItem(atPath: keyPath)
             var before = Data()
             switch unreadable {
-            case "link": try FileManager.default.createSymbolicLink(atPath: keyPath, withDestinationPath: "/nonexistent-volume/key")
-            case "directory": try FileManager.default.createDirectory(atPath: keyPath, withIntermediateDirectories: false)
+            case "link":
+                try FileManager.default.createSymbolicLink(
+                    atPath: keyPath, withDestinationPath: "/nonexistent-volume/key")
+            case "directory":
+                try FileManager.default.createDirectory(atPath: keyPath, withIntermediateDirectories: false)
             case "short": before = Data(repeating: 7, count: 31)
             default: before = Data(repeating: 7, count: 64)
             }
@@ -95,7 +103,8 @@ import WellnessKitCore
                 #expect(try FileManager.default.destinationOfSymbolicLink(atPath: keyPath) == "/nonexistent-volume/key")
             case "directory":
                 var isDirectory: ObjCBool = false
-                #expect(FileManager.default.fileExists(atPath: keyPath, isDirectory: &isDirectory) && isDirectory.boolValue)
+                #expect(
+                    FileManager.default.fileExists(atPath: keyPath, isDirectory: &isDirectory) && isDirectory.boolValue)
             default:
                 #expect(FileManager.default.contents(atPath: keyPath) == before)
             }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WellnessServer
 
 @Suite struct ListChangeTests {

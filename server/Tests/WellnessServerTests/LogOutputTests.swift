@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WellnessServer
 
 /// Log lines are batched, yet each comes out whole, soon, and in order.
@@ -29,7 +30,9 @@ import Testing
         let output = LogOutput(descriptor: file.descriptor)
         await withTaskGroup(of: Void.self) { group in
             for writer in 0..<8 {
-                group.addTask { for n in 0..<500 { output.append(Self.line("\(writer) \(n) " + String(repeating: "x", count: n))) } }
+                group.addTask {
+                    for n in 0..<500 { output.append(Self.line("\(writer) \(n) " + String(repeating: "x", count: n))) }
+                }
             }
         }
         output.flush()
@@ -38,7 +41,8 @@ import Testing
         var next = Array(repeating: 0, count: 8)
         for line in lines {
             let parts = line.split(separator: " ")
-            let writer = try #require(Int(parts[0])), n = try #require(Int(parts[1]))
+            let writer = try #require(Int(parts[0]))
+            let n = try #require(Int(parts[1]))
             let padding = parts.count > 2 ? parts[2].count : 0
             #expect(n == next[writer] && padding == n, "\(line.prefix(40))")
             next[writer] = n + 1

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import Testing
 import WellnessKitCore
+
 @testable import WellnessServer
 
 /// Databases of an earlier schema version are migrated at start-up and read
@@ -24,23 +25,30 @@ struct SchemaMigrationCase {
     static func recorded() throws -> (apiKey: String, reads: [Read]) {
         let data = try Data(contentsOf: fixtures.appendingPathComponent("schema-v4.json"))
         guard let document = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let apiKey = document["api_key"] as? String, let reads = document["reads"] as? [[String: Any]] else {
+            let apiKey = document["api_key"] as? String, let reads = document["reads"] as? [[String: Any]]
+        else {
             throw SQLFailure("schema-v4.json is not the fixture's shape")
         }
-        return (apiKey, try reads.map { read in
-            guard let path = read["path"] as? String, let status = read["status"] as? Int, let body = read["body"] else {
-                throw SQLFailure("a read of schema-v4.json is not the fixture's shape")
+        return (
+            apiKey,
+            try reads.map { read in
+                guard let path = read["path"] as? String, let status = read["status"] as? Int, let body = read["body"]
+                else {
+                    throw SQLFailure("a read of schema-v4.json is not the fixture's shape")
+                }
+                return Read(path: path, status: status, body: body)
             }
-            return Read(path: path, status: status, body: body)
-        })
+        )
     }
 
     /// A data directory holding the fixture's key and, for SQLite, its
     /// database; for PostgreSQL, a new database holding the fixture's rows.
     static func versionFourServer(_ engine: TestEngine) async throws -> ServerConfiguration {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wellness-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wellness-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         let keyFile = directory.appendingPathComponent("encryption.key")
         try key.write(to: keyFile)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile.path)
@@ -75,7 +83,8 @@ struct SchemaMigrationCase {
         for table in versionFourTables {
             for row in try await source.query("SELECT * FROM \(table)") {
                 let names = row.columns.names
-                try await target.query("""
+                try await target.query(
+                    """
                     INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")))
                     """, row.values)
             }
@@ -85,11 +94,12 @@ struct SchemaMigrationCase {
     /// Equality of two documents of `JSONSerialization`, whatever the order of their objects' members.
     static func sameJSON(_ lhs: Any, _ rhs: Any) -> Bool {
         switch (lhs, rhs) {
-        case let (left as [String: Any], right as [String: Any]):
-            return left.count == right.count && left.allSatisfy { key, value in right[key].map { sameJSON(value, $0) } ?? false }
-        case let (left as [Any], right as [Any]):
+        case (let left as [String: Any], let right as [String: Any]):
+            return left.count == right.count
+                && left.allSatisfy { key, value in right[key].map { sameJSON(value, $0) } ?? false }
+        case (let left as [Any], let right as [Any]):
             return left.count == right.count && zip(left, right).allSatisfy { sameJSON($0, $1) }
-        case let (left as String, right as String):
+        case (let left as String, let right as String):
             return left == right
         case (is NSNull, is NSNull):
             return true
@@ -113,14 +123,16 @@ struct SchemaMigrationCase {
         let configuration = try await SchemaMigrationCase.versionFourServer(engine)
         let (store, credentials) = try await WellnessApplication.openStore(configuration, environment: [:])
         defer { Task { await store.engine.shutdown() } }
-        let version = try await store.engine.query("SELECT value FROM meta WHERE name = 'schema_version'").first?.blob("value")
+        let version = try await store.engine.query("SELECT value FROM meta WHERE name = 'schema_version'").first?.blob(
+            "value")
         #expect(version.map { String(decoding: $0, as: UTF8.self) } == String(Schema.version))
 
         let (apiKey, reads) = try SchemaMigrationCase.recorded()
         let userId = try #require(try await store.userId(forAPIKey: apiKey))
         let user = TestServer.User(id: userId, apiKey: apiKey, token: "")
-        let server = TestServer(engine: engine, directory: configuration.dataDirectory, store: store,
-                                credentials: credentials, configuration: configuration)
+        let server = TestServer(
+            engine: engine, directory: configuration.dataDirectory, store: store,
+            credentials: credentials, configuration: configuration)
         try await server.test { client in
             for read in reads {
                 let (status, _, body) = try await client.call(.get, read.path, as: user)
@@ -138,7 +150,8 @@ struct SchemaMigrationCase {
         // Writes after the migration keep the recounted totals.
         let page = try await store.insights(for: userId, query: InsightQuery())
         let first = try #require(page.insights.first)
-        _ = try await store.update(first.id, for: userId, with: UpdateInsightRequest(isRead: nil, isFavorite: true, isArchived: nil))
+        _ = try await store.update(
+            first.id, for: userId, with: UpdateInsightRequest(isRead: nil, isFavorite: true, isArchived: nil))
         var favorites = InsightQuery()
         favorites.favoritesOnly = true
         let before = reads.first { $0.path == "/api/v1/insights?favorites_only=true" }
@@ -152,8 +165,10 @@ struct SchemaMigrationCase {
         try await migratesVersionFour(on: .sqlite)
     }
 
-    @Test(.enabled(if: TestEngine.postgresURL != nil,
-                   "skipped: WELLNESS_TEST_POSTGRES_URL is not set (e2e/server/postgres.sh run swift test ... sets it)"))
+    @Test(
+        .enabled(
+            if: TestEngine.postgresURL != nil,
+            "skipped: WELLNESS_TEST_POSTGRES_URL is not set (e2e/server/postgres.sh run swift test ... sets it)"))
     func aVersionFourDatabaseOnPostgreSQLIsMigratedAndReadsBackAsWritten() async throws {
         try await migratesVersionFour(on: .postgres)
     }
@@ -162,8 +177,10 @@ struct SchemaMigrationCase {
         try await migratesOnce(on: .sqlite)
     }
 
-    @Test(.enabled(if: TestEngine.postgresURL != nil,
-                   "skipped: WELLNESS_TEST_POSTGRES_URL is not set (e2e/server/postgres.sh run swift test ... sets it)"))
+    @Test(
+        .enabled(
+            if: TestEngine.postgresURL != nil,
+            "skipped: WELLNESS_TEST_POSTGRES_URL is not set (e2e/server/postgres.sh run swift test ... sets it)"))
     func instancesStartingTogetherOnPostgreSQLMigrateOnce() async throws {
         try await migratesOnce(on: .postgres)
     }
@@ -176,15 +193,18 @@ struct SchemaMigrationCase {
         let stores = try await withThrowingTaskGroup(of: Store.self) { group in
             for _ in 0..<3 {
                 group.addTask {
-                    let engine: any SQLEngine = try configuration.databaseURL.map { try PostgresEngine(url: $0) }
-                        ?? SQLiteEngine(path: configuration.dataDirectory.appendingPathComponent("wellness.sqlite").path)
+                    let engine: any SQLEngine =
+                        try configuration.databaseURL.map { try PostgresEngine(url: $0) }
+                        ?? SQLiteEngine(
+                            path: configuration.dataDirectory.appendingPathComponent("wellness.sqlite").path)
                     return try await Store.open(engine: engine, cipher: cipher)
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
         let store = try #require(stores.first)
-        let counted = try await store.engine.query("SELECT CAST(SUM(n) AS BIGINT) AS n FROM insight_counts").first?.integer("n")
+        let counted = try await store.engine.query("SELECT CAST(SUM(n) AS BIGINT) AS n FROM insight_counts").first?
+            .integer("n")
         let rows = try await store.engine.query("SELECT COUNT(*) AS n FROM insights").first?.integer("n")
         #expect(counted == rows && rows != nil && rows != 0)
         for store in stores { await store.engine.shutdown() }
@@ -197,7 +217,8 @@ struct SchemaMigrationCase {
         let newer = String(Schema.version + 1)
         do {
             let engine = try SQLiteEngine(path: path)
-            try await engine.query("UPDATE meta SET value = ? WHERE name = 'schema_version'", [.blob(Array(newer.utf8))])
+            try await engine.query(
+                "UPDATE meta SET value = ? WHERE name = 'schema_version'", [.blob(Array(newer.utf8))])
         }
         do {
             _ = try await WellnessApplication.openStore(configuration, environment: [:])
@@ -225,7 +246,8 @@ struct SchemaMigrationCase {
             #expect("\(error)".contains("goal_counts"), "\(error)")
         }
         let engine = try SQLiteEngine(path: path)
-        let version = try await engine.query("SELECT value FROM meta WHERE name = 'schema_version'").first?.blob("value")
+        let version = try await engine.query("SELECT value FROM meta WHERE name = 'schema_version'").first?.blob(
+            "value")
         #expect(version == Array("4".utf8))
         #expect(try await !engine.query("SELECT 1 FROM list_counts LIMIT 1").isEmpty)
         await #expect(throws: (any Error).self) { try await engine.query("SELECT 1 FROM insight_counts") }

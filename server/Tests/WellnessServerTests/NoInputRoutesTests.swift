@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 import WellnessKitCore
+
 @testable import WellnessServer
 
 /// Routes that read nothing from their body take none, or `{}`: any other body
@@ -11,12 +12,15 @@ import WellnessKitCore
     /// Bodies that are not an empty object: not JSON, another type, an object with a member.
     static let refusedBodies = ["hello", "[]", #"{"x":1}"#]
 
-    private static func expectRefused(_ client: any TestClientProtocol, _ method: HTTPRequest.Method, _ uri: String,
-                                      as user: TestServer.User, body: String) async throws {
+    private static func expectRefused(
+        _ client: any TestClientProtocol, _ method: HTTPRequest.Method, _ uri: String,
+        as user: TestServer.User, body: String
+    ) async throws {
         let (status, _, reply) = try await client.call(method, uri, as: user, json: body)
         #expect(status == .badRequest, "\(method) \(uri) with \(body)")
-        #expect(reply["success"] == .bool(false) && reply["error"]["code"].string == "VALIDATION_ERROR",
-                "\(method) \(uri) with \(body)")
+        #expect(
+            reply["success"] == .bool(false) && reply["error"]["code"].string == "VALIDATION_ERROR",
+            "\(method) \(uri) with \(body)")
     }
 
     @Test func revokeRefusesABodyAndRevokesNothing() async throws {
@@ -44,7 +48,8 @@ import WellnessKitCore
                 try await Self.expectRefused(client, .post, "/api/v1/auth/token", as: user.withoutToken, body: body)
             }
             for body in ["{}", nil] {
-                let (status, _, reply) = try await client.call(.post, "/api/v1/auth/token", as: user.withoutToken, json: body)
+                let (status, _, reply) = try await client.call(
+                    .post, "/api/v1/auth/token", as: user.withoutToken, json: body)
                 #expect(status == .ok && reply["data"]["token"].string != nil, "\(body ?? "no body")")
             }
         }
@@ -58,8 +63,10 @@ import WellnessKitCore
             for body in Self.refusedBodies {
                 try await Self.expectRefused(client, .post, "/api/v1/insights/generate", as: user, body: body)
             }
-            #expect(try await client.call(.get, "/api/v1/insights", as: user).2["data"]["pagination"]["total_count"] == .int(0),
-                    "nothing generated")
+            #expect(
+                try await client.call(.get, "/api/v1/insights", as: user).2["data"]["pagination"]["total_count"]
+                    == .int(0),
+                "nothing generated")
             let (status, _, reply) = try await client.call(.post, "/api/v1/insights/generate", as: user, json: "{}")
             #expect(status == .ok && reply["data"]["insights_generated"] != .int(0))
             #expect(try await client.call(.get, "/api/v1/insights", as: user).2["data"]["insights"].count > 0)

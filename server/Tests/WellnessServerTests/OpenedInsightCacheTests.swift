@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WellnessKitCore
+
 @testable import WellnessServer
 
 /// Performance: the opened sealed fields of insights are kept in
@@ -49,7 +50,8 @@ import WellnessKitCore
         #expect(cache.count == 0)
         cache.remember(Self.content("a"), of: "ins_1", user: "usr_1")
         cache.remember(encoding, of: "ins_1", user: "usr_2")
-        #expect(cache.content(of: "ins_1", user: "usr_1")?.encoding == nil, "another owner's encoding is not this one's")
+        #expect(
+            cache.content(of: "ins_1", user: "usr_1")?.encoding == nil, "another owner's encoding is not this one's")
         cache.remember(encoding, of: "ins_1", user: "usr_1")
         #expect(cache.content(of: "ins_1", user: "usr_1")?.encoding?.json == encoding.json)
         #expect(cache.content(of: "ins_1", user: "usr_1")?.title == "a")
@@ -74,8 +76,9 @@ import WellnessKitCore
         let first = try #require(page.first)
         let second = try #require(page.dropFirst().first)
         #expect(store.openedInsights.count == page.count)
-        try await store.engine.query("UPDATE insights SET title = (SELECT title FROM insights WHERE id = ?) WHERE id = ?",
-                                     [.text(second.id), .text(first.id)])
+        try await store.engine.query(
+            "UPDATE insights SET title = (SELECT title FROM insights WHERE id = ?) WHERE id = ?",
+            [.text(second.id), .text(first.id)])
         #expect(try await store.insight(first.id, for: user.id)?.title == first.title)
         var uncached = server.configuration
         uncached.openedInsights = 0

@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import Testing
 import WellnessKitCore
+
 @testable import WellnessServer
 
 /// Health and readiness, explicit and limited sign-up, every
@@ -50,7 +51,10 @@ import WellnessKitCore
     }
 
     @Test func signUpIsRateLimitedWhenOn() async throws {
-        let server = try await TestServer.make { $0.allowSignup = true; $0.signupsPerMinute = 2 }
+        let server = try await TestServer.make {
+            $0.allowSignup = true
+            $0.signupsPerMinute = 2
+        }
         try await server.test { client in
             for _ in 0..<2 {
                 let (status, _, body) = try await client.call(.post, "/dev/users", as: nil, json: #"{"name":"x"}"#)
@@ -64,7 +68,8 @@ import WellnessKitCore
     }
 
     private static func expectEnvelope(_ body: JSONValue, code: String, _ comment: Comment? = nil) {
-        #expect(body["success"] == .bool(false) && body["error"]["code"].string == code
+        #expect(
+            body["success"] == .bool(false) && body["error"]["code"].string == code
                 && !(body["error"]["message"].string ?? "").isEmpty, comment)
     }
 
@@ -96,8 +101,9 @@ import WellnessKitCore
     /// A request the HTTP parser rejects, on a live server: 400 in the envelope.
     @Test func malformedRequestsGetTheEnvelope() async throws {
         let server = try await TestServer.make()
-        let router = WellnessApplication.router(store: server.store, credentials: server.credentials,
-                                                configuration: server.configuration)
+        let router = WellnessApplication.router(
+            store: server.store, credentials: server.credentials,
+            configuration: server.configuration)
         let app = Application(router: router, server: WellnessApplication.httpServer(server.configuration))
         try await app.test(.live) { client in
             let port = try #require(client.port)
@@ -133,7 +139,8 @@ import WellnessKitCore
             }
             let unauthorized = try await client.execute(uri: "/api/v1/insights", method: .head) { $0 }
             #expect(unauthorized.status == .unauthorized && unauthorized.body.readableBytes == 0)
-            let post = try await client.execute(uri: "/api/v1/insights/generate", method: .head, headers: user.headers) { $0 }
+            let post = try await client.execute(uri: "/api/v1/insights/generate", method: .head, headers: user.headers)
+            { $0 }
             #expect(post.status == .methodNotAllowed && post.headers[.allow] == "POST")
         }
     }
@@ -146,7 +153,7 @@ actor AsyncFlag {
 
     func set() {
         isSet = true
-        waiters.forEach { $0.resume() }
+        for waiter in waiters { waiter.resume() }
         waiters = []
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import Testing
+
 @testable import WellnessServer
 
 /// A PostgreSQL call never waits for ever: not for a connection
@@ -12,7 +13,8 @@ import Testing
     /// With the database down the pool retries for ever; a statement must not wait for ever.
     @Test func aStatementFailsWhenNoConnectionComes() async throws {
         let port = try RawHTTP.freeLoopbackPort()
-        let engine = try PostgresEngine(url: "postgres://nobody@127.0.0.1:\(port)/none", connectionWait: .milliseconds(500))
+        let engine = try PostgresEngine(
+            url: "postgres://nobody@127.0.0.1:\(port)/none", connectionWait: .milliseconds(500))
         let started = ContinuousClock.now
         await #expect(throws: SQLFailure.self) { try await engine.query("SELECT 1") }
         await #expect(throws: SQLFailure.self) { try await engine.transaction { try await $0.query("SELECT 1") } }
@@ -26,8 +28,9 @@ import Testing
         let server = try await SilentPostgres.start()
         // The connection wait is long enough for a busy machine (the server completes the
         // start-up at once) and shorter than the call timeout: the answer is what never comes.
-        let engine = try PostgresEngine(url: "postgres://nobody@127.0.0.1:\(server.port)/none",
-                                        connectionWait: .milliseconds(1500), callTimeout: .seconds(2))
+        let engine = try PostgresEngine(
+            url: "postgres://nobody@127.0.0.1:\(server.port)/none",
+            connectionWait: .milliseconds(1500), callTimeout: .seconds(2))
         for attempt in 1...2 {
             let started = ContinuousClock.now
             do {
@@ -53,7 +56,8 @@ import Testing
     /// PostgreSQL itself stops a statement at the timeout too (`statement_timeout`).
     @Test(.enabled(if: TestEngine.postgresURL != nil, "skipped: WELLNESS_TEST_POSTGRES_URL is not set"))
     func theDatabaseStopsAStatementAtTheTimeout() async throws {
-        let engine = try PostgresEngine(url: try await TestEngine.newPostgresDatabase(), callTimeout: .milliseconds(800))
+        let engine = try PostgresEngine(
+            url: try await TestEngine.newPostgresDatabase(), callTimeout: .milliseconds(800))
         #expect(try await engine.query("SHOW statement_timeout").first?.text("statement_timeout") == "800ms")
         // Prepared reads keep their one plan once the tables have statistics (no planning per run).
         #expect(try await engine.query("SHOW plan_cache_mode").first?.text("plan_cache_mode") == "force_generic_plan")
@@ -132,10 +136,16 @@ private final class SilentPostgres: @unchecked Sendable {
             started = true
             counter.increment()
             var reply = context.channel.allocator.buffer(capacity: 32)
-            reply.writeInteger(UInt8(ascii: "R")); reply.writeInteger(Int32(8)); reply.writeInteger(Int32(0))
-            reply.writeInteger(UInt8(ascii: "K")); reply.writeInteger(Int32(12))
-            reply.writeInteger(Int32(1)); reply.writeInteger(Int32(2))
-            reply.writeInteger(UInt8(ascii: "Z")); reply.writeInteger(Int32(5)); reply.writeInteger(UInt8(ascii: "I"))
+            reply.writeInteger(UInt8(ascii: "R"))
+            reply.writeInteger(Int32(8))
+            reply.writeInteger(Int32(0))
+            reply.writeInteger(UInt8(ascii: "K"))
+            reply.writeInteger(Int32(12))
+            reply.writeInteger(Int32(1))
+            reply.writeInteger(Int32(2))
+            reply.writeInteger(UInt8(ascii: "Z"))
+            reply.writeInteger(Int32(5))
+            reply.writeInteger(UInt8(ascii: "I"))
             context.writeAndFlush(wrapOutboundOut(reply), promise: nil)
         }
     }

@@ -1,10 +1,13 @@
 import Testing
+
 @testable import WellnessServer
 
 /// Reads are prepared once per connection, by the SQL and
 /// parameter types they run with, and a read whose preparation failed still runs.
-@Suite(.enabled(if: TestEngine.postgresURL != nil,
-                "skipped: WELLNESS_TEST_POSTGRES_URL is not set (e2e/server/postgres.sh run swift test ... sets it)"))
+@Suite(
+    .enabled(
+        if: TestEngine.postgresURL != nil,
+        "skipped: WELLNESS_TEST_POSTGRES_URL is not set (e2e/server/postgres.sh run swift test ... sets it)"))
 struct PostgresStatementCacheTests {
     /// An engine with one connection, so that every statement runs on it.
     private func withEngine(_ body: (PostgresEngine) async throws -> Void) async throws {
@@ -20,16 +23,19 @@ struct PostgresStatementCacheTests {
 
     /// The connection's prepared statements whose SQL contains `marker`, with their parameter types.
     private func prepared(_ marker: String, on engine: PostgresEngine) async throws -> [String] {
-        try await engine.query("""
+        try await engine.query(
+            """
             SELECT parameter_types::text AS types FROM pg_prepared_statements WHERE statement LIKE '%' || ? || '%'
             AND statement NOT LIKE '%pg_prepared_statements%' ORDER BY 1
-            """, [.text(marker)]).map { try $0.text("types") }
+            """, [.text(marker)]
+        ).map { try $0.text("types") }
     }
 
     @Test func aReadIsPreparedOnceAndRunsAgainWithNewValues() async throws {
         try await withEngine { engine in
             for number in 1...3 {
-                let rows = try await engine.query("SELECT CAST(? AS BIGINT) * 2 AS marker_double", [.integer(Int64(number))])
+                let rows = try await engine.query(
+                    "SELECT CAST(? AS BIGINT) * 2 AS marker_double", [.integer(Int64(number))])
                 #expect(try rows.first?.integer("marker_double") == Int64(number) * 2)
             }
             #expect(try await prepared("marker_double", on: engine) == ["{bigint}"])
@@ -63,7 +69,9 @@ struct PostgresStatementCacheTests {
     @Test func writesAreNotPrepared() async throws {
         try await withEngine { engine in
             try await engine.query("CREATE TABLE marker_writes (n BIGINT)")
-            for number in 1...2 { try await engine.query("INSERT INTO marker_writes (n) VALUES (?)", [.integer(Int64(number))]) }
+            for number in 1...2 {
+                try await engine.query("INSERT INTO marker_writes (n) VALUES (?)", [.integer(Int64(number))])
+            }
             #expect(try await prepared("INSERT INTO marker_writes", on: engine).isEmpty)
         }
     }

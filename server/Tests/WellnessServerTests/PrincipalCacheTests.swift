@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WellnessServer
 
 /// Performance: authenticated principals are remembered briefly,
@@ -64,7 +65,8 @@ import Testing
 
     @Test func fingerprintsAreTheHexOfSHA256() {
         // SHA-256("abc"), FIPS 180-2's example.
-        #expect(Credentials.fingerprint(ofAPIKey: "abc")
-            == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            Credentials.fingerprint(ofAPIKey: "abc")
+                == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 }

@@ -2,18 +2,22 @@ import Foundation
 import Logging
 import Testing
 import WellnessKitCore
+
 @testable import WellnessServer
 
 /// The provider's parts on their own: configuration, schemas, the log line.
 @Suite struct ProviderPartsTests {
     @Test func theConfigurationRefusesWhatACommandLineGetsWrongAndNeverShowsTheKey() throws {
-        let configuration = ProviderConfiguration(baseURL: "http://127.0.0.1:11434/v1", model: "m", apiKey: "sk-very-secret")
+        let configuration = ProviderConfiguration(
+            baseURL: "http://127.0.0.1:11434/v1", model: "m", apiKey: "sk-very-secret")
         try configuration.validate()
         #expect(!configuration.description.contains("sk-very-secret"))
         #expect(configuration.endpoint == "http://127.0.0.1:11434/v1/chat/completions")
-        for change in [{ (c: inout ProviderConfiguration) in c.baseURL = "ftp://host/v1" },
-                       { $0.baseURL = "not a url" }, { $0.model = "" }, { $0.concurrency = 0 },
-                       { $0.timeout = .zero }, { $0.maxTokens = 0 }, { $0.dailyTokensPerUser = -1 }] {
+        for change in [
+            { (c: inout ProviderConfiguration) in c.baseURL = "ftp://host/v1" },
+            { $0.baseURL = "not a url" }, { $0.model = "" }, { $0.concurrency = 0 },
+            { $0.timeout = .zero }, { $0.maxTokens = 0 }, { $0.dailyTokensPerUser = -1 },
+        ] {
             var bad = configuration
             change(&bad)
             #expect(throws: ProviderConfiguration.Invalid.self) { try bad.validate() }
@@ -34,7 +38,7 @@ import WellnessKitCore
                 }
                 #expect(object["additionalProperties"] == .bool(false))
                 #expect(object["required"] == .array(properties.members.map { .string($0.key) }))
-                properties.members.forEach { walk($0.value) }
+                for member in properties.members { walk(member.value) }
             }
             if let items = object["items"] { walk(items) }
         }
@@ -46,21 +50,30 @@ import WellnessKitCore
         let recorder = LogRecorder()
         let provider = ScriptedProvider([.answer(ProviderTests.groundedReply)])
         try await provider.run { base in
-            let ai = ChatCompletionsProvider(configuration: ProviderConfiguration(baseURL: base, model: "scripted-model",
-                                                                                  apiKey: "sk-log-secret"),
-                                             logger: Logger(label: "test") { _ in recorder })
+            let ai = ChatCompletionsProvider(
+                configuration: ProviderConfiguration(
+                    baseURL: base, model: "scripted-model",
+                    apiKey: "sk-log-secret"),
+                logger: Logger(label: "test") { _ in recorder })
             let now = Timestamp(seconds: 0)
-            let consultation = Consultation(id: "con_1", userId: "usr_1", persona: .sleepCoach, createdAt: now, updatedAt: now)
-            let reply = await ai.coachReply(CoachRequest(message: "My secret message", consultation: consultation,
-                                                         context: Coach.Context(checkIns: TestServer.checkIns(days: 14)),
-                                                         today: .epoch))
-            #expect(reply.provenance == GenerationProvenance(source: .llm, model: "scripted-model",
-                                                             promptVersion: GenerationTask.promptVersion))
+            let consultation = Consultation(
+                id: "con_1", userId: "usr_1", persona: .sleepCoach, createdAt: now, updatedAt: now)
+            let reply = await ai.coachReply(
+                CoachRequest(
+                    message: "My secret message", consultation: consultation,
+                    context: Coach.Context(checkIns: TestServer.checkIns(days: 14)),
+                    today: .epoch))
+            #expect(
+                reply.provenance
+                    == GenerationProvenance(
+                        source: .llm, model: "scripted-model",
+                        promptVersion: GenerationTask.promptVersion))
         }
         let lines = recorder.lines
         #expect(lines.count == 1)
         let line = try #require(lines.first)
-        #expect(Set(line.metadata.keys) == ["task", "model", "latency_ms", "prompt_tokens", "completion_tokens", "outcome"])
+        #expect(
+            Set(line.metadata.keys) == ["task", "model", "latency_ms", "prompt_tokens", "completion_tokens", "outcome"])
         #expect(line.metadata["outcome"] == "ok" && line.metadata["task"] == "coach_reply")
         let text = line.message + line.metadata.values.joined()
         #expect(!text.contains("secret"))

@@ -18,7 +18,8 @@ enum RawHTTP {
     /// - Returns: the bytes received, whether the server closed the connection,
     ///   and the seconds until it did (or went silent).
     static func exchange(port: Int, _ request: String, then next: String? = nil, timeout: Int = 5) throws
-        -> (reply: String, closed: Bool, seconds: Double) {
+        -> (reply: String, closed: Bool, seconds: Double)
+    {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure() }
         defer { close(descriptor) }
@@ -27,7 +28,9 @@ enum RawHTTP {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else { throw Failure() }
         var limit = timeval(tv_sec: timeout, tv_usec: 0)

@@ -1,17 +1,20 @@
 import Testing
+
 @testable import WellnessServer
 
 @Suite struct SQLDialectTests {
     @Test func postgresNumbersEachPlaceholderInOrder() {
-        #expect(SQLDialect.postgres.placeholders("SELECT a FROM t WHERE b = ? AND c IN (?, ?)")
-            == "SELECT a FROM t WHERE b = $1 AND c IN ($2, $3)")
+        #expect(
+            SQLDialect.postgres.placeholders("SELECT a FROM t WHERE b = ? AND c IN (?, ?)")
+                == "SELECT a FROM t WHERE b = $1 AND c IN ($2, $3)")
         let many = Array(repeating: "?", count: 12).joined(separator: ",")
         #expect(SQLDialect.postgres.placeholders(many) == (1...12).map { "$\($0)" }.joined(separator: ","))
     }
 
     @Test func quotedQuestionMarksAndTextAreLeftAlone() {
-        #expect(SQLDialect.postgres.placeholders(#"SELECT '?', "a?b", 'é ? ü', ? FROM "t?""#)
-            == #"SELECT '?', "a?b", 'é ? ü', $1 FROM "t?""#)
+        #expect(
+            SQLDialect.postgres.placeholders(#"SELECT '?', "a?b", 'é ? ü', ? FROM "t?""#)
+                == #"SELECT '?', "a?b", 'é ? ü', $1 FROM "t?""#)
         #expect(SQLDialect.postgres.placeholders("SELECT 'it''s ?', ?") == "SELECT 'it''s ?', $1")
     }
 

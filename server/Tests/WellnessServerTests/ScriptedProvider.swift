@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import WellnessKitCore
+
 @testable import WellnessServer
 
 /// An OpenAI-compatible Chat Completions server for tests, on a free
@@ -18,18 +19,33 @@ final class ScriptedProvider: @unchecked Sendable {
         var delay: Duration = .zero
 
         /// A 200 whose first choice says `content`.
-        static func answer(_ content: String, finishReason: String = "stop", usage: Bool = true,
-                           refusal: String? = nil) -> Reply {
+        static func answer(
+            _ content: String, finishReason: String = "stop", usage: Bool = true,
+            refusal: String? = nil
+        ) -> Reply {
             var message = JSONObject([("role", .string("assistant")), ("content", .string(content))])
             if let refusal { message.append("refusal", .string(refusal)) }
             var root = JSONObject([
                 ("id", .string("chatcmpl-test")), ("object", .string("chat.completion")),
-                ("choices", .array([.object(JSONObject([("index", .int(0)), ("message", .object(message)),
-                                                        ("finish_reason", .string(finishReason))]))])),
+                (
+                    "choices",
+                    .array([
+                        .object(
+                            JSONObject([
+                                ("index", .int(0)), ("message", .object(message)),
+                                ("finish_reason", .string(finishReason)),
+                            ]))
+                    ])
+                ),
             ])
             if usage {
-                root.append("usage", .object(JSONObject([("prompt_tokens", .int(40)), ("completion_tokens", .int(10)),
-                                                         ("total_tokens", .int(50))])))
+                root.append(
+                    "usage",
+                    .object(
+                        JSONObject([
+                            ("prompt_tokens", .int(40)), ("completion_tokens", .int(10)),
+                            ("total_tokens", .int(50)),
+                        ])))
             }
             return Reply(body: (try? JSONWriter.string(.object(root))) ?? "{}")
         }
@@ -79,7 +95,8 @@ final class ScriptedProvider: @unchecked Sendable {
             if reply.delay > .zero { try await Task.sleep(for: reply.delay) }
             var headers = reply.headers
             headers[.contentType] = "application/json"
-            return Response(status: reply.status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: reply.body)))
+            return Response(
+                status: reply.status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: reply.body)))
         }
         try await Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
             .test(.live) { client in

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Testing
+
 @testable import WellnessServer
 
 /// The associated data of sealed values must never change: every sealed value in every database is bound to it.

@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Testing
 import WellnessKitCore
+
 @testable import WellnessServer
 
 /// The store test suite, run against every engine (``SQLiteStoreTests``,
@@ -71,16 +72,24 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         let date = try #require(CalendarDate(daysSinceEpoch: 19_000))
         try await store.upsert([CheckIn(date: date, steps: 12_345.5, sleepHours: 7.25, mood: 7)], for: user.id)
         let context = DataContext(goals: ["\(marker) context goal"], achievements: ["\(marker) achievement"])
-        try await store.add([Store.NewInsight(type: .pattern, title: "\(marker) title", content: "\(marker) content",
-                                              summary: "\(marker) summary", suggestions: ["\(marker) step"],
-                                              dataContext: context, dedupeKey: "test")], for: user.id)
+        try await store.add(
+            [
+                Store.NewInsight(
+                    type: .pattern, title: "\(marker) title", content: "\(marker) content",
+                    summary: "\(marker) summary", suggestions: ["\(marker) step"],
+                    dataContext: context, dedupeKey: "test")
+            ], for: user.id)
         _ = try await store.createGoal(try goal("\(marker) goal", description: "\(marker) why"), for: user.id)
         let consultation = try await store.createConsultation(
             CreateConsultationRequest(persona: .sleepCoach, title: "\(marker) consultation"), for: user.id)
-        let proposal = CoachProposal(summary: "\(marker) proposal", action: .createGoal(CreateGoalRequest(
-            title: "\(marker) proposed goal", goalType: "activity", startDate: .day(CalendarDate.epoch))))
-        _ = try await store.append([(.user, "\(marker) message", []), (.assistant, "\(marker) reply", [proposal])],
-                                   to: consultation)
+        let proposal = CoachProposal(
+            summary: "\(marker) proposal",
+            action: .createGoal(
+                CreateGoalRequest(
+                    title: "\(marker) proposed goal", goalType: "activity", startDate: .day(CalendarDate.epoch))))
+        _ = try await store.append(
+            [(.user, "\(marker) message", []), (.assistant, "\(marker) reply", [proposal])],
+            to: consultation)
 
         let files = try await server.filesAtRest()
         if server.engine == .sqlite { #expect(files.contains { $0.lastPathComponent == "wellness.sqlite" }) }
@@ -126,8 +135,9 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         let otherUser = try #require(try await ids(other).first)
         // To another user's row, and to another row of the same user.
         for target in [otherUser, sameUser] {
-            try await store.engine.query("UPDATE insights SET title = (SELECT title FROM insights WHERE id = ?) WHERE id = ?",
-                                         [.text(sourceId), .text(target)])
+            try await store.engine.query(
+                "UPDATE insights SET title = (SELECT title FROM insights WHERE id = ?) WHERE id = ?",
+                [.text(sourceId), .text(target)])
         }
         await #expect(throws: SealedValueError.self) { try await store.insight(otherUser, for: other.id) }
         await #expect(throws: SealedValueError.self) { try await store.insight(sameUser, for: owner.id) }
@@ -162,8 +172,9 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         let insights = try await store.insights(for: user.id, query: all)
         #expect(insights.pagination.totalCount == insights.insights.count && insights.insights.count > 20)
         for (index, insight) in insights.insights.enumerated() {
-            let change = UpdateInsightRequest(isRead: index % 2 == 0, isFavorite: index % 3 == 0,
-                                              isArchived: index % 5 == 0)
+            let change = UpdateInsightRequest(
+                isRead: index % 2 == 0, isFavorite: index % 3 == 0,
+                isArchived: index % 5 == 0)
             _ = try await store.update(insight.id, for: user.id, with: change)
         }
         for insight in insights.insights.suffix(4) { #expect(try await store.deleteInsight(insight.id, for: user.id)) }
@@ -174,14 +185,21 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
                 for favorite in [false, true] {
                     for archived in [nil, true, false] {
                         var query = InsightQuery()
-                        (query.insightType, query.readStatus, query.favoritesOnly, query.archivedStatus) = (type, read, favorite, archived)
+                        (query.insightType, query.readStatus, query.favoritesOnly, query.archivedStatus) = (
+                            type, read, favorite, archived
+                        )
                         query.pageSize = 100
                         let expected = remaining.filter { insight in
-                            (type.map { $0 == insight.insightType } ?? true) && (read.map { $0 == insight.isRead } ?? true)
-                                && (!favorite || insight.isFavorite) && (archived.map { $0 == insight.isArchived } ?? true)
+                            (type.map { $0 == insight.insightType } ?? true)
+                                && (read.map { $0 == insight.isRead } ?? true)
+                                && (!favorite || insight.isFavorite)
+                                && (archived.map { $0 == insight.isArchived } ?? true)
                         }
                         let page = try await store.insights(for: user.id, query: query)
-                        #expect(page.pagination.totalCount == expected.count, "\(String(describing: type)) \(String(describing: read)) \(favorite) \(String(describing: archived))")
+                        #expect(
+                            page.pagination.totalCount == expected.count,
+                            "\(String(describing: type)) \(String(describing: read)) \(favorite) \(String(describing: archived))"
+                        )
                         #expect(Set(page.insights.map(\.id)) == Set(expected.map(\.id)))
                     }
                 }
@@ -191,7 +209,9 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         let (goals, goalPages) = try await store.goals(for: user.id, status: nil, page: 2, pageSize: 3)
         #expect(goals.count == 3 && goalPages.totalCount == 7 && goalPages.totalPages == 3 && goalPages.hasNext)
         #expect(try await store.goals(for: user.id, status: .completed, page: 1, pageSize: 3).1.totalCount == 0)
-        for _ in 0..<3 { _ = try await store.createConsultation(CreateConsultationRequest(persona: .sleepCoach), for: user.id) }
+        for _ in 0..<3 {
+            _ = try await store.createConsultation(CreateConsultationRequest(persona: .sleepCoach), for: user.id)
+        }
         #expect(try await store.consultations(for: user.id, archived: false, page: 1, pageSize: 2).1.totalCount == 3)
         #expect(try await store.consultations(for: user.id, archived: true, page: 1, pageSize: 2).1.totalCount == 0)
     }
@@ -241,7 +261,9 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
                 query.page = page
                 let model = try await store.insights(for: user.id, query: query)
                 let encoded = try await store.encodedInsights(for: user.id, query: query)
-                #expect(encoded.insights == (try model.insights.map { try JSONWriter.bytes($0.json) }), "\(label), page \(page)")
+                #expect(
+                    encoded.insights == (try model.insights.map { try JSONWriter.bytes($0.json) }),
+                    "\(label), page \(page)")
                 #expect(encoded.pagination == model.pagination)
             }
         }
@@ -250,12 +272,16 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         query.page = 1
         let listed = try await store.insights(for: user.id, query: query).insights
         for insight in listed.prefix(3) {
-            _ = try await store.update(insight.id, for: user.id, with: UpdateInsightRequest(isRead: true, isFavorite: true))
-            _ = try await store.update(insight.id, for: user.id, with: UpdateInsightRequest(isFavorite: false, isArchived: true))
+            _ = try await store.update(
+                insight.id, for: user.id, with: UpdateInsightRequest(isRead: true, isFavorite: true))
+            _ = try await store.update(
+                insight.id, for: user.id, with: UpdateInsightRequest(isFavorite: false, isArchived: true))
         }
         try await expectSame("after updates")
         query.page = 1
-        let states = try await store.insights(for: user.id, query: query).insights.filter { listed.prefix(3).map(\.id).contains($0.id) }
+        let states = try await store.insights(for: user.id, query: query).insights.filter {
+            listed.prefix(3).map(\.id).contains($0.id)
+        }
         #expect(states.count == 3 && states.allSatisfy { $0.isRead && !$0.isFavorite && $0.isArchived })
     }
 
@@ -276,14 +302,19 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
                 query.page = page
                 let served = try await reader.encodedInsights(for: user.id, query: query)
                 let current = try await writer.insights(for: user.id, query: query)
-                #expect(served.insights == (try current.insights.map { try JSONWriter.bytes($0.json) }), "\(label), page \(page)")
+                #expect(
+                    served.insights == (try current.insights.map { try JSONWriter.bytes($0.json) }),
+                    "\(label), page \(page)")
                 #expect(served.pagination == current.pagination, "\(label), page \(page)")
                 // Stand-in for the page just read, at the version it was read at.
-                let version = try #require(reader.insightPages.page(for: user.id, query: query)?.version, "\(label), page \(page)")
+                let version = try #require(
+                    reader.insightPages.page(for: user.id, query: query)?.version, "\(label), page \(page)")
                 #expect(version == (try await reader.listVersion(.insights, for: user.id)), "\(label), page \(page)")
-                reader.insightPages.remember(.init(version: version, insights: [], pagination: marker), for: user.id, query: query)
-                #expect(try await reader.encodedInsights(for: user.id, query: query).pagination == marker,
-                        "\(label), page \(page): served from memory while unchanged")
+                reader.insightPages.remember(
+                    .init(version: version, insights: [], pagination: marker), for: user.id, query: query)
+                #expect(
+                    try await reader.encodedInsights(for: user.id, query: query).pagination == marker,
+                    "\(label), page \(page): served from memory while unchanged")
             }
         }
         try await expectCurrent("first read")
@@ -295,13 +326,15 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         try await expectCurrent("after an update that changes only the update time")
         #expect(try await writer.deleteInsight(first.id, for: user.id))
         try await expectCurrent("after a delete")
-        let new = Store.NewInsight(type: .pattern, title: "new", content: "new", summary: nil, suggestions: [],
-                                   dataContext: nil, dedupeKey: "test-\(UUID().uuidString)")
+        let new = Store.NewInsight(
+            type: .pattern, title: "new", content: "new", summary: nil, suggestions: [],
+            dataContext: nil, dedupeKey: "test-\(UUID().uuidString)")
         #expect(try await writer.add([new], for: user.id) == 1)
         try await expectCurrent("after an insight is added")
         #expect(try await writer.add([new], for: user.id) == 0)
-        #expect(try await reader.encodedInsights(for: user.id, query: query).pagination == marker,
-                "a generation that adds nothing changes nothing")
+        #expect(
+            try await reader.encodedInsights(for: user.id, query: query).pagination == marker,
+            "a generation that adds nothing changes nothing")
         // A change through the instance that serves the page forgets the user's pages at once.
         let listed = try await writer.insights(for: user.id, query: query).insights[0]
         _ = try await reader.update(listed.id, for: user.id, with: UpdateInsightRequest(isFavorite: true))
@@ -347,7 +380,10 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
 
     static func sharedRateLimits(_ server: TestServer) async throws {
         let other = try await server.reopen()
-        let limiters = [RateLimiter(store: server.store, capacity: 3, window: 60), RateLimiter(store: other, capacity: 3, window: 60)]
+        let limiters = [
+            RateLimiter(store: server.store, capacity: 3, window: 60),
+            RateLimiter(store: other, capacity: 3, window: 60),
+        ]
         var allowed = 0
         for n in 0..<6 where try await limiters[n % 2].retryAfter("suggestions", for: "usr_x") == nil { allowed += 1 }
         #expect(allowed == 3)
@@ -411,14 +447,16 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         var query = InsightQuery()
         query.pageSize = 100
         let all = try await store.insights(for: user.id, query: query).insights
-        let type = try #require(Dictionary(grouping: all, by: \.insightType).max { $0.value.count < $1.value.count }?.key)
+        let type = try #require(
+            Dictionary(grouping: all, by: \.insightType).max { $0.value.count < $1.value.count }?.key)
         let sameType = all.filter { $0.insightType == type }.prefix(8)
         #expect(sameType.count >= 4)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for (index, insight) in sameType.enumerated() {
                 group.addTask {
                     for n in 0..<20 {
-                        _ = try await store.update(insight.id, for: user.id, with: UpdateInsightRequest(isRead: (n + index) % 2 == 0))
+                        _ = try await store.update(
+                            insight.id, for: user.id, with: UpdateInsightRequest(isRead: (n + index) % 2 == 0))
                     }
                 }
             }
@@ -446,8 +484,9 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         }
         let stored = try await store.allGoals(for: user.id)
         for status in [GoalStatus.active, .paused] {
-            #expect(try await store.goals(for: user.id, status: status, page: 1, pageSize: 1).1.totalCount
-                        == stored.filter { $0.status == status }.count)
+            #expect(
+                try await store.goals(for: user.id, status: status, page: 1, pageSize: 1).1.totalCount
+                    == stored.filter { $0.status == status }.count)
         }
     }
 
@@ -481,7 +520,8 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         let store = server.store
         try await store.engine.transaction { session in
             try await session.query("UPDATE users SET tokens_valid_after_ms = 7 WHERE id = ?", [.text(user.id)])
-            let inside = try await session.query("SELECT tokens_valid_after_ms FROM users WHERE id = ?", [.text(user.id)])
+            let inside = try await session.query(
+                "SELECT tokens_valid_after_ms FROM users WHERE id = ?", [.text(user.id)])
             #expect(try inside.first?.integer("tokens_valid_after_ms") == 7)
             #expect(try await storedMark(of: user.id, in: store) == 0)
         }
@@ -515,11 +555,16 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         let store = server.store
         let owner = try await server.user(days: 5)
         let other = try await server.user()
-        let insight = try #require(try await store.engine.query("SELECT id FROM insights WHERE user_id = ? LIMIT 1",
-                                                                 [.text(owner.id)]).first?.text("id"))
+        let insight = try #require(
+            try await store.engine.query(
+                "SELECT id FROM insights WHERE user_id = ? LIMIT 1",
+                [.text(owner.id)]
+            ).first?.text("id"))
         let goal = try await store.createGoal(try Self.goal("Walk"), for: owner.id).id
-        for (type, id) in [(ContextType.insight, insight), (.goal, goal), (.insight, "ins_missing"), (.goal, "gol_missing"),
-                           (.goal, insight), (.insight, goal)] {
+        for (type, id) in [
+            (ContextType.insight, insight), (.goal, goal), (.insight, "ins_missing"), (.goal, "gol_missing"),
+            (.goal, insight), (.insight, goal),
+        ] {
             let request = CreateConsultationRequest(persona: .wellnessSpecialist, contextType: type, contextId: id)
             let error = await refusal { _ = try await store.createConsultation(request, for: other.id) }
             #expect((error as? APIFailure)?.status == .notFound, "\(type) \(id)")
@@ -548,8 +593,10 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         #expect(keys.count == 2 && keys.last == created.record)
         #expect(keys.first?.prefix == String(user.apiKey.prefix(8)))
         let listed = try JSONWriter.string(.array(keys.map { $0.json() }))
-        for secret in [user.apiKey, created.apiKey, Credentials.fingerprint(ofAPIKey: user.apiKey),
-                       Credentials.fingerprint(ofAPIKey: created.apiKey)] {
+        for secret in [
+            user.apiKey, created.apiKey, Credentials.fingerprint(ofAPIKey: user.apiKey),
+            Credentials.fingerprint(ofAPIKey: created.apiKey),
+        ] {
             #expect(!listed.contains(secret))
         }
         let first = try #require(keys.first)
@@ -559,12 +606,15 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         try await Task.sleep(for: .milliseconds(1200))
         #expect(try await elsewhere.userId(forAPIKey: user.apiKey) == nil, "refused elsewhere within the lifetime")
         await elsewhere.engine.shutdown()
-        #expect(await refusal { try await store.revokeAPIKey(created.record.id, of: user.id) } as? APIKeyRefusal == .lastKey)
+        #expect(
+            await refusal { try await store.revokeAPIKey(created.record.id, of: user.id) } as? APIKeyRefusal == .lastKey
+        )
         #expect(try await store.userId(forAPIKey: created.apiKey) == user.id, "the last key still works")
         #expect(await refusal { try await store.revokeAPIKey(first.id, of: user.id) } as? APIKeyRefusal == .unknownKey)
         let stranger = try await server.user()
-        #expect(await refusal { try await store.revokeAPIKey(created.record.id, of: stranger.id) } as? APIKeyRefusal
-            == .unknownKey, "another user's key")
+        #expect(
+            await refusal { try await store.revokeAPIKey(created.record.id, of: stranger.id) } as? APIKeyRefusal
+                == .unknownKey, "another user's key")
         #expect(await refusal { _ = try await store.apiKeys(of: "usr_unknown") } as? APIKeyRefusal == .unknownUser)
         for _ in 1..<Store.maximumAPIKeys { _ = try await store.createAPIKey(for: user.id) }
         #expect(await refusal { _ = try await store.createAPIKey(for: user.id) } as? APIKeyRefusal == .tooManyKeys)
@@ -595,8 +645,10 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
     }
 }
 
-@Suite(.enabled(if: TestEngine.postgresURL != nil,
-                "skipped: WELLNESS_TEST_POSTGRES_URL is not set (e2e/server/postgres.sh run swift test ... sets it)"))
+@Suite(
+    .enabled(
+        if: TestEngine.postgresURL != nil,
+        "skipped: WELLNESS_TEST_POSTGRES_URL is not set (e2e/server/postgres.sh run swift test ... sets it)"))
 struct PostgresStoreTests {
     @Test(arguments: StoreContract.allCases)
     func store(_ contract: StoreContract) async throws {

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import WellnessKitCore
+
 @testable import WellnessServer
 
 /// The engine a test's server stores in. PostgreSQL needs
@@ -27,11 +28,15 @@ enum TestEngine: String, Sendable, CustomStringConvertible {
         var description: String { "WELLNESS_TEST_POSTGRES_URL is not set" }
     }
 
-    private static let admin: PostgresEngine? = postgresURL.flatMap { try? PostgresEngine(url: $0, maximumConnections: 2) }
+    private static let admin: PostgresEngine? = postgresURL.flatMap {
+        try? PostgresEngine(url: $0, maximumConnections: 2)
+    }
 
     /// A new, empty database in the test cluster, and its URL.
     static func newPostgresDatabase() async throws -> String {
-        guard let base = postgresURL, let admin, var components = URLComponents(string: base) else { throw Unavailable() }
+        guard let base = postgresURL, let admin, var components = URLComponents(string: base) else {
+            throw Unavailable()
+        }
         let name = "t_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         try await admin.query("CREATE DATABASE \(name)")
         components.path = "/\(name)"
@@ -48,9 +53,12 @@ struct TestServer {
     let credentials: Credentials
     let configuration: ServerConfiguration
 
-    static func make(_ engine: TestEngine = .sqlite, aiRequestsPerWindow: Int = 100,
-                     configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> TestServer {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wellness-test-\(UUID().uuidString)")
+    static func make(
+        _ engine: TestEngine = .sqlite, aiRequestsPerWindow: Int = 100,
+        configure: (inout ServerConfiguration) -> Void = { _ in }
+    ) async throws -> TestServer {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wellness-test-\(UUID().uuidString)")
         var configuration = ServerConfiguration(dataDirectory: directory)
         configuration.aiRequestsPerWindow = aiRequestsPerWindow
         configuration.databaseConnections = 4
@@ -59,8 +67,9 @@ struct TestServer {
         if engine == .postgres { configuration.databaseURL = try await TestEngine.newPostgresDatabase() }
         configure(&configuration)
         let (store, credentials) = try await WellnessApplication.openStore(configuration, environment: [:])
-        return TestServer(engine: engine, directory: directory, store: store, credentials: credentials,
-                          configuration: configuration)
+        return TestServer(
+            engine: engine, directory: directory, store: store, credentials: credentials,
+            configuration: configuration)
     }
 
     /// Another store on the same data (another instance, or a restart).
@@ -109,7 +118,8 @@ struct TestServer {
             guard let data = TestEngine.postgresData else { return [] }
             try await store.engine.query("CHECKPOINT")
             var files: [URL] = []
-            let enumerator = FileManager.default.enumerator(at: URL(fileURLWithPath: data), includingPropertiesForKeys: [.isRegularFileKey])
+            let enumerator = FileManager.default.enumerator(
+                at: URL(fileURLWithPath: data), includingPropertiesForKeys: [.isRegularFileKey])
             while let url = enumerator?.nextObject() as? URL {
                 if (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true { files.append(url) }
             }
@@ -141,9 +151,12 @@ struct TestServer {
 extension TestClientProtocol {
     /// Sends a request and returns the status, headers and parsed JSON body (null when empty).
     func call(_ method: HTTPRequest.Method, _ uri: String, as user: TestServer.User?, json: String? = nil)
-        async throws -> (HTTPResponse.Status, HTTPFields, JSONValue) {
-        try await execute(uri: uri, method: method, headers: user?.headers ?? [:],
-                          body: json.map { ByteBuffer(string: $0) }) { response in
+        async throws -> (HTTPResponse.Status, HTTPFields, JSONValue)
+    {
+        try await execute(
+            uri: uri, method: method, headers: user?.headers ?? [:],
+            body: json.map { ByteBuffer(string: $0) }
+        ) { response in
             let bytes = Array(response.body.readableBytesView)
             return (response.status, response.headers, bytes.isEmpty ? .null : try JSONParser.parse(bytes))
         }

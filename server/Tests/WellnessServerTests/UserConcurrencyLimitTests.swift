@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WellnessServer
 
 /// Noisy neighbour: one user's requests beyond the limit wait;
@@ -58,8 +59,9 @@ import Testing
             #expect(await Self.until { limit.load(of: "busy").running + limit.load(of: "busy").waiting == busy.count })
         }
         #expect(limit.load(of: "busy") == (4, 3))
-        #expect(await limit.run(for: "neighbour") { limit.load(of: "neighbour").running } == 1,
-                "the neighbour ran at once, beside the busy user's four")
+        #expect(
+            await limit.run(for: "neighbour") { limit.load(of: "neighbour").running } == 1,
+            "the neighbour ran at once, beside the busy user's four")
 
         clock.advance(by: .milliseconds(900))
         await gates[0].open()
@@ -71,7 +73,9 @@ import Testing
 
         clock.advance(by: .milliseconds(200))
         await gates[3].open()
-        #expect(await Self.until { limit.load(of: "busy") == (3, 0) }, "the neighbour has been quiet for a second: both waiting start")
+        #expect(
+            await Self.until { limit.load(of: "busy") == (3, 0) },
+            "the neighbour has been quiet for a second: both waiting start")
         for gate in gates { await gate.open() }
         for task in busy { await task.value }
         #expect(limit.load(of: "busy") == (0, 0))

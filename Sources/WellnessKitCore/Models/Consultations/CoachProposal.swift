@@ -30,19 +30,26 @@ extension CoachProposal: JSONCodable {
             try reader.rejectUnknownKeys(["type", "summary", "goal_id", "change"])
             action = .updateGoal(goalId: try reader.nonEmptyString("goal_id"), change: try reader.required("change"))
         default:
-            throw WellnessError.validation("must be \"create_goal\" or \"update_goal\", found \(type.echo)",
-                                           at: reader.path(of: "type"))
+            throw WellnessError.validation(
+                "must be \"create_goal\" or \"update_goal\", found \(type.echo)",
+                at: reader.path(of: "type"))
         }
     }
 
     public var json: JSONValue {
         switch action {
         case .createGoal(let request):
-            return .object(JSONObject([("type", .string("create_goal")), ("summary", .string(summary)),
-                                       ("goal", request.json)]))
+            return .object(
+                JSONObject([
+                    ("type", .string("create_goal")), ("summary", .string(summary)),
+                    ("goal", request.json),
+                ]))
         case .updateGoal(let goalId, let change):
-            return .object(JSONObject([("type", .string("update_goal")), ("summary", .string(summary)),
-                                       ("goal_id", .string(goalId)), ("change", change.json)]))
+            return .object(
+                JSONObject([
+                    ("type", .string("update_goal")), ("summary", .string(summary)),
+                    ("goal_id", .string(goalId)), ("change", change.json),
+                ]))
         }
     }
 }

@@ -13,9 +13,11 @@ public struct Consultation: Sendable, Equatable {
     public var createdAt: Timestamp
     public var updatedAt: Timestamp
 
-    public init(id: String, userId: String, persona: Persona, contextType: ContextType? = nil,
-                contextId: String? = nil, title: String? = nil, isArchived: Bool = false, messageCount: Int = 0,
-                lastMessageAt: Timestamp? = nil, createdAt: Timestamp, updatedAt: Timestamp) {
+    public init(
+        id: String, userId: String, persona: Persona, contextType: ContextType? = nil,
+        contextId: String? = nil, title: String? = nil, isArchived: Bool = false, messageCount: Int = 0,
+        lastMessageAt: Timestamp? = nil, createdAt: Timestamp, updatedAt: Timestamp
+    ) {
         self.id = id
         self.userId = userId
         self.persona = persona
@@ -48,18 +50,19 @@ extension Consultation: JSONCodable {
     }
 
     public var json: JSONValue {
-        .object(JSONObject([
-            ("id", id.json),
-            ("user_id", userId.json),
-            ("persona", persona.json),
-            ("context_type", JSONValue(contextType)),
-            ("context_id", JSONValue(contextId)),
-            ("title", JSONValue(title)),
-            ("is_archived", isArchived.json),
-            ("message_count", messageCount.json),
-            ("last_message_at", JSONValue(lastMessageAt)),
-            ("created_at", createdAt.json),
-            ("updated_at", updatedAt.json),
-        ]))
+        .object(
+            JSONObject([
+                ("id", id.json),
+                ("user_id", userId.json),
+                ("persona", persona.json),
+                ("context_type", JSONValue(contextType)),
+                ("context_id", JSONValue(contextId)),
+                ("title", JSONValue(title)),
+                ("is_archived", isArchived.json),
+                ("message_count", messageCount.json),
+                ("last_message_at", JSONValue(lastMessageAt)),
+                ("created_at", createdAt.json),
+                ("updated_at", updatedAt.json),
+            ]))
     }
 }

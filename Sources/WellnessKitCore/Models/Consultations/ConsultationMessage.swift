@@ -14,8 +14,10 @@ public struct ConsultationMessage: Sendable, Equatable {
     /// Changes an assistant's reply proposes; written only when there are some.
     public var proposals: [CoachProposal]
 
-    public init(id: String, consultationId: String, role: Role, content: String, createdAt: Timestamp,
-                proposals: [CoachProposal] = []) {
+    public init(
+        id: String, consultationId: String, role: Role, content: String, createdAt: Timestamp,
+        proposals: [CoachProposal] = []
+    ) {
         self.id = id
         self.consultationId = consultationId
         self.role = role

@@ -24,11 +24,12 @@ extension CreateConsultationRequest: JSONCodable {
     }
 
     public var json: JSONValue {
-        .object(JSONObject([
-            ("persona", persona.json),
-            ("context_type", JSONValue(contextType)),
-            ("context_id", JSONValue(contextId)),
-            ("title", JSONValue(title)),
-        ]))
+        .object(
+            JSONObject([
+                ("persona", persona.json),
+                ("context_type", JSONValue(contextType)),
+                ("context_id", JSONValue(contextId)),
+                ("title", JSONValue(title)),
+            ]))
     }
 }

@@ -10,9 +10,11 @@ public struct CreateGoalRequest: Sendable, Equatable {
     public var isRecurring: Bool
     public var frequency: String?
 
-    public init(title: String, description: String? = nil, goalType: String, targetValue: Double? = nil,
-                targetUnit: String? = nil, startDate: GoalDate, targetDate: GoalDate? = nil,
-                isRecurring: Bool = false, frequency: String? = nil) {
+    public init(
+        title: String, description: String? = nil, goalType: String, targetValue: Double? = nil,
+        targetUnit: String? = nil, startDate: GoalDate, targetDate: GoalDate? = nil,
+        isRecurring: Bool = false, frequency: String? = nil
+    ) {
         self.title = title
         self.description = description
         self.goalType = goalType
@@ -40,16 +42,17 @@ extension CreateGoalRequest: JSONCodable {
     }
 
     public var json: JSONValue {
-        .object(JSONObject([
-            ("title", title.json),
-            ("description", JSONValue(description)),
-            ("goal_type", goalType.json),
-            ("target_value", JSONValue(targetValue)),
-            ("target_unit", JSONValue(targetUnit)),
-            ("start_date", startDate.json),
-            ("target_date", JSONValue(targetDate)),
-            ("is_recurring", isRecurring.json),
-            ("frequency", JSONValue(frequency)),
-        ]))
+        .object(
+            JSONObject([
+                ("title", title.json),
+                ("description", JSONValue(description)),
+                ("goal_type", goalType.json),
+                ("target_value", JSONValue(targetValue)),
+                ("target_unit", JSONValue(targetUnit)),
+                ("start_date", startDate.json),
+                ("target_date", JSONValue(targetDate)),
+                ("is_recurring", isRecurring.json),
+                ("frequency", JSONValue(frequency)),
+            ]))
     }
 }

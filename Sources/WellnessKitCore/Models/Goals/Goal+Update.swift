@@ -24,7 +24,8 @@ extension Goal {
         if let status = change.status {
             updated.status = status
         } else if status == .active, let target = updated.targetValue, target > 0,
-                  let current = updated.currentValue, current >= target {
+            let current = updated.currentValue, current >= target
+        {
             updated.status = .completed
         }
         updated.updatedAt = now

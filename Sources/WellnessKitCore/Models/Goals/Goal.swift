@@ -19,10 +19,12 @@ public struct Goal: Sendable, Equatable {
     public var createdAt: Timestamp
     public var updatedAt: Timestamp
 
-    public init(id: String, userId: String, title: String, description: String? = nil, goalType: String,
-                targetValue: Double? = nil, targetUnit: String? = nil, currentValue: Double? = nil,
-                startDate: GoalDate, targetDate: GoalDate? = nil, isRecurring: Bool = false,
-                frequency: String? = nil, status: GoalStatus = .active, createdAt: Timestamp, updatedAt: Timestamp) {
+    public init(
+        id: String, userId: String, title: String, description: String? = nil, goalType: String,
+        targetValue: Double? = nil, targetUnit: String? = nil, currentValue: Double? = nil,
+        startDate: GoalDate, targetDate: GoalDate? = nil, isRecurring: Bool = false,
+        frequency: String? = nil, status: GoalStatus = .active, createdAt: Timestamp, updatedAt: Timestamp
+    ) {
         self.id = id
         self.userId = userId
         self.title = title
@@ -62,22 +64,23 @@ extension Goal: JSONCodable {
     }
 
     public var json: JSONValue {
-        .object(JSONObject([
-            ("id", id.json),
-            ("user_id", userId.json),
-            ("title", title.json),
-            ("description", JSONValue(description)),
-            ("goal_type", goalType.json),
-            ("target_value", JSONValue(targetValue)),
-            ("target_unit", JSONValue(targetUnit)),
-            ("current_value", JSONValue(currentValue)),
-            ("start_date", startDate.json),
-            ("target_date", JSONValue(targetDate)),
-            ("is_recurring", isRecurring.json),
-            ("frequency", JSONValue(frequency)),
-            ("status", status.json),
-            ("created_at", createdAt.json),
-            ("updated_at", updatedAt.json),
-        ]))
+        .object(
+            JSONObject([
+                ("id", id.json),
+                ("user_id", userId.json),
+                ("title", title.json),
+                ("description", JSONValue(description)),
+                ("goal_type", goalType.json),
+                ("target_value", JSONValue(targetValue)),
+                ("target_unit", JSONValue(targetUnit)),
+                ("current_value", JSONValue(currentValue)),
+                ("start_date", startDate.json),
+                ("target_date", JSONValue(targetDate)),
+                ("is_recurring", isRecurring.json),
+                ("frequency", JSONValue(frequency)),
+                ("status", status.json),
+                ("created_at", createdAt.json),
+                ("updated_at", updatedAt.json),
+            ]))
     }
 }

@@ -14,8 +14,10 @@ public struct GoalSuggestion: Sendable, Equatable {
     /// 1 (very easy) … 5 (very challenging).
     public var difficulty: Int
 
-    public init(title: String, description: String, goalType: String, targetValue: Double? = nil,
-                targetUnit: String? = nil, rationale: String, estimatedDuration: Int? = nil, difficulty: Int) {
+    public init(
+        title: String, description: String, goalType: String, targetValue: Double? = nil,
+        targetUnit: String? = nil, rationale: String, estimatedDuration: Int? = nil, difficulty: Int
+    ) {
         self.title = title
         self.description = description
         self.goalType = goalType
@@ -41,15 +43,16 @@ extension GoalSuggestion: JSONCodable {
     }
 
     public var json: JSONValue {
-        .object(JSONObject([
-            ("title", title.json),
-            ("description", description.json),
-            ("goal_type", goalType.json),
-            ("target_value", JSONValue(targetValue)),
-            ("target_unit", JSONValue(targetUnit)),
-            ("rationale", rationale.json),
-            ("estimated_duration", JSONValue(estimatedDuration)),
-            ("difficulty", difficulty.json),
-        ]))
+        .object(
+            JSONObject([
+                ("title", title.json),
+                ("description", description.json),
+                ("goal_type", goalType.json),
+                ("target_value", JSONValue(targetValue)),
+                ("target_unit", JSONValue(targetUnit)),
+                ("rationale", rationale.json),
+                ("estimated_duration", JSONValue(estimatedDuration)),
+                ("difficulty", difficulty.json),
+            ]))
     }
 }

@@ -16,8 +16,9 @@ extension GoalSuggestions: JSONCodable {
         suggestions = try reader.required("suggestions")
         let count: Int = try reader.required("count")
         if count != suggestions.count {
-            throw WellnessError.validation("is \(count) but there are \(suggestions.count) suggestions",
-                                           at: reader.path(of: "count"))
+            throw WellnessError.validation(
+                "is \(count) but there are \(suggestions.count) suggestions",
+                at: reader.path(of: "count"))
         }
     }
 

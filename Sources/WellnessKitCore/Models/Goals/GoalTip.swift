@@ -22,10 +22,11 @@ extension GoalTip: JSONCodable {
     }
 
     public var json: JSONValue {
-        .object(JSONObject([
-            ("tip", tip.json),
-            ("category", JSONValue(category)),
-            ("priority", JSONValue(priority)),
-        ]))
+        .object(
+            JSONObject([
+                ("tip", tip.json),
+                ("category", JSONValue(category)),
+                ("priority", JSONValue(priority)),
+            ]))
     }
 }

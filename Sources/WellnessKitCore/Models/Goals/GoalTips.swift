@@ -27,11 +27,12 @@ extension GoalTips: JSONCodable {
     }
 
     public var json: JSONValue {
-        .object(JSONObject([
-            ("tips", tips.json),
-            ("goal_id", goalId.json),
-            ("goal_title", goalTitle.json),
-            ("count", count.json),
-        ]))
+        .object(
+            JSONObject([
+                ("tips", tips.json),
+                ("goal_id", goalId.json),
+                ("goal_title", goalTitle.json),
+                ("count", count.json),
+            ]))
     }
 }

@@ -10,7 +10,9 @@ public struct UpdateGoalRequest: Sendable, Equatable {
     /// A new target value (a coach's adjusted target, Journey 2).
     public var targetValue: Double?
 
-    public init(currentValue: Double? = nil, progress: Double? = nil, status: GoalStatus? = nil, targetValue: Double? = nil) {
+    public init(
+        currentValue: Double? = nil, progress: Double? = nil, status: GoalStatus? = nil, targetValue: Double? = nil
+    ) {
         self.currentValue = currentValue
         self.progress = progress
         self.status = status
@@ -26,7 +28,8 @@ extension UpdateGoalRequest: JSONCodable {
         let reader = try ObjectReader(json, at: path)
         try reader.rejectUnknownKeys(["current_value", "progress", "status", "target_value"])
         for key in ["current_value", "progress", "status", "target_value"] where reader.object[key] == .null {
-            throw WellnessError.validation("must not be null; leave it out to keep it unchanged", at: reader.path(of: key))
+            throw WellnessError.validation(
+                "must not be null; leave it out to keep it unchanged", at: reader.path(of: key))
         }
         currentValue = try reader.optionalDouble("current_value", in: 0...Self.maximumValue)
         progress = reader.object["progress"] == nil ? nil : try GoalProgress.read("progress", from: reader)
@@ -39,7 +42,8 @@ extension UpdateGoalRequest: JSONCodable {
             throw WellnessError.validation("give current_value or progress, not both", at: reader.path(of: "progress"))
         }
         if currentValue == nil, progress == nil, status == nil, targetValue == nil {
-            throw WellnessError.validation("needs at least one of current_value, progress, status, target_value", at: path)
+            throw WellnessError.validation(
+                "needs at least one of current_value, progress, status, target_value", at: path)
         }
     }
 

@@ -5,8 +5,10 @@ public struct DataContext: Sendable, Equatable {
     public var goals: [String]?
     public var achievements: [String]?
 
-    public init(dateRange: DateRange? = nil, metrics: MetricsSummary? = nil,
-                goals: [String]? = nil, achievements: [String]? = nil) {
+    public init(
+        dateRange: DateRange? = nil, metrics: MetricsSummary? = nil,
+        goals: [String]? = nil, achievements: [String]? = nil
+    ) {
         self.dateRange = dateRange
         self.metrics = metrics
         self.goals = goals
@@ -24,11 +26,12 @@ extension DataContext: JSONCodable {
     }
 
     public var json: JSONValue {
-        .object(JSONObject([
-            ("date_range", JSONValue(dateRange)),
-            ("metrics", JSONValue(metrics)),
-            ("goals", JSONValue(goals)),
-            ("achievements", JSONValue(achievements)),
-        ]))
+        .object(
+            JSONObject([
+                ("date_range", JSONValue(dateRange)),
+                ("metrics", JSONValue(metrics)),
+                ("goals", JSONValue(goals)),
+                ("achievements", JSONValue(achievements)),
+            ]))
     }
 }

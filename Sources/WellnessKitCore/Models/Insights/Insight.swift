@@ -17,11 +17,13 @@ public struct Insight: Sendable, Equatable {
     public var createdAt: Timestamp
     public var updatedAt: Timestamp
 
-    public init(id: String, userId: String, insightType: InsightType, title: String, content: String,
-                summary: String? = nil, suggestions: [String]? = nil, dataContext: DataContext? = nil,
-                isRead: Bool = false, isFavorite: Bool = false, isArchived: Bool = false,
-                generatedAt: Timestamp, readAt: Timestamp? = nil, archivedAt: Timestamp? = nil,
-                createdAt: Timestamp, updatedAt: Timestamp) {
+    public init(
+        id: String, userId: String, insightType: InsightType, title: String, content: String,
+        summary: String? = nil, suggestions: [String]? = nil, dataContext: DataContext? = nil,
+        isRead: Bool = false, isFavorite: Bool = false, isArchived: Bool = false,
+        generatedAt: Timestamp, readAt: Timestamp? = nil, archivedAt: Timestamp? = nil,
+        createdAt: Timestamp, updatedAt: Timestamp
+    ) {
         self.id = id
         self.userId = userId
         self.insightType = insightType
@@ -63,23 +65,24 @@ extension Insight: JSONCodable {
     }
 
     public var json: JSONValue {
-        .object(JSONObject([
-            ("id", id.json),
-            ("user_id", userId.json),
-            ("insight_type", insightType.json),
-            ("title", title.json),
-            ("content", content.json),
-            ("summary", JSONValue(summary)),
-            ("suggestions", JSONValue(suggestions)),
-            ("data_context", JSONValue(dataContext)),
-            ("is_read", isRead.json),
-            ("is_favorite", isFavorite.json),
-            ("is_archived", isArchived.json),
-            ("generated_at", generatedAt.json),
-            ("read_at", JSONValue(readAt)),
-            ("archived_at", JSONValue(archivedAt)),
-            ("created_at", createdAt.json),
-            ("updated_at", updatedAt.json),
-        ]))
+        .object(
+            JSONObject([
+                ("id", id.json),
+                ("user_id", userId.json),
+                ("insight_type", insightType.json),
+                ("title", title.json),
+                ("content", content.json),
+                ("summary", JSONValue(summary)),
+                ("suggestions", JSONValue(suggestions)),
+                ("data_context", JSONValue(dataContext)),
+                ("is_read", isRead.json),
+                ("is_favorite", isFavorite.json),
+                ("is_archived", isArchived.json),
+                ("generated_at", generatedAt.json),
+                ("read_at", JSONValue(readAt)),
+                ("archived_at", JSONValue(archivedAt)),
+                ("created_at", createdAt.json),
+                ("updated_at", updatedAt.json),
+            ]))
     }
 }

@@ -6,8 +6,10 @@ public struct MetricsSummary: Sendable, Equatable {
     public var sleepHours: Double?
     public var moodScore: Double?
 
-    public init(workouts: Int? = nil, calories: Double? = nil, steps: Int? = nil,
-                sleepHours: Double? = nil, moodScore: Double? = nil) {
+    public init(
+        workouts: Int? = nil, calories: Double? = nil, steps: Int? = nil,
+        sleepHours: Double? = nil, moodScore: Double? = nil
+    ) {
         self.workouts = workouts
         self.calories = calories
         self.steps = steps
@@ -27,12 +29,13 @@ extension MetricsSummary: JSONCodable {
     }
 
     public var json: JSONValue {
-        .object(JSONObject([
-            ("workouts", JSONValue(workouts)),
-            ("calories", JSONValue(calories)),
-            ("steps", JSONValue(steps)),
-            ("sleep_hours", JSONValue(sleepHours)),
-            ("mood_score", JSONValue(moodScore)),
-        ]))
+        .object(
+            JSONObject([
+                ("workouts", JSONValue(workouts)),
+                ("calories", JSONValue(calories)),
+                ("steps", JSONValue(steps)),
+                ("sleep_hours", JSONValue(sleepHours)),
+                ("mood_score", JSONValue(moodScore)),
+            ]))
     }
 }

@@ -29,13 +29,14 @@ extension Pagination: JSONCodable {
     }
 
     public var json: JSONValue {
-        .object(JSONObject([
-            ("page", page.json),
-            ("page_size", pageSize.json),
-            ("total_pages", totalPages.json),
-            ("total_count", totalCount.json),
-            ("has_next", hasNext.json),
-            ("has_prev", hasPrev.json),
-        ]))
+        .object(
+            JSONObject([
+                ("page", page.json),
+                ("page_size", pageSize.json),
+                ("total_pages", totalPages.json),
+                ("total_count", totalCount.json),
+                ("has_next", hasNext.json),
+                ("has_prev", hasPrev.json),
+            ]))
     }
 }

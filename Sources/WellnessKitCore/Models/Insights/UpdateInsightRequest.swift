@@ -15,8 +15,9 @@ extension UpdateInsightRequest: JSONCodable {
     public init(json: JSONValue, at path: FieldPath) throws {
         let reader = try ObjectReader(json, at: path)
         for key in ["is_read", "is_favorite", "is_archived"] where reader.object[key] == .null {
-            throw WellnessError.validation("must be true or false; leave it out to keep it unchanged",
-                                           at: reader.path(of: key))
+            throw WellnessError.validation(
+                "must be true or false; leave it out to keep it unchanged",
+                at: reader.path(of: key))
         }
         isRead = try reader.optional("is_read")
         isFavorite = try reader.optional("is_favorite")

@@ -16,7 +16,8 @@ extension TrendPoint: JSONCodable {
         // Seed 001 spells this key in camelCase; accept the snake_case
         // spelling too, since every other key on the wire is snake_case.
         if reader.object["biologicalAge"] == nil || reader.object["biologicalAge"] == .null,
-           reader.object["biological_age"] != nil {
+            reader.object["biological_age"] != nil
+        {
             biologicalAge = try reader.required("biological_age")
         } else {
             biologicalAge = try reader.required("biologicalAge")

@@ -9,9 +9,10 @@ import Yams
 /// page must be served locally and stay readable without scripts.
 enum ContractDocsPage {
     /// The page, rendered once from ``OpenAPIContract/yaml``.
-    static let html: String = (try? render(OpenAPIContract.yaml)) ?? """
-        <!doctype html><title>API</title><p>The contract could not be read; it is at <a href="/openapi.yaml">/openapi.yaml</a>.
-        """
+    static let html: String =
+        (try? render(OpenAPIContract.yaml)) ?? """
+            <!doctype html><title>API</title><p>The contract could not be read; it is at <a href="/openapi.yaml">/openapi.yaml</a>.
+            """
 
     private static let methods = ["get", "put", "post", "patch", "delete", "head"]
 
@@ -49,7 +50,8 @@ enum ContractDocsPage {
         for (path, item) in root["paths"]?.mapping ?? [:] {
             for method in methods {
                 guard let operation = item[method] else { continue }
-                index += "<li><a href=\"#\(anchor(operation, method, path.string ?? ""))\"><span class=\"m \(method)\">"
+                index +=
+                    "<li><a href=\"#\(anchor(operation, method, path.string ?? ""))\"><span class=\"m \(method)\">"
                     + "\(method.uppercased())</span> \(escape(path.string ?? ""))</a></li>"
             }
         }
@@ -61,7 +63,8 @@ enum ContractDocsPage {
     }
 
     private static func operation(method: String, path: String, _ operation: Node, in root: Node) -> String {
-        var html = "<section id=\"\(anchor(operation, method, path))\"><h3><span class=\"m \(method)\">\(method.uppercased())</span>"
+        var html =
+            "<section id=\"\(anchor(operation, method, path))\"><h3><span class=\"m \(method)\">\(method.uppercased())</span>"
             + " <code>\(escape(path))</code></h3>"
         if let summary = operation["summary"]?.string { html += "<p><b>\(escape(summary))</b></p>" }
         if let description = operation["description"]?.string { html += "<p>\(escape(description))</p>" }
@@ -72,7 +75,8 @@ enum ContractDocsPage {
             html += "<table><tr><th>Parameter</th><th>In</th><th>Type</th><th>Description</th></tr>"
             for parameter in parameters {
                 let required = parameter["required"]?.bool == true ? " <i>required</i>" : ""
-                html += "<tr><td><code>\(escape(parameter["name"]?.string ?? ""))</code>\(required)</td>"
+                html +=
+                    "<tr><td><code>\(escape(parameter["name"]?.string ?? ""))</code>\(required)</td>"
                     + "<td>\(escape(parameter["in"]?.string ?? ""))</td><td>\(type(of: parameter["schema"]))</td>"
                     + "<td>\(escape(parameter["description"]?.string ?? ""))</td></tr>"
             }
@@ -82,10 +86,13 @@ enum ContractDocsPage {
             html += "<p>Request body: \(content(body["content"]))</p>"
         }
         html += "<table><tr><th>Status</th><th>Response</th></tr>"
-        let responses = (operation["responses"]?.mapping ?? [:]).sorted { ($0.key.string ?? "") < ($1.key.string ?? "") }
+        let responses = (operation["responses"]?.mapping ?? [:]).sorted {
+            ($0.key.string ?? "") < ($1.key.string ?? "")
+        }
         for (status, response) in responses {
             let resolved = resolve(response, in: root)
-            html += "<tr><td>\(escape(status.string ?? ""))</td><td>\(escape(resolved["description"]?.string ?? ""))"
+            html +=
+                "<tr><td>\(escape(status.string ?? ""))</td><td>\(escape(resolved["description"]?.string ?? ""))"
                 + (resolved["content"].map { " — " + content($0) } ?? "") + "</td></tr>"
         }
         return html + "</table></section>"
@@ -107,7 +114,8 @@ enum ContractDocsPage {
         html += "<table><tr><th>Field</th><th>Type</th><th>Description</th></tr>"
         for (field, property) in properties {
             let key = field.string ?? ""
-            html += "<tr><td><code>\(escape(key))</code>\(required.contains(key) ? " <i>required</i>" : "")</td>"
+            html +=
+                "<tr><td><code>\(escape(key))</code>\(required.contains(key) ? " <i>required</i>" : "")</td>"
                 + "<td>\(type(of: property))</td><td>\(escape(property["description"]?.string ?? ""))</td></tr>"
         }
         return html + "</table></section>"
@@ -125,9 +133,10 @@ enum ContractDocsPage {
                 return options.map { type(of: $0) }.joined(separator: combinator == "allOf" ? " &amp; " : " | ")
             }
         }
-        var text = schema["type"].map { node in
-            node.sequence.map { $0.compactMap(\.string).joined(separator: " | ") } ?? node.string ?? ""
-        } ?? "any"
+        var text =
+            schema["type"].map { node in
+                node.sequence.map { $0.compactMap(\.string).joined(separator: " | ") } ?? node.string ?? ""
+            } ?? "any"
         if text.hasPrefix("array") { text = "array of " + type(of: schema["items"]) + text.dropFirst(5) }
         var html = text.hasPrefix("array of ") ? text : escape(text)
         if let format = schema["format"]?.string { html += " (\(escape(format)))" }
@@ -139,10 +148,12 @@ enum ContractDocsPage {
         }
         if let properties = schema["properties"]?.mapping {
             let required = Set((schema["required"]?.sequence ?? []).compactMap(\.string))
-            html += " {" + properties.map { field, property in
-                let name = field.string ?? ""
-                return "<code>\(escape(name))\(required.contains(name) ? "" : "?")</code>: \(type(of: property))"
-            }.joined(separator: ", ") + "}"
+            html +=
+                " {"
+                + properties.map { field, property in
+                    let name = field.string ?? ""
+                    return "<code>\(escape(name))\(required.contains(name) ? "" : "?")</code>: \(type(of: property))"
+                }.joined(separator: ", ") + "}"
         }
         return html
     }

@@ -39,7 +39,8 @@ struct AnswerValidation {
         for (index, suggestion) in result.suggestions.enumerated() {
             errors += Self.length(suggestion, GenerationTask.sentenceLength, "suggestions[\(index)]")
         }
-        let texts = [("title", result.title), ("content", result.content), ("summary", result.summary ?? "")]
+        let texts =
+            [("title", result.title), ("content", result.content), ("summary", result.summary ?? "")]
             + result.suggestions.enumerated().map { ("suggestions[\($0.offset)]", $0.element) }
         return verdict(result, errors: errors, texts: texts, facts: facts)
     }
@@ -47,8 +48,10 @@ struct AnswerValidation {
     /// 3 to 5 goal suggestions, none repeating an existing goal's title.
     func goalSuggestions(_ answer: JSONValue, existing: [Goal]) -> Verdict<[GoalSuggestion]> {
         let suggestions: [GoalSuggestion]
-        let keys = ["title", "description", "goal_type", "target_value", "target_unit", "rationale",
-                    "estimated_duration", "difficulty"]
+        let keys = [
+            "title", "description", "goal_type", "target_value", "target_unit", "rationale",
+            "estimated_duration", "difficulty",
+        ]
         do {
             let reader = try ObjectReader(answer, at: .root)
             try reader.rejectUnknownKeys(["suggestions"])
@@ -76,8 +79,10 @@ struct AnswerValidation {
             var own = facts
             own.add("suggestion_target_value", suggestion.targetValue, unit: suggestion.targetUnit)
             own.add("suggestion_estimated_duration", suggestion.estimatedDuration.map(Double.init), unit: "days")
-            texts += [("\(at).title", suggestion.title, own), ("\(at).description", suggestion.description, own),
-                      ("\(at).rationale", suggestion.rationale, own)]
+            texts += [
+                ("\(at).title", suggestion.title, own), ("\(at).description", suggestion.description, own),
+                ("\(at).rationale", suggestion.rationale, own),
+            ]
         }
         return verdict(suggestions, errors: errors, texts: texts)
     }
@@ -102,14 +107,17 @@ struct AnswerValidation {
         for (index, tip) in tips.enumerated() {
             errors += Self.length(tip.tip, GenerationTask.sentenceLength, "tips[\(index)].tip")
             if !GenerationTask.tipCategories.contains(tip.category ?? "") {
-                errors.append("tips[\(index)].category must be one of \(GenerationTask.tipCategories.joined(separator: ", "))")
+                errors.append(
+                    "tips[\(index)].category must be one of \(GenerationTask.tipCategories.joined(separator: ", "))")
             }
             if !GenerationTask.tipPriorities.contains(tip.priority ?? "") {
-                errors.append("tips[\(index)].priority must be one of \(GenerationTask.tipPriorities.joined(separator: ", "))")
+                errors.append(
+                    "tips[\(index)].priority must be one of \(GenerationTask.tipPriorities.joined(separator: ", "))")
             }
         }
-        return verdict(tips, errors: errors, texts: tips.enumerated().map { ("tips[\($0.offset)].tip", $0.element.tip) },
-                       facts: facts)
+        return verdict(
+            tips, errors: errors, texts: tips.enumerated().map { ("tips[\($0.offset)].tip", $0.element.tip) },
+            facts: facts)
     }
 
     /// The coach's reply text; it must carry the consultation's context id, if any.
@@ -126,8 +134,9 @@ struct AnswerValidation {
         }
         var errors = Self.length(reply, GenerationTask.replyLength, "reply")
         if carried != contextId {
-            errors.append(contextId.map { "context_id must be \"\($0)\", the consultation's subject" }
-                          ?? "context_id must be null: this consultation has no subject")
+            errors.append(
+                contextId.map { "context_id must be \"\($0)\", the consultation's subject" }
+                    ?? "context_id must be null: this consultation has no subject")
         }
         return verdict(reply, errors: errors, texts: [("reply", reply)], facts: facts)
     }
@@ -135,13 +144,16 @@ struct AnswerValidation {
     // MARK: - Shared rules
 
     private func verdict<Value>(_ value: Value, errors: [String], texts: [(String, String)], facts: FactSheet)
-        -> Verdict<Value> {
+        -> Verdict<Value>
+    {
         verdict(value, errors: errors, texts: texts.map { ($0.0, $0.1, facts) })
     }
 
     /// Schema and domain errors first (a re-ask), then the deny-list (no
     /// re-ask: the model was told), then grounding (a re-ask).
-    private func verdict<Value>(_ value: Value, errors: [String], texts: [(String, String, FactSheet)]) -> Verdict<Value> {
+    private func verdict<Value>(_ value: Value, errors: [String], texts: [(String, String, FactSheet)]) -> Verdict<
+        Value
+    > {
         guard errors.isEmpty else { return .invalid(errors: errors, reason: .invalidAnswer) }
         for (_, text, _) in texts {
             if let violation = MedicalAdviceScreen.violation(in: text) { return .unsafe(violation) }
@@ -166,13 +178,17 @@ struct AnswerValidation {
             if let range = GenerationTask.targetRanges.first(where: { $0.unit == unit })?.range {
                 if !range.contains(value) { errors.append("\(path).target_value for \(unit) must be in \(range)") }
             } else {
-                errors.append("\(path).target_unit must be one of \(GenerationTask.targetRanges.map(\.unit).joined(separator: ", "))")
+                errors.append(
+                    "\(path).target_unit must be one of \(GenerationTask.targetRanges.map(\.unit).joined(separator: ", "))"
+                )
             }
         default:
             errors.append("\(path).target_value and target_unit must both be set or both be null")
         }
         if let duration = suggestion.estimatedDuration, !GenerationTask.durations.contains(duration) {
-            errors.append("\(path).estimated_duration must be one of \(GenerationTask.durations.map(String.init).joined(separator: ", ")) or null")
+            errors.append(
+                "\(path).estimated_duration must be one of \(GenerationTask.durations.map(String.init).joined(separator: ", ")) or null"
+            )
         }
         return errors
     }

@@ -50,11 +50,13 @@ struct ChatCompletionsClient: Sendable {
     /// ``HTTPClient/shared`` does. A global, so it is never deinitialized
     /// (AsyncHTTPClient requires a shutdown before that).
     static let sharedHTTPClient: HTTPClient = {
-        var configuration = HTTPClient.Configuration(redirectConfiguration: .disallow,
-                                                     timeout: .init(connect: .seconds(5)))
+        var configuration = HTTPClient.Configuration(
+            redirectConfiguration: .disallow,
+            timeout: .init(connect: .seconds(5)))
         configuration.connectionPool.retryConnectionEstablishment = false
-        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration,
-                          backgroundActivityLogger: Logger(label: "wellness-server.ai.http"))
+        return HTTPClient(
+            eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration,
+            backgroundActivityLogger: Logger(label: "wellness-server.ai.http"))
     }()
 
     /// Largest response body read (a chat answer is a few kilobytes).
@@ -68,7 +70,13 @@ struct ChatCompletionsClient: Sendable {
     static func body(model: String, messages: [Message], maxTokens: Int, responseFormat: JSONValue?) -> JSONValue {
         var object = JSONObject([
             ("model", .string(model)),
-            ("messages", .array(messages.map { .object(JSONObject([("role", .string($0.role)), ("content", .string($0.content))])) })),
+            (
+                "messages",
+                .array(
+                    messages.map {
+                        .object(JSONObject([("role", .string($0.role)), ("content", .string($0.content))]))
+                    })
+            ),
             ("max_tokens", .int(maxTokens)),
             ("temperature", .double(0.2)),
             ("stream", .bool(false)),
@@ -110,8 +118,9 @@ struct ChatCompletionsClient: Sendable {
     /// Reads `choices[0].message.{content, refusal}`, `choices[0].finish_reason` and `usage`.
     static func answer(_ bytes: [UInt8]) throws -> Answer {
         guard let json = try? JSONParser.parse(bytes), case .object(let root) = json,
-              case .array(let choices)? = root["choices"], case .object(let choice)? = choices.first,
-              case .object(let message)? = choice["message"] else {
+            case .array(let choices)? = root["choices"], case .object(let choice)? = choices.first,
+            case .object(let message)? = choice["message"]
+        else {
             throw Failure.malformedResponse
         }
         var answer = Answer()
@@ -119,7 +128,8 @@ struct ChatCompletionsClient: Sendable {
         if case .string(let refusal)? = message["refusal"], !refusal.isEmpty { answer.refusal = refusal }
         if case .string(let reason)? = choice["finish_reason"] { answer.finishReason = reason }
         if case .object(let usage)? = root["usage"], let prompt = count(usage["prompt_tokens"]),
-           let completion = count(usage["completion_tokens"]) {
+            let completion = count(usage["completion_tokens"])
+        {
             answer.usage = (prompt, completion)
         }
         return answer

@@ -27,8 +27,10 @@ public enum Coach {
     /// Days of check-ins the coach looks at.
     static let window = 14
 
-    public static func reply(to message: String, in consultation: Consultation, context: Context,
-                             today: CalendarDate) -> Reply {
+    public static func reply(
+        to message: String, in consultation: Consultation, context: Context,
+        today: CalendarDate
+    ) -> Reply {
         var parts = [opening(consultation.persona)]
         var proposals: [CoachProposal] = []
         let recent = RecentData(context.checkIns.suffix(window))
@@ -98,18 +100,22 @@ public enum Coach {
         let type = goal.goalType.lowercased()
         let behind = goal.targetValue.map { $0 > 0 && (goal.currentValue ?? 0) / $0 < 0.5 } ?? false
         if ["activity", "body_composition", "weight"].contains(type), behind || (recent.workoutsPerWeek ?? 0) < 3 {
-            proposals.append(CoachProposal(
-                summary: "Add three 30-minute cardio sessions a week",
-                action: .createGoal(CreateGoalRequest(
-                    title: "Cardio 3 times a week", description: "Three 30-minute sessions: brisk walk, bike or swim.",
-                    goalType: "activity", targetValue: 3, targetUnit: "workouts", startDate: .day(today),
-                    isRecurring: true, frequency: "weekly"))))
+            proposals.append(
+                CoachProposal(
+                    summary: "Add three 30-minute cardio sessions a week",
+                    action: .createGoal(
+                        CreateGoalRequest(
+                            title: "Cardio 3 times a week",
+                            description: "Three 30-minute sessions: brisk walk, bike or swim.",
+                            goalType: "activity", targetValue: 3, targetUnit: "workouts", startDate: .day(today),
+                            isRecurring: true, frequency: "weekly"))))
         }
         if behind, let target = goal.targetValue, goal.status == .active {
             let nearer = (target * 0.8 * 100).rounded() / 100
-            proposals.append(CoachProposal(
-                summary: "Aim for \(format(nearer)) first, then raise the target",
-                action: .updateGoal(goalId: goal.id, change: UpdateGoalRequest(targetValue: nearer))))
+            proposals.append(
+                CoachProposal(
+                    summary: "Aim for \(format(nearer)) first, then raise the target",
+                    action: .updateGoal(goalId: goal.id, change: UpdateGoalRequest(targetValue: nearer))))
         }
         return proposals
     }

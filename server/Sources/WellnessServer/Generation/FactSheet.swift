@@ -56,7 +56,9 @@ public struct FactSheet: Sendable, Equatable {
         add("\(prefix)_current", goal.currentValue, unit: goal.targetUnit)
         if let target = goal.targetValue, target > 0 {
             let current = goal.currentValue ?? 0
-            add("\(prefix)_progress_percent", Double(GoalProgress.percent(of: min(current / target, GoalProgress.maximum))),
+            add(
+                "\(prefix)_progress_percent",
+                Double(GoalProgress.percent(of: min(current / target, GoalProgress.maximum))),
                 unit: "percent")
         }
     }
@@ -107,14 +109,15 @@ public struct FactSheet: Sendable, Equatable {
 
     /// The facts as the model reads them: `[{"name", "value", "unit"} | {"name", "date"}]`.
     public var json: JSONValue {
-        .array(facts.map { fact in
-            var object = JSONObject([("name", .string(fact.name))])
-            switch fact.value {
-            case .number(let number): object.append("value", .double(number))
-            case .date(let date): object.append("date", .string(date.description))
-            }
-            if let unit = fact.unit { object.append("unit", .string(unit)) }
-            return .object(object)
-        })
+        .array(
+            facts.map { fact in
+                var object = JSONObject([("name", .string(fact.name))])
+                switch fact.value {
+                case .number(let number): object.append("value", .double(number))
+                case .date(let date): object.append("date", .string(date.description))
+                }
+                if let unit = fact.unit { object.append("unit", .string(unit)) }
+                return .object(object)
+            })
     }
 }

@@ -16,7 +16,9 @@ public struct GenerationProvenance: Sendable, Equatable {
     /// Why the rules answered although a provider is configured (``FallbackReason``); nil otherwise.
     public var fallbackReason: FallbackReason?
 
-    public init(source: Source, model: String? = nil, promptVersion: String? = nil, fallbackReason: FallbackReason? = nil) {
+    public init(
+        source: Source, model: String? = nil, promptVersion: String? = nil, fallbackReason: FallbackReason? = nil
+    ) {
         self.source = source
         self.model = model
         self.promptVersion = promptVersion

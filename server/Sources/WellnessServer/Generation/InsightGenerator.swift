@@ -19,8 +19,9 @@ public enum InsightGenerator {
 
     static func daily(_ checkIns: [CheckIn]) -> [Store.NewInsight] {
         checkIns.suffix(dailyWindow).map { day in
-            let metrics = MetricsSummary(workouts: day.workouts.map { Int($0) }, calories: day.calories,
-                                         steps: day.steps.map { Int($0) }, sleepHours: day.sleepHours, moodScore: day.mood)
+            let metrics = MetricsSummary(
+                workouts: day.workouts.map { Int($0) }, calories: day.calories,
+                steps: day.steps.map { Int($0) }, sleepHours: day.sleepHours, moodScore: day.mood)
             var facts: [String] = []
             var suggestions: [String] = []
             if let steps = day.steps {
@@ -31,13 +32,16 @@ public enum InsightGenerator {
                 facts.append(String(format: "%.1f hours of sleep", sleep))
                 if sleep < 7 { suggestions.append("Set a bedtime goal that gives you 7+ hours of sleep") }
             }
-            if let workouts = day.workouts, workouts > 0 { facts.append("\(Int(workouts)) workout\(workouts == 1 ? "" : "s")") }
+            if let workouts = day.workouts, workouts > 0 {
+                facts.append("\(Int(workouts)) workout\(workouts == 1 ? "" : "s")")
+            }
             if let mood = day.mood { facts.append(String(format: "mood %.0f/10", mood)) }
             if suggestions.isEmpty { suggestions.append("Keep the same routine tomorrow") }
             let label = label(day.date)
             return Store.NewInsight(
                 type: .daily, title: "Your \(label) summary",
-                content: facts.isEmpty ? "You checked in on \(label)." : "On \(label) you logged " + facts.joined(separator: ", ") + ".",
+                content: facts.isEmpty
+                    ? "You checked in on \(label)." : "On \(label) you logged " + facts.joined(separator: ", ") + ".",
                 summary: suggestions.first, suggestions: suggestions,
                 dataContext: DataContext(dateRange: dayRange(day.date, days: 1), metrics: metrics),
                 dedupeKey: "daily:\(day.date)")
@@ -52,7 +56,8 @@ public enum InsightGenerator {
         }
         return byWeek.keys.sorted().suffix(weeklyWindow).compactMap { start -> Store.NewInsight? in
             guard let days = byWeek[start], days.count >= 3,
-                  let first = CalendarDate(daysSinceEpoch: start) else { return nil }
+                let first = CalendarDate(daysSinceEpoch: start)
+            else { return nil }
             let steps = days.compactMap(\.steps)
             let sleep = days.compactMap(\.sleepHours)
             let workouts = days.compactMap(\.workouts).reduce(0, +)
@@ -65,9 +70,11 @@ public enum InsightGenerator {
             return Store.NewInsight(
                 type: .weekly, title: "Week of \(label(first)): \(Int(workouts)) workouts, \(Int(totalSteps)) steps",
                 content: content, summary: "A \(days.count)-day week of tracking.", suggestions: suggestions,
-                dataContext: DataContext(dateRange: dayRange(first, days: 7),
-                                         metrics: MetricsSummary(workouts: Int(workouts), steps: Int(totalSteps),
-                                                                 sleepHours: averageSleep)),
+                dataContext: DataContext(
+                    dateRange: dayRange(first, days: 7),
+                    metrics: MetricsSummary(
+                        workouts: Int(workouts), steps: Int(totalSteps),
+                        sleepHours: averageSleep)),
                 dedupeKey: "weekly:\(first)")
         }
     }
@@ -86,28 +93,35 @@ public enum InsightGenerator {
             let before = workouts
             workouts += day.workouts ?? 0
             for mark in workoutMilestones where before < Double(mark) && workouts >= Double(mark) {
-                found.append(milestone("\(mark) workouts!", "You completed your \(mark)th workout on \(label(day.date)).",
-                                       key: "milestone:workouts:\(mark)", on: day.date,
-                                       achievement: "\(mark) workouts"))
+                found.append(
+                    milestone(
+                        "\(mark) workouts!", "You completed your \(mark)th workout on \(label(day.date)).",
+                        key: "milestone:workouts:\(mark)", on: day.date,
+                        achievement: "\(mark) workouts"))
             }
             let number = day.date.daysSinceEpoch
             streak = previous.map { number == $0 + 1 } == true ? streak + 1 : 1
             previous = number
             if streakMilestones.contains(streak) {
-                found.append(milestone("\(streak)-day check-in streak", "You have checked in \(streak) days in a row.",
-                                       key: "milestone:streak:\(streak):\(day.date)", on: day.date,
-                                       achievement: "\(streak)-day streak"))
+                found.append(
+                    milestone(
+                        "\(streak)-day check-in streak", "You have checked in \(streak) days in a row.",
+                        key: "milestone:streak:\(streak):\(day.date)", on: day.date,
+                        achievement: "\(streak)-day streak"))
             }
         }
         return found
     }
 
-    private static func milestone(_ title: String, _ content: String, key: String, on date: CalendarDate,
-                                  achievement: String) -> Store.NewInsight {
-        Store.NewInsight(type: .milestone, title: title, content: content, summary: "Celebrate it!",
-                         suggestions: ["Set a new target to keep the momentum"],
-                         dataContext: DataContext(dateRange: dayRange(date, days: 1), achievements: [achievement]),
-                         dedupeKey: key)
+    private static func milestone(
+        _ title: String, _ content: String, key: String, on date: CalendarDate,
+        achievement: String
+    ) -> Store.NewInsight {
+        Store.NewInsight(
+            type: .milestone, title: title, content: content, summary: "Celebrate it!",
+            suggestions: ["Set a new target to keep the momentum"],
+            dataContext: DataContext(dateRange: dayRange(date, days: 1), achievements: [achievement]),
+            dedupeKey: key)
     }
 
     // MARK: - Patterns
@@ -118,20 +132,24 @@ public enum InsightGenerator {
         guard let last = recent.last else { return [] }
         let month = "\(last.date.year)-\(Digits2.pad(last.date.month))"
         var found: [Store.NewInsight] = []
-        let pairs: [(String, String, KeyPath<CheckIn, Double?>)] = [("sleep", "Sleep", \.sleepHours),
-                                                                     ("steps", "Activity", \.steps)]
+        let pairs: [(String, String, KeyPath<CheckIn, Double?>)] = [
+            ("sleep", "Sleep", \.sleepHours),
+            ("steps", "Activity", \.steps),
+        ]
         for (key, name, metric) in pairs {
             let values = recent.compactMap { day in day[keyPath: metric].flatMap { x in day.mood.map { (x, $0) } } }
             guard values.count >= 10, let r = correlation(values), abs(r) >= 0.3 else { continue }
             let direction = r > 0 ? "rises" : "falls"
-            found.append(Store.NewInsight(
-                type: .pattern, title: "\(name) and mood move together",
-                content: String(format: "Over your last %d check-ins, your mood %@ with your %@ (correlation %.2f).",
-                                values.count, direction, key, r),
-                summary: "\(name) is linked to how you feel.",
-                suggestions: [key == "sleep" ? "Set a goal for a consistent bedtime" : "Set a daily step target"],
-                dataContext: DataContext(dateRange: dayRange(recent[0].date, days: recent.count)),
-                dedupeKey: "pattern:\(key)-mood:\(month)"))
+            found.append(
+                Store.NewInsight(
+                    type: .pattern, title: "\(name) and mood move together",
+                    content: String(
+                        format: "Over your last %d check-ins, your mood %@ with your %@ (correlation %.2f).",
+                        values.count, direction, key, r),
+                    summary: "\(name) is linked to how you feel.",
+                    suggestions: [key == "sleep" ? "Set a goal for a consistent bedtime" : "Set a daily step target"],
+                    dataContext: DataContext(dateRange: dayRange(recent[0].date, days: recent.count)),
+                    dedupeKey: "pattern:\(key)-mood:\(month)"))
         }
         return found
     }
@@ -141,7 +159,9 @@ public enum InsightGenerator {
         let count = Double(pairs.count)
         let meanX = pairs.map(\.0).reduce(0, +) / count
         let meanY = pairs.map(\.1).reduce(0, +) / count
-        var covariance = 0.0, varianceX = 0.0, varianceY = 0.0
+        var covariance = 0.0
+        var varianceX = 0.0
+        var varianceY = 0.0
         for (x, y) in pairs {
             covariance += (x - meanX) * (y - meanY)
             varianceX += (x - meanX) * (x - meanX)
@@ -160,7 +180,8 @@ public enum InsightGenerator {
 
     static func dayRange(_ first: CalendarDate, days: Int) -> DateRange {
         let start = Int64(first.daysSinceEpoch) * 86_400
-        return DateRange(startDate: Timestamp(seconds: start), endDate: Timestamp(seconds: start + Int64(days) * 86_400 - 1))
+        return DateRange(
+            startDate: Timestamp(seconds: start), endDate: Timestamp(seconds: start + Int64(days) * 86_400 - 1))
     }
 }
 

@@ -7,12 +7,21 @@ public enum MedicalAdviceScreen {
     /// Case-insensitive regular expressions, each with what it catches.
     public static let patterns: [(pattern: String, reason: String)] = [
         (#"\bdiagnos(e|es|ed|is|ing)\b"#, "a diagnosis"),
-        (#"\byou (may |might |probably |likely )?(have|suffer from) (diabetes|depression|anxiety disorder|sleep apnea|sleep apnoea|insomnia|hypertension|an eating disorder|adhd|a thyroid)"#, "a diagnosis"),
+        (
+            #"\byou (may |might |probably |likely )?(have|suffer from) (diabetes|depression|anxiety disorder|sleep apnea|sleep apnoea|insomnia|hypertension|an eating disorder|adhd|a thyroid)"#,
+            "a diagnosis"
+        ),
         (#"\b\d+(\.\d+)?\s?(mg|mcg|µg|ug|milligrams?|micrograms?|iu|ml)\b"#, "a dose"),
         (#"\b(dose|dosage|doses)\b"#, "a dose"),
-        (#"\b(take|taking|start|increase|decrease|stop taking)\s+(some\s+|your\s+)?(melatonin|ibuprofen|paracetamol|acetaminophen|aspirin|insulin|metformin|statins?|antidepressants?|sleeping pills?|medication|medicine|supplements?)\b"#, "medication advice"),
+        (
+            #"\b(take|taking|start|increase|decrease|stop taking)\s+(some\s+|your\s+)?(melatonin|ibuprofen|paracetamol|acetaminophen|aspirin|insulin|metformin|statins?|antidepressants?|sleeping pills?|medication|medicine|supplements?)\b"#,
+            "medication advice"
+        ),
         (#"\bprescri(be|bed|ption)\b"#, "medication advice"),
-        (#"\b(i am|i'm|im|as) (a|an|your) (doctor|physician|nurse|clinician|psychiatrist|psychologist|therapist|dietitian|pharmacist|medical professional)\b"#, "a clinician's voice"),
+        (
+            #"\b(i am|i'm|im|as) (a|an|your) (doctor|physician|nurse|clinician|psychiatrist|psychologist|therapist|dietitian|pharmacist|medical professional)\b"#,
+            "a clinician's voice"
+        ),
     ]
 
     private static let compiled: [(NSRegularExpression, String)] = patterns.compactMap { entry in

@@ -55,7 +55,8 @@ public struct ProviderConfiguration: Sendable, CustomStringConvertible {
     /// - Throws: ``Invalid`` naming the first value at fault.
     public func validate() throws {
         guard let url = URL(string: baseURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-              url.host?.isEmpty == false else {
+            url.host?.isEmpty == false
+        else {
             throw Invalid.value("--ai-base-url", "must be an http or https URL, such as http://127.0.0.1:11434/v1")
         }
         guard !model.isEmpty else { throw Invalid.value("--ai-model", "must not be empty") }

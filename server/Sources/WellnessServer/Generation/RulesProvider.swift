@@ -6,7 +6,8 @@ public struct RulesProvider: GenerationProvider {
     public init() {}
 
     public func insights(_ drafts: [Store.NewInsight], fresh: Set<String>, checkIns: [CheckIn], userId: String) async
-        -> [Generated<Store.NewInsight>] {
+        -> [Generated<Store.NewInsight>]
+    {
         drafts.map { Generated($0, .rules) }
     }
 

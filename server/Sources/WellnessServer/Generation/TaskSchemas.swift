@@ -48,25 +48,50 @@ public enum GenerationTask: String, Sendable, CaseIterable {
                 ("suggestions", Self.array(Self.string(Self.sentenceLength), 1...3)),
             ])
         case .goalSuggestions:
-            return Self.object([("suggestions", Self.array(Self.object([
-                ("title", Self.string(Self.titleLength)),
-                ("description", Self.string(Self.sentenceLength)),
-                ("goal_type", Self.enumeration(Self.goalTypes)),
-                ("target_value", .object(JSONObject([("type", .array([.string("number"), .string("null")]))]))),
-                ("target_unit", Self.nullable(Self.enumeration(Self.targetRanges.map(\.unit)))),
-                ("rationale", Self.string(Self.sentenceLength)),
-                ("estimated_duration", .object(JSONObject([
-                    ("type", .array([.string("integer"), .string("null")])),
-                    ("enum", .array(Self.durations.map(JSONValue.int) + [.null])),
-                ]))),
-                ("difficulty", .object(JSONObject([("type", .string("integer")), ("enum", .array((1...5).map(JSONValue.int)))]))),
-            ]), 3...5))])
+            return Self.object([
+                (
+                    "suggestions",
+                    Self.array(
+                        Self.object([
+                            ("title", Self.string(Self.titleLength)),
+                            ("description", Self.string(Self.sentenceLength)),
+                            ("goal_type", Self.enumeration(Self.goalTypes)),
+                            (
+                                "target_value",
+                                .object(JSONObject([("type", .array([.string("number"), .string("null")]))]))
+                            ),
+                            ("target_unit", Self.nullable(Self.enumeration(Self.targetRanges.map(\.unit)))),
+                            ("rationale", Self.string(Self.sentenceLength)),
+                            (
+                                "estimated_duration",
+                                .object(
+                                    JSONObject([
+                                        ("type", .array([.string("integer"), .string("null")])),
+                                        ("enum", .array(Self.durations.map(JSONValue.int) + [.null])),
+                                    ]))
+                            ),
+                            (
+                                "difficulty",
+                                .object(
+                                    JSONObject([
+                                        ("type", .string("integer")), ("enum", .array((1...5).map(JSONValue.int))),
+                                    ]))
+                            ),
+                        ]), 3...5)
+                )
+            ])
         case .goalTips:
-            return Self.object([("tips", Self.array(Self.object([
-                ("tip", Self.string(Self.sentenceLength)),
-                ("category", Self.enumeration(Self.tipCategories)),
-                ("priority", Self.enumeration(Self.tipPriorities)),
-            ]), 5...7))])
+            return Self.object([
+                (
+                    "tips",
+                    Self.array(
+                        Self.object([
+                            ("tip", Self.string(Self.sentenceLength)),
+                            ("category", Self.enumeration(Self.tipCategories)),
+                            ("priority", Self.enumeration(Self.tipPriorities)),
+                        ]), 5...7)
+                )
+            ])
         case .coachReply:
             return Self.object([
                 ("reply", Self.string(Self.replyLength)),
@@ -107,17 +132,21 @@ public enum GenerationTask: String, Sendable, CaseIterable {
     // MARK: - Schema building
 
     static func object(_ properties: [(String, JSONValue)]) -> JSONValue {
-        .object(JSONObject([
-            ("type", .string("object")),
-            ("properties", .object(JSONObject(properties))),
-            ("required", .array(properties.map { .string($0.0) })),
-            ("additionalProperties", .bool(false)),
-        ]))
+        .object(
+            JSONObject([
+                ("type", .string("object")),
+                ("properties", .object(JSONObject(properties))),
+                ("required", .array(properties.map { .string($0.0) })),
+                ("additionalProperties", .bool(false)),
+            ]))
     }
 
     static func string(_ length: ClosedRange<Int>) -> JSONValue {
-        .object(JSONObject([("type", .string("string")), ("minLength", .int(length.lowerBound)),
-                            ("maxLength", .int(length.upperBound))]))
+        .object(
+            JSONObject([
+                ("type", .string("string")), ("minLength", .int(length.lowerBound)),
+                ("maxLength", .int(length.upperBound)),
+            ]))
     }
 
     static func nullable(_ schema: JSONValue) -> JSONValue {
@@ -138,7 +167,10 @@ public enum GenerationTask: String, Sendable, CaseIterable {
     }
 
     static func array(_ items: JSONValue, _ count: ClosedRange<Int>) -> JSONValue {
-        .object(JSONObject([("type", .string("array")), ("items", items), ("minItems", .int(count.lowerBound)),
-                            ("maxItems", .int(count.upperBound))]))
+        .object(
+            JSONObject([
+                ("type", .string("array")), ("items", items), ("minItems", .int(count.lowerBound)),
+                ("maxItems", .int(count.upperBound)),
+            ]))
     }
 }

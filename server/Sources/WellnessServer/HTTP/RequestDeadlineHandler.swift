@@ -16,8 +16,10 @@ final class RequestDeadlineHandler: ChannelInboundHandler, RemovableChannelHandl
     typealias OutboundOut = ByteBuffer
 
     static let timeoutResponse: String = {
-        let body = #"{"success":false,"error":{"code":"REQUEST_TIMEOUT","message":"the request was not received in time"}}"#
-        return "HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
+        let body =
+            #"{"success":false,"error":{"code":"REQUEST_TIMEOUT","message":"the request was not received in time"}}"#
+        return
+            "HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
             + "Connection: close\r\n\r\n\(body)"
     }()
 

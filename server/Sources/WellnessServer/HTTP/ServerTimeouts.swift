@@ -23,8 +23,9 @@ public struct ServerTimeouts: Sendable {
     /// Whole seconds from the command line, refusing what is not a positive duration.
     /// - Throws: ``ConfigurationError`` naming the flag.
     public static func seconds(header: Double, body: Double, idle: Double) throws -> ServerTimeouts {
-        ServerTimeouts(header: try amount(header, "--header-timeout"), body: try amount(body, "--body-timeout"),
-                       idle: try amount(idle, "--idle-timeout"))
+        ServerTimeouts(
+            header: try amount(header, "--header-timeout"), body: try amount(body, "--body-timeout"),
+            idle: try amount(idle, "--idle-timeout"))
     }
 
     private static func amount(_ seconds: Double, _ flag: String) throws -> TimeAmount {

@@ -32,7 +32,8 @@ extension HTTPServerBuilder {
         let configuration = HTTP1Channel.Configuration(
             additionalChannelHandlers: [MalformedRequestHandler(), RequestPartObserver()], idleTimeout: timeouts.idle)
         return .init { responder in
-            TimedHTTP1Channel(inner: HTTP1Channel(responder: responder, configuration: configuration), timeouts: timeouts)
+            TimedHTTP1Channel(
+                inner: HTTP1Channel(responder: responder, configuration: configuration), timeouts: timeouts)
         }
     }
 }

@@ -31,7 +31,8 @@ public struct JSONLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var line = (try? JSONWriter.bytes(.object(object(for: event)))) ?? Array(#"{"message":"unloggable event"}"#.utf8)
+        var line =
+            (try? JSONWriter.bytes(.object(object(for: event)))) ?? Array(#"{"message":"unloggable event"}"#.utf8)
         line.append(UInt8(ascii: "\n"))
         output.append(line)
     }

@@ -11,8 +11,9 @@ public struct APIFailure: HTTPResponseError, Sendable {
     public var headers: HTTPFields = [:]
 
     public static func unauthorized(_ message: String) -> APIFailure {
-        APIFailure(status: .unauthorized, code: "UNAUTHORIZED", message: message,
-                   headers: [.wwwAuthenticate: #"Bearer realm="wellness""#])
+        APIFailure(
+            status: .unauthorized, code: "UNAUTHORIZED", message: message,
+            headers: [.wwwAuthenticate: #"Bearer realm="wellness""#])
     }
 
     public static func notFound(_ what: String) -> APIFailure {
@@ -24,9 +25,10 @@ public struct APIFailure: HTTPResponseError, Sendable {
     }
 
     public static func rateLimited(retryAfter seconds: Int) -> APIFailure {
-        APIFailure(status: .tooManyRequests, code: "RATE_LIMITED",
-                   message: "Rate limit exceeded. Please try again in \(seconds) seconds.",
-                   headers: [.retryAfter: String(seconds)])
+        APIFailure(
+            status: .tooManyRequests, code: "RATE_LIMITED",
+            message: "Rate limit exceeded. Please try again in \(seconds) seconds.",
+            headers: [.retryAfter: String(seconds)])
     }
 
     /// A library error about the request body or query, as 400 naming the field.
@@ -35,13 +37,15 @@ public struct APIFailure: HTTPResponseError, Sendable {
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        let body = JSONValue.object(JSONObject([
-            ("success", .bool(false)),
-            ("error", .object(JSONObject([("code", .string(code)), ("message", .string(message))]))),
-        ]))
+        let body = JSONValue.object(
+            JSONObject([
+                ("success", .bool(false)),
+                ("error", .object(JSONObject([("code", .string(code)), ("message", .string(message))]))),
+            ]))
         var fields = headers
         fields[.contentType] = "application/json"
-        return Response(status: status, headers: fields,
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: try JSONWriter.bytes(body))))
+        return Response(
+            status: status, headers: fields,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: try JSONWriter.bytes(body))))
     }
 }

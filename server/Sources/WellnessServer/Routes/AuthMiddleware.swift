@@ -10,7 +10,8 @@ struct AuthMiddleware: RouterMiddleware {
     let credentials: Credentials
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
-        async throws -> Response {
+        async throws -> Response
+    {
         return try await next(request, try await authenticate(request, context))
     }
 
@@ -18,15 +19,18 @@ struct AuthMiddleware: RouterMiddleware {
         var context = context
         var users: [String] = []
         if let key = request.headers[.xAPIKey] {
-            guard let user = try await store.userId(forAPIKey: key) else { throw APIFailure.unauthorized("invalid API key") }
+            guard let user = try await store.userId(forAPIKey: key) else {
+                throw APIFailure.unauthorized("invalid API key")
+            }
             users.append(user)
             context.presentedAPIKey = true
         }
         if let authorization = request.headers[.authorization] {
             guard authorization.hasPrefix("Bearer "),
-                  let claims = credentials.claims(fromToken: String(authorization.dropFirst(7))),
-                  let validAfter = try await store.tokensValidAfter(userId: claims.subject),
-                  claims.issuedMilliseconds >= validAfter else {
+                let claims = credentials.claims(fromToken: String(authorization.dropFirst(7))),
+                let validAfter = try await store.tokensValidAfter(userId: claims.subject),
+                claims.issuedMilliseconds >= validAfter
+            else {
                 throw APIFailure.unauthorized("invalid, expired or revoked token")
             }
             users.append(claims.subject)

@@ -8,7 +8,8 @@ struct BodyLimitMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
-        async throws -> Response {
+        async throws -> Response
+    {
         if let announced = request.headers[.contentLength].flatMap({ Int($0) }), announced > context.maxUploadSize {
             throw HTTPError(.contentTooLarge, headers: [.connection: "close"])
         }

@@ -12,7 +12,8 @@ struct ErrorEnvelopeMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
-        async throws -> Response {
+        async throws -> Response
+    {
         do {
             return try await next(request, context)
         } catch {
@@ -26,8 +27,9 @@ struct ErrorEnvelopeMiddleware: RouterMiddleware {
             var headers = error.headers
             headers[.contentType] = nil
             headers[.contentLength] = nil
-            return APIFailure(status: error.status, code: code(for: error.status),
-                              message: error.body ?? message(for: error.status), headers: headers)
+            return APIFailure(
+                status: error.status, code: code(for: error.status),
+                message: error.body ?? message(for: error.status), headers: headers)
         }
         if let error = error as? any HTTPResponseError, error.status.code < 500 {
             return APIFailure(status: error.status, code: code(for: error.status), message: message(for: error.status))
@@ -35,8 +37,9 @@ struct ErrorEnvelopeMiddleware: RouterMiddleware {
         if let error = error as? SealedValueError {
             // Where the value was is logged; the client learns only that stored data failed its check.
             logger.error("sealed value rejected", metadata: ["error": .string(error.description)])
-            return APIFailure(status: .internalServerError, code: "DATA_INTEGRITY",
-                              message: "stored data failed its integrity check")
+            return APIFailure(
+                status: .internalServerError, code: "DATA_INTEGRITY",
+                message: "stored data failed its integrity check")
         }
         logger.error("request failed", metadata: ["error": .string("\(error)")])
         return APIFailure(status: .internalServerError, code: "INTERNAL", message: "internal server error")
@@ -69,7 +72,8 @@ struct HeadMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
-        async throws -> Response {
+        async throws -> Response
+    {
         var response = try await next(request, context)
         guard request.method == .head else { return response }
         let length = response.body.contentLength

@@ -22,34 +22,41 @@ struct IdempotencyMiddleware: RouterMiddleware {
     let leaseMilliseconds: Int64
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
-        async throws -> Response {
+        async throws -> Response
+    {
         guard request.method == .post, let key = request.headers[.idempotencyKey] else {
             return try await next(request, context)
         }
         guard (1...255).contains(key.utf8.count), key.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
-            throw APIFailure(status: .badRequest, code: "BAD_REQUEST",
-                             message: "Idempotency-Key must be 1 to 255 visible ASCII characters")
+            throw APIFailure(
+                status: .badRequest, code: "BAD_REQUEST",
+                message: "Idempotency-Key must be 1 to 255 visible ASCII characters")
         }
         let user = try context.requireUser()
         var request = request
         let body = Array(buffer: try await request.collectBody(upTo: context.maxUploadSize))
         let hash = Store.requestHash(method: request.method.rawValue, path: request.uri.path, body: body)
-        switch try await store.claimIdempotency(user: user, key: key, requestHash: hash,
-                                                leaseMilliseconds: leaseMilliseconds) {
+        switch try await store.claimIdempotency(
+            user: user, key: key, requestHash: hash,
+            leaseMilliseconds: leaseMilliseconds)
+        {
         case .replay(let status, let stored):
-            return Response(status: HTTPResponse.Status(code: status),
-                            headers: [.contentType: "application/json", .idempotentReplayed: "true"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(bytes: stored)))
+            return Response(
+                status: HTTPResponse.Status(code: status),
+                headers: [.contentType: "application/json", .idempotentReplayed: "true"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: stored)))
         case .mismatch:
-            throw APIFailure(status: .unprocessableContent, code: "IDEMPOTENCY_KEY_REUSED",
-                             message: "this Idempotency-Key was used with a different request")
+            throw APIFailure(
+                status: .unprocessableContent, code: "IDEMPOTENCY_KEY_REUSED",
+                message: "this Idempotency-Key was used with a different request")
         case .inProgress:
             throw Self.inProgress
         case .appliedResponseLost:
             // Not 409: clients retry that, and no retry can succeed.
-            throw APIFailure(status: .unprocessableContent, code: "IDEMPOTENCY_RESPONSE_LOST",
-                             message: "the request with this Idempotency-Key was applied, but the server stopped "
-                                 + "before its response was stored; read the resource to see the result")
+            throw APIFailure(
+                status: .unprocessableContent, code: "IDEMPOTENCY_RESPONSE_LOST",
+                message: "the request with this Idempotency-Key was applied, but the server stopped "
+                    + "before its response was stored; read the resource to see the result")
         case .claimed(let lease):
             return try await apply(request, context, next, lease: lease)
         }
@@ -59,8 +66,10 @@ struct IdempotencyMiddleware: RouterMiddleware {
         status: .conflict, code: "IDEMPOTENCY_IN_PROGRESS",
         message: "a request with this Idempotency-Key is being applied; retry shortly", headers: [.retryAfter: "1"])
 
-    private func apply(_ request: Request, _ context: Context, _ next: (Request, Context) async throws -> Response,
-                       lease: Store.IdempotencyLease) async throws -> Response {
+    private func apply(
+        _ request: Request, _ context: Context, _ next: (Request, Context) async throws -> Response,
+        lease: Store.IdempotencyLease
+    ) async throws -> Response {
         var response: Response
         do {
             response = try await store.fenced(by: lease) { try await next(request, context) }

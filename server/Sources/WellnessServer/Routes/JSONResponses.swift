@@ -6,13 +6,16 @@ enum JSONResponses {
     /// `value` as a JSON response.
     static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
         // A computed number that is not finite: an error, never invalid JSON.
-        guard let bytes = try? JSONWriter.bytes(value) else { return json(bytes: internalError, status: .internalServerError) }
+        guard let bytes = try? JSONWriter.bytes(value) else {
+            return json(bytes: internalError, status: .internalServerError)
+        }
         return json(bytes: bytes, status: status)
     }
 
     private static func json(bytes: [UInt8], status: HTTPResponse.Status) -> Response {
-        Response(status: status, headers: [.contentType: "application/json"],
-                 body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+        Response(
+            status: status, headers: [.contentType: "application/json"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     private static let internalError =
@@ -28,7 +31,8 @@ enum JSONResponses {
     /// already encoded as JSON.
     static func envelope(page items: [[UInt8]], named name: String, pagination: Pagination) -> Response {
         guard let paginationJSON = try? JSONWriter.bytes(pagination.json),
-              let key = try? JSONWriter.bytes(.string(name)) else { return json(bytes: internalError, status: .internalServerError) }
+            let key = try? JSONWriter.bytes(.string(name))
+        else { return json(bytes: internalError, status: .internalServerError) }
         var bytes = Array(#"{"success":true,"data":{"#.utf8) + key + Array(":[".utf8)
         bytes.reserveCapacity(items.reduce(bytes.count + paginationJSON.count + 32) { $0 + $1.count + 1 })
         for (index, item) in items.enumerated() {

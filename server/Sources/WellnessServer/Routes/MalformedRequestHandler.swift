@@ -27,7 +27,8 @@ final class MalformedRequestHandler: ChannelDuplexHandler, RemovableChannelHandl
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         guard parseFailed, case .head(var head) = unwrapOutboundIn(data), head.status == .badRequest,
-              head.headerFields[.contentLength] == "0" else {
+            head.headerFields[.contentLength] == "0"
+        else {
             context.write(data, promise: promise)
             return
         }

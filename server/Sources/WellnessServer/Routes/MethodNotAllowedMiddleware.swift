@@ -9,15 +9,17 @@ struct MethodNotAllowedMiddleware: RouterMiddleware {
     let allowedMethods: [(path: String, methods: [HTTPRequest.Method])]
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
-        async throws -> Response {
+        async throws -> Response
+    {
         do {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound {
             let segments = request.uri.path.split(separator: "/")
             guard let route = allowedMethods.first(where: { Self.matches($0.path, segments) }) else { throw error }
             let allow = route.methods.map(\.rawValue).joined(separator: ", ")
-            throw APIFailure(status: .methodNotAllowed, code: "METHOD_NOT_ALLOWED", message: "use \(allow)",
-                             headers: [.allow: allow])
+            throw APIFailure(
+                status: .methodNotAllowed, code: "METHOD_NOT_ALLOWED", message: "use \(allow)",
+                headers: [.allow: allow])
         }
     }
 

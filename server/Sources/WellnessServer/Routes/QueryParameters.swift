@@ -26,7 +26,8 @@ struct QueryParameters {
         return number
     }
 
-    func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws -> T? where T.RawValue == String {
+    func choice<T: RawRepresentable & CaseIterable>(_ name: String, _ type: T.Type) throws -> T?
+    where T.RawValue == String {
         guard let text = parameters.get(name) else { return nil }
         guard let value = T(rawValue: text) else {
             throw APIFailure.badRequest("\(name) must be one of \(T.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -36,6 +37,9 @@ struct QueryParameters {
 
     /// page (>= 1) and page_size (1 … 100).
     func page() throws -> (page: Int, size: Int) {
-        (try int("page", default: 1, in: 1...1_000_000), try int("page_size", default: 20, in: 1...InsightQuery.maximumPageSize))
+        (
+            try int("page", default: 1, in: 1...1_000_000),
+            try int("page_size", default: 20, in: 1...InsightQuery.maximumPageSize)
+        )
     }
 }

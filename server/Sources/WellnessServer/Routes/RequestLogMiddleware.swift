@@ -12,7 +12,8 @@ struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
-        async throws -> Response {
+        async throws -> Response
+    {
         let started = DispatchTime.now().uptimeNanoseconds
         // Hummingbird's id, on every line logged for this request (see JSONLogHandler).
         let requestId = context.logger[metadataKey: "hb.request.id"]?.description ?? ""
@@ -29,8 +30,9 @@ struct RequestLogMiddleware: RouterMiddleware {
                 do {
                     try await body.write(writer)
                 } catch {
-                    Self.log(logger, method: method, route: route, status: status, started: started,
-                             outcome: "response not fully written")
+                    Self.log(
+                        logger, method: method, route: route, status: status, started: started,
+                        outcome: "response not fully written")
                     throw error
                 }
                 Self.log(logger, method: method, route: route, status: status, started: started)
@@ -40,14 +42,17 @@ struct RequestLogMiddleware: RouterMiddleware {
             return response
         } catch {
             let status = (error as? any HTTPResponseError)?.status.code ?? 500
-            Self.log(context.logger, method: method, route: context.endpointPath ?? "unmatched", status: status,
-                     started: started)
+            Self.log(
+                context.logger, method: method, route: context.endpointPath ?? "unmatched", status: status,
+                started: started)
             throw error
         }
     }
 
-    private static func log(_ logger: Logger, method: String, route: String, status: Int, started: UInt64,
-                            outcome: String? = nil) {
+    private static func log(
+        _ logger: Logger, method: String, route: String, status: Int, started: UInt64,
+        outcome: String? = nil
+    ) {
         let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         var metadata: Logger.Metadata = [
             "method": .string(method),

@@ -26,10 +26,12 @@ extension Routes {
             }
             sessionStart = claims.sessionStartMilliseconds
         }
-        return JSONResponses.envelope(.object(JSONObject([
-            ("token", .string(credentials.token(for: user, sessionStart: sessionStart))),
-            ("expires_in", .number(String(credentials.tokenLifetimeMilliseconds / 1000))),
-        ])))
+        return JSONResponses.envelope(
+            .object(
+                JSONObject([
+                    ("token", .string(credentials.token(for: user, sessionStart: sessionStart))),
+                    ("expires_in", .number(String(credentials.tokenLifetimeMilliseconds / 1000))),
+                ])))
     }
 
     /// Every token of the user issued until now stops working; the API key does not.
@@ -69,7 +71,8 @@ extension Routes {
             case .unknownUser: throw APIFailure.notFound("User")
             case .unknownKey: throw APIFailure.notFound("API key")
             case .lastKey: throw APIFailure(status: .conflict, code: "LAST_API_KEY", message: refusal.description)
-            case .tooManyKeys: throw APIFailure(status: .conflict, code: "TOO_MANY_API_KEYS", message: refusal.description)
+            case .tooManyKeys:
+                throw APIFailure(status: .conflict, code: "TOO_MANY_API_KEYS", message: refusal.description)
             }
         }
     }

@@ -11,7 +11,9 @@ extension Routes {
             Self.api(.post, "v1/consultations") { request, context in try await createConsultation(request, context) },
             Self.api(.get, "v1/consultations/:id") { _, context in try await getConsultation(context) },
             Self.api(.get, "v1/consultations/:id/messages") { _, context in try await listMessages(context) },
-            Self.api(.post, "v1/consultations/:id/messages") { request, context in try await sendMessage(request, context) },
+            Self.api(.post, "v1/consultations/:id/messages") { request, context in
+                try await sendMessage(request, context)
+            },
         ]
     }
 
@@ -19,18 +21,23 @@ extension Routes {
         let parameters = QueryParameters(request)
         let archived = try parameters.bool("is_archived")
         let page = try parameters.page()
-        let (consultations, pagination) = try await store.consultations(for: try context.requireUser(), archived: archived,
-                                                                        page: page.page, pageSize: page.size)
-        return JSONResponses.envelope(.object(JSONObject([
-            ("consultations", consultations.json), ("pagination", pagination.json),
-        ])))
+        let (consultations, pagination) = try await store.consultations(
+            for: try context.requireUser(), archived: archived,
+            page: page.page, pageSize: page.size)
+        return JSONResponses.envelope(
+            .object(
+                JSONObject([
+                    ("consultations", consultations.json), ("pagination", pagination.json),
+                ])))
     }
 
     private func createConsultation(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        let creation = try JSONResponses.decode(CreateConsultationRequest.self,
-                                                from: try await JSONResponses.body(of: request, context: context))
-        return JSONResponses.envelope(try await store.createConsultation(creation, for: try context.requireUser()).json,
-                                      status: .created)
+        let creation = try JSONResponses.decode(
+            CreateConsultationRequest.self,
+            from: try await JSONResponses.body(of: request, context: context))
+        return JSONResponses.envelope(
+            try await store.createConsultation(creation, for: try context.requireUser()).json,
+            status: .created)
     }
 
     private func getConsultation(_ context: AppRequestContext) async throws -> Response {
@@ -39,7 +46,8 @@ extension Routes {
 
     private func listMessages(_ context: AppRequestContext) async throws -> Response {
         let messages = try await store.messages(of: try await consultation(context))
-        return JSONResponses.envelope(.object(JSONObject([("messages", messages.json), ("count", .int(messages.count))])))
+        return JSONResponses.envelope(
+            .object(JSONObject([("messages", messages.json), ("count", .int(messages.count))])))
     }
 
     private func sendMessage(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -54,11 +62,13 @@ extension Routes {
         try await limit(consultation.userId, "messages")
         let generated = try await coachReply(to: content, in: consultation)
         let reply = generated.value
-        let messages = try await store.append([(.user, content, []), (.assistant, reply.text, reply.proposals)],
-                                              to: consultation)
+        let messages = try await store.append(
+            [(.user, content, []), (.assistant, reply.text, reply.proposals)],
+            to: consultation)
         if let stored = messages.last { try await store.recordProvenance(ofMessage: stored.id, generated.provenance) }
-        return JSONResponses.envelope(.object(JSONObject([("messages", messages.json), ("count", .int(messages.count))])),
-                                      status: .created)
+        return JSONResponses.envelope(
+            .object(JSONObject([("messages", messages.json), ("count", .int(messages.count))])),
+            status: .created)
     }
 
     /// The fixed crisis reply for crisis language (never sent to a provider), else the provider's reply.
@@ -67,8 +77,10 @@ extension Routes {
             return Generated(Coach.Reply(text: CrisisScreen.reply, proposals: []), .fallback(.crisis))
         }
         let today = CalendarDate(daysSinceEpoch: Int(Store.nowMilliseconds() / 86_400_000)) ?? .epoch
-        return await provider.coachReply(CoachRequest(message: content, consultation: consultation,
-                                                      context: try await coachContext(of: consultation), today: today))
+        return await provider.coachReply(
+            CoachRequest(
+                message: content, consultation: consultation,
+                context: try await coachContext(of: consultation), today: today))
     }
 
     private func consultation(_ context: AppRequestContext) async throws -> Consultation {

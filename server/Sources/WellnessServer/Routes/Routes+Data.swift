@@ -20,7 +20,8 @@ extension Routes {
     }
 
     private func saveProfile(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        let profile = try JSONResponses.decode(Profile.self, from: try await JSONResponses.body(of: request, context: context))
+        let profile = try JSONResponses.decode(
+            Profile.self, from: try await JSONResponses.body(of: request, context: context))
         try await store.saveProfile(profile, for: try context.requireUser())
         return JSONResponses.envelope(profile.json)
     }
@@ -37,9 +38,11 @@ extension Routes {
         }
         try await store.upsert(checkIns, for: user)
         let added = try await writeInsights(for: user)
-        return JSONResponses.envelope(.object(JSONObject([
-            ("stored", .int(checkIns.count)), ("insights_generated", .int(added)),
-        ])), status: .created)
+        return JSONResponses.envelope(
+            .object(
+                JSONObject([
+                    ("stored", .int(checkIns.count)), ("insights_generated", .int(added)),
+                ])), status: .created)
     }
 
     private func trends(_ context: AppRequestContext) async throws -> Response {

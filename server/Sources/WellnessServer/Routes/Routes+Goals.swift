@@ -26,9 +26,10 @@ extension Routes {
             insights.append(insight)
         }
         try await limit(user, "suggestions")
-        let request = SuggestionsRequest(userId: user, checkIns: try await store.checkIns(for: user),
-                                         existing: try await store.allGoals(for: user),
-                                         profile: try await store.profile(for: user), insights: insights)
+        let request = SuggestionsRequest(
+            userId: user, checkIns: try await store.checkIns(for: user),
+            existing: try await store.allGoals(for: user),
+            profile: try await store.profile(for: user), insights: insights)
         let suggestions = await provider.goalSuggestions(request).value
         return JSONResponses.envelope(GoalSuggestions(suggestions: suggestions).json)
     }
@@ -38,7 +39,9 @@ extension Routes {
         let buffer = try await request.body.collect(upTo: context.maxUploadSize)
         guard buffer.readableBytes > 0 else { return [] }
         let body = try buffer.withUnsafeReadableBytes { bytes in
-            do { return try JSONParser.parse(bytes) } catch let error as WellnessError { throw APIFailure.invalid(error) }
+            do { return try JSONParser.parse(bytes) } catch let error as WellnessError {
+                throw APIFailure.invalid(error)
+            }
         }
         do {
             let reader = try ObjectReader(body, at: .root)
@@ -55,9 +58,11 @@ extension Routes {
 
     /// Progress, status or target of a goal (Journey 1).
     private func updateGoal(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        let change = try JSONResponses.decode(UpdateGoalRequest.self,
-                                              from: try await JSONResponses.body(of: request, context: context))
-        guard let result = try await store.updateGoal(try id(context), for: try context.requireUser(), with: change) else {
+        let change = try JSONResponses.decode(
+            UpdateGoalRequest.self,
+            from: try await JSONResponses.body(of: request, context: context))
+        guard let result = try await store.updateGoal(try id(context), for: try context.requireUser(), with: change)
+        else {
             throw APIFailure.notFound("Goal")
         }
         return JSONResponses.envelope(result.after.json)
@@ -72,18 +77,21 @@ extension Routes {
     }
 
     private func createGoal(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        let goalRequest = try JSONResponses.decode(CreateGoalRequest.self,
-                                                   from: try await JSONResponses.body(of: request, context: context))
-        return JSONResponses.envelope(try await store.createGoal(goalRequest, for: try context.requireUser()).json,
-                                      status: .created)
+        let goalRequest = try JSONResponses.decode(
+            CreateGoalRequest.self,
+            from: try await JSONResponses.body(of: request, context: context))
+        return JSONResponses.envelope(
+            try await store.createGoal(goalRequest, for: try context.requireUser()).json,
+            status: .created)
     }
 
     private func listGoals(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let parameters = QueryParameters(request)
         let status = try parameters.choice("status", GoalStatus.self)
         let page = try parameters.page()
-        let (goals, pagination) = try await store.goals(for: try context.requireUser(), status: status, page: page.page,
-                                                        pageSize: page.size)
+        let (goals, pagination) = try await store.goals(
+            for: try context.requireUser(), status: status, page: page.page,
+            pageSize: page.size)
         return JSONResponses.envelope(.object(JSONObject([("goals", goals.json), ("pagination", pagination.json)])))
     }
 

@@ -36,8 +36,9 @@ extension Routes {
         let fresh = Set(drafts.map(\.dedupeKey)).subtracting(stored)
         let written = await provider.insights(drafts, fresh: fresh, checkIns: checkIns, userId: user)
         let added = try await store.add(written.map(\.value), for: user)
-        try await store.recordProvenance(ofInsights: written.filter { fresh.contains($0.value.dedupeKey) }
-            .map { ($0.value.dedupeKey, $0.provenance) }, for: user)
+        try await store.recordProvenance(
+            ofInsights: written.filter { fresh.contains($0.value.dedupeKey) }
+                .map { ($0.value.dedupeKey, $0.provenance) }, for: user)
         return added
     }
 
@@ -47,7 +48,8 @@ extension Routes {
         query.insightType = try parameters.choice("insight_type", InsightType.self)
         query.readStatus = try parameters.bool("read_status")
         query.favoritesOnly = try parameters.bool("favorites_only") ?? false
-        query.archivedStatus = parameters.parameters.get("archived_status") == nil ? false : try parameters.bool("archived_status")
+        query.archivedStatus =
+            parameters.parameters.get("archived_status") == nil ? false : try parameters.bool("archived_status")
         query.sortBy = try parameters.choice("sort_by", InsightQuery.SortField.self) ?? .createdAt
         switch parameters.parameters.get("sort_order") ?? "desc" {
         case "asc": query.ascending = true
@@ -69,8 +71,9 @@ extension Routes {
     }
 
     private func updateInsight(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        let change = try JSONResponses.decode(UpdateInsightRequest.self,
-                                              from: try await JSONResponses.body(of: request, context: context))
+        let change = try JSONResponses.decode(
+            UpdateInsightRequest.self,
+            from: try await JSONResponses.body(of: request, context: context))
         guard let insight = try await store.update(try id(context), for: try context.requireUser(), with: change) else {
             throw APIFailure.notFound("Insight")
         }

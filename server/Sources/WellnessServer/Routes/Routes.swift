@@ -16,7 +16,8 @@ struct Routes {
     /// What writes insights, goal suggestions and tips, and coach replies.
     var provider: any GenerationProvider = RulesProvider()
     /// How long an idempotency key's claim holds it without completing.
-    var idempotencyLeaseMilliseconds = ServerConfiguration(dataDirectory: URL(fileURLWithPath: "/")).idempotencyLeaseMilliseconds
+    var idempotencyLeaseMilliseconds = ServerConfiguration(dataDirectory: URL(fileURLWithPath: "/"))
+        .idempotencyLeaseMilliseconds
 
     /// One route: its method and path, whether it needs authentication, and its handler.
     struct Route {
@@ -33,14 +34,18 @@ struct Routes {
     }
 
     /// A route anyone may call.
-    static func open(_ method: HTTPRequest.Method, _ path: String,
-                     _ handle: @escaping @Sendable (Request, AppRequestContext) async throws -> Response) -> Route {
+    static func open(
+        _ method: HTTPRequest.Method, _ path: String,
+        _ handle: @escaping @Sendable (Request, AppRequestContext) async throws -> Response
+    ) -> Route {
         Route(method: method, path: path, authenticated: false, handle: handle)
     }
 
     /// A route under `/api`, behind authentication, the user's request limit and idempotency.
-    static func api(_ method: HTTPRequest.Method, _ path: String,
-                    _ handle: @escaping @Sendable (Request, AppRequestContext) async throws -> Response) -> Route {
+    static func api(
+        _ method: HTTPRequest.Method, _ path: String,
+        _ handle: @escaping @Sendable (Request, AppRequestContext) async throws -> Response
+    ) -> Route {
         Route(method: method, path: "api/" + path, authenticated: true, handle: handle)
     }
 
@@ -48,7 +53,8 @@ struct Routes {
     /// the body must be absent, empty or `{}` (400 otherwise), checked before
     /// anything is done, so that a request meant for another route is not applied.
     static func withoutInput(_ handle: @escaping @Sendable (AppRequestContext) async throws -> Response)
-        -> @Sendable (Request, AppRequestContext) async throws -> Response {
+        -> @Sendable (Request, AppRequestContext) async throws -> Response
+    {
         { request, context in
             try await JSONResponses.requireNoInput(in: request, context: context)
             return try await handle(context)

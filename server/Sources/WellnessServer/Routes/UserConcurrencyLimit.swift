@@ -46,8 +46,10 @@ final class UserConcurrencyLimit: @unchecked Sendable {
     ///   - limit: a user's requests at once while another user has been active within `quietPeriod`.
     ///   - aloneLimit: a user's requests at once otherwise (at least `limit`).
     ///   - now: the clock (tests move it).
-    init(limit: Int, aloneLimit: Int? = nil, quietPeriod: Duration = defaultQuietPeriod,
-         now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
+    init(
+        limit: Int, aloneLimit: Int? = nil, quietPeriod: Duration = defaultQuietPeriod,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+    ) {
         self.limit = max(limit, 1)
         self.aloneLimit = max(aloneLimit ?? limit, self.limit)
         self.quietPeriod = quietPeriod

@@ -7,7 +7,8 @@ struct UserConcurrencyMiddleware: RouterMiddleware {
     let limit: UserConcurrencyLimit
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
-        async throws -> Response {
+        async throws -> Response
+    {
         let user = try context.requireUser()
         return try await limit.run(for: user) { try await next(request, context) }
     }

@@ -56,7 +56,8 @@ public struct Credentials: Sendable {
         let header = JSONObject([("alg", .string("HS256")), ("typ", .string("JWT")), ("kid", .string(keys.signingId))])
         let claims = JSONObject([
             ("sub", .string(userId)), ("iat", Self.seconds(issued)), ("nbf", Self.seconds(issued)),
-            ("exp", Self.seconds(issued + tokenLifetimeMilliseconds)), ("auth_time", Self.seconds(sessionStart ?? issued)),
+            ("exp", Self.seconds(issued + tokenLifetimeMilliseconds)),
+            ("auth_time", Self.seconds(sessionStart ?? issued)),
         ])
         let signingInput = Self.base64URL(Self.json(header)) + "." + Self.base64URL(Self.json(claims))
         let signature = HMAC<SHA256>.authenticationCode(for: Data(signingInput.utf8), using: keys.signingKey)
@@ -67,20 +68,22 @@ public struct Credentials: Sendable {
     public func claims(fromToken token: String, now: Date = Date()) -> TokenClaims? {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3,
-              let header = Self.decodeBase64URL(parts[0]).flatMap(Self.object),
-              header["alg"] == .string("HS256"), header["typ"].map({ $0 == .string("JWT") }) ?? true,
-              case .string(let keyId)? = header["kid"], let key = keys.key(id: keyId),
-              let signature = Self.decodeBase64URL(parts[2]),
-              HMAC<SHA256>.isValidAuthenticationCode(signature, authenticating: Data("\(parts[0]).\(parts[1])".utf8),
-                                                     using: key),
-              let payload = Self.decodeBase64URL(parts[1]).flatMap(Self.object),
-              case .string(let subject)? = payload["sub"], !subject.isEmpty,
-              let issued = Self.milliseconds(payload["iat"]), let notBefore = Self.milliseconds(payload["nbf"]),
-              let expiry = Self.milliseconds(payload["exp"]), let sessionStart = Self.milliseconds(payload["auth_time"])
+            let header = Self.decodeBase64URL(parts[0]).flatMap(Self.object),
+            header["alg"] == .string("HS256"), header["typ"].map({ $0 == .string("JWT") }) ?? true,
+            case .string(let keyId)? = header["kid"], let key = keys.key(id: keyId),
+            let signature = Self.decodeBase64URL(parts[2]),
+            HMAC<SHA256>.isValidAuthenticationCode(
+                signature, authenticating: Data("\(parts[0]).\(parts[1])".utf8),
+                using: key),
+            let payload = Self.decodeBase64URL(parts[1]).flatMap(Self.object),
+            case .string(let subject)? = payload["sub"], !subject.isEmpty,
+            let issued = Self.milliseconds(payload["iat"]), let notBefore = Self.milliseconds(payload["nbf"]),
+            let expiry = Self.milliseconds(payload["exp"]), let sessionStart = Self.milliseconds(payload["auth_time"])
         else { return nil }
         let current = Self.milliseconds(now)
         guard notBefore <= current + Self.clockSkewMilliseconds, issued <= current + Self.clockSkewMilliseconds,
-              expiry > current, sessionStart <= issued else { return nil }
+            expiry > current, sessionStart <= issued
+        else { return nil }
         return TokenClaims(subject: subject, issuedMilliseconds: issued, sessionStartMilliseconds: sessionStart)
     }
 
@@ -98,7 +101,8 @@ public struct Credentials: Sendable {
     /// A JWT NumericDate (seconds, fractions allowed) as milliseconds; nil unless a number in range.
     private static func milliseconds(_ value: JSONValue?) -> Int64? {
         guard case .number(let lexeme)? = value, let seconds = Double(lexeme), seconds.isFinite,
-              seconds >= 0, seconds < 1e11 else { return nil }
+            seconds >= 0, seconds < 1e11
+        else { return nil }
         return Int64((seconds * 1000).rounded())
     }
 
@@ -116,7 +120,8 @@ public struct Credentials: Sendable {
     /// An object without repeated keys, which could make two readers see two different claims.
     private static func object(_ data: Data) -> JSONObject? {
         guard case .object(let object)? = try? JSONParser.parse([UInt8](data)),
-              Set(object.members.map(\.key)).count == object.members.count else { return nil }
+            Set(object.members.map(\.key)).count == object.members.count
+        else { return nil }
         return object
     }
 
@@ -129,8 +134,10 @@ public struct Credentials: Sendable {
     /// other alphabet, no unused bits set, so no two texts name one token.
     static func decodeBase64URL(_ text: Substring) -> Data? {
         let alphabet = { (byte: UInt8) in
-            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: "_")
         }
         guard text.utf8.allSatisfy(alphabet), text.utf8.count % 4 != 1 else { return nil }
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")

@@ -20,7 +20,9 @@ public struct FieldCipher: @unchecked Sendable {
     /// (exclusively, mode 0600) only when `mayCreate` — the database holds no
     /// sealed data; otherwise loading fails, since a new key could open none of it.
     /// - Throws: ``ConfigurationError`` saying what is wrong and what to do.
-    public static func load(dataDirectory: URL, environment: [String: String], mayCreate: Bool = true) throws -> FieldCipher {
+    public static func load(dataDirectory: URL, environment: [String: String], mayCreate: Bool = true) throws
+        -> FieldCipher
+    {
         if let encoded = environment["WELLNESS_SERVER_KEY"] {
             guard let bytes = Data(base64Encoded: encoded), bytes.count == 32 else {
                 throw ConfigurationError("WELLNESS_SERVER_KEY must be the base64 of 32 bytes")
@@ -36,7 +38,8 @@ public struct FieldCipher: @unchecked Sendable {
             throw ConfigurationError("cannot examine the encryption key \(path): \(String(cString: strerror(errno)))")
         }
         guard mayCreate else {
-            throw ConfigurationError("""
+            throw ConfigurationError(
+                """
                 the encryption key \(path) is missing, but the database holds data sealed with it; \
                 restore the key file (or set WELLNESS_SERVER_KEY to it). A new key is never generated for existing data
                 """)
@@ -51,7 +54,8 @@ public struct FieldCipher: @unchecked Sendable {
         let advice = "The key file is never replaced automatically: restore the original key (mode 0600)"
         let descriptor = openFile(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw ConfigurationError("cannot read the encryption key \(path): \(String(cString: strerror(errno))). \(advice)")
+            throw ConfigurationError(
+                "cannot read the encryption key \(path): \(String(cString: strerror(errno))). \(advice)")
         }
         defer { close(descriptor) }
         var status = stat()
@@ -64,13 +68,16 @@ public struct FieldCipher: @unchecked Sendable {
             let result = bytes[count...].withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if result < 0 && errno == EINTR { continue }
             guard result >= 0 else {
-                throw ConfigurationError("cannot read the encryption key \(path): \(String(cString: strerror(errno))). \(advice)")
+                throw ConfigurationError(
+                    "cannot read the encryption key \(path): \(String(cString: strerror(errno))). \(advice)")
             }
             if result == 0 { break }
             count += result
         }
         guard count == 32 else {
-            throw ConfigurationError("the encryption key \(path) must hold exactly 32 bytes, not \(count == 33 ? "more" : String(count)). \(advice)")
+            throw ConfigurationError(
+                "the encryption key \(path) must hold exactly 32 bytes, not \(count == 33 ? "more" : String(count)). \(advice)"
+            )
         }
         return Data(bytes[0..<32])
     }
@@ -110,7 +117,8 @@ public struct FieldCipher: @unchecked Sendable {
 
     /// Nonce, ciphertext and tag of `text`, authenticated with `field` as associated data.
     public func seal(_ text: String, for field: SealedField) throws -> [UInt8] {
-        guard let combined = try AES.GCM.seal(Data(text.utf8), using: key, authenticating: field.associatedData).combined
+        guard
+            let combined = try AES.GCM.seal(Data(text.utf8), using: key, authenticating: field.associatedData).combined
         else {
             throw ConfigurationError("AES-GCM produced no combined representation")
         }

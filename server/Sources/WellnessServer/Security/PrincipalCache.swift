@@ -77,8 +77,10 @@ final class PrincipalCache: @unchecked Sendable {
         }
     }
 
-    private func store<Value>(_ table: ReferenceWritableKeyPath<PrincipalCache, [String: Entry<Value>]>, _ key: String,
-                              _ value: Value, _ generation: UInt64) {
+    private func store<Value>(
+        _ table: ReferenceWritableKeyPath<PrincipalCache, [String: Entry<Value>]>, _ key: String,
+        _ value: Value, _ generation: UInt64
+    ) {
         guard lifetime > 0 else { return }
         let now = Self.now()
         let expiry = now + UInt64(lifetime * 1e9)

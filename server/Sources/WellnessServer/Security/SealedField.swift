@@ -21,11 +21,14 @@ public struct SealedField: Sendable, Equatable {
     /// Built as bytes in one allocation: a list page opens a hundred fields.
     var associatedData: [UInt8] {
         var data: [UInt8] = []
-        data.reserveCapacity(Self.tag.count + 16 + table.utf8.count + column.utf8.count + row.utf8.count + user.utf8.count)
+        data.reserveCapacity(
+            Self.tag.count + 16 + table.utf8.count + column.utf8.count + row.utf8.count + user.utf8.count)
         data.append(contentsOf: Self.tag)
         for part in [table, column, row, user] {
             let count = UInt32(truncatingIfNeeded: part.utf8.count)
-            for shift in stride(from: 24, through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: count >> UInt32(shift))) }
+            for shift in stride(from: 24, through: 0, by: -8) {
+                data.append(UInt8(truncatingIfNeeded: count >> UInt32(shift)))
+            }
             data.append(contentsOf: part.utf8)
         }
         return data

@@ -56,16 +56,18 @@ public struct TokenKeys: @unchecked Sendable {
     static func parse(_ text: String, source: String) throws -> TokenKeys {
         let entries = text.split(whereSeparator: { $0 == "\n" || $0 == "," || $0 == "\r" })
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
-        return try TokenKeys(entries.enumerated().map { index, entry in
-            let parts = entry.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, isValidId(parts[0]) else {
-                throw ConfigurationError("\(source): entry \(index + 1) is not ID:BASE64 with an ID of 1–64 of [A-Za-z0-9_-]")
-            }
-            guard let bytes = Data(base64Encoded: String(parts[1])), bytes.count == 32 else {
-                throw ConfigurationError("\(source): the key of \(parts[0]) is not the base64 of 32 bytes")
-            }
-            return (String(parts[0]), SymmetricKey(data: bytes))
-        })
+        return try TokenKeys(
+            entries.enumerated().map { index, entry in
+                let parts = entry.split(separator: ":", maxSplits: 1)
+                guard parts.count == 2, isValidId(parts[0]) else {
+                    throw ConfigurationError(
+                        "\(source): entry \(index + 1) is not ID:BASE64 with an ID of 1–64 of [A-Za-z0-9_-]")
+                }
+                guard let bytes = Data(base64Encoded: String(parts[1])), bytes.count == 32 else {
+                    throw ConfigurationError("\(source): the key of \(parts[0]) is not the base64 of 32 bytes")
+                }
+                return (String(parts[0]), SymmetricKey(data: bytes))
+            })
     }
 
     var text: String {
@@ -79,7 +81,9 @@ public struct TokenKeys: @unchecked Sendable {
     }
 
     private static func newEntry() -> (id: String, key: SymmetricKey) {
-        let id = SymmetricKey(size: .bits128).withUnsafeBytes { $0.prefix(8).map { String(format: "%02x", $0) }.joined() }
+        let id = SymmetricKey(size: .bits128).withUnsafeBytes {
+            $0.prefix(8).map { String(format: "%02x", $0) }.joined()
+        }
         return (id, SymmetricKey(size: .bits256))
     }
 
@@ -125,8 +129,10 @@ public struct TokenKeys: @unchecked Sendable {
         guard (status.st_mode & S_IFMT) == S_IFREG else {
             throw ConfigurationError("the token keys \(path) are not a regular file; restore them (mode 0600)")
         }
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-            throw ConfigurationError("cannot read the token keys \(path); restore them (mode 0600). They are never replaced automatically")
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+        else {
+            throw ConfigurationError(
+                "cannot read the token keys \(path); restore them (mode 0600). They are never replaced automatically")
         }
         return text
     }
@@ -154,8 +160,8 @@ public struct TokenKeys: @unchecked Sendable {
     }
 }
 
-private extension UInt8 {
-    var isASCIIAlphanumeric: Bool {
+extension UInt8 {
+    fileprivate var isASCIIAlphanumeric: Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(self)
             || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self)
     }

@@ -12,8 +12,10 @@ public struct CheckIn: Sendable, Equatable {
     /// 1 (low) … 10 (high).
     public var mood: Double?
 
-    public init(date: CalendarDate, biologicalAge: Double? = nil, steps: Double? = nil, workouts: Double? = nil,
-                calories: Double? = nil, sleepHours: Double? = nil, mood: Double? = nil) {
+    public init(
+        date: CalendarDate, biologicalAge: Double? = nil, steps: Double? = nil, workouts: Double? = nil,
+        calories: Double? = nil, sleepHours: Double? = nil, mood: Double? = nil
+    ) {
         self.date = date
         self.biologicalAge = biologicalAge
         self.steps = steps
@@ -37,10 +39,11 @@ extension CheckIn: JSONCodable {
     }
 
     public var json: JSONValue {
-        .object(JSONObject([
-            ("date", date.json), ("biological_age", JSONValue(biologicalAge)), ("steps", JSONValue(steps)),
-            ("workouts", JSONValue(workouts)), ("calories", JSONValue(calories)),
-            ("sleep_hours", JSONValue(sleepHours)), ("mood", JSONValue(mood)),
-        ]))
+        .object(
+            JSONObject([
+                ("date", date.json), ("biological_age", JSONValue(biologicalAge)), ("steps", JSONValue(steps)),
+                ("workouts", JSONValue(workouts)), ("calories", JSONValue(calories)),
+                ("sleep_hours", JSONValue(sleepHours)), ("mood", JSONValue(mood)),
+            ]))
     }
 }

@@ -3,7 +3,9 @@ import WellnessKitCore
 /// The filters, sort and page of `GET /api/v1/insights` (seed 000).
 public struct InsightQuery: Sendable, Hashable {
     public enum SortField: String, CaseIterable, Sendable {
-        case createdAt = "created_at", generatedAt = "generated_at", updatedAt = "updated_at"
+        case createdAt = "created_at"
+        case generatedAt = "generated_at"
+        case updatedAt = "updated_at"
 
         var column: String {
             switch self {

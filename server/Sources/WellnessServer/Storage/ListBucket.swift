@@ -33,8 +33,10 @@ enum ListBucket: Hashable, Sendable, Comparable {
     var columns: [(name: String, value: SQLValue)] {
         switch self {
         case .insight(let type, let read, let favorite, let archived):
-            return [("insight_type", .text(type)), ("is_read", .init(read)), ("is_favorite", .init(favorite)),
-                    ("is_archived", .init(archived))]
+            return [
+                ("insight_type", .text(type)), ("is_read", .init(read)), ("is_favorite", .init(favorite)),
+                ("is_archived", .init(archived)),
+            ]
         case .goal(let status): return [("status", .text(status))]
         case .consultation(let archived): return [("is_archived", .init(archived))]
         }
@@ -42,8 +44,9 @@ enum ListBucket: Hashable, Sendable, Comparable {
 
     /// The bucket of an insights row read with `insight_type, is_read, is_favorite, is_archived`.
     static func insight(of row: SQLRow) throws -> ListBucket {
-        .insight(type: try row.text("insight_type"), read: try row.bool("is_read"), favorite: try row.bool("is_favorite"),
-                 archived: try row.bool("is_archived"))
+        .insight(
+            type: try row.text("insight_type"), read: try row.bool("is_read"), favorite: try row.bool("is_favorite"),
+            archived: try row.bool("is_archived"))
     }
 
     /// One order for all buckets, in which every transaction takes their count rows, so that none deadlock.
@@ -52,13 +55,14 @@ enum ListBucket: Hashable, Sendable, Comparable {
     }
 
     private var sortKey: [String] {
-        [list.rawValue] + columns.map { column in
-            switch column.value {
-            case .text(let text): return text
-            case .integer(let number): return String(number)
-            default: return ""
+        [list.rawValue]
+            + columns.map { column in
+                switch column.value {
+                case .text(let text): return text
+                case .integer(let number): return String(number)
+                default: return ""
+                }
             }
-        }
     }
 }
 

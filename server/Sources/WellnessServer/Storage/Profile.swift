@@ -28,9 +28,10 @@ extension Profile: JSONCodable {
     }
 
     public var json: JSONValue {
-        .object(JSONObject([
-            ("age", JSONValue(age)), ("height_cm", JSONValue(heightCm)), ("weight_kg", JSONValue(weightKg)),
-            ("bmi", JSONValue(bmi.map { ($0 * 10).rounded() / 10 })),
-        ]))
+        .object(
+            JSONObject([
+                ("age", JSONValue(age)), ("height_cm", JSONValue(heightCm)), ("weight_kg", JSONValue(weightKg)),
+                ("bmi", JSONValue(bmi.map { ($0 * 10).rounded() / 10 })),
+            ]))
     }
 }

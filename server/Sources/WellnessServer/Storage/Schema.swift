@@ -21,12 +21,15 @@
 enum Schema {
     /// The versions, oldest first. A new one is appended; a released one never changes.
     static let migrations: [SchemaMigration] = [
-        SchemaMigration(version: 4, summary: "tables of user data sealed and bound to their rows",
-                        statements: version4),
-        SchemaMigration(version: 5, summary: "list totals and rate limits by column, not by joined strings",
-                        steps: version5),
-        SchemaMigration(version: 6, summary: "how generated text was made, and AI tokens per user and day",
-                        statements: version6),
+        SchemaMigration(
+            version: 4, summary: "tables of user data sealed and bound to their rows",
+            statements: version4),
+        SchemaMigration(
+            version: 5, summary: "list totals and rate limits by column, not by joined strings",
+            steps: version5),
+        SchemaMigration(
+            version: 6, summary: "how generated text was made, and AI tokens per user and day",
+            statements: version6),
     ]
 
     /// The version this server writes: the last of ``migrations``.
@@ -128,7 +131,8 @@ enum Schema {
     /// list whose columns are those the list filters on, recounted from the
     /// rows; rate-limit buckets move to a key of two columns, scope and subject.
     private static let version5: [SchemaMigration.Step] = [
-        .statement("""
+        .statement(
+            """
             CREATE TABLE IF NOT EXISTS api_keys (
                 id TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
                 fingerprint TEXT NOT NULL UNIQUE, prefix TEXT, created_ms INTEGER NOT NULL)
@@ -137,32 +141,40 @@ enum Schema {
         .addColumn(table: "idempotency_keys", column: "lease_owner", definition: "TEXT"),
         .addColumn(table: "idempotency_keys", column: "lease_expires_ms", definition: "INTEGER"),
         .addColumn(table: "idempotency_keys", column: "applied", definition: "INTEGER NOT NULL DEFAULT 0"),
-        .statement("""
+        .statement(
+            """
             CREATE TABLE insight_counts (
                 user_id TEXT NOT NULL, insight_type TEXT NOT NULL, is_read INTEGER NOT NULL,
                 is_favorite INTEGER NOT NULL, is_archived INTEGER NOT NULL, n INTEGER NOT NULL,
                 PRIMARY KEY (user_id, insight_type, is_read, is_favorite, is_archived))
             """),
-        .statement("""
+        .statement(
+            """
             INSERT INTO insight_counts (user_id, insight_type, is_read, is_favorite, is_archived, n)
             SELECT user_id, insight_type, is_read, is_favorite, is_archived, COUNT(*) FROM insights
             GROUP BY user_id, insight_type, is_read, is_favorite, is_archived
             """),
-        .statement("""
+        .statement(
+            """
             CREATE TABLE goal_counts (
                 user_id TEXT NOT NULL, status TEXT NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (user_id, status))
             """),
-        .statement("INSERT INTO goal_counts (user_id, status, n) SELECT user_id, status, COUNT(*) FROM goals GROUP BY user_id, status"),
-        .statement("""
+        .statement(
+            "INSERT INTO goal_counts (user_id, status, n) SELECT user_id, status, COUNT(*) FROM goals GROUP BY user_id, status"
+        ),
+        .statement(
+            """
             CREATE TABLE consultation_counts (
                 user_id TEXT NOT NULL, is_archived INTEGER NOT NULL, n INTEGER NOT NULL, PRIMARY KEY (user_id, is_archived))
             """),
-        .statement("""
+        .statement(
+            """
             INSERT INTO consultation_counts (user_id, is_archived, n)
             SELECT user_id, is_archived, COUNT(*) FROM consultations GROUP BY user_id, is_archived
             """),
         .statement("DROP TABLE list_counts"),
-        .statement("""
+        .statement(
+            """
             CREATE TABLE rate_limit_buckets (
                 scope TEXT NOT NULL, subject TEXT NOT NULL, tokens REAL NOT NULL, updated_ms INTEGER NOT NULL,
                 PRIMARY KEY (scope, subject))

@@ -36,7 +36,9 @@ struct SchemaMigration: Sendable {
             case .statement(let sql):
                 try await session.query(dialect.schema(sql))
             case .addColumn(let table, let column, let definition):
-                guard try await session.query(dialect.columnLookup, [.text(table), .text(column)]).isEmpty else { continue }
+                guard try await session.query(dialect.columnLookup, [.text(table), .text(column)]).isEmpty else {
+                    continue
+                }
                 try await session.query(dialect.schema("ALTER TABLE \(table) ADD COLUMN \(column) \(definition)"))
             case .rewrite(let body):
                 try await body(session)

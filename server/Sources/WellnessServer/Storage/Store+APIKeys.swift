@@ -86,8 +86,12 @@ extension Store {
             // The user's row is locked so that two revocations cannot each leave the other key the last.
             try await lockUser(userId, on: session)
             try await adoptFirstKey(of: userId, on: session)
-            guard let fingerprint = try await session.query("SELECT fingerprint FROM api_keys WHERE id = ? AND user_id = ?",
-                                                            [.text(id), .text(userId)]).first?.text("fingerprint") else {
+            guard
+                let fingerprint = try await session.query(
+                    "SELECT fingerprint FROM api_keys WHERE id = ? AND user_id = ?",
+                    [.text(id), .text(userId)]
+                ).first?.text("fingerprint")
+            else {
                 throw APIKeyRefusal.unknownKey
             }
             guard try await keys(of: userId, on: session).count > 1 else { throw APIKeyRefusal.lastKey }
@@ -98,25 +102,36 @@ extension Store {
     }
 
     @discardableResult
-    func insertKey(_ apiKey: String, for userId: String, at milliseconds: Int64, on session: any SQLSession) async throws
-        -> APIKeyRecord {
-        let record = APIKeyRecord(id: Self.newId("key"), prefix: String(apiKey.prefix(Self.apiKeyPrefixLength)),
-                                  createdMilliseconds: milliseconds)
-        try await session.query("INSERT INTO api_keys (id, user_id, fingerprint, prefix, created_ms) VALUES (?, ?, ?, ?, ?)",
-                                [.text(record.id), .text(userId), .text(Credentials.fingerprint(ofAPIKey: apiKey)),
-                                 .text(record.prefix ?? ""), .integer(milliseconds)])
+    func insertKey(_ apiKey: String, for userId: String, at milliseconds: Int64, on session: any SQLSession)
+        async throws
+        -> APIKeyRecord
+    {
+        let record = APIKeyRecord(
+            id: Self.newId("key"), prefix: String(apiKey.prefix(Self.apiKeyPrefixLength)),
+            createdMilliseconds: milliseconds)
+        try await session.query(
+            "INSERT INTO api_keys (id, user_id, fingerprint, prefix, created_ms) VALUES (?, ?, ?, ?, ?)",
+            [
+                .text(record.id), .text(userId), .text(Credentials.fingerprint(ofAPIKey: apiKey)),
+                .text(record.prefix ?? ""), .integer(milliseconds),
+            ])
         return record
     }
 
     private func lockUser(_ userId: String, on session: any SQLSession) async throws {
-        guard try await !session.query("SELECT id FROM users WHERE id = ?\(engine.dialect.forUpdate)",
-                                        [.text(userId)]).isEmpty else { throw APIKeyRefusal.unknownUser }
+        guard
+            try await !session.query(
+                "SELECT id FROM users WHERE id = ?\(engine.dialect.forUpdate)",
+                [.text(userId)]
+            ).isEmpty
+        else { throw APIKeyRefusal.unknownUser }
     }
 
     /// Gives a user from before `api_keys` the row of their key (users.api_key_fingerprint),
     /// whose prefix is unknown, so that it can be listed and revoked like any other.
     private func adoptFirstKey(of userId: String, on session: any SQLSession) async throws {
-        try await session.query("""
+        try await session.query(
+            """
             INSERT INTO api_keys (id, user_id, fingerprint, prefix, created_ms)
             SELECT 'key_' || id, id, api_key_fingerprint, NULL, created_ms FROM users
             WHERE id = ? AND NOT EXISTS (SELECT 1 FROM api_keys WHERE api_keys.user_id = users.id)
@@ -125,10 +140,13 @@ extension Store {
     }
 
     private func keys(of userId: String, on session: any SQLSession) async throws -> [APIKeyRecord] {
-        try await session.query("SELECT id, prefix, created_ms FROM api_keys WHERE user_id = ? ORDER BY created_ms, id",
-                                [.text(userId)]).map { row in
-            APIKeyRecord(id: try row.text("id"), prefix: try row.optionalText("prefix"),
-                         createdMilliseconds: try row.integer("created_ms"))
+        try await session.query(
+            "SELECT id, prefix, created_ms FROM api_keys WHERE user_id = ? ORDER BY created_ms, id",
+            [.text(userId)]
+        ).map { row in
+            APIKeyRecord(
+                id: try row.text("id"), prefix: try row.optionalText("prefix"),
+                createdMilliseconds: try row.integer("created_ms"))
         }
     }
 }

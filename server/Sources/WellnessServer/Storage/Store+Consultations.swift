@@ -2,18 +2,23 @@ import Foundation
 import WellnessKitCore
 
 extension Store {
-    public func createConsultation(_ request: CreateConsultationRequest, for userId: String) async throws -> Consultation {
+    public func createConsultation(_ request: CreateConsultationRequest, for userId: String) async throws
+        -> Consultation
+    {
         let now = Self.nowMilliseconds()
-        let consultation = Consultation(id: Self.newId("con"), userId: userId, persona: request.persona,
-                                        contextType: request.contextType, contextId: request.contextId,
-                                        title: request.title, createdAt: Timestamp(milliseconds: now),
-                                        updatedAt: Timestamp(milliseconds: now))
+        let consultation = Consultation(
+            id: Self.newId("con"), userId: userId, persona: request.persona,
+            contextType: request.contextType, contextId: request.contextId,
+            title: request.title, createdAt: Timestamp(milliseconds: now),
+            updatedAt: Timestamp(milliseconds: now))
         let body = try sealedBody(of: consultation)
         try await changingLists(of: userId) { [self] session in
             try await requireContext(request, of: userId, on: session)
-            try await session.query("""
+            try await session.query(
+                """
                 INSERT INTO consultations (id, user_id, is_archived, body, created_ms) VALUES (?, ?, ?, ?, ?)
-                """, [.text(consultation.id), .text(userId), .init(consultation.isArchived), .blob(body), .integer(now)])
+                """,
+                [.text(consultation.id), .text(userId), .init(consultation.isArchived), .blob(body), .integer(now)])
             var change = ListChange()
             change.added(.consultation(archived: consultation.isArchived))
             return ((), change)
@@ -24,7 +29,8 @@ extension Store {
     /// A consultation may only be about the user's own insight or goal: any other id,
     /// another user's or none at all, is 404, as everywhere else.
     private func requireContext(_ request: CreateConsultationRequest, of userId: String, on session: any SQLSession)
-        async throws {
+        async throws
+    {
         guard let contextId = request.contextId else { return }
         let (table, what): (String, String)
         switch request.contextType {
@@ -32,8 +38,12 @@ extension Store {
         case .goal?: (table, what) = ("goals", "Goal")
         case .general?, nil: return
         }
-        guard try await !session.query("SELECT 1 FROM \(table) WHERE id = ? AND user_id = ?",
-                                        [.text(contextId), .text(userId)]).isEmpty else {
+        guard
+            try await !session.query(
+                "SELECT 1 FROM \(table) WHERE id = ? AND user_id = ?",
+                [.text(contextId), .text(userId)]
+            ).isEmpty
+        else {
             throw APIFailure.notFound(what)
         }
     }
@@ -43,14 +53,18 @@ extension Store {
     }
 
     private func consultation(_ id: String, for userId: String, on session: any SQLSession, locking: Bool) async throws
-        -> Consultation? {
+        -> Consultation?
+    {
         let lock = locking ? engine.dialect.forUpdate : ""
-        return try await session.query("SELECT id, body FROM consultations WHERE id = ? AND user_id = ?\(lock)",
-                                       [.text(id), .text(userId)]).first.map { try consultation(from: $0, userId: userId) }
+        return try await session.query(
+            "SELECT id, body FROM consultations WHERE id = ? AND user_id = ?\(lock)",
+            [.text(id), .text(userId)]
+        ).first.map { try consultation(from: $0, userId: userId) }
     }
 
     public func consultations(for userId: String, archived: Bool?, page: Int, pageSize: Int) async throws
-        -> ([Consultation], Pagination) {
+        -> ([Consultation], Pagination)
+    {
         var filter = "user_id = ?"
         var parameters: [SQLValue] = [.text(userId)]
         if let archived {
@@ -60,12 +74,14 @@ extension Store {
         let total = try await total(.consultations, filter: filter, parameters)
         var consultations: [Consultation] = []
         if let offset = Pagination.offset(page: page, pageSize: pageSize), offset < total {
-            consultations = try await engine.query("""
+            consultations = try await engine.query(
+                """
                 SELECT id, body FROM consultations WHERE id IN (
                     SELECT id FROM consultations WHERE \(filter) ORDER BY created_ms DESC, id DESC LIMIT ? OFFSET ?)
                 ORDER BY created_ms DESC, id DESC
-                """, parameters + [.integer(Int64(pageSize)), .integer(Int64(offset))])
-                .map { try consultation(from: $0, userId: userId) }
+                """, parameters + [.integer(Int64(pageSize)), .integer(Int64(offset))]
+            )
+            .map { try consultation(from: $0, userId: userId) }
         }
         return (consultations, Pagination.of(page: page, pageSize: pageSize, total: total))
     }
@@ -73,67 +89,87 @@ extension Store {
     /// Appends messages (sealed) to a consultation and updates its counters;
     /// the consultation is read again, locked, inside the transaction, so
     /// concurrent messages get consecutive sequence numbers.
-    public func append(_ messages: [(role: ConsultationMessage.Role, content: String, proposals: [CoachProposal])],
-                       to consultation: Consultation) async throws -> [ConsultationMessage] {
+    public func append(
+        _ messages: [(role: ConsultationMessage.Role, content: String, proposals: [CoachProposal])],
+        to consultation: Consultation
+    ) async throws -> [ConsultationMessage] {
         let userId = consultation.userId
         let now = Self.nowMilliseconds()
         let records = messages.map { message in
-            ConsultationMessage(id: Self.newId("msg"), consultationId: consultation.id, role: message.role,
-                                content: message.content, createdAt: Timestamp(milliseconds: now),
-                                proposals: message.proposals)
+            ConsultationMessage(
+                id: Self.newId("msg"), consultationId: consultation.id, role: message.role,
+                content: message.content, createdAt: Timestamp(milliseconds: now),
+                proposals: message.proposals)
         }
         let sealed = try records.map { record in
-            (content: try cipher.seal(record.content, for: Self.messageField(consultation.id, record.id, userId)),
-             proposals: record.proposals.isEmpty ? SQLValue.null
-                : .blob(try cipher.seal(try JSONWriter.string(.array(record.proposals.map(\.json))),
-                                        for: Self.proposalsField(consultation.id, record.id, userId))))
+            (
+                content: try cipher.seal(record.content, for: Self.messageField(consultation.id, record.id, userId)),
+                proposals: record.proposals.isEmpty
+                    ? SQLValue.null
+                    : .blob(
+                        try cipher.seal(
+                            try JSONWriter.string(.array(record.proposals.map(\.json))),
+                            for: Self.proposalsField(consultation.id, record.id, userId)))
+            )
         }
         return try await engine.transaction { [self] session in
-            guard var updated = try await self.consultation(consultation.id, for: userId, on: session, locking: true) else {
+            guard var updated = try await self.consultation(consultation.id, for: userId, on: session, locking: true)
+            else {
                 throw APIFailure.notFound("Consultation")
             }
             for (record, content) in zip(records, sealed) {
                 let sequence = updated.messageCount + 1
-                try await session.query("""
+                try await session.query(
+                    """
                     INSERT INTO messages (id, consultation_id, role, content, proposals, created_ms, sequence)
                     VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """, [.text(record.id), .text(consultation.id), .text(record.role.rawValue), .blob(content.content),
-                          content.proposals, .integer(now), .integer(Int64(sequence))])
+                    """,
+                    [
+                        .text(record.id), .text(consultation.id), .text(record.role.rawValue), .blob(content.content),
+                        content.proposals, .integer(now), .integer(Int64(sequence)),
+                    ])
                 updated.messageCount = sequence
                 updated.lastMessageAt = record.createdAt
                 updated.updatedAt = record.createdAt
             }
-            try await session.query("UPDATE consultations SET body = ? WHERE id = ?",
-                                    [.blob(try sealedBody(of: updated)), .text(updated.id)])
+            try await session.query(
+                "UPDATE consultations SET body = ? WHERE id = ?",
+                [.blob(try sealedBody(of: updated)), .text(updated.id)])
             return records
         }
     }
 
     public func messages(of consultation: Consultation) async throws -> [ConsultationMessage] {
-        try await engine.query("""
+        try await engine.query(
+            """
             SELECT id, role, content, created_ms, proposals FROM messages WHERE consultation_id = ? ORDER BY sequence
-            """, [.text(consultation.id)]).map { row in
+            """, [.text(consultation.id)]
+        ).map { row in
             let id = try row.text("id")
             let role = try row.text("role")
             guard let messageRole = ConsultationMessage.Role(rawValue: role) else {
                 throw SQLColumnError.invalid("role", holds: role, expected: "a message role")
             }
             let proposals = try row.optionalBlob("proposals").map { sealed in
-                try [CoachProposal](json: JSONParser.parse(
-                    cipher.open(sealed, for: Self.proposalsField(consultation.id, id, consultation.userId))))
+                try [CoachProposal](
+                    json: JSONParser.parse(
+                        cipher.open(sealed, for: Self.proposalsField(consultation.id, id, consultation.userId))))
             }
             return ConsultationMessage(
                 id: id, consultationId: consultation.id,
                 role: messageRole,
-                content: try cipher.open(try row.blob("content"), for: Self.messageField(consultation.id, id, consultation.userId)),
+                content: try cipher.open(
+                    try row.blob("content"), for: Self.messageField(consultation.id, id, consultation.userId)),
                 createdAt: Timestamp(milliseconds: try row.integer("created_ms")), proposals: proposals ?? [])
         }
     }
 
     private func sealedBody(of consultation: Consultation) throws -> [UInt8] {
-        try cipher.seal(try JSONWriter.string(consultation.json),
-                        for: SealedField(table: "consultations", column: "body", row: consultation.id,
-                                         user: consultation.userId))
+        try cipher.seal(
+            try JSONWriter.string(consultation.json),
+            for: SealedField(
+                table: "consultations", column: "body", row: consultation.id,
+                user: consultation.userId))
     }
 
     private func consultation(from row: SQLRow, userId: String) throws -> Consultation {

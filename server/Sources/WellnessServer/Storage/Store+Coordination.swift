@@ -8,20 +8,25 @@ extension Store {
     /// evenly over `window` seconds); nil when allowed, else the whole seconds
     /// until a token is available. One transaction with the bucket's row
     /// locked, so instances never both spend the same token.
-    public func takeToken(_ scope: String, for subject: String, capacity: Int, window: TimeInterval,
-                          now: Int64 = Store.nowMilliseconds()) async throws -> Int? {
+    public func takeToken(
+        _ scope: String, for subject: String, capacity: Int, window: TimeInterval,
+        now: Int64 = Store.nowMilliseconds()
+    ) async throws -> Int? {
         let capacity = Double(max(capacity, 1))
         let rate = capacity / max(window, 1) / 1000
         let forUpdate = engine.dialect.forUpdate
         return try await engine.transaction { session in
             let bucket: [SQLValue] = [.text(scope), .text(subject)]
-            try await session.query("""
+            try await session.query(
+                """
                 INSERT INTO rate_limit_buckets (scope, subject, tokens, updated_ms) VALUES (?, ?, ?, ?)
                 ON CONFLICT (scope, subject) DO NOTHING
                 """, bucket + [.real(capacity), .integer(now)])
-            let row = try await session.query("""
+            let row = try await session.query(
+                """
                 SELECT tokens, updated_ms FROM rate_limit_buckets WHERE scope = ? AND subject = ?\(forUpdate)
-                """, bucket).first
+                """, bucket
+            ).first
             let stored = try row?.real("tokens") ?? capacity
             let updated = try row?.integer("updated_ms") ?? now
             // A clock behind another instance's never takes tokens away.
@@ -29,8 +34,9 @@ extension Store {
             var tokens = min(capacity, stored + elapsed * rate)
             let allowed = tokens >= 1
             if allowed { tokens -= 1 }
-            try await session.query("UPDATE rate_limit_buckets SET tokens = ?, updated_ms = ? WHERE scope = ? AND subject = ?",
-                                    [.real(tokens), .integer(max(now, updated))] + bucket)
+            try await session.query(
+                "UPDATE rate_limit_buckets SET tokens = ?, updated_ms = ? WHERE scope = ? AND subject = ?",
+                [.real(tokens), .integer(max(now, updated))] + bucket)
             if allowed { return nil }
             return Int(((1 - tokens) / rate / 1000).rounded(.up))
         }
@@ -38,8 +44,9 @@ extension Store {
 
     /// Forgets buckets untouched for `age` seconds (full again by then, so equal to no row).
     public func forgetRateLimits(olderThan age: TimeInterval, now: Int64 = Store.nowMilliseconds()) async throws {
-        try await engine.query("DELETE FROM rate_limit_buckets WHERE updated_ms < ?",
-                               [.integer(now - Int64(max(age, 0) * 1000))])
+        try await engine.query(
+            "DELETE FROM rate_limit_buckets WHERE updated_ms < ?",
+            [.integer(now - Int64(max(age, 0) * 1000))])
     }
 
     /// Version 5's move of the buckets of `rate_limits`, keyed by one text
@@ -50,22 +57,28 @@ extension Store {
             let parts = try row.text("key").split(separator: "|", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { continue }
             let (scope, subject) = parts[0] == "signup" ? (parts[0], parts[1]) : (parts[1], parts[0])
-            try await session.query("""
+            try await session.query(
+                """
                 INSERT INTO rate_limit_buckets (scope, subject, tokens, updated_ms) VALUES (?, ?, ?, ?)
                 ON CONFLICT (scope, subject) DO NOTHING
-                """, [.text(scope), .text(subject), .real(try row.real("tokens")), .integer(try row.integer("updated_ms"))])
+                """,
+                [.text(scope), .text(subject), .real(try row.real("tokens")), .integer(try row.integer("updated_ms"))])
         }
     }
 
     /// Whether this instance runs the job `name` now: true for exactly one
     /// caller per `interval`, across every instance on the database (the one
     /// whose update moves the job's next due time forward).
-    public func claimScheduledRun(_ name: String, interval: TimeInterval,
-                                  now: Int64 = Store.nowMilliseconds()) async throws -> Bool {
+    public func claimScheduledRun(
+        _ name: String, interval: TimeInterval,
+        now: Int64 = Store.nowMilliseconds()
+    ) async throws -> Bool {
         let next = now + Int64(max(interval, 0.001) * 1000)
-        try await engine.query("INSERT INTO schedules (name, next_run_ms) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
-                               [.text(name), .integer(now)])
-        let claimed = try await engine.query("""
+        try await engine.query(
+            "INSERT INTO schedules (name, next_run_ms) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
+            [.text(name), .integer(now)])
+        let claimed = try await engine.query(
+            """
             UPDATE schedules SET next_run_ms = ? WHERE name = ? AND next_run_ms <= ? RETURNING name
             """, [.integer(next), .text(name), .integer(now)])
         return !claimed.isEmpty

@@ -5,16 +5,20 @@ extension Store {
     /// Creates a goal from a validated request; the goal is sealed, its status stays plain for the filter.
     public func createGoal(_ request: CreateGoalRequest, for userId: String) async throws -> Goal {
         let now = Self.nowMilliseconds()
-        let goal = Goal(id: Self.newId("goal"), userId: userId, title: request.title, description: request.description,
-                        goalType: request.goalType, targetValue: request.targetValue, targetUnit: request.targetUnit,
-                        currentValue: nil, startDate: request.startDate, targetDate: request.targetDate,
-                        isRecurring: request.isRecurring, frequency: request.frequency, status: .active,
-                        createdAt: Timestamp(milliseconds: now), updatedAt: Timestamp(milliseconds: now))
+        let goal = Goal(
+            id: Self.newId("goal"), userId: userId, title: request.title, description: request.description,
+            goalType: request.goalType, targetValue: request.targetValue, targetUnit: request.targetUnit,
+            currentValue: nil, startDate: request.startDate, targetDate: request.targetDate,
+            isRecurring: request.isRecurring, frequency: request.frequency, status: .active,
+            createdAt: Timestamp(milliseconds: now), updatedAt: Timestamp(milliseconds: now))
         let body = try cipher.seal(try JSONWriter.string(goal.json), for: Self.goalField(goal.id, userId))
         try await changingLists(of: userId) { session in
-            try await session.query("INSERT INTO goals (id, user_id, status, body, created_ms) VALUES (?, ?, ?, ?, ?)",
-                                    [.text(goal.id), .text(userId), .text(goal.status.rawValue), .blob(body),
-                                     .integer(now)])
+            try await session.query(
+                "INSERT INTO goals (id, user_id, status, body, created_ms) VALUES (?, ?, ?, ?, ?)",
+                [
+                    .text(goal.id), .text(userId), .text(goal.status.rawValue), .blob(body),
+                    .integer(now),
+                ])
             var change = ListChange()
             change.added(.goal(status: goal.status.rawValue))
             return ((), change)
@@ -23,14 +27,19 @@ extension Store {
     }
 
     public func goal(_ id: String, for userId: String) async throws -> Goal? {
-        guard let sealed = try await engine.query("SELECT body FROM goals WHERE id = ? AND user_id = ?",
-                                                  [.text(id), .text(userId)]).first?.blob("body") else { return nil }
+        guard
+            let sealed = try await engine.query(
+                "SELECT body FROM goals WHERE id = ? AND user_id = ?",
+                [.text(id), .text(userId)]
+            ).first?.blob("body")
+        else { return nil }
         return try Goal(json: JSONParser.parse(cipher.open(sealed, for: Self.goalField(id, userId))))
     }
 
     /// One page of the user's goals, newest first, optionally of one status.
     public func goals(for userId: String, status: GoalStatus?, page: Int, pageSize: Int) async throws
-        -> ([Goal], Pagination) {
+        -> ([Goal], Pagination)
+    {
         var filter = "user_id = ?"
         var parameters: [SQLValue] = [.text(userId)]
         if let status {
@@ -40,11 +49,13 @@ extension Store {
         let total = try await total(.goals, filter: filter, parameters)
         var goals: [Goal] = []
         if let offset = Pagination.offset(page: page, pageSize: pageSize), offset < total {
-            goals = try await engine.query("""
+            goals = try await engine.query(
+                """
                 SELECT id, body FROM goals WHERE id IN (
                     SELECT id FROM goals WHERE \(filter) ORDER BY created_ms DESC, id DESC LIMIT ? OFFSET ?)
                 ORDER BY created_ms DESC, id DESC
-                """, parameters + [.integer(Int64(pageSize)), .integer(Int64(offset))]).map { try goal(from: $0, userId: userId) }
+                """, parameters + [.integer(Int64(pageSize)), .integer(Int64(offset))]
+            ).map { try goal(from: $0, userId: userId) }
         }
         return (goals, Pagination.of(page: page, pageSize: pageSize, total: total))
     }
@@ -56,7 +67,8 @@ extension Store {
     }
 
     private func goal(from row: SQLRow, userId: String) throws -> Goal {
-        try Goal(json: JSONParser.parse(cipher.open(try row.blob("body"), for: Self.goalField(try row.text("id"), userId))))
+        try Goal(
+            json: JSONParser.parse(cipher.open(try row.blob("body"), for: Self.goalField(try row.text("id"), userId))))
     }
 
     static func goalField(_ id: String, _ userId: String) -> SealedField {
@@ -74,19 +86,27 @@ extension Store {
     /// (its dedupe key is the goal's).
     /// - Returns: the goal before and after, nil when the user has no such goal.
     public func updateGoal(_ id: String, for userId: String, with change: UpdateGoalRequest) async throws
-        -> (before: Goal, after: Goal)? {
+        -> (before: Goal, after: Goal)?
+    {
         let field = Self.goalField(id, userId)
         let forUpdate = engine.dialect.forUpdate
         let result: (before: Goal, after: Goal)? = try await changingLists(of: userId) { [self] session in
-            guard let sealed = try await session.query("SELECT body FROM goals WHERE id = ? AND user_id = ?\(forUpdate)",
-                                                       [.text(id), .text(userId)]).first?.blob("body") else {
+            guard
+                let sealed = try await session.query(
+                    "SELECT body FROM goals WHERE id = ? AND user_id = ?\(forUpdate)",
+                    [.text(id), .text(userId)]
+                ).first?.blob("body")
+            else {
                 return (nil, ListChange())
             }
             let before = try Goal(json: JSONParser.parse(self.cipher.open(sealed, for: field)))
             let after = before.applying(change, at: Timestamp(milliseconds: Self.nowMilliseconds()))
-            try await session.query("UPDATE goals SET status = ?, body = ? WHERE id = ?",
-                                    [.text(after.status.rawValue),
-                                     .blob(try self.cipher.seal(try JSONWriter.string(after.json), for: field)), .text(id)])
+            try await session.query(
+                "UPDATE goals SET status = ?, body = ? WHERE id = ?",
+                [
+                    .text(after.status.rawValue),
+                    .blob(try self.cipher.seal(try JSONWriter.string(after.json), for: field)), .text(id),
+                ])
             var change = ListChange()
             change.moved(from: .goal(status: before.status.rawValue), to: .goal(status: after.status.rawValue))
             return ((before, after), change)
@@ -99,9 +119,10 @@ extension Store {
 
     /// The milestone insight that celebrates a completed goal (seed 004, Journey 1, step 10).
     static func achievement(of goal: Goal) -> NewInsight {
-        let reached = goal.targetValue.map { target in
-            " You reached \(Self.number(target))\(goal.targetUnit.map { " \($0)" } ?? "")."
-        } ?? ""
+        let reached =
+            goal.targetValue.map { target in
+                " You reached \(Self.number(target))\(goal.targetUnit.map { " \($0)" } ?? "")."
+            } ?? ""
         return NewInsight(
             type: .milestone, title: "Goal achieved: \(goal.title)",
             content: "Congratulations! You completed your goal \"\(goal.title)\".\(reached) "

@@ -40,34 +40,50 @@ extension Store {
     /// claims it, the other sees it in progress (or, once done, replays it). A
     /// claim whose lease ended before its write committed (its instance was
     /// killed, say) is taken over; one whose write committed never is.
-    public func claimIdempotency(user: String, key: String, requestHash: String,
-                                 leaseMilliseconds: Int64) async throws -> IdempotencyClaim {
+    public func claimIdempotency(
+        user: String, key: String, requestHash: String,
+        leaseMilliseconds: Int64
+    ) async throws -> IdempotencyClaim {
         let now = Self.nowMilliseconds()
-        let lease = IdempotencyLease(user: user, key: key, owner: UUID().uuidString,
-                                     expiresMs: now.addingReportingOverflow(leaseMilliseconds).partialValue)
+        let lease = IdempotencyLease(
+            user: user, key: key, owner: UUID().uuidString,
+            expiresMs: now.addingReportingOverflow(leaseMilliseconds).partialValue)
         let field = Self.idempotencyField(user, key)
         return try await engine.transaction { [self] session in
-            try await session.query("DELETE FROM idempotency_keys WHERE user_id = ? AND key = ? AND created_ms < ?",
-                                    [.text(user), .text(key), .integer(now - Self.idempotencyLifetimeMilliseconds)])
-            let inserted = try await session.query("""
+            try await session.query(
+                "DELETE FROM idempotency_keys WHERE user_id = ? AND key = ? AND created_ms < ?",
+                [.text(user), .text(key), .integer(now - Self.idempotencyLifetimeMilliseconds)])
+            let inserted = try await session.query(
+                """
                 INSERT INTO idempotency_keys (user_id, key, request_hash, created_ms, lease_owner, lease_expires_ms)
                 VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id, key) DO NOTHING RETURNING key
-                """, [.text(user), .text(key), .text(requestHash), .integer(now), .text(lease.owner),
-                      .integer(lease.expiresMs)])
+                """,
+                [
+                    .text(user), .text(key), .text(requestHash), .integer(now), .text(lease.owner),
+                    .integer(lease.expiresMs),
+                ])
             if !inserted.isEmpty { return .claimed(lease) }
             // PostgreSQL re-checks the condition once a concurrent update of the row
             // commits, so of two takeovers (or a takeover and the holder's write) one wins.
-            let takenOver = try await session.query("""
+            let takenOver = try await session.query(
+                """
                 UPDATE idempotency_keys SET lease_owner = ?, lease_expires_ms = ?
                 WHERE user_id = ? AND key = ? AND request_hash = ? AND status IS NULL AND applied = 0
                 AND lease_expires_ms < ? RETURNING key
-                """, [.text(lease.owner), .integer(lease.expiresMs), .text(user), .text(key), .text(requestHash),
-                      .integer(now)])
+                """,
+                [
+                    .text(lease.owner), .integer(lease.expiresMs), .text(user), .text(key), .text(requestHash),
+                    .integer(now),
+                ])
             if !takenOver.isEmpty { return .claimed(lease) }
-            guard let row = try await session.query("""
-                SELECT request_hash, status, body, applied, lease_expires_ms FROM idempotency_keys
-                WHERE user_id = ? AND key = ?
-                """, [.text(user), .text(key)]).first else { return .inProgress }
+            guard
+                let row = try await session.query(
+                    """
+                    SELECT request_hash, status, body, applied, lease_expires_ms FROM idempotency_keys
+                    WHERE user_id = ? AND key = ?
+                    """, [.text(user), .text(key)]
+                ).first
+            else { return .inProgress }
             guard try row.text("request_hash") == requestHash else { return .mismatch }
             guard let status = try row.optionalInteger("status"), let sealed = try row.optionalBlob("body") else {
                 // A claim from before leases existed has no expiry: in progress until the key's day ends.
@@ -86,19 +102,23 @@ extension Store {
     /// record of it (and does not); the old holder's write, if it comes later,
     /// rolls back.
     public func fenced<T: Sendable>(by lease: IdempotencyLease, _ body: () async throws -> T) async throws -> T {
-        try await TransactionFence.$current.withValue({ session in
-            let held = try await session.query("""
-                UPDATE idempotency_keys SET applied = 1 WHERE user_id = ? AND key = ? AND lease_owner = ? RETURNING key
-                """, [.text(lease.user), .text(lease.key), .text(lease.owner)])
-            guard !held.isEmpty else { throw IdempotencyLeaseLost() }
-        }, operation: body)
+        try await TransactionFence.$current.withValue(
+            { session in
+                let held = try await session.query(
+                    """
+                    UPDATE idempotency_keys SET applied = 1 WHERE user_id = ? AND key = ? AND lease_owner = ? RETURNING key
+                    """, [.text(lease.user), .text(lease.key), .text(lease.owner)])
+                guard !held.isEmpty else { throw IdempotencyLeaseLost() }
+            }, operation: body)
     }
 
     /// Stores the response of a claimed key, for replays.
     public func completeIdempotency(_ lease: IdempotencyLease, status: Int, body: [UInt8]) async throws {
-        let sealed = try cipher.seal(String(decoding: body, as: UTF8.self),
-                                     for: Self.idempotencyField(lease.user, lease.key))
-        try await engine.query("""
+        let sealed = try cipher.seal(
+            String(decoding: body, as: UTF8.self),
+            for: Self.idempotencyField(lease.user, lease.key))
+        try await engine.query(
+            """
             UPDATE idempotency_keys SET status = ?, body = ? WHERE user_id = ? AND key = ? AND lease_owner = ?
             """, [.integer(Int64(status)), .blob(sealed), .text(lease.user), .text(lease.key), .text(lease.owner)])
     }
@@ -108,10 +128,12 @@ extension Store {
     /// that a retry learns it was applied (``IdempotencyClaim/appliedResponseLost``).
     public func releaseIdempotency(_ lease: IdempotencyLease) async throws {
         let held: [SQLValue] = [.text(lease.user), .text(lease.key), .text(lease.owner)]
-        try await engine.query("""
+        try await engine.query(
+            """
             DELETE FROM idempotency_keys WHERE user_id = ? AND key = ? AND lease_owner = ? AND status IS NULL AND applied = 0
             """, held)
-        try await engine.query("""
+        try await engine.query(
+            """
             UPDATE idempotency_keys SET lease_expires_ms = 0
             WHERE user_id = ? AND key = ? AND lease_owner = ? AND status IS NULL
             """, held)

@@ -46,7 +46,8 @@ extension Store {
             var change = ListChange()
             var added = 0
             for (row, bucket) in rows {
-                let inserted = try await session.query("""
+                let inserted = try await session.query(
+                    """
                     INSERT INTO insights (id, user_id, insight_type, title, content, summary, suggestions, data_context,
                         generated_ms, created_ms, updated_ms, dedupe_key)
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -80,16 +81,19 @@ extension Store {
     /// written again (``OpenedInsightCache/Encoding``), and a page read again
     /// while the list is unchanged is not read again (``InsightPageCache``).
     public func encodedInsights(for userId: String, query: InsightQuery) async throws
-        -> (insights: [[UInt8]], pagination: Pagination) {
+        -> (insights: [[UInt8]], pagination: Pagination)
+    {
         if let cached = insightPages.page(for: userId, query: query),
-           try await cached.version == listVersion(.insights, for: userId) {
+            try await cached.version == listVersion(.insights, for: userId)
+        {
             return (cached.insights, cached.pagination)
         }
         let (rows, pagination, version) = try await pageRows(for: userId, query: query)
         let insights = try await decode(rows, encodedInsight(from:))
         if let version {
-            insightPages.remember(.init(version: version, insights: insights, pagination: pagination),
-                                  for: userId, query: query)
+            insightPages.remember(
+                .init(version: version, insights: insights, pagination: pagination),
+                for: userId, query: query)
         }
         return (insights, pagination)
     }
@@ -99,7 +103,8 @@ extension Store {
     /// is at least as new as that version, so it may be served while the
     /// version is unchanged.
     private func pageRows(for userId: String, query: InsightQuery) async throws
-        -> (rows: [SQLRow], pagination: Pagination, version: Int64?) {
+        -> (rows: [SQLRow], pagination: Pagination, version: Int64?)
+    {
         var conditions = ["user_id = ?"]
         var parameters: [SQLValue] = [.text(userId)]
         if let archived = query.archivedStatus {
@@ -132,7 +137,8 @@ extension Store {
             // The first page costs O(page) whatever the total: read it through
             // the index of its order, with the counts and the version in each
             // row, in one statement (one round trip). An empty first page means nothing matches.
-            rows = try await engine.query("""
+            rows = try await engine.query(
+                """
                 SELECT \(Self.insightColumns), \(counted.sql) AS list_total, \(version.sql) AS list_version
                 FROM insights WHERE \(filter) ORDER BY \(order) LIMIT ?
                 """, counted.parameters + version.parameters + parameters + [.integer(Int64(query.pageSize))])
@@ -140,13 +146,16 @@ extension Store {
             readVersion = try rows.first?.integer("list_version")
         } else {
             // A later page only when the counts say it has rows: stepping over a deep offset costs.
-            let listed = try await engine.query("SELECT \(counted.sql) AS list_total, \(version.sql) AS list_version",
-                                                counted.parameters + version.parameters).first
+            let listed = try await engine.query(
+                "SELECT \(counted.sql) AS list_total, \(version.sql) AS list_version",
+                counted.parameters + version.parameters
+            ).first
             total = Int(clamping: try listed?.integer("list_total") ?? 0)
             readVersion = try listed?.integer("list_version")
             // The page's ids from the index first, so that skipped rows are never read (deferred join).
             if offset < total {
-                rows = try await engine.query("""
+                rows = try await engine.query(
+                    """
                     SELECT \(Self.insightColumns) FROM insights WHERE id IN (
                         SELECT id FROM insights WHERE \(filter) ORDER BY \(order) LIMIT ? OFFSET ?)
                     ORDER BY \(order)
@@ -161,7 +170,8 @@ extension Store {
     /// behind the requests waiting for a core, so that another user's request
     /// does not wait for the whole page (the noisy neighbour).
     private func decode<Decoded>(_ rows: [SQLRow], _ decodeRow: (SQLRow) throws -> Decoded) async throws
-        -> [Decoded] {
+        -> [Decoded]
+    {
         var decoded: [Decoded] = []
         decoded.reserveCapacity(rows.count)
         for (index, row) in rows.enumerated() {
@@ -178,8 +188,10 @@ extension Store {
     }
 
     func insight(_ id: String, for userId: String, on session: any SQLSession) async throws -> Insight? {
-        try await session.query("SELECT \(Self.insightColumns) FROM insights WHERE id = ? AND user_id = ?",
-                                [.text(id), .text(userId)]).first.map(insight(from:))
+        try await session.query(
+            "SELECT \(Self.insightColumns) FROM insights WHERE id = ? AND user_id = ?",
+            [.text(id), .text(userId)]
+        ).first.map(insight(from:))
     }
 
     /// Applies a PATCH: setting read stamps `read_at`, archiving stamps
@@ -189,9 +201,13 @@ extension Store {
         let forUpdate = engine.dialect.forUpdate
         return try await changingLists(of: userId) { [self] session -> (Insight?, ListChange) in
             // Locked until the end, so that concurrent changes count from each other's result.
-            guard let current = try await session.query("""
-                SELECT insight_type, is_read, is_favorite, is_archived FROM insights WHERE id = ? AND user_id = ?\(forUpdate)
-                """, [.text(id), .text(userId)]).first else { return (nil, ListChange()) }
+            guard
+                let current = try await session.query(
+                    """
+                    SELECT insight_type, is_read, is_favorite, is_archived FROM insights WHERE id = ? AND user_id = ?\(forUpdate)
+                    """, [.text(id), .text(userId)]
+                ).first
+            else { return (nil, ListChange()) }
             let type = try current.text("insight_type")
             let read = try change.isRead ?? current.bool("is_read")
             let favorite = try change.isFavorite ?? current.bool("is_favorite")
@@ -210,10 +226,13 @@ extension Store {
             } else {
                 assignments.append("archived_ms = NULL")
             }
-            try await session.query("UPDATE insights SET \(assignments.joined(separator: ", ")) WHERE id = ?",
-                                    parameters + [.text(id)])
+            try await session.query(
+                "UPDATE insights SET \(assignments.joined(separator: ", ")) WHERE id = ?",
+                parameters + [.text(id)])
             var moved = ListChange()
-            moved.moved(from: try .insight(of: current), to: .insight(type: type, read: read, favorite: favorite, archived: archived))
+            moved.moved(
+                from: try .insight(of: current),
+                to: .insight(type: type, read: read, favorite: favorite, archived: archived))
             return (try await insight(id, for: userId, on: session), moved)
         }
     }
@@ -222,9 +241,13 @@ extension Store {
     public func deleteInsight(_ id: String, for userId: String) async throws -> Bool {
         try await changingLists(of: userId) { session in
             var change = ListChange()
-            guard let row = try await session.query("""
-                DELETE FROM insights WHERE id = ? AND user_id = ? RETURNING insight_type, is_read, is_favorite, is_archived
-                """, [.text(id), .text(userId)]).first else { return (false, change) }
+            guard
+                let row = try await session.query(
+                    """
+                    DELETE FROM insights WHERE id = ? AND user_id = ? RETURNING insight_type, is_read, is_favorite, is_archived
+                    """, [.text(id), .text(userId)]
+                ).first
+            else { return (false, change) }
             change.removed(try .insight(of: row), insight: id)
             return (true, change)
         }
@@ -248,7 +271,8 @@ extension Store {
             id: id, userId: userId, insightType: insightType,
             title: opened.title, content: opened.content, summary: opened.summary,
             suggestions: opened.suggestions, dataContext: opened.dataContext,
-            isRead: try row.bool("is_read"), isFavorite: try row.bool("is_favorite"), isArchived: try row.bool("is_archived"),
+            isRead: try row.bool("is_read"), isFavorite: try row.bool("is_favorite"),
+            isArchived: try row.bool("is_archived"),
             generatedAt: try stamp("generated_ms"), readAt: try optionalStamp("read_ms"),
             archivedAt: try optionalStamp("archived_ms"), createdAt: try stamp("created_ms"),
             updatedAt: try stamp("updated_ms"))

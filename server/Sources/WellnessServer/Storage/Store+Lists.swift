@@ -11,9 +11,12 @@ extension Store {
     /// to a listed table goes through here.
     /// - Returns: what `body` returns.
     /// - Throws: what `body` or the database throws; nothing is applied then.
-    func changingLists<T: Sendable>(of userId: String,
-                                    _ body: @escaping @Sendable (any SQLSession) async throws -> (T, ListChange))
-        async throws -> T {
+    func changingLists<T: Sendable>(
+        of userId: String,
+        _ body: @escaping @Sendable (any SQLSession) async throws -> (T, ListChange)
+    )
+        async throws -> T
+    {
         let (result, change) = try await engine.transaction { [self] session in
             let (result, change) = try await body(session)
             try await record(change, for: userId, on: session)
@@ -28,7 +31,8 @@ extension Store {
             try await adjustCount(bucket, by: delta, for: userId, on: session)
         }
         for list in change.lists.sorted(by: { $0.rawValue < $1.rawValue }) {
-            try await session.query("""
+            try await session.query(
+                """
                 INSERT INTO list_versions (user_id, list, version) VALUES (?, ?, 1)
                 ON CONFLICT (user_id, list) DO UPDATE SET version = list_versions.version + 1
                 """, [.text(userId), .text(list.rawValue)])
@@ -36,10 +40,12 @@ extension Store {
     }
 
     private func adjustCount(_ bucket: ListBucket, by delta: Int64, for userId: String, on session: any SQLSession)
-        async throws {
+        async throws
+    {
         let names = ["user_id"] + bucket.columns.map(\.name)
         let table = bucket.list.countsTable
-        try await session.query("""
+        try await session.query(
+            """
             INSERT INTO \(table) (\(names.joined(separator: ", ")), n) VALUES (\(names.map { _ in "?" }.joined(separator: ", ")), ?)
             ON CONFLICT (\(names.joined(separator: ", "))) DO UPDATE SET n = \(table).n + excluded.n
             """, [.text(userId)] + bucket.columns.map(\.value) + [.integer(delta)])
@@ -62,28 +68,33 @@ extension Store {
     /// page's statement to carry, so that a page and its total take one
     /// statement (one round trip to PostgreSQL).
     static func totalColumn(_ list: CountedList, filter: String, _ parameters: [SQLValue]) -> SQLStatement {
-        SQLStatement("(SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM \(list.countsTable) WHERE \(filter))", parameters)
+        SQLStatement(
+            "(SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM \(list.countsTable) WHERE \(filter))", parameters)
     }
 
     /// The current version of `userId`'s `list` (0 before its first change).
     func listVersion(_ list: CountedList, for userId: String) async throws -> Int64 {
-        try await engine.query("SELECT version FROM list_versions WHERE user_id = ? AND list = ?",
-                               [.text(userId), .text(list.rawValue)]).first?.integer("version") ?? 0
+        try await engine.query(
+            "SELECT version FROM list_versions WHERE user_id = ? AND list = ?",
+            [.text(userId), .text(list.rawValue)]
+        ).first?.integer("version") ?? 0
     }
 
     /// A scalar subquery of the version of `userId`'s `list`, for a page's
     /// statement to carry: the version the page was read at.
     static func versionColumn(_ list: CountedList, for userId: String) -> SQLStatement {
-        SQLStatement("COALESCE((SELECT version FROM list_versions WHERE user_id = ? AND list = ?), 0)",
-                     [.text(userId), .text(list.rawValue)])
+        SQLStatement(
+            "COALESCE((SELECT version FROM list_versions WHERE user_id = ? AND list = ?), 0)",
+            [.text(userId), .text(list.rawValue)])
     }
 }
 
 extension Pagination {
     static func of(page: Int, pageSize: Int, total: Int) -> Pagination {
         let totalPages = total == 0 ? 0 : (total - 1) / max(pageSize, 1) + 1
-        return Pagination(page: page, pageSize: pageSize, totalPages: totalPages, totalCount: total,
-                          hasNext: page < totalPages, hasPrev: page > 1)
+        return Pagination(
+            page: page, pageSize: pageSize, totalPages: totalPages, totalCount: total,
+            hasNext: page < totalPages, hasPrev: page > 1)
     }
 
     /// The row offset of `page`, nil when it is beyond any possible list.

@@ -16,8 +16,10 @@ public final class Store: Sendable {
     /// Recently read pages of insight lists (see ``InsightPageCache``).
     let insightPages: InsightPageCache
 
-    private init(engine: any SQLEngine, cipher: FieldCipher, principalLifetime: Double, openedInsights: Int,
-                 insightPageBytes: Int) {
+    private init(
+        engine: any SQLEngine, cipher: FieldCipher, principalLifetime: Double, openedInsights: Int,
+        insightPageBytes: Int
+    ) {
         self.engine = engine
         self.cipher = cipher
         principals = PrincipalCache(lifetime: principalLifetime)
@@ -61,7 +63,9 @@ public final class Store: Sendable {
         }
         // A query on a missing table fails: that is how a fresh database is told apart, on both engines.
         let hasTables = (try? await engine.query("SELECT 1 FROM users LIMIT 1")) != nil
-        let meta = (try? await engine.query("SELECT name, value FROM meta WHERE name IN ('schema_version', 'key_check')")) ?? []
+        let meta =
+            (try? await engine.query("SELECT name, value FROM meta WHERE name IN ('schema_version', 'key_check')"))
+            ?? []
         var state = DatabaseState(hasTables: hasTables)
         for row in meta {
             switch try row.text("name") {
@@ -88,20 +92,24 @@ public final class Store: Sendable {
     /// - Throws: ``ConfigurationError`` when the database is from an earlier
     ///   version (sealed without row binding) or a newer one, or the key is
     ///   not the database's; a migration's failure, the database then unchanged.
-    public static func open(engine: any SQLEngine, cipher: FieldCipher,
-                            principalLifetime: Double = defaultPrincipalLifetime,
-                            openedInsights: Int = defaultOpenedInsights,
-                            insightPageBytes: Int = defaultInsightPageBytes) async throws -> Store {
+    public static func open(
+        engine: any SQLEngine, cipher: FieldCipher,
+        principalLifetime: Double = defaultPrincipalLifetime,
+        openedInsights: Int = defaultOpenedInsights,
+        insightPageBytes: Int = defaultInsightPageBytes
+    ) async throws -> Store {
         _ = try await inspect(engine)
         try await engine.transaction(lock: Schema.setupLock) { [self] session in
             try await migrate(on: session, engine: engine)
-            try await session.query("INSERT INTO meta (name, value) VALUES ('key_check', ?) ON CONFLICT (name) DO NOTHING",
-                                    [.blob(try cipher.keyCheckValue())])
+            try await session.query(
+                "INSERT INTO meta (name, value) VALUES ('key_check', ?) ON CONFLICT (name) DO NOTHING",
+                [.blob(try cipher.keyCheckValue())])
             let check = try await session.query("SELECT value FROM meta WHERE name = 'key_check'").first?.blob("value")
             guard let check, cipher.matches(keyCheckValue: check) else { throw wrongKey(engine) }
         }
-        return Store(engine: engine, cipher: cipher, principalLifetime: principalLifetime, openedInsights: openedInsights,
-                     insightPageBytes: insightPageBytes)
+        return Store(
+            engine: engine, cipher: cipher, principalLifetime: principalLifetime, openedInsights: openedInsights,
+            insightPageBytes: insightPageBytes)
     }
 
     /// Applies the migrations after the database's version, each recording
@@ -110,19 +118,22 @@ public final class Store: Sendable {
     /// - Throws: ``ConfigurationError`` naming the version whose step failed, and why.
     private static func migrate(on session: any SQLSession, engine: any SQLEngine) async throws {
         let dialect = engine.dialect
-        try await session.query(dialect.schema("CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value BLOB NOT NULL)"))
+        try await session.query(
+            dialect.schema("CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value BLOB NOT NULL)"))
         let recorded = try await session.query("SELECT value FROM meta WHERE name = 'schema_version'").first
         let current = try recorded.map { Int(String(decoding: try $0.blob("value"), as: UTF8.self)) ?? 0 } ?? 0
         for migration in Schema.migrations where migration.version > current {
             do {
                 try await migration.apply(on: session, dialect: dialect)
             } catch {
-                throw ConfigurationError("""
+                throw ConfigurationError(
+                    """
                     cannot migrate \(engine.location) to schema version \(migration.version) (\(migration.summary)): \
                     \(error); the database is unchanged
                     """)
             }
-            try await session.query("""
+            try await session.query(
+                """
                 INSERT INTO meta (name, value) VALUES ('schema_version', ?)
                 ON CONFLICT (name) DO UPDATE SET value = excluded.value
                 """, [.blob(Array(String(migration.version).utf8))])
@@ -130,14 +141,16 @@ public final class Store: Sendable {
     }
 
     private static func newerVersion(_ engine: any SQLEngine, _ version: Int) -> ConfigurationError {
-        ConfigurationError("""
+        ConfigurationError(
+            """
             \(engine.location) has schema version \(version), written by a newer wellness-server; this one reads \
             versions \(Schema.oldestReadable) to \(Schema.version). Start the newer version on it
             """)
     }
 
     private static func wrongKey(_ engine: any SQLEngine) -> ConfigurationError {
-        ConfigurationError("""
+        ConfigurationError(
+            """
             the encryption key is not the one \(engine.location) was sealed with (its key check value does not open); \
             restore the original encryption.key or WELLNESS_SERVER_KEY (instances sharing a database need the same \
             WELLNESS_SERVER_KEY). The server does not start with another key
@@ -145,7 +158,8 @@ public final class Store: Sendable {
     }
 
     private static func earlierVersion(_ engine: any SQLEngine) -> ConfigurationError {
-        ConfigurationError("""
+        ConfigurationError(
+            """
             \(engine.location) was written by an earlier wellness-server, which left user text and health data \
             unsealed and sealed values unbound to their rows; this version does not read or convert it. Keep the \
             earlier version for it, or start this one on a new --data directory or database
@@ -172,8 +186,9 @@ public final class Store: Sendable {
         let now = Self.nowMilliseconds()
         try await engine.transaction { [self] session in
             // users.api_key_fingerprint keeps the first key too, for servers of this schema version from before api_keys.
-            try await session.query("INSERT INTO users (id, name, api_key_fingerprint, created_ms) VALUES (?, ?, ?, ?)",
-                                    [.text(id), .blob(sealedName), .text(fingerprint), .integer(now)])
+            try await session.query(
+                "INSERT INTO users (id, name, api_key_fingerprint, created_ms) VALUES (?, ?, ?, ?)",
+                [.text(id), .blob(sealedName), .text(fingerprint), .integer(now)])
             try await insertKey(apiKey, for: id, at: now, on: session)
         }
         return (id, apiKey)
@@ -181,7 +196,8 @@ public final class Store: Sendable {
 
     /// The user's name, as given at sign-up; nil when there is no such user.
     public func userName(_ id: String) async throws -> String? {
-        guard let sealed = try await engine.query("SELECT name FROM users WHERE id = ?", [.text(id)]).first?.blob("name")
+        guard
+            let sealed = try await engine.query("SELECT name FROM users WHERE id = ?", [.text(id)]).first?.blob("name")
         else { return nil }
         return try cipher.open(sealed, for: SealedField(table: "users", column: "name", row: id, user: id))
     }
@@ -191,8 +207,10 @@ public final class Store: Sendable {
         let fingerprint = Credentials.fingerprint(ofAPIKey: apiKey)
         if let user = principals.user(forFingerprint: fingerprint) { return user }
         let generation = principals.generation
-        guard let user = try await engine.query(Self.keyOwnerQuery, [.text(fingerprint), .text(fingerprint)])
-            .first?.text("user_id") else { return nil }
+        guard
+            let user = try await engine.query(Self.keyOwnerQuery, [.text(fingerprint), .text(fingerprint)])
+                .first?.text("user_id")
+        else { return nil }
         principals.remember(user: user, forFingerprint: fingerprint, lookedUpAt: generation)
         return user
     }
@@ -210,7 +228,8 @@ public final class Store: Sendable {
     /// (the remembered mark is forgotten), on others within the principal lifetime.
     public func revokeTokens(userId: String, at milliseconds: Int64) async throws {
         defer { principals.forgetTokens(of: userId) }
-        try await engine.query("""
+        try await engine.query(
+            """
             UPDATE users SET tokens_valid_after_ms = ? WHERE id = ? AND tokens_valid_after_ms < ?
             """, [.integer(milliseconds), .text(userId), .integer(milliseconds)])
     }
@@ -220,8 +239,10 @@ public final class Store: Sendable {
     public func tokensValidAfter(userId: String) async throws -> Int64? {
         if let mark = principals.tokensValidAfter(user: userId) { return mark }
         let generation = principals.generation
-        guard let mark = try await engine.query("SELECT tokens_valid_after_ms FROM users WHERE id = ?", [.text(userId)])
-            .first?.integer("tokens_valid_after_ms") else { return nil }
+        guard
+            let mark = try await engine.query("SELECT tokens_valid_after_ms FROM users WHERE id = ?", [.text(userId)])
+                .first?.integer("tokens_valid_after_ms")
+        else { return nil }
         principals.remember(tokensValidAfter: mark, user: userId, lookedUpAt: generation)
         return mark
     }
@@ -230,14 +251,17 @@ public final class Store: Sendable {
 
     public func saveProfile(_ profile: Profile, for userId: String) async throws {
         let body = try cipher.seal(try JSONWriter.string(profile.json), for: Self.profileField(userId))
-        try await engine.query("""
+        try await engine.query(
+            """
             INSERT INTO profiles (user_id, body) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET body = excluded.body
             """, [.text(userId), .blob(body)])
     }
 
     public func profile(for userId: String) async throws -> Profile {
-        guard let sealed = try await engine.query("SELECT body FROM profiles WHERE user_id = ?", [.text(userId)])
-            .first?.blob("body") else { return Profile() }
+        guard
+            let sealed = try await engine.query("SELECT body FROM profiles WHERE user_id = ?", [.text(userId)])
+                .first?.blob("body")
+        else { return Profile() }
         return try Profile(json: JSONParser.parse(cipher.open(sealed, for: Self.profileField(userId))))
     }
 
@@ -256,7 +280,8 @@ public final class Store: Sendable {
         }
         try await engine.transaction { session in
             for row in rows {
-                try await session.query("""
+                try await session.query(
+                    """
                     INSERT INTO checkins (user_id, date, body) VALUES (?, ?, ?)
                     ON CONFLICT (user_id, date) DO UPDATE SET body = excluded.body
                     """, row)
@@ -269,7 +294,8 @@ public final class Store: Sendable {
         try await engine.query("SELECT date, body FROM checkins WHERE user_id = ? ORDER BY date", [.text(userId)])
             .map { row in
                 let date = try row.text("date")
-                return try CheckIn(json: JSONParser.parse(cipher.open(try row.blob("body"), for: Self.checkInField(userId, date))))
+                return try CheckIn(
+                    json: JSONParser.parse(cipher.open(try row.blob("body"), for: Self.checkInField(userId, date))))
             }
     }
 

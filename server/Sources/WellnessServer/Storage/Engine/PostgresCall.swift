@@ -14,7 +14,11 @@ import NIOCore
 /// left to end on its own (a transaction then rolls back, see
 /// ``PostgresEngine/transaction(lock:_:)``).
 final class PostgresCall<T: Sendable>: @unchecked Sendable {
-    private enum Phase { case waiting, leased(at: NIODeadline), done }
+    private enum Phase {
+        case waiting
+        case leased(at: NIODeadline)
+        case done
+    }
 
     private let connectionWait: TimeAmount
     private let callTimeout: TimeAmount
@@ -34,7 +38,8 @@ final class PostgresCall<T: Sendable>: @unchecked Sendable {
     ///   `CancellationError` when the caller's task is cancelled.
     static func run<Connection>(
         connectionWait: TimeAmount, callTimeout: TimeAmount, timers: any EventLoop,
-        lease: @escaping @Sendable (_ onConnection: @escaping @Sendable (Connection) async throws -> T) async throws -> T,
+        lease:
+            @escaping @Sendable (_ onConnection: @escaping @Sendable (Connection) async throws -> T) async throws -> T,
         _ body: @escaping @Sendable (Connection) async throws -> T
     ) async throws -> T {
         let call = PostgresCall(connectionWait: connectionWait, callTimeout: callTimeout, timers: timers)
@@ -43,10 +48,12 @@ final class PostgresCall<T: Sendable>: @unchecked Sendable {
                 call.wait(with: continuation)
                 let work = Task {
                     do {
-                        call.settle(.success(try await lease { connection in
-                            guard call.leased() else { throw CancellationError() }
-                            return try await body(connection)
-                        }))
+                        call.settle(
+                            .success(
+                                try await lease { connection in
+                                    guard call.leased() else { throw CancellationError() }
+                                    return try await body(connection)
+                                }))
                     } catch {
                         call.settle(.failure(error))
                     }
@@ -97,7 +104,9 @@ final class PostgresCall<T: Sendable>: @unchecked Sendable {
     /// `allowed` accepts; later ones are dropped. Whether this one answered.
     @discardableResult
     private func settle(_ result: Result<T, any Error>, when allowed: (Phase) -> Bool = { _ in true }) -> Bool {
-        typealias Waiting = (continuation: CheckedContinuation<T, any Error>?, work: Task<Void, Never>?, timer: Scheduled<Void>?)
+        typealias Waiting = (
+            continuation: CheckedContinuation<T, any Error>?, work: Task<Void, Never>?, timer: Scheduled<Void>?
+        )
         let settled = lock.withLock { () -> Waiting? in
             if case .done = phase { return nil }
             guard allowed(phase) else { return nil }
@@ -115,12 +124,17 @@ final class PostgresCall<T: Sendable>: @unchecked Sendable {
     /// The timer fired: without a connection yet, the call fails; with one,
     /// it fails when its time on it is up, else the timer moves to that moment.
     private func deadlinePassed() {
-        let noConnection = SQLFailure("PostgreSQL: no connection within \(Self.seconds(connectionWait)) s (is the database up?)")
-        if settle(.failure(noConnection), when: { if case .waiting = $0 { return true } else { return false } }) { return }
+        let noConnection = SQLFailure(
+            "PostgreSQL: no connection within \(Self.seconds(connectionWait)) s (is the database up?)")
+        if settle(.failure(noConnection), when: { if case .waiting = $0 { return true } else { return false } }) {
+            return
+        }
         guard case .leased(let leasedAt) = lock.withLock({ phase }) else { return }
         let end = leasedAt + callTimeout
         guard end > .now() else {
-            settle(.failure(SQLFailure("PostgreSQL: no answer within \(Self.seconds(callTimeout)) s; the call was abandoned")))
+            settle(
+                .failure(
+                    SQLFailure("PostgreSQL: no answer within \(Self.seconds(callTimeout)) s; the call was abandoned")))
             return
         }
         let next = timers.scheduleTask(deadline: end) { [self] in deadlinePassed() }

@@ -30,9 +30,11 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
     ///   - callTimeout: how long a call may take on its connection (a statement,
     ///     or a whole transaction); PostgreSQL's `statement_timeout` is set to it
     ///     too, so that the database stops what the call abandoned.
-    public init(url: String, maximumConnections: Int = 20, connectionWait: Duration = .seconds(10),
-                callTimeout: Duration = defaultCallTimeout,
-                logger: Logger = Logger(label: "wellness-server.postgres")) throws {
+    public init(
+        url: String, maximumConnections: Int = 20, connectionWait: Duration = .seconds(10),
+        callTimeout: Duration = defaultCallTimeout,
+        logger: Logger = Logger(label: "wellness-server.postgres")
+    ) throws {
         let parsed = try Self.parse(url)
         location = parsed.location
         var configuration = parsed.configuration
@@ -84,9 +86,10 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
         let invalid = ConfigurationError(
             "--database must be postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE[?sslmode=disable|require]")
         guard let components = URLComponents(string: url),
-              components.scheme == "postgres" || components.scheme == "postgresql",
-              let host = components.host, !host.isEmpty,
-              let user = components.user, !user.isEmpty else { throw invalid }
+            components.scheme == "postgres" || components.scheme == "postgresql",
+            let host = components.host, !host.isEmpty,
+            let user = components.user, !user.isEmpty
+        else { throw invalid }
         let database = String(components.path.drop { $0 == "/" })
         guard !database.isEmpty else { throw invalid }
         let port = components.port ?? 5432
@@ -98,8 +101,9 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
         case "require": tls = .require(.makeClientConfiguration())
         default: throw invalid
         }
-        let configuration = PostgresClient.Configuration(host: host, port: port, username: user,
-                                                         password: components.password, database: database, tls: tls)
+        let configuration = PostgresClient.Configuration(
+            host: host, port: port, username: user,
+            password: components.password, database: database, tls: tls)
         return (configuration, "postgres://\(user)@\(host):\(port)/\(database)")
     }
 
@@ -118,19 +122,23 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
     /// `body` with a pooled connection, within ``connectionWait`` for the
     /// connection and ``callTimeout`` on it (``PostgresCall``).
     private func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
-        async throws -> T {
-        try await PostgresCall.run(connectionWait: connectionWait, callTimeout: callTimeout, timers: timers.next(),
-                                   lease: { [client] in try await client.withConnection($0) }, body)
+        async throws -> T
+    {
+        try await PostgresCall.run(
+            connectionWait: connectionWait, callTimeout: callTimeout, timers: timers.next(),
+            lease: { [client] in try await client.withConnection($0) }, body)
     }
 
     /// A read, prepared on the connection (see ``PostgresStatementCache``); run
     /// again unprepared when that fails, since postgres-nio keeps failing a
     /// statement whose preparation failed once on a connection.
     private func read(_ query: PostgresQuery, _ parameters: [SQLValue], on connection: PostgresConnection)
-        async throws -> [SQLRow] {
+        async throws -> [SQLRow]
+    {
         do {
             if let rows = try await PostgresStatementCache.shared.rows(
-                query.sql, query.binds, types: parameters.map { $0.postgresType }, on: connection, logger: logger) {
+                query.sql, query.binds, types: parameters.map { $0.postgresType }, on: connection, logger: logger)
+            {
                 return rows
             }
         } catch {
@@ -140,15 +148,17 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
     }
 
     public func transaction<T: Sendable>(lock: Int64?, _ body: @escaping @Sendable (any SQLSession) async throws -> T)
-        async throws -> T {
+        async throws -> T
+    {
         let logger = logger
         return try await Self.failures {
             try await withConnection { connection in
                 try await connection.query("BEGIN", logger: logger)
                 do {
                     if let lock {
-                        try await connection.query(Self.statement("SELECT pg_advisory_xact_lock(?)", [.integer(lock)]),
-                                                   logger: logger)
+                        try await connection.query(
+                            Self.statement("SELECT pg_advisory_xact_lock(?)", [.integer(lock)]),
+                            logger: logger)
                     }
                     let session = PostgresTransaction(connection: connection, logger: logger)
                     let result = try await body(session)

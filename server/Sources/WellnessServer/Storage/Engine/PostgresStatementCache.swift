@@ -37,8 +37,10 @@ final class PostgresStatementCache: @unchecked Sendable {
     }
 
     /// Runs `sql` prepared on `connection`; nil (nothing run) when it has no number and can get none.
-    func rows(_ sql: String, _ bindings: PostgresBindings, types: [PostgresDataType],
-              on connection: PostgresConnection, logger: Logger) async throws -> [SQLRow]? {
+    func rows(
+        _ sql: String, _ bindings: PostgresBindings, types: [PostgresDataType],
+        on connection: PostgresConnection, logger: Logger
+    ) async throws -> [SQLRow]? {
         guard let number = number(for: sql, types: types) else { return nil }
         let statement = Self.statement(First.self, remaining: number, bindings: bindings)
         return try await statement.rows(on: connection, logger: logger)
@@ -61,9 +63,12 @@ final class PostgresStatementCache: @unchecked Sendable {
     }
 
     /// Statement number `Slot.index + 1 + remaining`.
-    private static func statement<Slot: StatementNumber>(_ slot: Slot.Type, remaining: Int,
-                                                        bindings: PostgresBindings) -> any RowsStatement {
-        remaining > 0 ? statement(Numbered<Slot>.self, remaining: remaining - 1, bindings: bindings)
+    private static func statement<Slot: StatementNumber>(
+        _ slot: Slot.Type, remaining: Int,
+        bindings: PostgresBindings
+    ) -> any RowsStatement {
+        remaining > 0
+            ? statement(Numbered<Slot>.self, remaining: remaining - 1, bindings: bindings)
             : Numbered<Slot>.Statement(bindings: bindings)
     }
 }

@@ -17,7 +17,8 @@ public protocol SQLEngine: SQLSession {
     /// transaction-scoped advisory lock on it is taken first, so that
     /// transactions with the same lock (schema setup, say) run one at a time
     /// across instances.
-    func transaction<T: Sendable>(lock: Int64?, _ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws -> T
+    func transaction<T: Sendable>(lock: Int64?, _ body: @escaping @Sendable (any SQLSession) async throws -> T)
+        async throws -> T
 
     /// Whether the database answers `SELECT 1` (on a reader and the writer) within `timeout` seconds.
     func isResponsive(within timeout: Double) async -> Bool
@@ -35,7 +36,9 @@ public enum TransactionFence {
 }
 
 extension SQLEngine {
-    public func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws -> T {
+    public func transaction<T: Sendable>(_ body: @escaping @Sendable (any SQLSession) async throws -> T) async throws
+        -> T
+    {
         try await transaction(lock: nil, body)
     }
 }
@@ -55,7 +58,8 @@ extension SQLStatement {
     /// Whether `sql` is a SELECT (a read).
     static func isSelect(_ sql: String) -> Bool {
         let start = sql.utf8.drop { byte in
-            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\t")
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+                || byte == UInt8(ascii: "\t")
         }
         return start.prefix(6).lazy.map { $0 & 0xDF }.elementsEqual("SELECT".utf8)
     }

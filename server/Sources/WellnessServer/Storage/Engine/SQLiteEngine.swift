@@ -48,7 +48,8 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
             let reader = try Self.connect(path)
             // Memory-mapped reads: a large user's pages are read from the OS cache without a
             // read(2) each, so a list costs about the same at 10 and at 10,000 rows.
-            try reader.execute("PRAGMA foreign_keys = ON; PRAGMA query_only = ON; PRAGMA mmap_size = \(Self.mappedBytes)")
+            try reader.execute(
+                "PRAGMA foreign_keys = ON; PRAGMA query_only = ON; PRAGMA mmap_size = \(Self.mappedBytes)")
             return reader
         }
         readerSlots = AsyncSemaphore(permits: count)
@@ -96,7 +97,8 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
     /// `BEGIN IMMEDIATE` on the writer, held until `COMMIT` or `ROLLBACK`;
     /// `lock` is not needed: the writer is already exclusive, across processes too.
     public func transaction<T: Sendable>(lock: Int64?, _ body: @escaping @Sendable (any SQLSession) async throws -> T)
-        async throws -> T {
+        async throws -> T
+    {
         let writer = writer
         return try await writerSlot.holding {
             try await Blocking.run { try writer.execute("BEGIN IMMEDIATE") }
