@@ -2,6 +2,12 @@ import WellnessKitCore
 
 /// Goal suggestions and tips from a user's data (seed 003), by fixed rules.
 public enum GoalAdvisor {
+    /// What an active goal already aims at: a suggestion of the same type and unit would repeat it.
+    private struct Target: Hashable {
+        let type: String
+        let unit: String?
+    }
+
     /// 3 to 5 suggestions from the profile and the last 30 days of check-ins,
     /// none repeating an existing goal's title or an active goal's type and unit.
     public static func suggestions(checkIns: [CheckIn], existing: [Goal], profile: Profile = Profile())
@@ -10,7 +16,7 @@ public enum GoalAdvisor {
         let recent = checkIns.suffix(30)
         let taken = Set(existing.map { $0.title.lowercased() })
         let activeTargets = Set(
-            existing.filter { $0.status == .active }.map { "\($0.goalType)|\($0.targetUnit ?? "")" })
+            existing.filter { $0.status == .active }.map { Target(type: $0.goalType, unit: $0.targetUnit) })
         var candidates: [GoalSuggestion] = []
         if let steps = average(recent.compactMap(\.steps)), steps < 10_000 {
             let target = min(10_000, ((steps + 2000) / 500).rounded(.up) * 500)
@@ -82,7 +88,8 @@ public enum GoalAdvisor {
                 difficulty: 1),
         ]
         let fresh = candidates.filter {
-            !taken.contains($0.title.lowercased()) && !activeTargets.contains("\($0.goalType)|\($0.targetUnit ?? "")")
+            !taken.contains($0.title.lowercased())
+                && !activeTargets.contains(Target(type: $0.goalType, unit: $0.targetUnit))
         }
         return Array(fresh.prefix(5))
     }

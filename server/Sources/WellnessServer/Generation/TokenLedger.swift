@@ -9,17 +9,22 @@ public protocol TokenLedger: Sendable {
 
 /// A ledger in this instance's memory (tests, and servers without storage for it).
 public actor MemoryTokenLedger: TokenLedger {
-    private var counts: [String: Int] = [:]
+    private struct UserDay: Hashable {
+        let userId: String
+        let day: Int
+    }
+
+    private var counts: [UserDay: Int] = [:]
 
     public init() {}
 
     public func tokens(for userId: String, day: Int) -> Int {
-        counts["\(day)|\(userId)"] ?? 0
+        counts[UserDay(userId: userId, day: day)] ?? 0
     }
 
     public func add(_ tokens: Int, for userId: String, day: Int) {
         // Yesterday's counts are no longer read.
-        if counts.count > 100_000 { counts = counts.filter { $0.key.hasPrefix("\(day)|") } }
-        counts["\(day)|\(userId)", default: 0] += max(tokens, 0)
+        if counts.count > 100_000 { counts = counts.filter { $0.key.day == day } }
+        counts[UserDay(userId: userId, day: day), default: 0] += max(tokens, 0)
     }
 }
