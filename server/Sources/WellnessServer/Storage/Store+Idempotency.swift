@@ -103,7 +103,7 @@ extension Store {
     /// rolls back.
     public func fenced<T: Sendable>(by lease: IdempotencyLease, _ body: () async throws -> T) async throws -> T {
         try await TransactionFence.$current.withValue(
-            { session in
+            TransactionFence { session in
                 let held = try await session.query(
                     """
                     UPDATE idempotency_keys SET applied = 1 WHERE user_id = ? AND key = ? AND lease_owner = ? RETURNING key

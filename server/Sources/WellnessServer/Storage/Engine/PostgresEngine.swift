@@ -162,7 +162,7 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
                     }
                     let session = PostgresTransaction(connection: connection, logger: logger)
                     let result = try await body(session)
-                    try await TransactionFence.current?(session)
+                    try await TransactionFence.current?.check(session)
                     // A transaction abandoned past its call timeout (its caller was told it failed) rolls back.
                     try Task.checkCancellation()
                     try await connection.query("COMMIT", logger: logger)

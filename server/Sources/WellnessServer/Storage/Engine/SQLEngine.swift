@@ -31,8 +31,19 @@ public protocol SQLEngine: SQLSession {
 /// tasks it starts) runs last, on its own session, before committing; when
 /// they throw, the transaction rolls back. A request binds it to make its
 /// writes conditional on something it holds (see ``Store/fenced(by:_:)``).
-public enum TransactionFence {
-    @TaskLocal public static var current: (@Sendable (any SQLSession) async throws -> Void)?
+///
+/// The task-local value is this struct, not the bare function: a task-local
+/// of an optional async function type crashed `swift_task_localValuePush` in
+/// release builds (Swift 6.3.1) on the first keyed POST.
+public struct TransactionFence: Sendable {
+    /// Runs on the transaction's session before it commits; throwing rolls the transaction back.
+    public let check: @Sendable (any SQLSession) async throws -> Void
+
+    public init(_ check: @escaping @Sendable (any SQLSession) async throws -> Void) {
+        self.check = check
+    }
+
+    @TaskLocal public static var current: TransactionFence?
 }
 
 extension SQLEngine {

@@ -105,7 +105,7 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
             do {
                 let session = SQLiteTransaction(connection: writer)
                 let result = try await body(session)
-                try await TransactionFence.current?(session)
+                try await TransactionFence.current?.check(session)
                 try await Blocking.run {
                     do {
                         try writer.execute("COMMIT")
