@@ -14,9 +14,11 @@ fi
     echo '/// The OpenAPI contract this server implements, as `GET /openapi.yaml` serves it.'
     echo 'enum OpenAPIContract {'
     echo '    static let yaml = ##"""'
-    cat "$contract"
+    # Indented as swift-format (make lint) wants it; Swift strips the closing
+    # delimiter's indentation from every line, and empty lines stay empty.
+    sed 's/^\(.\)/        \1/' "$contract"
     echo  # the delimiter's line break is not part of the string: keep the file's last one
-    echo '"""##'
+    echo '        """##'
     echo '}'
 } >"$out.tmp"
 mv "$out.tmp" "$out"

@@ -20,7 +20,7 @@ public enum WellnessApplication {
     public static func openStore(
         _ configuration: ServerConfiguration,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        logger: Logger = Logger(label: "wellness-server")
+        logger: Logger = Logger(label: "wellness-server"), metrics: ServerMetrics? = nil
     ) async throws
         -> (Store, Credentials)
     {
@@ -31,11 +31,11 @@ public enum WellnessApplication {
         if let url = configuration.databaseURL {
             engine = try PostgresEngine(
                 url: url, maximumConnections: configuration.databaseConnections,
-                callTimeout: configuration.databaseTimeout, logger: logger)
+                callTimeout: configuration.databaseTimeout, logger: logger, metrics: metrics)
         } else {
             engine = try SQLiteEngine(
                 path: configuration.dataDirectory.appendingPathComponent("wellness.sqlite").path,
-                readers: configuration.sqliteReaders)
+                readers: configuration.sqliteReaders, metrics: metrics)
         }
         do {
             let state = try await Store.inspect(engine)
@@ -55,14 +55,15 @@ public enum WellnessApplication {
         }
     }
 
-    public static func router(store: Store, credentials: Credentials, configuration: ServerConfiguration) -> Router<
-        AppRequestContext
-    > {
+    public static func router(
+        store: Store, credentials: Credentials, configuration: ServerConfiguration,
+        metrics: ServerMetrics = ServerMetrics()
+    ) -> Router<AppRequestContext> {
         let router = Router(context: AppRequestContext.self)
-        // Outermost first: the log times the whole request; HEAD runs as GET;
-        // every error becomes the envelope; an announced body over the limit is
-        // refused before it is read; a wrong method on a known path is 405.
-        router.add(middleware: RequestLogMiddleware())
+        // Outermost first: the log and the metrics time the whole request; HEAD
+        // runs as GET; every error becomes the envelope; an announced body over
+        // the limit is refused before it is read; a wrong method on a known path is 405.
+        router.add(middleware: RequestLogMiddleware(metrics: metrics))
         router.add(middleware: HeadMiddleware())
         router.add(middleware: ErrorEnvelopeMiddleware())
         router.add(middleware: BodyLimitMiddleware())
@@ -76,7 +77,8 @@ public enum WellnessApplication {
             userLimit: UserConcurrencyLimit(
                 limit: configuration.requestsPerUser,
                 aloneLimit: configuration.effectiveRequestsPerLoneUser),
-            provider: provider(configuration, store: store),
+            provider: MeteredProvider(base: provider(configuration, store: store, metrics: metrics), metrics: metrics),
+            metrics: metrics,
             idempotencyLeaseMilliseconds: configuration.idempotencyLeaseMilliseconds)
         router.add(middleware: MethodNotAllowedMiddleware(allowedMethods: routes.allowedMethods))
         routes.register(on: router)
@@ -84,11 +86,14 @@ public enum WellnessApplication {
     }
 
     /// The configured language model, or the rules.
-    static func provider(_ configuration: ServerConfiguration, store: Store) -> any GenerationProvider {
+    static func provider(_ configuration: ServerConfiguration, store: Store, metrics: ServerMetrics)
+        -> any GenerationProvider
+    {
         guard let ai = configuration.ai else { return RulesProvider() }
         let logger = Logger(label: "wellness-server.ai")
         return ChatCompletionsProvider(
-            configuration: ai, ledger: StoreTokenLedger(store: store, logger: logger), logger: logger)
+            configuration: ai, ledger: StoreTokenLedger(store: store, logger: logger), logger: logger,
+            metrics: metrics)
     }
 
     /// HTTP/1.1 with the configuration's read and idle deadlines, where a
@@ -102,9 +107,10 @@ public enum WellnessApplication {
         _ configuration: ServerConfiguration, logger: Logger,
         onBound: @escaping @Sendable (Int) -> Void = { _ in }
     ) async throws -> some ApplicationProtocol {
-        let (store, credentials) = try await openStore(configuration, logger: logger)
+        let metrics = ServerMetrics()
+        let (store, credentials) = try await openStore(configuration, logger: logger, metrics: metrics)
         var app = Application(
-            router: router(store: store, credentials: credentials, configuration: configuration),
+            router: router(store: store, credentials: credentials, configuration: configuration, metrics: metrics),
             server: httpServer(configuration),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "wellness-server"),

@@ -132,7 +132,7 @@ struct SchemaMigrationCase {
         let user = TestServer.User(id: userId, apiKey: apiKey, token: "")
         let server = TestServer(
             engine: engine, directory: configuration.dataDirectory, store: store,
-            credentials: credentials, configuration: configuration)
+            credentials: credentials, configuration: configuration, metrics: ServerMetrics())
         try await server.test { client in
             for read in reads {
                 let (status, _, body) = try await client.call(.get, read.path, as: user)

@@ -11,6 +11,7 @@ import WellnessKitCore
 /// OpenAI-compatible server: what the user gets, and what was sent.
 @Suite struct ProviderTests {
     typealias Reply = ScriptedProvider.Reply
+    typealias Name = ServerMetrics.Name
 
     /// A coach answer the user's 14 days of check-ins ground (7 check-ins in the last 7).
     static let groundedReply =
@@ -99,6 +100,16 @@ import WellnessKitCore
             }
             #expect(provider.requests[0]["response_format"]["type"].string == "json_schema")
             #expect(provider.requests[0]["model"].string == "scripted-model")
+
+            let metrics = try await Exposition.read(client)
+            #expect(
+                metrics.value(Name.aiCalls, ["task": "coach_reply", "model": "scripted-model", "outcome": "ok"]) == 1)
+            #expect(metrics.value(Name.aiCallDuration + "_count", ["task": "coach_reply"]) == 1)
+            #expect(metrics.value(Name.aiTokens, ["task": "coach_reply", "kind": "prompt"]) == 40)
+            #expect(metrics.value(Name.aiTokens, ["task": "coach_reply", "kind": "completion"]) == 10)
+            #expect(metrics.value(Name.aiAnswers, ["task": "coach_reply", "source": "llm"]) == 1)
+            #expect(metrics.value(Name.aiFallbacks) == nil)
+            #expect(metrics.value(Name.aiCallsInFlight) == 0)
         }
     }
 
@@ -160,6 +171,10 @@ import WellnessKitCore
             #expect(stored.text.hasPrefix(Self.rulesOpening))
             #expect(try await Self.provenance(server, stored.id) == .fallback(reason))
             #expect(provider.requests.count == 1, "no re-ask, no retry")
+            let metrics = try await Exposition.read(client)
+            #expect(metrics.value(Name.aiCalls, ["task": "coach_reply", "outcome": reason.rawValue]) == 1)
+            #expect(metrics.value(Name.aiFallbacks, ["task": "coach_reply", "reason": reason.rawValue]) == 1)
+            #expect(metrics.value(Name.aiAnswers, ["source": "rules"]) == 1)
         }
     }
 
@@ -184,6 +199,10 @@ import WellnessKitCore
             #expect(reply.text.hasPrefix(Self.rulesOpening))
             #expect(try await Self.provenance(server, reply.id) == .fallback(.timeout))
             #expect(ContinuousClock.now - started < .milliseconds(1800))
+            let metrics = try await Exposition.read(client)
+            #expect(metrics.value(Name.aiCalls, ["outcome": "timeout"]) == 1)
+            #expect(metrics.value(Name.aiCallDuration + "_count") == 1)
+            #expect(metrics.value(Name.aiCallsInFlight) == 0, "a timed-out call gives its slot back")
         }
     }
 
@@ -248,6 +267,10 @@ import WellnessKitCore
             }
             #expect(reasons == [.providerError, .providerError, .circuitOpen])
             #expect(provider.requests.count == 2, "the third call never reached the provider")
+            let metrics = try await Exposition.read(client)
+            #expect(metrics.value(Name.aiCircuitOpen) == 1)
+            #expect(metrics.value(Name.aiFallbacks, ["reason": "provider_error"]) == 2)
+            #expect(metrics.value(Name.aiFallbacks, ["reason": "circuit_open"]) == 1)
         }
     }
 
@@ -258,6 +281,9 @@ import WellnessKitCore
             #expect(reply.text == CrisisScreen.reply)
             #expect(try await Self.provenance(server, reply.id) == .fallback(.crisis))
             #expect(provider.requests.isEmpty)
+            let metrics = try await Exposition.read(client)
+            #expect(metrics.value(Name.aiFallbacks, ["task": "coach_reply", "reason": "crisis"]) == 1)
+            #expect(metrics.value(Name.aiCalls) == nil)
         }
     }
 
@@ -280,6 +306,9 @@ import WellnessKitCore
             #expect(reply.text.hasPrefix(Self.rulesOpening), "over the cap: rules")
             #expect(try await Self.provenance(server, reply.id) == .fallback(.tokenBudget))
             #expect(provider.requests.count == 1)
+            let metrics = try await Exposition.read(client)
+            #expect((metrics.value(Name.aiTokens, ["kind": "estimated"]) ?? 0) > 0, "no usage: the estimate counts")
+            #expect(metrics.value(Name.aiFallbacks, ["reason": "token_budget"]) == 1)
         }
     }
 
@@ -291,6 +320,9 @@ import WellnessKitCore
             let reply14 = try await Self.coach(client, user, "Tips?")
             #expect(reply14 == Self.groundedText)
             #expect(provider.requests.count == 1)
+            let metrics = try await Exposition.read(client)
+            #expect(metrics.value(Name.aiCalls, ["outcome": "cached"]) == 1)
+            #expect(metrics.value(Name.aiCallDuration + "_count") == 1, "a cached answer has no latency")
         }
     }
 

@@ -27,6 +27,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
     case aConsultationNamesOnlyTheUsersOwnContext
     case apiKeysAreCreatedListedAndRevoked
     case aKeyFromBeforeTheKeyTableIsAdopted
+    case waitsForAConnectionAreReported
 
     var description: String { rawValue }
 
@@ -51,6 +52,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         case .aConsultationNamesOnlyTheUsersOwnContext: try await Self.consultationContext(server)
         case .apiKeysAreCreatedListedAndRevoked: try await Self.apiKeys(server)
         case .aKeyFromBeforeTheKeyTableIsAdopted: try await Self.adoptedKey(server)
+        case .waitsForAConnectionAreReported: try await Self.connectionWaits(server)
         }
         await server.store.engine.shutdown()
     }
@@ -118,6 +120,21 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
 
     /// A sealed value copied to another row or user: a clean error (500
     /// `DATA_INTEGRITY` in the envelope), never its plaintext.
+    /// A read and a transaction each report their wait for a connection: SQLite's reader and writer, or the pool.
+    static func connectionWaits(_ server: TestServer) async throws {
+        func waits(_ connection: ServerMetrics.Connection) throws -> Double {
+            try Exposition(server.metrics.exposition())
+                .value(ServerMetrics.Name.databaseWait + "_count", ["connection": connection.rawValue]) ?? 0
+        }
+        let before = server.engine == .sqlite ? [try waits(.reader), try waits(.writer)] : [try waits(.pool)]
+        try await server.store.engine.query("SELECT 1")
+        _ = try await server.store.engine.transaction { try await $0.query("SELECT 1") }
+        switch server.engine {
+        case .sqlite: #expect([try waits(.reader), try waits(.writer)] == before.map { $0 + 1 })
+        case .postgres: #expect(try waits(.pool) == before[0] + 2)
+        }
+    }
+
     static func movedSealedValue(_ server: TestServer) async throws {
         let store = server.store
         let owner = try await server.user(days: 10)

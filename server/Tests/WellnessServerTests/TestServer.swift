@@ -52,6 +52,8 @@ struct TestServer {
     let store: Store
     let credentials: Credentials
     let configuration: ServerConfiguration
+    /// What this server's `GET /metrics` reports (its engine's waits too).
+    let metrics: ServerMetrics
 
     static func make(
         _ engine: TestEngine = .sqlite, aiRequestsPerWindow: Int = 100,
@@ -66,10 +68,12 @@ struct TestServer {
         configuration.insightPageBytes = Store.defaultInsightPageBytes
         if engine == .postgres { configuration.databaseURL = try await TestEngine.newPostgresDatabase() }
         configure(&configuration)
-        let (store, credentials) = try await WellnessApplication.openStore(configuration, environment: [:])
+        let metrics = ServerMetrics()
+        let (store, credentials) = try await WellnessApplication.openStore(
+            configuration, environment: [:], metrics: metrics)
         return TestServer(
             engine: engine, directory: directory, store: store, credentials: credentials,
-            configuration: configuration)
+            configuration: configuration, metrics: metrics)
     }
 
     /// Another store on the same data (another instance, or a restart).
@@ -143,7 +147,8 @@ struct TestServer {
 
     /// Runs `body` with a client of the router.
     func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        let router = WellnessApplication.router(store: store, credentials: credentials, configuration: configuration)
+        let router = WellnessApplication.router(
+            store: store, credentials: credentials, configuration: configuration, metrics: metrics)
         try await Application(router: router).test(.router) { client in try await body(client) }
     }
 }

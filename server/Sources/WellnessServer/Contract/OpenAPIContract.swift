@@ -96,6 +96,22 @@ enum OpenAPIContract {
                     application/json:
                       schema: {$ref: "#/components/schemas/ErrorEnvelope"}
 
+          /metrics:
+            get:
+              operationId: metrics
+              summary: Prometheus metrics (text format 0.0.4); requests by route and status, database waits, AI provider calls.
+              description: >
+                Labels hold route patterns, methods, statuses, task names and outcomes,
+                never a path, an id or a user's data (docs/SERVER.md, "Metrics").
+              security: []
+              responses:
+                "500": {$ref: "#/components/responses/Internal"}
+                "200":
+                  description: Every metric of this instance.
+                  content:
+                    text/plain:
+                      schema: {type: string}
+
           /dev/users:
             post:
               operationId: createUser

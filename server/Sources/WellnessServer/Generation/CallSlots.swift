@@ -1,10 +1,15 @@
 /// Calls in flight on this instance, up to `--ai-concurrency`; none wait.
 actor CallSlots {
     private let limit: Int
-    private var inFlight = 0
+    private var inFlight = 0 {
+        didSet { onChange(inFlight) }
+    }
+    private let onChange: @Sendable (Int) -> Void
 
-    init(limit: Int) {
+    /// - Parameter onChange: told the number in flight whenever it changes.
+    init(limit: Int, onChange: @escaping @Sendable (Int) -> Void = { _ in }) {
         self.limit = max(limit, 1)
+        self.onChange = onChange
     }
 
     func acquire() -> Bool {
@@ -14,6 +19,7 @@ actor CallSlots {
     }
 
     func release() {
-        inFlight = max(inFlight - 1, 0)
+        guard inFlight > 0 else { return }
+        inFlight -= 1
     }
 }

@@ -26,24 +26,32 @@ public final class ChatCompletionsProvider: GenerationProvider {
     private let cache = AnswerCache()
     private let outputMode: OutputMode
     private let logger: Logger
+    private let metrics: ServerMetrics?
 
     /// - Parameters:
     ///   - httpClient: the client calls go through; by default one for the process, with no redirects and
     ///     no retried connections (a provider that cannot be reached costs no waiting).
     ///   - ledger: where each user's daily tokens are counted.
+    ///   - metrics: where calls, tokens, calls in flight and the breaker's state are reported.
     public init(
         configuration: ProviderConfiguration, httpClient: HTTPClient? = nil,
-        ledger: any TokenLedger = MemoryTokenLedger(), logger: Logger = Logger(label: "wellness-server.ai")
+        ledger: any TokenLedger = MemoryTokenLedger(), logger: Logger = Logger(label: "wellness-server.ai"),
+        metrics: ServerMetrics? = nil
     ) {
         self.configuration = configuration
         client = ChatCompletionsClient(
             endpoint: configuration.endpoint, apiKey: configuration.apiKey,
             httpClient: httpClient ?? ChatCompletionsClient.sharedHTTPClient)
         breaker = CircuitBreaker(threshold: configuration.breakerThreshold, coolDown: configuration.breakerCoolDown)
-        slots = CallSlots(limit: configuration.concurrency)
+        slots = CallSlots(limit: configuration.concurrency) { metrics?.aiCallsInFlight($0) }
         outputMode = OutputMode(configuration.structuredOutput)
         self.ledger = ledger
         self.logger = logger
+        self.metrics = metrics
+    }
+
+    public func refreshMetrics() async {
+        metrics?.aiCircuit(open: await breaker.isOpen)
     }
 
     private var llm: GenerationProvenance {
@@ -264,7 +272,7 @@ public final class ChatCompletionsProvider: GenerationProvider {
             Self.text(question.facts.json), Self.text(question.data), Self.text(question.userText ?? .null),
         ])
         if let cached = await cache.answer(for: key), case .valid(let value) = validate(cached) {
-            log(question.task, latency: .zero, usage: nil, estimated: 0, outcome: "cached")
+            log(question.task, latency: nil, usage: nil, estimated: 0, outcome: "cached")
             return .success(value)
         }
         guard Self.text(question.userText ?? .null).utf8.count <= Self.maximumUserTextBytes else {
@@ -281,6 +289,7 @@ public final class ChatCompletionsProvider: GenerationProvider {
         }
         let (result, failed) = await converse(question, key: key, day: day, validate: validate)
         await breaker.record(failure: failed)
+        await refreshMetrics()
         await slots.release()
         return result
     }
@@ -383,11 +392,15 @@ public final class ChatCompletionsProvider: GenerationProvider {
         }
     }
 
-    /// The one log line of a call: never the prompt, never the key.
+    /// The one log line of a call (never the prompt, never the key), and its metrics.
     private func log(
-        _ task: GenerationTask, latency: Duration, usage: (prompt: Int, completion: Int)?, estimated: Int,
+        _ task: GenerationTask, latency: Duration?, usage: (prompt: Int, completion: Int)?, estimated: Int,
         outcome: String
     ) {
+        metrics?.aiCall(
+            task: task, model: configuration.model, outcome: outcome, latency: latency, tokens: usage,
+            estimatedTokens: estimated)
+        let latency = latency ?? .zero
         let milliseconds = latency.components.seconds * 1000 + latency.components.attoseconds / 1_000_000_000_000_000
         var metadata: Logger.Metadata = [
             "task": .string(task.rawValue), "model": .string(configuration.model),

@@ -22,6 +22,13 @@ public protocol GenerationProvider: Sendable {
 
     /// The coach's reply to a message.
     func coachReply(_ request: CoachRequest) async -> Generated<Coach.Reply>
+
+    /// Brings gauges that change with time alone (the circuit breaker's cool-down) up to date before a scrape.
+    func refreshMetrics() async
+}
+
+extension GenerationProvider {
+    public func refreshMetrics() async {}
 }
 
 /// What goal suggestions are made from.

@@ -5,11 +5,13 @@ import Logging
 
 /// One structured line per request: id, method, route (the path pattern, so no
 /// ids or secrets), status and duration — from the request's arrival to its
-/// response's last byte written (so the body's writing is counted). Headers and
-/// bodies are never logged. The outermost middleware: errors reach it as
-/// responses already (``ErrorEnvelopeMiddleware``).
+/// response's last byte written (so the body's writing is counted) — and the
+/// same in ``ServerMetrics``. Headers and bodies are never logged. The
+/// outermost middleware: errors reach it as responses already
+/// (``ErrorEnvelopeMiddleware``).
 struct RequestLogMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
+    let metrics: ServerMetrics
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
@@ -30,30 +32,33 @@ struct RequestLogMiddleware: RouterMiddleware {
                 do {
                     try await body.write(writer)
                 } catch {
-                    Self.log(
+                    log(
                         logger, method: method, route: route, status: status, started: started,
                         outcome: "response not fully written")
                     throw error
                 }
-                Self.log(logger, method: method, route: route, status: status, started: started)
+                log(logger, method: method, route: route, status: status, started: started)
             }
             // HEAD keeps the GET's length although its body is empty.
             if let length { response.headers[.contentLength] = length }
             return response
         } catch {
             let status = (error as? any HTTPResponseError)?.status.code ?? 500
-            Self.log(
+            log(
                 context.logger, method: method, route: context.endpointPath ?? "unmatched", status: status,
                 started: started)
             throw error
         }
     }
 
-    private static func log(
+    private func log(
         _ logger: Logger, method: String, route: String, status: Int, started: UInt64,
         outcome: String? = nil
     ) {
-        let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        let nanoseconds = DispatchTime.now().uptimeNanoseconds - started
+        metrics.request(
+            method: method, route: route, status: status, duration: .nanoseconds(Int64(clamping: nanoseconds)))
+        let milliseconds = Double(nanoseconds) / 1e6
         var metadata: Logger.Metadata = [
             "method": .string(method),
             "route": .string(route),

@@ -74,6 +74,7 @@ extension Routes {
     /// The fixed crisis reply for crisis language (never sent to a provider), else the provider's reply.
     private func coachReply(to content: String, in consultation: Consultation) async throws -> Generated<Coach.Reply> {
         guard !CrisisScreen.flags(content) else {
+            metrics.aiAnswered(.coachReply, .fallback(.crisis))
             return Generated(Coach.Reply(text: CrisisScreen.reply, proposals: []), .fallback(.crisis))
         }
         let today = CalendarDate(daysSinceEpoch: Int(Store.nowMilliseconds() / 86_400_000)) ?? .epoch

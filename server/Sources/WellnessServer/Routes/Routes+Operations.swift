@@ -4,13 +4,14 @@ import Hummingbird
 import WellnessKitCore
 
 extension Routes {
-    /// Liveness, readiness, the contract and its page, and development sign-up when it is on.
+    /// Liveness, readiness, metrics, the contract and its page, and development sign-up when it is on.
     var operationsRoutes: [Route] {
         let signup = Self.open(.post, "dev/users") { request, context in try await createUser(request, context) }
         return [
             // Liveness never touches the database; readiness asks it, with a deadline.
             Self.open(.get, "healthz") { _, _ in JSONResponses.json(.object(JSONObject([("status", .string("ok"))]))) },
             Self.open(.get, "readyz") { _, _ in try await ready() },
+            Self.open(.get, "metrics") { _, _ in await metricsPage() },
             Self.open(.get, "openapi.yaml") { _, _ in
                 Self.document(OpenAPIContract.yaml, type: "application/yaml; charset=utf-8")
             },
@@ -26,6 +27,14 @@ extension Routes {
                 message: "the database did not answer within 1 s")
         }
         return JSONResponses.json(.object(JSONObject([("status", .string("ready"))])))
+    }
+
+    /// ``ServerMetrics`` in Prometheus' text format; no label holds a user's data.
+    private func metricsPage() async -> Response {
+        await provider.refreshMetrics()
+        return Response(
+            status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: metrics.exposition())))
     }
 
     /// The contract or its page; the page loads nothing from anywhere else.

@@ -15,6 +15,8 @@ struct Routes {
     var userLimit = UserConcurrencyLimit(limit: UserConcurrencyLimit.defaultLimit)
     /// What writes insights, goal suggestions and tips, and coach replies.
     var provider: any GenerationProvider = RulesProvider()
+    /// What `GET /metrics` reports.
+    var metrics = ServerMetrics()
     /// How long an idempotency key's claim holds it without completing.
     var idempotencyLeaseMilliseconds = ServerConfiguration(dataDirectory: URL(fileURLWithPath: "/"))
         .idempotencyLeaseMilliseconds

@@ -18,6 +18,7 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
     private let logger: Logger
     private let connectionWait: TimeAmount
     private let callTimeout: TimeAmount
+    private let metrics: ServerMetrics?
     /// Where the calls' timers run (a NIO timer costs less than a task).
     private let timers: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
 
@@ -30,11 +31,13 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
     ///   - callTimeout: how long a call may take on its connection (a statement,
     ///     or a whole transaction); PostgreSQL's `statement_timeout` is set to it
     ///     too, so that the database stops what the call abandoned.
+    ///   - metrics: where each call's wait for its pooled connection is reported.
     public init(
         url: String, maximumConnections: Int = 20, connectionWait: Duration = .seconds(10),
         callTimeout: Duration = defaultCallTimeout,
-        logger: Logger = Logger(label: "wellness-server.postgres")
+        logger: Logger = Logger(label: "wellness-server.postgres"), metrics: ServerMetrics? = nil
     ) throws {
+        self.metrics = metrics
         let parsed = try Self.parse(url)
         location = parsed.location
         var configuration = parsed.configuration
@@ -124,9 +127,14 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
     private func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T)
         async throws -> T
     {
-        try await PostgresCall.run(
+        let asked = ContinuousClock.now
+        return try await PostgresCall.run(
             connectionWait: connectionWait, callTimeout: callTimeout, timers: timers.next(),
-            lease: { [client] in try await client.withConnection($0) }, body)
+            lease: { [client] in try await client.withConnection($0) }
+        ) { [metrics] connection in
+            metrics?.databaseWait(.pool, asked.duration(to: .now))
+            return try await body(connection)
+        }
     }
 
     /// A read, prepared on the connection (see ``PostgresStatementCache``); run

@@ -29,6 +29,7 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
     /// Guards `idleReaders` only for the moment of taking or returning one.
     private let readersLock = NSLock()
     private let readerSlots: AsyncSemaphore
+    private let metrics: ServerMetrics?
 
     /// Reader connections by default: more than ``UserConcurrencyLimit/defaultLimit``,
     /// so that one user's reads never take them all.
@@ -37,9 +38,11 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
     static let mappedBytes = 1 << 30
 
     /// Opens (creating if needed, mode 0600) the database file at `path` with `readers` reader connections.
+    /// - Parameter metrics: where waits for the writer and for a reader are reported.
     /// - Throws: ``SQLFailure`` when SQLite cannot open it.
-    public init(path: String, readers: Int = defaultReaders) throws {
+    public init(path: String, readers: Int = defaultReaders, metrics: ServerMetrics? = nil) throws {
         self.path = path
+        self.metrics = metrics
         try Self.makePrivate(path, create: true)
         writer = try Self.connect(path)
         try writer.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
@@ -82,15 +85,26 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
             return try await onReader { reader in try reader.query(sql, parameters) }
         }
         let writer = writer
-        return try await writerSlot.holding { try await Blocking.run { try writer.query(sql, parameters) } }
+        return try await holding(.writer) { try await Blocking.run { try writer.query(sql, parameters) } }
     }
 
     /// Runs `body` with an idle reader connection, on a dispatch thread.
     private func onReader<T: Sendable>(_ body: @escaping @Sendable (SQLiteConnection) throws -> T) async throws -> T {
-        try await readerSlots.holding { [self] in
+        try await holding(.reader) { [self] in
             let reader = readersLock.withLock { idleReaders.removeLast() }
             defer { readersLock.withLock { idleReaders.append(reader) } }
             return try await Blocking.run { try body(reader) }
+        }
+    }
+
+    /// `body` holding the writer or a reader slot, the wait for it reported.
+    private func holding<T: Sendable>(
+        _ connection: ServerMetrics.Connection, _ body: @Sendable () async throws -> T
+    ) async rethrows -> T {
+        let asked = ContinuousClock.now
+        return try await (connection == .writer ? writerSlot : readerSlots).holding {
+            metrics?.databaseWait(connection, asked.duration(to: .now))
+            return try await body()
         }
     }
 
@@ -100,7 +114,7 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
         async throws -> T
     {
         let writer = writer
-        return try await writerSlot.holding {
+        return try await holding(.writer) {
             try await Blocking.run { try writer.execute("BEGIN IMMEDIATE") }
             do {
                 let session = SQLiteTransaction(connection: writer)
@@ -128,7 +142,7 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
         let writer = writer
         return await Deadline.check(within: timeout) { [self] in
             guard (try? await query("SELECT 1")) != nil else { return false }
-            return (try? await writerSlot.holding { try await Blocking.run { try writer.query("SELECT 1") } }) != nil
+            return (try? await holding(.writer) { try await Blocking.run { try writer.query("SELECT 1") } }) != nil
         }
     }
 
