@@ -179,7 +179,8 @@ import WellnessKitCore
             #expect(metrics.value(Name.aiAnswers, ["source": "rules"]) == 1)
             let lines = log.lines.filter { $0.message == "ai provider call" }
             #expect(lines.map { $0.metadata["outcome"] } == [reason.rawValue], "one log line, with the outcome")
-            #expect(lines.first?.metadata["task"] == "coach_reply" && lines.first?.metadata["model"] == "scripted-model")
+            #expect(
+                lines.first?.metadata["task"] == "coach_reply" && lines.first?.metadata["model"] == "scripted-model")
         }
     }
 
