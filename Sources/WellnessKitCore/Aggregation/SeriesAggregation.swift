@@ -138,8 +138,13 @@ public struct SeriesAggregation: Sendable {
         let zone = ZoneOffsets(
             zone: options.timeZone,
             covering: earliest.floorDivided(by: 1000)...latest.floorDivided(by: 1000))
-        // Nil while the days come in order (sorted input): no hashing then.
-        var slots: [Int: Int]?
+        // Nil while the days come in order (sorted input).
+        var slots: DaySlots?
+        // Every local day lies within two days of a UTC one (offsets stay under a day).
+        let daySpan =
+            Int(
+                earliest.floorDivided(by: millisecondsPerDay) - 2)...Int(
+                latest.floorDivided(by: millisecondsPerDay) + 2)
         var days: [DaySummary] = []
         var segmentStart = Int64.max
         var segmentEnd = Int64.min
@@ -164,7 +169,9 @@ public struct SeriesAggregation: Sendable {
             }
             let local = milliseconds &+ offset
             if local < dayStart || local >= dayEnd {
-                if current.count > 0 { store(current, in: &days, slots: &slots) }
+                if current.count > 0 {
+                    store(current, in: &days, slots: &slots, span: daySpan, samples: timestamps.count)
+                }
                 let day = local.floorDivided(by: millisecondsPerDay)
                 dayStart = day &* millisecondsPerDay
                 dayEnd = dayStart &+ millisecondsPerDay
@@ -195,8 +202,8 @@ public struct SeriesAggregation: Sendable {
                 if keepsValues { current.values.append(value) }
             }
         }
-        store(current, in: &days, slots: &slots)
-        if slots != nil { days.sort { $0.day < $1.day } }
+        store(current, in: &days, slots: &slots, span: daySpan, samples: timestamps.count)
+        if let slots { days = slots.inDayOrder(days) }
         return days
     }
 
@@ -229,17 +236,20 @@ public struct SeriesAggregation: Sendable {
     /// Appends a day after the last, else merges it into its earlier summary
     /// (unsorted input revisits days), looked up in `slots`, which is made the
     /// first time a day comes out of order.
-    private static func store(_ summary: DaySummary, in days: inout [DaySummary], slots: inout [Int: Int]?) {
+    private static func store(
+        _ summary: DaySummary, in days: inout [DaySummary], slots: inout DaySlots?, span: ClosedRange<Int>,
+        samples: Int
+    ) {
         if slots == nil, days.last.map({ $0.day < summary.day }) ?? true {
             days.append(summary)
             return
         }
-        var index = slots ?? Dictionary(uniqueKeysWithValues: days.enumerated().map { ($1.day, $0) })
-        slots = nil  // one owner while it changes, so the dictionary is not copied
-        if let slot = index[summary.day] {
+        var index = slots ?? DaySlots(days, span: span, samples: samples)
+        slots = nil  // one owner while it changes, so the table is not copied
+        if let slot = index.position(of: summary.day) {
             days[slot].merge(summary)
         } else {
-            index[summary.day] = days.count
+            index.set(days.count, for: summary.day)
             days.append(summary)
         }
         slots = index
@@ -266,26 +276,10 @@ public struct SeriesAggregation: Sendable {
                 dailyMeanSum = FiniteSum()
                 firstDayOfBucket = index
             }
-            var bucket = buckets[buckets.count - 1]
-            bucket.count += summary.count
-            bucket.daysWithData += 1
-            switch options.kind {
-            case .numeric:
-                sum.add(summary.sum)
-                dailyMeanSum.add(summary.mean)
-                let low = options.averaging == .samples ? summary.minimum : summary.mean
-                let high = options.averaging == .samples ? summary.maximum : summary.mean
-                bucket.minimum = min(bucket.minimum ?? low, low)
-                bucket.maximum = max(bucket.maximum ?? high, high)
-            case .boolean:
-                bucket.yesDays = (bucket.yesDays ?? 0) + (summary.latestValue != 0 ? 1 : 0)
-            case .snapshot:
-                if summary.latestTime >= (bucket.latestTime ?? Int64.min) {
-                    bucket.latestTime = summary.latestTime
-                    bucket.latest = snapshots?[summary.latestIndex] ?? .number(summary.latestValue)
-                }
-            }
-            buckets[buckets.count - 1] = bucket
+            // In place: a copy of the bucket per day would retain and release its label and lists each time.
+            add(
+                summary, to: &buckets[buckets.count - 1], sum: &sum, dailyMeanSum: &dailyMeanSum,
+                snapshots: snapshots, options: options)
         }
         if !buckets.isEmpty {
             finish(
@@ -308,6 +302,31 @@ public struct SeriesAggregation: Sendable {
             : dailyMeanSum.mean(count: bucket.daysWithData, low: low, high: high)
         if let statistics = options.statistics {
             bucket.extra = BucketStatistics(days: days, statistics: statistics)
+        }
+    }
+
+    /// One day's summary into its bucket.
+    private static func add(
+        _ summary: DaySummary, to bucket: inout SeriesBucket, sum: inout FiniteSum, dailyMeanSum: inout FiniteSum,
+        snapshots: [SnapshotValue]?, options: SeriesOptions
+    ) {
+        bucket.count += summary.count
+        bucket.daysWithData += 1
+        switch options.kind {
+        case .numeric:
+            sum.add(summary.sum)
+            dailyMeanSum.add(summary.mean)
+            let low = options.averaging == .samples ? summary.minimum : summary.mean
+            let high = options.averaging == .samples ? summary.maximum : summary.mean
+            bucket.minimum = min(bucket.minimum ?? low, low)
+            bucket.maximum = max(bucket.maximum ?? high, high)
+        case .boolean:
+            bucket.yesDays = (bucket.yesDays ?? 0) + (summary.latestValue != 0 ? 1 : 0)
+        case .snapshot:
+            if summary.latestTime >= (bucket.latestTime ?? Int64.min) {
+                bucket.latestTime = summary.latestTime
+                bucket.latest = snapshots?[summary.latestIndex] ?? .number(summary.latestValue)
+            }
         }
     }
 
