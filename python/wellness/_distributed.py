@@ -10,6 +10,7 @@ imports wellness, which opens the library in that process.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import importlib
 import logging
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
@@ -128,6 +129,13 @@ def run(task: Task, keys: Any, times: Any, values: Any, zones: Any = None, weekd
     first_rows = np.unique(codes, return_index=True)[1]  # codes are 0..k-1, every one present
     options = dict(task.options)
     settings = _group_settings(task, codes, first_rows, uniques, zones, weekdays)
+    bad = _refused_settings(task, settings, first_rows, uniques)
+    if bad:
+        # The engine refuses a whole call over one bad zone, so such users are
+        # dealt with here, like a bad row: the job fails, or they are left out.
+        keep = ~np.isin(codes, [code for code, _ in bad])
+        codes, times, values = codes[keep], times[keep], values[keep]
+        settings = [entry for entry in settings if not any(entry["group"] == code for code, _ in bad)]
     if settings:
         options["groups"] = settings
     try:
@@ -135,7 +143,7 @@ def run(task: Task, keys: Any, times: Any, values: Any, zones: Any = None, weekd
     except WellnessError as error:
         raise _naming_user(error, task.by, uniques) from None
     for skipped in result.skipped:
-        LOG.warning("wellness: %s=%r left out (on_error=\"skip\"): %s", task.by, uniques[skipped["group"]],
+        LOG.warning("wellness: %s=%r left out (on_error=\"skip\"): %s", task.by, _key(uniques, skipped["group"]),
                     skipped["error"].get("message"))
     return Batch(result.table, first_rows)
 
@@ -153,6 +161,38 @@ def _group_settings(task: Task, codes: Any, first_rows: Any, uniques: Any, zones
         return []
     return [{"group": code, **{key: items[code] for key, items in per_group.items()}}
             for code in range(len(first_rows))]
+
+
+def _refused_settings(task: Task, settings: List[Dict[str, Any]], first_rows: Any,
+                      uniques: Any) -> List[Tuple[int, WellnessError]]:
+    """The users whose zone or first weekday the engine refuses, with its error
+    naming the user and the row; raised at once when on_error is "fail"."""
+    columns = {"time_zone": task.zone_column, "first_weekday": task.weekday_column}
+    refused = []
+    for entry in settings:
+        code = entry["group"]
+        found = _setting_error(tuple((key, value) for key, value in entry.items() if key != "group"))
+        if found is None:
+            continue
+        setting, error = found
+        named = error_for({**error.error, "path": f"{columns[setting]}[{int(first_rows[code])}]",
+                           "message": f"{task.by}={_key(uniques, code)!r}: {error.message}"})
+        if task.options["on_error"] == "fail":
+            raise named
+        LOG.warning("wellness: %s=%r left out (on_error=\"skip\"): %s", task.by, _key(uniques, code), error.message)
+        refused.append((code, named))
+    return refused
+
+
+@functools.lru_cache(maxsize=1024)
+def _setting_error(settings: Tuple[Tuple[str, Any], ...]) -> Optional[Tuple[str, WellnessError]]:
+    """Which of a user's settings the engine refuses, and its error (one call on no rows per distinct setting)."""
+    for key, value in settings:
+        try:
+            _check_options({key: value})
+        except WellnessError as error:
+            return key, error
+    return None
 
 
 def _one_per_user(task: Task, codes: Any, first_rows: Any, uniques: Any, column: Any, name: str,
@@ -174,7 +214,7 @@ def _one_per_user(task: Task, codes: Any, first_rows: Any, uniques: Any, column:
         code = int(codes[row])
         raise ValidationError({"code": -3, "name": "WELLNESS_E_VALIDATION", "path": f"{name}[{row}]",
                                "message": f"{items[row]!r} differs from {chosen[code]!r}, the value of the first "
-                                          f"row of {task.by}={uniques[code]!r}: one per user"})
+                                          f"row of {task.by}={_key(uniques, code)!r}: one per user"})
     return list(chosen.tolist())
 
 
@@ -183,5 +223,11 @@ def _naming_user(error: WellnessError, by: str, uniques: Any) -> WellnessError:
     prefix, _, rest = error.message.partition(": ")
     words = prefix.split(" ")
     if len(words) == 2 and words[0] == "group" and words[1].isdigit() and int(words[1]) < len(uniques):
-        return error_for({**error.error, "message": f"{by}={uniques[int(words[1])]!r}: {rest}"})
+        return error_for({**error.error, "message": f"{by}={_key(uniques, int(words[1]))!r}: {rest}"})
     return error
+
+
+def _key(uniques: Any, code: int) -> Any:
+    """A user's key as a Python value, so that messages show 7, not np.int64(7)."""
+    key = uniques[code]
+    return key.item() if hasattr(key, "item") else key

@@ -102,7 +102,10 @@ def _unit(dtype: Any, name: str, timestamp_unit: Optional[TimestampUnit]) -> Tim
 
 
 def aggregate_partition(frame: Any, task: Task) -> Any:
-    """One partition's users, in one call to the library."""
+    """One partition's users, in one call to the library. Each user's rows
+    go in time order (ties by value): a shuffle does not keep the input's
+    order, and a sum of floats depends on it."""
+    frame = frame.sort_values([task.time, task.value], kind="stable", ignore_index=True)
     zones = frame[task.zone_column] if task.zone_column is not None else None
     weekdays = frame[task.weekday_column] if task.weekday_column is not None else None
     batch = run(task, frame[task.by], frame[task.time], frame[task.value], zones, weekdays)

@@ -99,11 +99,16 @@ def aggregate(df: "DataFrame", *, by: str, time: str, value: str, time_zone: str
         projected = df.select(*_projection(functions, task, fields))
     grouped = projected.groupBy(by)
     schema = _udf_schema(fields[by], task)
-    if hasattr(grouped, "applyInArrow"):
+    if _has_apply_in_arrow(grouped):
         applied = grouped.applyInArrow(arrow_function(task), schema)
     else:
         applied = grouped.applyInPandas(pandas_function(task), schema)
     return applied.select(*_typed(functions, task))
+
+
+def _has_apply_in_arrow(grouped: Any) -> bool:
+    """Spark 4 has applyInArrow; 3.5 only applyInPandas."""
+    return hasattr(grouped, "applyInArrow")
 
 
 def _type_name(field: "StructField") -> str:
@@ -224,6 +229,8 @@ def aggregate_arrow(task: Task, table: Any) -> Any:
             raise ValidationError({"code": -3, "name": "WELLNESS_E_VALIDATION", "path": f"{label}[{row}]",
                                    "message": f"a missing (null) {'timestamp' if name == _TIME else 'value'} "
                                               f"of {task.by}={table.column(task.by)[row].as_py()!r}"})
+    # Time order (ties by value), whatever order the shuffle delivered: a sum of floats depends on it.
+    table = table.sort_by([(_TIME, "ascending"), (_VALUE, "ascending")])
     keys = table.column(task.by).to_pandas()
     zones = table.column(_ZONE).to_pylist() if task.zone_column is not None else None
     weekdays = table.column(_WEEKDAY).to_pylist() if task.weekday_column is not None else None
