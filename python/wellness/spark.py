@@ -17,15 +17,16 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Sequence, Union, cast
 
 from ._distributed import COUNT, DATE, INSTANT, NUMBER, TEXT, WEEK, Task, make_task, run
 from .errors import ValidationError
 from .types import Average, Interval, Kind, Statistic, TimestampUnit, Weekday
 
 if TYPE_CHECKING:
-    from pyspark.sql import DataFrame, SparkSession
-    from pyspark.sql.types import DataType, StructField
+    # Without pyspark installed, mypy still checks the package (the types become Any).
+    from pyspark.sql import DataFrame, SparkSession  # type: ignore[import-not-found, unused-ignore]
+    from pyspark.sql.types import DataType, StructField  # type: ignore[import-not-found, unused-ignore]
 
 __all__ = ["aggregate"]
 
@@ -195,7 +196,7 @@ def _spark_type(kind: str) -> "DataType":
     # in Spark SQL, so no Arrow or pandas time conversion ever applies.
     by_kind = {DATE: types.IntegerType(), TEXT: types.StringType(), COUNT: types.LongType(),
                WEEK: types.LongType(), NUMBER: types.DoubleType(), INSTANT: types.LongType()}
-    return by_kind[kind]  # type: ignore[no-any-return]
+    return cast("DataType", by_kind[kind])
 
 
 def _udf_schema(key: "StructField", task: Task) -> Any:
