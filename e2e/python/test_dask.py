@@ -18,10 +18,10 @@ from tools import require
 from wellness._distributed import make_task
 from wellness.errors import ValidationError
 
-pd = require("pandas")
-require("pyarrow")
-dd = require("dask.dataframe")
-wellness_dask = require("wellness.dask")
+pd = require("pandas", module_level=True)
+require("pyarrow", module_level=True)
+dd = require("dask.dataframe", module_level=True)
+wellness_dask = require("wellness.dask", module_level=True)
 
 
 @pytest.fixture(scope="module")

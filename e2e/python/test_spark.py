@@ -18,10 +18,10 @@ from distributed_data import STATISTICS, ZONES, expected, mismatches, rows
 from tools import require
 from wellness.errors import ValidationError
 
-pd = require("pandas")
-require("pyarrow")
-require("pyspark")
-wellness_spark = require("wellness.spark")
+pd = require("pandas", module_level=True)
+require("pyarrow", module_level=True)
+require("pyspark", module_level=True)
+wellness_spark = require("wellness.spark", module_level=True)
 
 # PySpark 4 warns that it does not yet support pandas 3 fully; only Arrow
 # tables and integer columns cross here.
