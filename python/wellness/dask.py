@@ -71,7 +71,8 @@ def aggregate(ddf: "dask.dataframe.DataFrame", *, by: str, time: str, value: str
         `days_with_data`, then the statistic columns (float64; `first_at`,
         `last_at`, `latest_at` as datetime64[ms, UTC]), `yes_days` for
         boolean series, `latest` for snapshots. Within a partition users are
-        in ascending key order. Options are checked here first: a bad option
+        in ascending key order; each user's samples reach the engine in time
+        order (ties by value), so the partitioning never changes a sum. Options are checked here first: a bad option
         or unknown fixed zone raises the engine's ValidationError at once.
     """
     meta = ddf._meta

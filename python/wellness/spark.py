@@ -81,7 +81,8 @@ def aggregate(df: "DataFrame", *, by: str, time: str, value: str, time_zone: str
         and `latest_at` for snapshots. `*_at` columns are TIMESTAMP instants
         made with `timestamp_millis`; as every Spark TIMESTAMP, they display
         in the session zone (`unix_millis` gives the epoch value back). Rows
-        come in no particular order.
+        come in no particular order. Each user's samples reach the engine in
+        time order (ties by value), so the partitioning never changes a sum.
 
     The session time zone is read and set only while the plan is built, and
     only for TIMESTAMP_NTZ input (its cast to an instant is resolved as UTC
