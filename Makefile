@@ -14,8 +14,9 @@ LIBRARY    := $(BUILD)/lib/libwellness.so.1
 # Written once, in the header's macros.
 VERSION    := $(shell sed -n 's/^\#define WELLNESS_VERSION "\(.*\)"/\1/p' include/wellness.h)
 WHEEL      := dist/wellness-$(VERSION)-py3-none-linux_x86_64.whl
+# openjdk-17-jre-headless: the JVM that PySpark 4 runs on (e2e/python/test_spark.py).
 APT_NEEDS  := gcc g++ binutils libjansson-dev libsqlite3-dev libcurl4-openssl-dev libssl-dev cmake ninja-build pkg-config \
-              tzdata util-linux postgresql abigail-tools
+              tzdata util-linux postgresql abigail-tools openjdk-17-jre-headless
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps lib wheel print-version python-env build lint test swift-test server-test server-test-suite ctest demo bench server install clean \
@@ -36,9 +37,11 @@ $(BUILD)/.deps:
 
 # The Python test environment: the test tools (mypy --strict over the package,
 # the scripts and the README; pandas and polars for aggregate_frame; requests
-# for the server's keep-alive test), then the
+# for the server's keep-alive test; PySpark, run in local[2] on the JVM from
+# deps, and Dask's dataframe for wellness.spark and wellness.dask), then the
 # wheel (python-env), so that the tests exercise what users install.
-PY_TOOLS   := pytest numpy pandas polars pyarrow mypy ruff pandas-stubs schemathesis openapi-schema-validator pyyaml requests
+PY_TOOLS   := pytest numpy pandas polars pyarrow mypy ruff pandas-stubs schemathesis openapi-schema-validator pyyaml requests \
+              pyspark "dask[dataframe]"
 # Their versions, pinned (with what they pull in) so that a new release cannot break the tests on its own.
 PY_CONSTRAINTS := e2e/python/constraints.txt
 # Names the tool list and the pins, so that a venv made before either changed gets the new tools.
@@ -166,6 +169,7 @@ demo: build $(SERVER_DEBUG_BIN)
 bench: python-env $(PY_TOOLS_STAMP) $(SERVER_BIN)
 	$(PYTHON) benchmarks/bench_series.py
 	$(PYTHON) benchmarks/bench_groups.py
+	$(PYTHON) benchmarks/bench_distributed.py
 	@command -v wrk >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq wrk; }
 	e2e/server/postgres.sh run $(PYTHON) benchmarks/bench_server.py $(SERVER_BIN) 10
 	$(PYTHON) benchmarks/bench_ai_load.py $(SERVER_BIN) 10

@@ -18,15 +18,16 @@ REPO = Path(__file__).resolve().parents[2]
 SOURCE_MODE = bool(os.environ.get("WELLNESS_TEST_SOURCE"))
 
 
-def require(module: str) -> ModuleType:
-    """The module, or a skip (a failure under WELLNESS_TEST_TOOLS_REQUIRED) naming what is missing."""
+def require(module: str, module_level: bool = False) -> ModuleType:
+    """The module, or a skip (a failure under WELLNESS_TEST_TOOLS_REQUIRED) naming what is missing.
+    `module_level`: called while a test file is imported, skipping the whole file."""
     try:
         return importlib.import_module(module)
     except ImportError:
         message = f"{module} is not installed in {sys.prefix} (make test's venv has it)"
         if os.environ.get("WELLNESS_TEST_TOOLS_REQUIRED"):
             pytest.fail(message)
-        pytest.skip(message)
+        pytest.skip(message, allow_module_level=module_level)
 
 
 def mypy(paths: Sequence[str], cwd: Path) -> subprocess.CompletedProcess[str]:
