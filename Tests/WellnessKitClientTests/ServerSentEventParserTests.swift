@@ -9,13 +9,17 @@ import WellnessTestSupport
     /// byte-order mark, comments, CRLF, lone CR and LF, a data field over two
     /// lines, a field without a colon, a value without the optional space,
     /// `id:` and `retry:`, an event without data, a multi-byte character.
-    static let sample = Array(
-        "\u{FEFF}: keep-alive\r\n\r\nevent: delta\r\ndata: {\"text\": \"Hé\"}\r\n\r\n"
-            + "event: reset\ndata:{\"reason\":\"grounding\"}\nid: 7\nretry: 10\n\n"
-            + "event: delta\rdata: {\"text\":\rdata: \"😴 ok\"}\r\r"
-            + "event: nothing\n\n"
-            + "data\n\n"
-            + "event: done\r\ndata: {\"count\": 2}\r\n\r\n".utf8)
+    static let sample: [UInt8] = {
+        let lines: [String] = [
+            "\u{FEFF}: keep-alive\r\n\r\nevent: delta\r\ndata: {\"text\": \"Hé\"}\r\n\r\n",
+            "event: reset\ndata:{\"reason\":\"grounding\"}\nid: 7\nretry: 10\n\n",
+            "event: delta\rdata: {\"text\":\rdata: \"😴 ok\"}\r\r",
+            "event: nothing\n\n",
+            "data\n\n",
+            "event: done\r\ndata: {\"count\": 2}\r\n\r\n",
+        ]
+        return Array(lines.joined().utf8)
+    }()
 
     static let expected = [
         ServerSentEvent(type: "delta", data: Array("{\"text\": \"Hé\"}".utf8)),
@@ -59,6 +63,7 @@ import WellnessTestSupport
         // Over several lines and pieces, never ended: refused once it passes the bound.
         let error = wellnessError {
             for _ in 0..<10 { _ = try parser.feed(Array("data: 0123456789\n".utf8)) }
+            return parser.hasPartialEvent
         }
         #expect(error?.kind == .invalidResponse && error?.message.contains("64 bytes") == true)
         var longLine = ServerSentEventParser(maximumEventSize: 64)
