@@ -53,6 +53,7 @@ let package = Package(
             dependencies: [
                 "WellnessServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             // Read from the source tree (MigrationTests).
             exclude: ["Fixtures"]

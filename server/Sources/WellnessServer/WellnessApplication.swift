@@ -57,7 +57,7 @@ public enum WellnessApplication {
 
     public static func router(
         store: Store, credentials: Credentials, configuration: ServerConfiguration,
-        metrics: ServerMetrics = ServerMetrics()
+        metrics: ServerMetrics = ServerMetrics(), aiLogger: Logger = Logger(label: "wellness-server.ai")
     ) -> Router<AppRequestContext> {
         let router = Router(context: AppRequestContext.self)
         // Outermost first: the log and the metrics time the whole request; HEAD
@@ -77,7 +77,8 @@ public enum WellnessApplication {
             userLimit: UserConcurrencyLimit(
                 limit: configuration.requestsPerUser,
                 aloneLimit: configuration.effectiveRequestsPerLoneUser),
-            provider: MeteredProvider(base: provider(configuration, store: store, metrics: metrics), metrics: metrics),
+            provider: MeteredProvider(
+                base: provider(configuration, store: store, metrics: metrics, logger: aiLogger), metrics: metrics),
             metrics: metrics,
             idempotencyLeaseMilliseconds: configuration.idempotencyLeaseMilliseconds)
         router.add(middleware: MethodNotAllowedMiddleware(allowedMethods: routes.allowedMethods))
@@ -86,11 +87,10 @@ public enum WellnessApplication {
     }
 
     /// The configured language model, or the rules.
-    static func provider(_ configuration: ServerConfiguration, store: Store, metrics: ServerMetrics)
-        -> any GenerationProvider
-    {
+    static func provider(
+        _ configuration: ServerConfiguration, store: Store, metrics: ServerMetrics, logger: Logger
+    ) -> any GenerationProvider {
         guard let ai = configuration.ai else { return RulesProvider() }
-        let logger = Logger(label: "wellness-server.ai")
         return ChatCompletionsProvider(
             configuration: ai, ledger: StoreTokenLedger(store: store, logger: logger), logger: logger,
             metrics: metrics)

@@ -17,6 +17,9 @@ final class ScriptedProvider: @unchecked Sendable {
         var headers: HTTPFields = [:]
         var body: String
         var delay: Duration = .zero
+        /// Server-sent chunks (a `"stream": true` answer), each sent `pieceDelay` after the last.
+        var chunks: [String]?
+        var pieceDelay: Duration = .zero
 
         /// A 200 whose first choice says `content`.
         static func answer(
@@ -53,6 +56,33 @@ final class ScriptedProvider: @unchecked Sendable {
         /// A 200 whose content is `json` written out.
         static func json(_ json: JSONValue) -> Reply {
             answer((try? JSONWriter.string(json)) ?? "{}")
+        }
+
+        /// A streamed 200: `pieces` of the content as chunks, then the finish reason, then `usage`.
+        static func stream(
+            _ pieces: [String], finishReason: String = "stop", usage: Bool = true, refusal: String? = nil,
+            pieceDelay: Duration = .zero
+        ) -> Reply {
+            func chunk(_ delta: JSONObject, finish: String? = nil) -> String {
+                let choice = JSONObject([
+                    ("index", .int(0)), ("delta", .object(delta)),
+                    ("finish_reason", finish.map(JSONValue.string) ?? .null),
+                ])
+                let root = JSONObject([
+                    ("object", .string("chat.completion.chunk")), ("choices", .array([.object(choice)])),
+                ])
+                return (try? JSONWriter.string(.object(root))) ?? "{}"
+            }
+            var chunks = [chunk(JSONObject([("role", .string("assistant"))]))]
+            chunks += pieces.map { chunk(JSONObject([("content", .string($0))])) }
+            if let refusal { chunks.append(chunk(JSONObject([("refusal", .string(refusal))]))) }
+            chunks.append(chunk(JSONObject([]), finish: finishReason))
+            if usage {
+                chunks.append(
+                    #"{"object":"chat.completion.chunk","choices":[],"usage":{"prompt_tokens":40,"completion_tokens":10,"total_tokens":50}}"#
+                )
+            }
+            return Reply(body: "", chunks: chunks + ["[DONE]"], pieceDelay: pieceDelay)
         }
 
         static func status(_ status: HTTPResponse.Status, retryAfter: String? = nil) -> Reply {
@@ -93,6 +123,17 @@ final class ScriptedProvider: @unchecked Sendable {
             let json = (try? JSONParser.parse(Array(buffer.readableBytesView))) ?? .null
             let reply = self.next(recording: json)
             if reply.delay > .zero { try await Task.sleep(for: reply.delay) }
+            if let chunks = reply.chunks {
+                return Response(
+                    status: .ok, headers: [.contentType: "text/event-stream"],
+                    body: ResponseBody { writer in
+                        for chunk in chunks {
+                            try await writer.write(ByteBuffer(string: "data: \(chunk)\n\n"))
+                            if reply.pieceDelay > .zero { try await Task.sleep(for: reply.pieceDelay) }
+                        }
+                        try await writer.finish(nil)
+                    })
+            }
             var headers = reply.headers
             headers[.contentType] = "application/json"
             return Response(

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import Logging
 import NIOCore
 import WellnessKitCore
 
@@ -145,10 +146,14 @@ struct TestServer {
         }
     }
 
-    /// Runs `body` with a client of the router.
-    func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+    /// Runs `body` with a client of the router; the AI provider logs to `aiLog` when given.
+    func test(aiLog: LogRecorder? = nil, _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void)
+        async throws
+    {
         let router = WellnessApplication.router(
-            store: store, credentials: credentials, configuration: configuration, metrics: metrics)
+            store: store, credentials: credentials, configuration: configuration, metrics: metrics,
+            aiLogger: aiLog.map { recorder in Logger(label: "test") { _ in recorder } }
+                ?? Logger(label: "wellness-server.ai"))
         try await Application(router: router).test(.router) { client in try await body(client) }
     }
 }

@@ -741,6 +741,14 @@ enum OpenAPIContract {
             post:
               operationId: sendMessage
               summary: Sends a message; the coach's reply comes back with it.
+              description: >
+                With Accept text/event-stream the reply is streamed (200): server-sent
+                events "delta" ({"text"}: the next piece of the reply), "reset"
+                ({"reason"}: forget the pieces so far, the rules' reply follows), then
+                "done" (the data of the 201 response) or "error" ({"code", "message"}).
+                Errors found before the reply starts are answered as without the header.
+                A replay of a streamed request's Idempotency-Key answers 201 with the
+                exchange (docs/SERVER.md, "Streamed replies").
               requestBody:
                 required: true
                 content:
@@ -755,6 +763,11 @@ enum OpenAPIContract {
                 "422": {$ref: "#/components/responses/KeyReused"}
                 "500": {$ref: "#/components/responses/Internal"}
                 "201": {$ref: "#/components/responses/MessagesResponse"}
+                "200":
+                  description: The reply as server-sent events (only with Accept text/event-stream).
+                  content:
+                    text/event-stream:
+                      schema: {type: string}
                 "400": {$ref: "#/components/responses/BadRequest"}
                 "401": {$ref: "#/components/responses/Unauthorized"}
                 "404": {$ref: "#/components/responses/NotFound"}

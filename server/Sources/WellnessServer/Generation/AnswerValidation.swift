@@ -141,6 +141,15 @@ struct AnswerValidation {
         return verdict(reply, errors: errors, texts: [("reply", reply)], facts: facts)
     }
 
+    /// Why the part of a reply written so far cannot be shown yet: the
+    /// deny-list or a number that is no fact (the whole reply gets every
+    /// check of ``coachReply(_:contextId:)`` once it is complete).
+    func problem(inPartOf text: String) -> FallbackReason? {
+        if MedicalAdviceScreen.violation(in: text) != nil { return .unsafeContent }
+        let ungrounded = GroundingCheck(text: text, facts: facts.facts).results.contains { $0.match == nil }
+        return ungrounded ? .ungrounded : nil
+    }
+
     // MARK: - Shared rules
 
     private func verdict<Value>(_ value: Value, errors: [String], texts: [(String, String)], facts: FactSheet)

@@ -66,8 +66,18 @@ struct ChatCompletionsClient: Sendable {
     let apiKey: String?
     let httpClient: HTTPClient
 
-    /// The request body.
-    static func body(model: String, messages: [Message], maxTokens: Int, responseFormat: JSONValue?) -> JSONValue {
+    /// One server-sent chunk of a streamed answer (`"stream": true`): what it adds.
+    struct Chunk: Sendable {
+        var content: String?
+        var refusal: String?
+        var finishReason: String?
+        var usage: (prompt: Int, completion: Int)?
+    }
+
+    /// The request body; `stream` asks for the answer as server-sent chunks, the last with `usage`.
+    static func body(
+        model: String, messages: [Message], maxTokens: Int, responseFormat: JSONValue?, stream: Bool = false
+    ) -> JSONValue {
         var object = JSONObject([
             ("model", .string(model)),
             (
@@ -79,34 +89,64 @@ struct ChatCompletionsClient: Sendable {
             ),
             ("max_tokens", .int(maxTokens)),
             ("temperature", .double(0.2)),
-            ("stream", .bool(false)),
+            ("stream", .bool(stream)),
         ])
+        if stream { object.append("stream_options", .object(JSONObject([("include_usage", .bool(true))]))) }
         if let responseFormat { object.append("response_format", responseFormat) }
         return .object(object)
     }
 
     /// Sends `body` and reads the first choice, by `deadline`.
     func complete(_ body: JSONValue, deadline: NIODeadline) async throws -> Answer {
+        let response = try await send(body, accept: "application/json", deadline: deadline)
+        let bytes = try await Self.failures(deadline) {
+            try await response.body.collect(upTo: Self.maximumResponseBytes)
+        }
+        return try Self.answer(Array(bytes.readableBytesView))
+    }
+
+    /// Sends a `"stream": true` body and tells `receive` each chunk of the
+    /// first choice as it arrives, until `data: [DONE]`, the end of the
+    /// response, or `receive` answering false (the rest is not read), by `deadline`.
+    func stream(_ body: JSONValue, deadline: NIODeadline, _ receive: (Chunk) async -> Bool) async throws {
+        let response = try await send(body, accept: "text/event-stream", deadline: deadline)
+        var lines = ServerSentLines(maximumBytes: Self.maximumResponseBytes)
+        try await Self.failures(deadline) {
+            for try await part in response.body {
+                for data in try lines.feed(part.readableBytesView) {
+                    if data == "[DONE]" { return }
+                    guard await receive(try Self.chunk(Array(data.utf8))) else { return }
+                }
+            }
+        }
+    }
+
+    /// The request, answered with 200 (any other status is a ``Failure``).
+    private func send(_ body: JSONValue, accept: String, deadline: NIODeadline) async throws -> HTTPClientResponse {
         var request = HTTPClientRequest(url: endpoint)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
-        request.headers.add(name: "Accept", value: "application/json")
+        request.headers.add(name: "Accept", value: accept)
         if let apiKey { request.headers.add(name: "Authorization", value: "Bearer \(apiKey)") }
         request.body = .bytes(ByteBuffer(bytes: try JSONWriter.bytes(body)))
-        let response: HTTPClientResponse
-        let bytes: ByteBuffer
+        let response = try await Self.failures(deadline) { try await httpClient.execute(request, deadline: deadline) }
+        guard response.status == .ok else {
+            throw Failure.status(Int(response.status.code), retryAfter: Self.retryAfter(response.headers))
+        }
+        return response
+    }
+
+    /// `work`'s errors as ``Failure``s: a timeout past `deadline`, else a transport failure.
+    private static func failures<T>(_ deadline: NIODeadline, _ work: () async throws -> T) async throws -> T {
         do {
-            response = try await httpClient.execute(request, deadline: deadline)
-            bytes = try await response.body.collect(upTo: Self.maximumResponseBytes)
+            return try await work()
+        } catch let failure as Failure {
+            throw failure
         } catch let error as HTTPClientError where [.deadlineExceeded, .readTimeout, .connectTimeout].contains(error) {
             throw Failure.timeout
         } catch {
             throw NIODeadline.now() >= deadline ? Failure.timeout : Failure.transport
         }
-        guard response.status == .ok else {
-            throw Failure.status(Int(response.status.code), retryAfter: Self.retryAfter(response.headers))
-        }
-        return try Self.answer(Array(bytes.readableBytesView))
     }
 
     /// `Retry-After` in seconds (the delay form; a date is ignored).
@@ -133,6 +173,27 @@ struct ChatCompletionsClient: Sendable {
             answer.usage = (prompt, completion)
         }
         return answer
+    }
+
+    /// Reads a streamed chunk: `choices[0].delta.{content, refusal}`, `choices[0].finish_reason`, `usage`.
+    static func chunk(_ bytes: [UInt8]) throws -> Chunk {
+        guard let json = try? JSONParser.parse(bytes), case .object(let root) = json else {
+            throw Failure.malformedResponse
+        }
+        var chunk = Chunk()
+        if case .array(let choices)? = root["choices"], case .object(let choice)? = choices.first {
+            if case .object(let delta)? = choice["delta"] {
+                if case .string(let content)? = delta["content"] { chunk.content = content }
+                if case .string(let refusal)? = delta["refusal"], !refusal.isEmpty { chunk.refusal = refusal }
+            }
+            if case .string(let reason)? = choice["finish_reason"] { chunk.finishReason = reason }
+        }
+        if case .object(let usage)? = root["usage"], let prompt = count(usage["prompt_tokens"]),
+            let completion = count(usage["completion_tokens"])
+        {
+            chunk.usage = (prompt, completion)
+        }
+        return chunk
     }
 
     private static func count(_ value: JSONValue?) -> Int? {

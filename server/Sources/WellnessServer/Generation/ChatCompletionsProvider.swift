@@ -173,6 +173,55 @@ public final class ChatCompletionsProvider: GenerationProvider {
     }
 
     public func coachReply(_ request: CoachRequest) async -> Generated<Coach.Reply> {
+        let coach = coachQuestion(request)
+        switch await ask(coach.question, validate: coach.validate) {
+        case .success(let text): return Generated(Coach.Reply(text: text, proposals: coach.rules.proposals), llm)
+        case .failure(let reason): return Generated(coach.rules, .fallback(reason.reason))
+        }
+    }
+
+    /// The reply streamed from the model: each sentence is shown once it
+    /// passes the deny-list and grounding, and the whole answer is validated
+    /// at its end. A check that fails after text was shown withdraws it
+    /// (``ReplyEvent/reset(_:)``) and the rules' reply follows. A streamed
+    /// answer gets no re-ask (part of it may be on screen already).
+    public func coachReplyStream(_ request: CoachRequest, emit: @escaping @Sendable (ReplyEvent) -> Void) async
+        -> Generated<Coach.Reply>
+    {
+        let coach = coachQuestion(request)
+        let shown = ShownText()
+        let result = await admitted(coach.question, validate: coach.validate) { key, day in
+            await self.converseStreaming(coach, key: key, day: day, shown: shown, emit: emit)
+        }
+        let text: String
+        let provenance: GenerationProvenance
+        switch result {
+        case .success(let answer):
+            (text, provenance) = (answer, llm)
+        case .failure(let reason):
+            if shown.any { emit(.reset(reason.reason)) }
+            shown.reset()
+            (text, provenance) = (coach.rules.text, .fallback(reason.reason))
+        }
+        // What was not streamed (a cached answer, the rules', the rest after the last sentence) follows whole.
+        let rest = String(String.UnicodeScalarView(text.unicodeScalars.dropFirst(shown.scalars)))
+        for piece in ReplyEvent.pieces(of: rest) { emit(.delta(piece)) }
+        return Generated(Coach.Reply(text: text, proposals: coach.rules.proposals), provenance)
+    }
+
+    /// A coach question: the rules' reply (the fallback, and the proposals either way), what is asked, and its check.
+    struct CoachQuestion: Sendable {
+        let rules: Coach.Reply
+        let question: Question
+        let validation: AnswerValidation
+        let contextId: String?
+
+        func validate(_ answer: JSONValue) -> AnswerValidation.Verdict<String> {
+            validation.coachReply(answer, contextId: contextId)
+        }
+    }
+
+    private func coachQuestion(_ request: CoachRequest) -> CoachQuestion {
         let rules = RulesProvider.reply(request)
         var facts = FactSheet(checkIns: request.context.checkIns)
         var subject = JSONValue.null
@@ -202,15 +251,12 @@ public final class ChatCompletionsProvider: GenerationProvider {
                 ("subject", subject),
                 ("proposals_shown_with_the_reply", .array(rules.proposals.map { .string($0.summary) })),
             ]))
-        let contextId = request.context.goal?.id ?? request.context.insight?.id
-        let validation = AnswerValidation(facts: facts)
         let question = Question(
             task: .coachReply, userId: request.consultation.userId, persona: request.consultation.persona,
             facts: facts, data: data, userText: .object(userText))
-        switch await ask(question, validate: { validation.coachReply($0, contextId: contextId) }) {
-        case .success(let text): return Generated(Coach.Reply(text: text, proposals: rules.proposals), llm)
-        case .failure(let reason): return Generated(rules, .fallback(reason.reason))
-        }
+        return CoachQuestion(
+            rules: rules, question: question, validation: AnswerValidation(facts: facts),
+            contextId: request.context.goal?.id ?? request.context.insight?.id)
     }
 
     /// A goal as data: what the model needs, without the user's own words (those go in the user text).
@@ -267,6 +313,18 @@ public final class ChatCompletionsProvider: GenerationProvider {
     func ask<Value>(_ question: Question, validate: (JSONValue) -> AnswerValidation.Verdict<Value>) async
         -> Result<Value, Fallback>
     {
+        await admitted(question, validate: validate) { key, day in
+            await self.converse(question, key: key, day: day, validate: validate)
+        }
+    }
+
+    /// A cached answer, or `call` (with the cache key and the day) once the
+    /// question passes the size, budget, slot and breaker checks; the breaker
+    /// records whether the provider failed.
+    private func admitted<Value>(
+        _ question: Question, validate: (JSONValue) -> AnswerValidation.Verdict<Value>,
+        call: (_ key: String, _ day: Int) async -> (Result<Value, Fallback>, failed: Bool)
+    ) async -> Result<Value, Fallback> {
         let key = AnswerCache.key([
             question.userId, question.task.rawValue, GenerationTask.promptVersion, configuration.model,
             Self.text(question.facts.json), Self.text(question.data), Self.text(question.userText ?? .null),
@@ -287,7 +345,7 @@ public final class ChatCompletionsProvider: GenerationProvider {
             await slots.release()
             return .failure(Fallback(reason: .circuitOpen))
         }
-        let (result, failed) = await converse(question, key: key, day: day, validate: validate)
+        let (result, failed) = await call(key, day)
         await breaker.record(failure: failed)
         await refreshMetrics()
         await slots.release()
@@ -389,6 +447,116 @@ public final class ChatCompletionsProvider: GenerationProvider {
                     .init(role: "user", content: Self.reask(errors)),
                 ]
             }
+        }
+    }
+
+    /// One streamed call: sentences are told to `emit` as they pass the
+    /// checks on part of a reply, the whole answer is validated at the end.
+    /// A provider that refuses the streamed request (400) is asked again
+    /// without streaming; `failed` when the provider failed (for the breaker).
+    private func converseStreaming(
+        _ coach: CoachQuestion, key: String, day: Int, shown: ShownText,
+        emit: @escaping @Sendable (ReplyEvent) -> Void
+    ) async -> (Result<String, Fallback>, failed: Bool) {
+        let question = coach.question
+        let deadline = NIODeadline.now() + Self.timeAmount(configuration.timeout)
+        let mode = await outputMode.current
+        let body = ChatCompletionsClient.body(
+            model: configuration.model, messages: Self.messages(question, mode: mode),
+            maxTokens: configuration.maxTokens, responseFormat: Self.responseFormat(question.task, mode), stream: true)
+        var content = ""
+        var ending = ChatCompletionsClient.Chunk()
+        var stopped: FallbackReason?
+        let started = ContinuousClock.now
+        do {
+            try await client.stream(body, deadline: deadline) { chunk in
+                content += chunk.content ?? ""
+                ending.refusal = ending.refusal ?? chunk.refusal
+                ending.finishReason = chunk.finishReason ?? ending.finishReason
+                ending.usage = chunk.usage ?? ending.usage
+                guard ending.refusal == nil else { return false }
+                stopped = show(sentencesOf: PartialReplyText.of(content), coach, shown, emit)
+                return stopped == nil
+            }
+        } catch let failure as ChatCompletionsClient.Failure {
+            let latency = ContinuousClock.now - started
+            if case .status(400, _) = failure.kind, !shown.any {
+                log(question.task, latency: latency, usage: nil, estimated: 0, outcome: "stream_unsupported")
+                return await converse(question, key: key, day: day, validate: coach.validate)
+            }
+            let reason: FallbackReason
+            switch failure.kind {
+            case .timeout: reason = .timeout
+            case .status(429, _): reason = .rateLimited
+            default: reason = .providerError
+            }
+            log(question.task, latency: latency, usage: nil, estimated: 0, outcome: reason.rawValue)
+            return (.failure(Fallback(reason: reason)), true)
+        } catch {
+            return (.failure(Fallback(reason: .providerError)), true)
+        }
+        let latency = ContinuousClock.now - started
+        let estimated = ((try? JSONWriter.bytes(body).count) ?? 0) / 4 + content.utf8.count / 4
+        await ledger.add(ending.usage.map { $0.prompt + $0.completion } ?? estimated, for: question.userId, day: day)
+        let outcome = Self.outcome(of: content, ending, stopped: stopped, validate: coach.validate)
+        log(
+            question.task, latency: latency, usage: ending.usage, estimated: estimated,
+            outcome: outcome.reason?.rawValue ?? "ok")
+        guard case .success(let text) = outcome.result else { return (outcome.result, false) }
+        if let parsed = Self.object(in: content) { await cache.store(parsed, for: key) }
+        return (.success(text), false)
+    }
+
+    /// Tells `emit` the reply's complete sentences not shown yet, if the text
+    /// up to them passes the checks on part of a reply; the reason when not.
+    private func show(
+        sentencesOf reply: String, _ coach: CoachQuestion, _ shown: ShownText,
+        _ emit: @Sendable (ReplyEvent) -> Void
+    ) -> FallbackReason? {
+        let pending = reply.unicodeScalars.dropFirst(shown.scalars)
+        guard let end = Self.sentencesEnd(in: pending) else { return nil }
+        let sentences = String(String.UnicodeScalarView(pending[..<end]))
+        if let problem = coach.validation.problem(inPartOf: shown.text + sentences) { return problem }
+        emit(.delta(sentences))
+        shown.append(sentences)
+        return nil
+    }
+
+    /// Where the last complete sentence of `text` ends: after the space or
+    /// line break that follows a `.`, `!` or `?`, or after a line break.
+    static func sentencesEnd(in text: Substring.UnicodeScalarView) -> Substring.UnicodeScalarView.Index? {
+        var end: Substring.UnicodeScalarView.Index?
+        var previous: Unicode.Scalar?
+        for index in text.indices {
+            let scalar = text[index]
+            let breaks = scalar == "\n" || (scalar.properties.isWhitespace && [".", "!", "?"].contains(previous))
+            if breaks { end = text.index(after: index) }
+            previous = scalar
+        }
+        return end
+    }
+
+    /// The streamed answer's verdict: stopped part-way, refused, cut off, or
+    /// the whole answer's validation.
+    private static func outcome(
+        of content: String, _ ending: ChatCompletionsClient.Chunk, stopped: FallbackReason?,
+        validate: (JSONValue) -> AnswerValidation.Verdict<String>
+    ) -> (result: Result<String, Fallback>, reason: FallbackReason?) {
+        func failure(_ reason: FallbackReason) -> (Result<String, Fallback>, FallbackReason?) {
+            (.failure(Fallback(reason: reason)), reason)
+        }
+        if let stopped { return failure(stopped) }
+        if ending.refusal != nil { return failure(.refusal) }
+        switch ending.finishReason {
+        case "length": return failure(.truncated)
+        case "content_filter": return failure(.contentFilter)
+        default: break
+        }
+        guard let parsed = object(in: content) else { return failure(.invalidAnswer) }
+        switch validate(parsed) {
+        case .valid(let text): return (.success(text), nil)
+        case .unsafe: return failure(.unsafeContent)
+        case .invalid(_, let reason): return failure(reason)
         }
     }
 

@@ -23,11 +23,25 @@ public protocol GenerationProvider: Sendable {
     /// The coach's reply to a message.
     func coachReply(_ request: CoachRequest) async -> Generated<Coach.Reply>
 
+    /// ``coachReply(_:)``, its text told to `emit` as it is written; the
+    /// reply returned is the text told after the last ``ReplyEvent/reset(_:)``.
+    func coachReplyStream(_ request: CoachRequest, emit: @escaping @Sendable (ReplyEvent) -> Void) async
+        -> Generated<Coach.Reply>
+
     /// Brings gauges that change with time alone (the circuit breaker's cool-down) up to date before a scrape.
     func refreshMetrics() async
 }
 
 extension GenerationProvider {
+    /// The whole reply, then its text word by word: for providers that cannot write as they go.
+    public func coachReplyStream(_ request: CoachRequest, emit: @escaping @Sendable (ReplyEvent) -> Void) async
+        -> Generated<Coach.Reply>
+    {
+        let reply = await coachReply(request)
+        for piece in ReplyEvent.pieces(of: reply.value.text) { emit(.delta(piece)) }
+        return reply
+    }
+
     public func refreshMetrics() async {}
 }
 

@@ -30,6 +30,12 @@ struct MeteredProvider: GenerationProvider {
         counted(.coachReply, await base.coachReply(request))
     }
 
+    func coachReplyStream(_ request: CoachRequest, emit: @escaping @Sendable (ReplyEvent) -> Void) async
+        -> Generated<Coach.Reply>
+    {
+        counted(.coachReply, await base.coachReplyStream(request, emit: emit))
+    }
+
     func refreshMetrics() async {
         await base.refreshMetrics()
     }

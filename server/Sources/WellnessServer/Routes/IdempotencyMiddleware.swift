@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import WellnessKitCore
 
 /// Exactly-once POSTs: a POST carrying `Idempotency-Key` is applied once per
 /// user and key; the same key with the same request (method, path, body)
@@ -84,12 +85,61 @@ struct IdempotencyMiddleware: RouterMiddleware {
             try? await store.releaseIdempotency(lease)
             return response
         }
+        if response.headers[.contentType] == ServerSentEvent.contentType { return streamed(response, lease: lease) }
         let collector = CollectingWriter()
         try await response.body.write(collector)
         let bytes = Array(buffer: collector.buffer)
         try await store.completeIdempotency(lease, status: response.status.code, body: bytes)
         response.body = ResponseBody(byteBuffer: ByteBuffer(bytes: bytes))
         return response
+    }
+}
+
+extension IdempotencyMiddleware {
+    /// A streamed reply is sent as it is written, inside the lease's fence
+    /// (its write happens while its body is written); the key then replays
+    /// the exchange as the response without streaming holds it (201 and the
+    /// `done` event's data in the envelope), since a replay has nothing to stream.
+    private func streamed(_ response: Response, lease: Store.IdempotencyLease) -> Response {
+        var response = response
+        let body = response.body
+        let store = store
+        response.body = ResponseBody { writer in
+            let tee = TeeWriter(writer)
+            do {
+                try await store.fenced(by: lease) { try await body.write(tee) }
+            } catch {
+                try? await store.releaseIdempotency(lease)
+                throw error
+            }
+            guard let done = ServerSentEvent.lastData(named: "done", in: tee.collected),
+                let envelope = try? JSONWriter.bytes(.object(JSONObject([("success", .bool(true)), ("data", done)])))
+            else {
+                try? await store.releaseIdempotency(lease)
+                return
+            }
+            try await store.completeIdempotency(lease, status: 201, body: envelope)
+        }
+        return response
+    }
+}
+
+/// Sends what a response body writes and keeps a copy.
+private final class TeeWriter: ResponseBodyWriter {
+    private var base: any ResponseBodyWriter
+    private(set) var collected: [UInt8] = []
+
+    init(_ base: any ResponseBodyWriter) {
+        self.base = base
+    }
+
+    func write(_ part: ByteBuffer) async throws {
+        collected += part.readableBytesView
+        try await base.write(part)
+    }
+
+    func finish(_ trailingHeaders: HTTPFields?) async throws {
+        try await base.finish(trailingHeaders)
     }
 }
 

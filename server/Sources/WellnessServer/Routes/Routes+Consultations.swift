@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 import WellnessKitCore
 
 extension Routes {
@@ -60,28 +61,73 @@ extension Routes {
             throw APIFailure.invalid(error)
         }
         try await limit(consultation.userId, "messages")
-        let generated = try await coachReply(to: content, in: consultation)
+        let coach = try await coachRequest(content, in: consultation)
+        if ServerSentEvent.isAccepted(by: request) { return streamedReply(to: coach, logger: context.logger) }
+        let exchange = try await save(content, await coachReply(to: coach), in: consultation)
+        return JSONResponses.envelope(exchange, status: .created)
+    }
+
+    /// The message and the reply, stored with the reply's provenance; the response's `data`.
+    private func save(_ content: String, _ generated: Generated<Coach.Reply>, in consultation: Consultation)
+        async throws -> JSONValue
+    {
         let reply = generated.value
         let messages = try await store.append(
             [(.user, content, []), (.assistant, reply.text, reply.proposals)],
             to: consultation)
         if let stored = messages.last { try await store.recordProvenance(ofMessage: stored.id, generated.provenance) }
-        return JSONResponses.envelope(
-            .object(JSONObject([("messages", messages.json), ("count", .int(messages.count))])),
-            status: .created)
+        return .object(JSONObject([("messages", messages.json), ("count", .int(messages.count))]))
     }
 
-    /// The fixed crisis reply for crisis language (never sent to a provider), else the provider's reply.
-    private func coachReply(to content: String, in consultation: Consultation) async throws -> Generated<Coach.Reply> {
-        guard !CrisisScreen.flags(content) else {
+    /// The reply as server-sent events (docs/SERVER.md, "Streamed replies"):
+    /// its text as the provider writes it, then the stored exchange. The
+    /// reply is stored even when the client leaves before the end.
+    private func streamedReply(to coach: CoachRequest, logger: Logger) -> Response {
+        Response(
+            status: .ok,
+            headers: [.contentType: ServerSentEvent.contentType, .cacheControl: "no-store"],
+            body: ResponseBody { writer in
+                let (events, sink) = AsyncStream.makeStream(of: ServerSentEvent.self)
+                let reply = Task {
+                    defer { sink.finish() }
+                    do {
+                        let generated = await coachReply(to: coach) { sink.yield(ServerSentEvent($0)) }
+                        sink.yield(.done(try await save(coach.message, generated, in: coach.consultation)))
+                    } catch {
+                        let failure = ErrorEnvelopeMiddleware.failure(for: error, logger: logger)
+                        sink.yield(.error(code: failure.code, message: failure.message))
+                    }
+                }
+                do {
+                    for await event in events { try await writer.write(event.bytes) }
+                } catch {
+                    await reply.value
+                    throw error
+                }
+                try await writer.finish(nil)
+            })
+    }
+
+    /// What the coach is asked: the message, the consultation, its subject and the user's check-ins.
+    private func coachRequest(_ content: String, in consultation: Consultation) async throws -> CoachRequest {
+        let today = CalendarDate(daysSinceEpoch: Int(Store.nowMilliseconds() / 86_400_000)) ?? .epoch
+        return CoachRequest(
+            message: content, consultation: consultation, context: try await coachContext(of: consultation),
+            today: today)
+    }
+
+    /// The fixed crisis reply for crisis language (never sent to a provider),
+    /// else the provider's reply; `emit` (when given) is told its text as it is written.
+    private func coachReply(
+        to request: CoachRequest, emit: (@Sendable (ReplyEvent) -> Void)? = nil
+    ) async -> Generated<Coach.Reply> {
+        guard !CrisisScreen.flags(request.message) else {
             metrics.aiAnswered(.coachReply, .fallback(.crisis))
+            for piece in ReplyEvent.pieces(of: CrisisScreen.reply) { emit?(.delta(piece)) }
             return Generated(Coach.Reply(text: CrisisScreen.reply, proposals: []), .fallback(.crisis))
         }
-        let today = CalendarDate(daysSinceEpoch: Int(Store.nowMilliseconds() / 86_400_000)) ?? .epoch
-        return await provider.coachReply(
-            CoachRequest(
-                message: content, consultation: consultation,
-                context: try await coachContext(of: consultation), today: today))
+        guard let emit else { return await provider.coachReply(request) }
+        return await provider.coachReplyStream(request, emit: emit)
     }
 
     private func consultation(_ context: AppRequestContext) async throws -> Consultation {

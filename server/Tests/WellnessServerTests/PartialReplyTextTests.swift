@@ -1,0 +1,35 @@
+import Testing
+import WellnessKitCore
+
+@testable import WellnessServer
+
+@Suite struct PartialReplyTextTests {
+    static let answer =
+        #"{ "context_id" : {"a":[1,"}"]}, "reply":"Sleep \"well\"\n\u00e9 \ud83d\ude00 at 7.5 h.", "x":null}"#
+    static let reply = "Sleep \"well\"\n\u{e9} \u{1F600} at 7.5 h."
+
+    @Test func everyPrefixGivesAPrefixOfTheReply() {
+        let scalars = Array(Self.answer.unicodeScalars)
+        var previous = ""
+        for end in 0...scalars.count {
+            let text = PartialReplyText.of(String(String.UnicodeScalarView(scalars[..<end])))
+            #expect(Self.reply.hasPrefix(text), "\(end): \(text)")
+            #expect(text.unicodeScalars.count >= previous.unicodeScalars.count, "never shrinks")
+            previous = text
+        }
+        #expect(previous == Self.reply)
+    }
+
+    @Test(arguments: ["", "Sure!", "[\"reply\"]", #"{"replies":"no"}"#, #"{"reply":3}"#, #"{"reply":"a\x"#])
+    func anythingElseGivesNothingOrStopsAtTheFault(_ text: String) {
+        #expect(PartialReplyText.of(text).isEmpty || PartialReplyText.of(text) == "a")
+    }
+
+    @Test func sentencesEndAfterTheSpaceThatFollowsTheirMark() {
+        let text = Substring("You slept 7.5 h. Keep it up! Then")
+        let end = ChatCompletionsProvider.sentencesEnd(in: text.unicodeScalars)
+        #expect(end.map { String(text.unicodeScalars[..<$0]) } == "You slept 7.5 h. Keep it up! ")
+        #expect(ChatCompletionsProvider.sentencesEnd(in: Substring("No end yet.").unicodeScalars) == nil)
+        #expect(ChatCompletionsProvider.sentencesEnd(in: Substring("Line\nmore").unicodeScalars) != nil)
+    }
+}
