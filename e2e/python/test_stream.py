@@ -202,3 +202,23 @@ def test_real_server_closing_after_the_first_delta_joins_quickly(real: Tuple[str
     events.close()
     assert time.monotonic() - started < 2
     assert not stream_workers()
+    # Stopped by the client, the reply is still stored whole by the server.
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        stored = the_client.list_messages(consultation["id"])["messages"]
+        if len(stored) == 2:
+            break
+        time.sleep(0.1)
+    assert [message["role"] for message in stored] == ["user", "assistant"]
+    if first["event"] == "delta":
+        assert stored[1]["content"].startswith(first["text"])
+
+
+def test_real_server_two_streams_of_the_same_text_are_two_messages(real: Tuple[str, str, str]) -> None:
+    # Each call has its own idempotency key: the second is not a replay of the first.
+    the_client = real_client(real)
+    consultation = the_client.create_consultation("general_wellness", title="Twice")
+    first = list(the_client.send_message_stream(consultation["id"], "Hello"))
+    second = list(the_client.send_message_stream(consultation["id"], "Hello"))
+    assert first[-1]["event"] == second[-1]["event"] == "done"
+    assert the_client.list_messages(consultation["id"])["count"] == 4
