@@ -6,8 +6,12 @@
    callback returning non-zero stops the transfer (WELLNESS_E_CANCELLED, and
    the server sees the client hang up); a 404 before the stream fails before
    any event; an error event, a truncated stream and a server that is down
-   give their statuses. Every result and error is parsed with Jansson. */
+   give their statuses. Given wellness-server's path (argv[1]), the same
+   against it: deltas make the stored reply, the result equals what
+   wellness_client_list_messages returns, a stopped stream is still stored
+   whole. Every result and error is parsed with Jansson. */
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <pthread.h>
 #include <signal.h>
@@ -120,7 +124,7 @@ typedef struct seen {
     int events, resets, stop_after;
     int bad_data, other_thread;
     pthread_t caller;
-    char reply[256];
+    char reply[16384];
     char kinds[64];
 } seen;
 
@@ -172,7 +176,116 @@ static json_t *stream(wellness_client *client, const char *scenario, seen *recor
     return result;
 }
 
-int main(void) {
+/* Runs wellness-server with a demo user on a free port; fills the base URL and API key from its first lines. */
+static pid_t start_real_server(const char *binary, const char *data, char *base_url, size_t url_size, char *api_key,
+                               size_t key_size) {
+    int ends[2];
+    pid_t child;
+    FILE *lines;
+    char line[512];
+    if (pipe(ends) != 0) return -1;
+    child = fork();
+    if (child == 0) {
+        int quiet = open("/dev/null", O_WRONLY);
+        dup2(ends[1], STDOUT_FILENO);
+        if (quiet >= 0) dup2(quiet, STDERR_FILENO);
+        close(ends[0]);
+        execl(binary, binary, "--port", "0", "--data", data, "--demo", "--ai-rate-limit", "1000", (char *)NULL);
+        _exit(127);
+    }
+    close(ends[1]);
+    lines = fdopen(ends[0], "r");
+    base_url[0] = api_key[0] = '\0';
+    while (lines && fgets(line, sizeof line, lines)) {
+        line[strcspn(line, "\n")] = '\0';
+        if (strncmp(line, "api_key ", 8) == 0) snprintf(api_key, key_size, "%s", line + 8);
+        if (strncmp(line, "listening ", 10) == 0) {
+            const char *colon = strrchr(line, ':');
+            snprintf(base_url, url_size, "http://127.0.0.1:%s", colon ? colon + 1 : "0");
+            break;
+        }
+    }
+    /* The pipe stays open (unread) so that the server's later lines never meet a closed stdout. */
+    return child;
+}
+
+/* A client call's parsed result, NULL on failure. */
+static json_t *call(wellness_status (*function)(wellness_client *, const char *, size_t, wellness_buf *, wellness_buf *),
+                    wellness_client *client, const char *input) {
+    wellness_buf out = {0}, err = {0};
+    json_t *result = NULL;
+    if (function(client, input, strlen(input), &out, &err) == WELLNESS_OK) result = json_loadb(out.ptr, out.len, 0, NULL);
+    else fprintf(stderr, "call failed: %.*s\n", (int)err.len, err.ptr ? err.ptr : "");
+    wellness_buf_free(&out);
+    wellness_buf_free(&err);
+    return result;
+}
+
+static void against_real_server(const char *binary) {
+    char data[] = "/tmp/wellness-stream-XXXXXX", base_url[128], api_key[256], config[512], id[128], input[256];
+    char message[512] = "";
+    wellness_client *client = NULL;
+    wellness_status status;
+    json_t *consultation, *result, *listed;
+    seen record;
+    pid_t server;
+    int tries;
+    if (!mkdtemp(data)) return;
+    server = start_real_server(binary, data, base_url, sizeof base_url, api_key, sizeof api_key);
+    CHECK(server > 0 && base_url[0] && api_key[0], "wellness-server started");
+    snprintf(config, sizeof config,
+             "{\"base_url\":\"%s\",\"api_key\":\"%s\",\"cache_directory\":false,\"store_directory\":false}",
+             base_url, api_key);
+    CHECK(wellness_client_new(config, strlen(config), &client, NULL) == WELLNESS_OK, "real: client");
+    consultation = call(wellness_client_create_consultation, client,
+                        "{\"persona\":\"general_wellness\",\"title\":\"Streamed from C\"}");
+    snprintf(id, sizeof id, "%s", consultation ? json_string_value(json_object_get(consultation, "id")) : "none");
+    json_decref(consultation);
+
+    memset(&record, 0, sizeof record);
+    result = stream(client, id, &record, &status, message, sizeof message);
+    CHECK(status == WELLNESS_OK && record.events > 1 && record.bad_data == 0 && record.other_thread == 0,
+          "real: several events on the calling thread, then WELLNESS_OK (%d events, status %d: %s)", record.events,
+          status, message);
+    CHECK(result && strcmp(json_string_value(json_object_get(json_array_get(json_object_get(result, "messages"), 1),
+                                                              "content")),
+                           record.reply) == 0,
+          "real: the deltas since the last reset are the stored reply");
+    snprintf(input, sizeof input, "{\"consultation_id\":\"%s\"}", id);
+    listed = call(wellness_client_list_messages, client, input);
+    CHECK(listed && result && json_equal(json_object_get(listed, "messages"), json_object_get(result, "messages")),
+          "real: the result is what wellness_client_list_messages returns afterwards");
+    json_decref(listed);
+    json_decref(result);
+
+    memset(&record, 0, sizeof record);
+    record.stop_after = 1;
+    result = stream(client, id, &record, &status, message, sizeof message);
+    CHECK(status == WELLNESS_E_CANCELLED && record.events == 1 && !result, "real: stopped: WELLNESS_E_CANCELLED (%d)",
+          status);
+    for (tries = 0, listed = NULL; tries < 100; tries++) {
+        json_decref(listed);
+        listed = call(wellness_client_list_messages, client, input);
+        if (json_integer_value(json_object_get(listed, "count")) == 4) break;
+        pause_ms(100);
+    }
+    CHECK(json_integer_value(json_object_get(listed, "count")) == 4 &&
+              json_string_length(json_object_get(json_array_get(json_object_get(listed, "messages"), 3), "content")) >
+                  strlen(record.reply),
+          "real: a stopped stream's message and whole reply are stored");
+    json_decref(listed);
+
+    memset(&record, 0, sizeof record);
+    result = stream(client, "no-such-consultation", &record, &status, message, sizeof message);
+    CHECK(status == WELLNESS_E_NOT_FOUND && record.events == 0, "real: unknown consultation: NOT_FOUND, no event (%d)",
+          status);
+
+    wellness_client_free(client);
+    kill(server, SIGTERM);
+    waitpid(server, NULL, 0);
+}
+
+int main(int argc, char **argv) {
     int port = 0, pipe_ends[2];
     char config[512], message[512] = "", report[16] = "";
     wellness_client *client = NULL, *down = NULL;
@@ -259,5 +372,8 @@ int main(void) {
     wellness_client_free(client);
     wellness_client_free(down);
     close(pipe_ends[0]);
+
+    if (argc > 1 && access(argv[1], X_OK) == 0) against_real_server(argv[1]);
+    else printf("test_stream: no wellness-server given (argv[1]); the scripted server only\n");
     return check_summary("test_stream");
 }
