@@ -97,6 +97,14 @@ typedef size_t (*wellness_token_provider_fn)(void *user_data, int refresh, char 
    pages fetched so far and the total; return non-zero to stop early. */
 typedef int (*wellness_progress_fn)(void *user_data, size_t pages_fetched, size_t total_pages);
 
+/* Receives one event of a streamed coach reply (wellness_client_send_message_stream):
+   `event` is "delta" or "reset" (NUL-terminated), `data_json` its data as
+   UTF-8 JSON, `len` bytes plus a NUL: {"text": "..."} for a delta, {"reason":
+   "..."} for a reset. Both are valid only during the call. Called on the
+   thread that called wellness_client_send_message_stream, in the order the
+   server sent the events; return non-zero to stop the stream. */
+typedef int (*wellness_stream_fn)(void *user_data, const char *event, const char *data_json, size_t len);
+
 /* A bounded event queue with a worker thread that delivers the events of
    the product's analytics events (docs/INTEGRATION.md) to a sink. Opaque; made by wellness_analytics_new(),
    released by wellness_analytics_free(). */
@@ -174,6 +182,8 @@ struct ArrowArray {
 #define WELLNESS_E_DECODING           -12
 /* A defect in the library itself; please report it. */
 #define WELLNESS_E_INTERNAL           -13
+/* The caller stopped the operation: a wellness_stream_fn returned non-zero. */
+#define WELLNESS_E_CANCELLED          -14
 
 /*
  * A static, human-readable name for a status ("WELLNESS_E_VALIDATION"), or
@@ -514,7 +524,8 @@ WELLNESS_API wellness_status wellness_longevity_trends(
 /* _FORBIDDEN (403), _NOT_FOUND (404, e.g. "Goal not found"), _RATE_LIMITED  */
 /* (429), _HTTP (other statuses), _INVALID_RESPONSE (not JSON, too large),   */
 /* _DECODING (JSON not fitting the model; path names the field); no answer   */
-/* maps to _NETWORK or _TIMEOUT.                                             */
+/* maps to _NETWORK or _TIMEOUT. wellness_client_send_message_stream also    */
+/* hands the coach's reply to a callback as it streams (wellness_stream_fn). */
 /*                                                                           */
 /* Ownership, for every call in this section: the client and `json` are      */
 /* borrowed for the call; on WELLNESS_OK `*out` holds a new buffer the       */
@@ -687,6 +698,52 @@ WELLNESS_API wellness_status wellness_client_create_consultation(
    wellness_client_accept_proposal); a message without any has no such key. */
 WELLNESS_API wellness_status wellness_client_send_message(
     wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/*
+ * wellness_client_send_message with the coach's reply streamed as the model
+ * writes it: same input, {"consultation_id", "content"}; on WELLNESS_OK `*out`
+ * is the same {"messages": [sent, reply], "count": 2}, validated alike.
+ *
+ * `on_event` (not NULL) is called on the calling thread, in order, once per
+ * event: "delta" {"text": "..."} is the next piece of the reply; "reset"
+ * {"reason": "..."} withdraws the deltas received so far (the model's text was
+ * rejected part-way), the deltas that follow being the whole replacement. The
+ * reply in `*out` is the deltas since the last reset, concatenated. The end of
+ * the stream is the return value, never an event.
+ *
+ * Statuses: WELLNESS_E_CANCELLED when `on_event` returned non-zero: the
+ * transfer stops at once, but the server still stores the message and its
+ * whole reply (wellness_client_list_messages shows them). Refusals before the
+ * reply starts (404 for an unknown consultation, 401, 429, ...) as
+ * wellness_client_send_message's, before any event. An error after the reply
+ * started: the status its code means (_NOT_FOUND, _UNAUTHORIZED, _FORBIDDEN,
+ * _RATE_LIMITED, _TIMEOUT), else WELLNESS_E_HTTP, the server's code in the
+ * message. A stream cut off, or ended without its last event:
+ * WELLNESS_E_NETWORK. An event that is not the API's, or larger than 1 MiB:
+ * _INVALID_RESPONSE or _DECODING.
+ *
+ * Deadlines: "ai_timeout" bounds the wait until the reply starts streaming,
+ * then each silence within it (the server's keep-alive comments count as
+ * activity): a reply that keeps streaming is never cut, one silent for
+ * ai_timeout seconds is WELLNESS_E_TIMEOUT. Retries as for the other calls,
+ * but only before the first byte of the stream. A server that does not
+ * stream (answers 201 with JSON) is accepted: its reply comes as one delta.
+ *
+ * Offline mode: the reply needs the API. Due queued writes are replayed
+ * first; while any remain queued the call fails with WELLNESS_E_NETWORK (the
+ * message would overtake them), and when the API cannot be reached it fails
+ * as without offline mode: nothing is queued and `on_event` is not called
+ * (wellness_client_send_message queues the message instead).
+ *
+ * Ownership: the client and `json` are borrowed for the call; `user_data`
+ * stays the caller's and is only used during the call; `event` and
+ * `data_json` belong to the library and are valid only during the callback;
+ * on WELLNESS_OK `*out` holds a new buffer the caller releases with
+ * wellness_buf_free(); on failure `*err` (when not NULL) does.
+ */
+WELLNESS_API wellness_status wellness_client_send_message_stream(
+    wellness_client *client, const char *json, size_t len, wellness_stream_fn on_event, void *user_data,
+    wellness_buf *out, wellness_buf *err);
 
 /* {"consultation_id"} in; {"messages": [...], "count"} out, oldest first. */
 WELLNESS_API wellness_status wellness_client_list_messages(

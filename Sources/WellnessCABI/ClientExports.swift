@@ -287,6 +287,33 @@ public func wellness_client_send_message(
     }
 }
 
+@_cdecl("wellness_client_send_message_stream")
+public func wellness_client_send_message_stream(
+    _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
+    _ onEvent: (@convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int) -> Int32)?,
+    _ userData: UnsafeMutableRawPointer?,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    withClient(client, json, len, out, err) { client, reader in
+        try reader.rejectUnknownKeys(["consultation_id", "content"])
+        let consultationId = try reader.nonEmptyString("consultation_id")
+        let content = try reader.nonEmptyString("content")
+        guard let onEvent else { throw WellnessError.invalidArgument("on_event must not be NULL") }
+        let messages = try client.sendMessageStream(consultationId: consultationId, content: content) { event in
+            // JSONWriter only fails on non-finite numbers, which these events cannot hold.
+            var data = (try? JSONWriter.bytes(event.json)) ?? []
+            let length = data.count
+            data.append(0)
+            return data.withUnsafeBufferPointer { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { text in
+                    event.name.withCString { name in onEvent(userData, name, text.baseAddress, length) == 0 }
+                }
+            }
+        }
+        return .object(JSONObject([("messages", messages.json), ("count", .int(messages.count))]))
+    }
+}
+
 @_cdecl("wellness_client_set_token_provider")
 public func wellness_client_set_token_provider(
     _ client: OpaquePointer?,

@@ -21,6 +21,7 @@ enum Status {
         case .invalidResponse: return WELLNESS_E_INVALID_RESPONSE
         case .decoding: return WELLNESS_E_DECODING
         case .internal: return WELLNESS_E_INTERNAL
+        case .cancelled: return WELLNESS_E_CANCELLED
         }
     }
 
@@ -41,6 +42,7 @@ enum Status {
         case WELLNESS_E_INVALID_RESPONSE: return "WELLNESS_E_INVALID_RESPONSE"
         case WELLNESS_E_DECODING: return "WELLNESS_E_DECODING"
         case WELLNESS_E_INTERNAL: return "WELLNESS_E_INTERNAL"
+        case WELLNESS_E_CANCELLED: return "WELLNESS_E_CANCELLED"
         default: return "WELLNESS_E_UNKNOWN"
         }
     }

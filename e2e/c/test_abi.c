@@ -41,8 +41,9 @@ static void test_status_names(void) {
         {WELLNESS_E_INVALID_RESPONSE, "WELLNESS_E_INVALID_RESPONSE"},
         {WELLNESS_E_DECODING, "WELLNESS_E_DECODING"},
         {WELLNESS_E_INTERNAL, "WELLNESS_E_INTERNAL"},
+        {WELLNESS_E_CANCELLED, "WELLNESS_E_CANCELLED"},
     };
-    static const wellness_status unknown[] = {-14, -999, 1, 42, INT32_MIN, INT32_MAX};
+    static const wellness_status unknown[] = {-15, -999, 1, 42, INT32_MIN, INT32_MAX};
     size_t index;
     for (index = 0; index < sizeof names / sizeof names[0]; index++) {
         const char *name = wellness_strerror(names[index].code);

@@ -26,6 +26,9 @@ typedef wellness_status (*client_new_call)(const char *, size_t, wellness_client
 typedef wellness_status (*token_provider_call)(wellness_client *, wellness_token_provider_fn, void *, wellness_buf *);
 typedef size_t (*token_provider)(void *, int, char *, size_t);
 typedef int (*progress)(void *, size_t, size_t);
+typedef wellness_status (*client_stream_call)(wellness_client *, const char *, size_t, wellness_stream_fn, void *,
+                                              wellness_buf *, wellness_buf *);
+typedef int (*stream_callback)(void *, const char *, const char *, size_t);
 
 int main(void) {
     const one_document documents[] = {
@@ -55,6 +58,7 @@ int main(void) {
         wellness_client_clear_failed,
     };
     const client_paged_call list_all = wellness_client_list_all_insights;
+    const client_stream_call send_stream = wellness_client_send_message_stream;
     const client_new_call client_new = wellness_client_new;
     const token_provider_call set_token_provider = wellness_client_set_token_provider;
     void (*const client_free)(wellness_client *) = wellness_client_free;
@@ -65,6 +69,7 @@ int main(void) {
     /* The callback types are the ones the header declares. */
     const token_provider provider = (wellness_token_provider_fn)0;
     const progress on_page = (wellness_progress_fn)0;
+    const stream_callback on_event = (wellness_stream_fn)0;
     wellness_buf buf = {0, 0};
 
     (void)documents;
@@ -78,6 +83,8 @@ int main(void) {
     (void)set_token_provider;
     (void)provider;
     (void)on_page;
+    (void)send_stream;
+    (void)on_event;
     /* Calls through the pointers that are safe without a document or a client. */
     buf_free(&buf);
     client_free(0);

@@ -49,7 +49,8 @@ enum shape {
     CLIENT,    /* client configuration */
     ANALYTICS_NEW, /* analytics configuration */
     ANALYTICS_EMIT, /* one event into an analytics handle */
-    CLIENT_NAVIGATE /* a destination request to a client */
+    CLIENT_NAVIGATE, /* a destination request to a client */
+    CLIENT_STREAM   /* streamed message parameters to a client of a closed port */
 };
 
 typedef struct target {
@@ -114,6 +115,7 @@ static const target TARGETS[FUZZ_SELECTOR_COUNT] = {
     [FUZZ_CLIENT_NAVIGATE] = {"client_navigate", CLIENT_NAVIGATE, NULL, NULL},
     [FUZZ_GROUNDING_CHECK] = {"grounding_check", ONE, wellness_grounding_check, NULL},
     [FUZZ_SERIES_AGGREGATE_GROUPS] = {"series_aggregate_groups", GROUPS, NULL, NULL},
+    [FUZZ_CLIENT_SEND_MESSAGE_STREAM] = {"client_send_message_stream", CLIENT_STREAM, NULL, NULL},
 };
 
 /* The most column records one input makes (each takes 1 to 17 bytes). */
@@ -204,6 +206,9 @@ static json_t *parse_buffer(const wellness_buf *buf, const char *which) {
 
 /* Checks a call's result; returns the parsed output on success (the caller
    releases it) and NULL on failure. Frees nothing. */
+/* Set while a call that may try the network runs: WELLNESS_E_NETWORK is then one of its answers. */
+static int network_expected;
+
 static json_t *check_result(wellness_status status, const wellness_buf *out, const wellness_buf *err) {
     json_t *error, *code, *name, *message, *path;
     char text[200];
@@ -211,7 +216,8 @@ static json_t *check_result(wellness_status status, const wellness_buf *out, con
         if (err->ptr || err->len) violation("err is not {NULL, 0} on success", err->ptr, err->ptr ? err->len : 0);
         return parse_buffer(out, "output");
     }
-    if (status != WELLNESS_E_INVALID_JSON && status != WELLNESS_E_VALIDATION) {
+    if (status != WELLNESS_E_INVALID_JSON && status != WELLNESS_E_VALIDATION &&
+        !(status == WELLNESS_E_NETWORK && network_expected)) {
         snprintf(text, sizeof text, "unexpected status %d (%s)", status, wellness_strerror(status));
         violation(text, err->ptr, err->ptr ? err->len : 0);
     }
@@ -714,6 +720,37 @@ static void run_client_navigate(const uint8_t *payload, size_t length) {
     free(request);
 }
 
+/* The callback of a stream that can never start: being called is a violation. */
+static int never_called(void *user_data, const char *event, const char *data_json, size_t len) {
+    (void)user_data;
+    violation("the stream callback was called although no server answers", event, strlen(event));
+    (void)data_json;
+    (void)len;
+    return 1;
+}
+
+/* wellness_client_send_message_stream validates its parameters as
+   wellness_client_send_message does; valid ones reach the closed port and
+   end in WELLNESS_E_NETWORK, with no event. */
+static void run_client_stream(const uint8_t *payload, size_t length) {
+    static const char config[] = "{\"base_url\":\"http://127.0.0.1:9\",\"api_key\":\"k\",\"max_retries\":0,"
+                                 "\"ai_timeout\":5,\"store_directory\":false,\"cache_directory\":false}";
+    wellness_buf out = {0}, err = {0};
+    wellness_client *client = NULL;
+    char *request = copy_of(payload, length);
+    wellness_status status;
+    if (wellness_client_new(config, sizeof config - 1, &client, &err) != WELLNESS_OK) abort();
+    status = wellness_client_send_message_stream(client, request, length, never_called, NULL, &out, &err);
+    if (status == WELLNESS_OK) violation("WELLNESS_OK from a closed port", request, length);
+    network_expected = 1;
+    json_decref(check_result(status, &out, &err));
+    network_expected = 0;
+    wellness_client_free(client);
+    wellness_buf_free(&out);
+    wellness_buf_free(&err);
+    free(request);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -746,6 +783,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         break;
     case CLIENT_NAVIGATE:
         run_client_navigate(data + 1, size - 1);
+        break;
+    case CLIENT_STREAM:
+        run_client_stream(data + 1, size - 1);
         break;
     }
     current = "?";

@@ -16,7 +16,10 @@
      - analytics_emit: the event, emitted into a handle without a sink
        (capacity 4), whose stats are then read;
      - client_navigate: the request, to a client (no store, no cache, an
-       analytics handle without a sink attached), which makes no request.
+       analytics handle without a sink attached), which makes no request;
+     - client_send_message_stream: the parameters, to a client of a closed
+       loopback port (no retries), so that a valid request ends in
+       WELLNESS_E_NETWORK without a byte on the wire.
    The selector is the first byte modulo FUZZ_SELECTOR_COUNT. The numbering
    is append-only, so that committed corpus files keep their meaning. */
 #ifndef WELLNESS_FUZZ_SELECTORS_H
@@ -65,7 +68,8 @@ enum fuzz_selector {
     FUZZ_CLIENT_NAVIGATE = 39,
     FUZZ_GROUNDING_CHECK = 40,
     FUZZ_SERIES_AGGREGATE_GROUPS = 41,
-    FUZZ_SELECTOR_COUNT = 42
+    FUZZ_CLIENT_SEND_MESSAGE_STREAM = 42,
+    FUZZ_SELECTOR_COUNT = 43
 };
 
 /* Splits the options document from the data of two-document calls. A NUL is

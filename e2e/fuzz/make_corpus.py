@@ -228,6 +228,13 @@ def integration_seeds(insight: dict, goal: dict, consultation: dict) -> dict[str
         "client_navigate", {"insight": actionable, "intent": "create_goal"})
     seeds["client_navigate-goal-tips"] = one("client_navigate", {"goal": goal, "intent": "tips"})
     seeds["client_navigate-bad-intent"] = one("client_navigate", {"goal": goal, "intent": "create_goal"})
+    seeds["client_send_message_stream-valid"] = one(
+        "client_send_message_stream", {"consultation_id": consultation["id"], "content": "How did I sleep?"})
+    seeds["client_send_message_stream-empty-content"] = one(
+        "client_send_message_stream", {"consultation_id": "c1", "content": ""})
+    seeds["client_send_message_stream-unknown-key"] = one(
+        "client_send_message_stream", {"consultation_id": "c1", "content": "hi", "stream": True})
+    seeds["client_send_message_stream-not-an-object"] = one("client_send_message_stream", b'["c1", "hi"]')
     seeds["integration_actions-insight-detail"] = one(
         "integration_actions", {"insight": actionable, "surface": "detail"})
     seeds["integration_actions-goal"] = one("integration_actions", {"goal": goal})

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import tempfile
@@ -12,7 +13,7 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Dict, Iterator, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 import pytest
 
@@ -149,3 +150,135 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+def stream_message(message_id: str, role: str, content: str) -> Dict[str, object]:
+    return {"id": message_id, "consultation_id": "c1", "role": role, "content": content,
+            "created_at": "2025-01-01T00:00:00Z"}
+
+
+def sse(event: str, data: object) -> bytes:
+    return f"event: {event}\ndata: {json.dumps(data)}\n\n".encode()
+
+
+class StreamServer:
+    """POST /api/v1/consultations/<scenario>/messages answers with a scripted
+    `text/event-stream` (chunked, as a real server sends it), or misbehaves as
+    the scenario says; `hits` counts requests and `cut_short` the streams whose
+    client hung up before the end."""
+
+    def __init__(self) -> None:
+        self.hits: Dict[str, int] = {}
+        self.cut_short: Dict[str, int] = {}
+        self.accept: Dict[str, str] = {}
+        self.lock = threading.Lock()
+        stream = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *_: object) -> None:
+                pass
+
+            def do_POST(self) -> None:
+                self.rfile.read(int(self.headers.get("Content-Length", "0")))
+                scenario = self.path.split("/")[-2]
+                with stream.lock:
+                    stream.hits[scenario] = stream.hits.get(scenario, 0) + 1
+                    stream.accept[scenario] = self.headers.get("Accept", "")
+                try:
+                    stream.respond(self, scenario)
+                except (BrokenPipeError, ConnectionResetError):
+                    with stream.lock:
+                        stream.cut_short[scenario] = stream.cut_short.get(scenario, 0) + 1
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        # A client that hung up mid-stream is a scenario here, not an error to print.
+        self.server.handle_error = lambda *_: None  # type: ignore[method-assign]
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+        self.base_url = f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+    #: The reply the "ok" scenarios end with: the deltas after the reset.
+    REPLY = "Hi there, 7.2 h of sleep 😴"
+
+    @staticmethod
+    def done(reply: str) -> bytes:
+        messages = [stream_message("m1", "user", "How did I sleep?"), stream_message("m2", "assistant", reply)]
+        return sse("done", {"messages": messages, "count": 2})
+
+    @staticmethod
+    def chunk(handler: BaseHTTPRequestHandler, data: bytes) -> None:
+        handler.wfile.write(f"{len(data):x}\r\n".encode() + data + b"\r\n")
+        handler.wfile.flush()
+
+    def respond(self, handler: BaseHTTPRequestHandler, scenario: str) -> None:
+        if scenario == "missing":
+            FaultServer.send(handler, 404, b'{"success":false,"error":{"code":"NOT_FOUND",'
+                                           b'"message":"Consultation not found"}}')
+            return
+        if scenario == "plain":  # a server that does not stream
+            messages = [stream_message("m1", "user", "hi"), stream_message("m2", "assistant", "Whole reply")]
+            FaultServer.send(handler, 201, json.dumps({"success": True, "data": {"messages": messages,
+                                                                                 "count": 2}}).encode())
+            return
+        handler.send_response(200)
+        handler.send_header("Content-Type", "text/event-stream; charset=utf-8")
+        handler.send_header("Cache-Control", "no-store")
+        handler.send_header("Transfer-Encoding", "chunked")
+        handler.end_headers()
+        body = self.script(scenario)
+        if scenario == "bytewise":  # every byte its own chunk: splits inside UTF-8 sequences and CRLFs
+            for index in range(len(body)):
+                self.chunk(handler, body[index:index + 1])
+        elif scenario in ("slow", "silent", "keepalive"):
+            for piece in body:
+                if isinstance(piece, float):
+                    time.sleep(piece)
+                else:
+                    self.chunk(handler, piece)
+        elif scenario == "dropped":  # half a chunk, then the connection goes
+            handler.wfile.write(b"100\r\n" + sse("delta", {"text": "Hel"}))
+            handler.wfile.flush()
+            handler.connection.shutdown(socket.SHUT_RDWR)
+            return
+        else:
+            self.chunk(handler, body)
+        handler.wfile.write(b"0\r\n\r\n")
+        handler.wfile.flush()
+
+    def script(self, scenario: str) -> Any:
+        reply_parts = ["Hi there, ", "7.2 h of sleep ", "😴"]
+        if scenario in ("ok", "bytewise"):
+            events = (b": keep-alive\r\n\r\n" + sse("delta", {"text": "Hello"}) + sse("delta", {"text": ", wor"})
+                      + sse("reset", {"reason": "grounding"}))
+            events += b"".join(sse("delta", {"text": part}) for part in reply_parts)
+            # A data field over two lines, CRLF line ends, and an event type a later server may add.
+            events += b'event: delta\r\ndata: {"text":\r\ndata: ""}\r\n\r\n' + sse("usage", {"tokens": 9})
+            events += self.done(self.REPLY)
+            return events if scenario == "ok" else re.sub(rb"(?<!\r)\n", b"\r\n", events)
+        if scenario == "error":
+            return sse("delta", {"text": "Hel"}) + sse("error", {"code": "STORAGE_FAILED", "message": "disk full"})
+        if scenario == "error-not-found":
+            return sse("error", {"code": "NOT_FOUND", "message": "Consultation not found"})
+        if scenario == "truncated":
+            return sse("delta", {"text": "Hel"}) + sse("delta", {"text": "lo"})
+        if scenario == "huge":
+            return sse("delta", {"text": "x" * (2 << 20)})
+        if scenario == "not-json":
+            return b"event: delta\ndata: Hello\n\n"
+        if scenario == "slow":  # 40 deltas over 2 s
+            pieces: List[Any] = []
+            for index in range(40):
+                pieces += [sse("delta", {"text": f"{index} "}), 0.05]
+            return pieces + [self.done(" ".join(str(index) for index in range(40)) + " ")]
+        if scenario == "silent":  # one delta, then nothing for 3 s
+            return [sse("delta", {"text": "Hel"}), 3.0, self.done("Hel")]
+        if scenario == "keepalive":  # comments every 0.4 s for 2 s, then the reply
+            return [b": waiting\n\n", 0.4] * 5 + [sse("delta", {"text": "Late"}), self.done("Late")]
+        return sse("error", {"code": "BAD_SCENARIO", "message": scenario})

@@ -66,15 +66,17 @@ def test_abi_mismatch_asks_for_a_rebuild() -> None:
 
 
 def test_strerror_names_every_status() -> None:
-    names = [wellness.strerror(code) for code in range(0, -14, -1)]
+    names = [wellness.strerror(code) for code in range(0, -15, -1)]
     assert names[0] == "WELLNESS_OK" and names[3] == "WELLNESS_E_VALIDATION" and names[13] == "WELLNESS_E_INTERNAL"
-    assert wellness.strerror(-999) == "WELLNESS_E_UNKNOWN"
+    assert names[14] == "WELLNESS_E_CANCELLED"
+    assert wellness.strerror(-15) == wellness.strerror(-999) == "WELLNESS_E_UNKNOWN"
 
 
 def test_every_status_has_its_exception_class() -> None:
     classes = [wellness.InvalidArgumentError, wellness.InvalidJSONError, wellness.ValidationError,
                wellness.NotFoundError, wellness.UnauthorizedError, wellness.ForbiddenError,
                wellness.RateLimitedError, wellness.NetworkError, wellness.WellnessTimeoutError,
-               wellness.HTTPError, wellness.InvalidResponseError, wellness.DecodingError, wellness.InternalError]
-    assert [cls.code for cls in classes] == list(range(-1, -14, -1))
+               wellness.HTTPError, wellness.InvalidResponseError, wellness.DecodingError, wellness.InternalError,
+               wellness.CancelledError]
+    assert [cls.code for cls in classes] == list(range(-1, -15, -1))
     assert issubclass(wellness.WellnessTimeoutError, TimeoutError)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from . import _native, types
 from ._native import ABI_VERSION
 from .client import Client, OfflineClient
-from .errors import (DecodingError, ForbiddenError, HTTPError, InternalError, InvalidArgumentError,
+from .errors import (CancelledError, DecodingError, ForbiddenError, HTTPError, InternalError, InvalidArgumentError,
                      InvalidJSONError, InvalidResponseError, NetworkError, NotFoundError, RateLimitedError,
                      UnauthorizedError, ValidationError, WellnessError, WellnessTimeoutError)
 from .analytics import Analytics, analytics_event, analytics_metrics
@@ -46,7 +46,7 @@ __all__ = [
     "ABI_VERSION", "Client", "OfflineClient", "version", "abi_version", "strerror", "types",
     "WellnessError", "InvalidArgumentError", "InvalidJSONError", "ValidationError", "NotFoundError",
     "UnauthorizedError", "ForbiddenError", "RateLimitedError", "NetworkError", "WellnessTimeoutError",
-    "HTTPError", "InvalidResponseError", "DecodingError", "InternalError",
+    "HTTPError", "InvalidResponseError", "DecodingError", "InternalError", "CancelledError",
     "insight_normalize", "insight_response_normalize", "insights_list_response_normalize", "pagination_normalize",
     "insight_update_request_normalize", "goal_suggestion_normalize", "goal_suggestions_response_normalize",
     "goal_tip_normalize", "goal_tips_response_normalize", "create_goal_request_normalize", "goal_normalize",

@@ -106,6 +106,9 @@ CLIENT_TWO_DOCUMENT_FUNCTIONS = ["series_aggregate", "series_chart"]
 TOKEN_PROVIDER = ctypes.CFUNCTYPE(ctypes.c_size_t, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t)
 #: `wellness_progress_fn`.
 PROGRESS = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_size_t)
+#: `wellness_stream_fn`: (user_data, event, data_json, len). `data_json` is c_void_p so that ctypes
+#: hands over the address and the length says where it ends.
+STREAM = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p, ctypes.c_size_t)
 
 #: Every function that takes an options document and a data document.
 TWO_DOCUMENT_FUNCTIONS = ["series_aggregate", "series_chart", "longevity_trends", "analytics_metrics"]
@@ -145,6 +148,9 @@ def _declare() -> None:
     lib.wellness_client_list_all_insights.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, PROGRESS,
                                                       ctypes.c_void_p, _BUF_P, _BUF_P]
     lib.wellness_client_list_all_insights.restype = ctypes.c_int
+    lib.wellness_client_send_message_stream.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, STREAM,
+                                                        ctypes.c_void_p, _BUF_P, _BUF_P]
+    lib.wellness_client_send_message_stream.restype = ctypes.c_int
     lib.wellness_client_set_token_provider.argtypes = [ctypes.c_void_p, TOKEN_PROVIDER, ctypes.c_void_p, _BUF_P]
     lib.wellness_client_set_token_provider.restype = ctypes.c_int
     columns = lib.wellness_series_aggregate_columns

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import ctypes
 import datetime
+import json
 import os
+import queue
 import sys
-from typing import Any, Callable, Dict, Generic, List, Literal, Mapping, Optional, TypeVar, Union, cast
+import threading
+from typing import Any, Callable, Dict, Generic, Iterator, List, Literal, Mapping, Optional, Tuple, TypeVar, Union, cast
 
 from . import _native
 from .analytics import Analytics
@@ -15,7 +18,8 @@ from .types import (AcceptedProposal, Chart, ChartOptions, CoachProposal, Consul
                     GoalSuggestion, GoalSuggestions, GoalsPage, GoalTips, Insight, InsightsPage, InsightType, Interval,
                     IntervalPreference, JSONInput, JSONSamples,
                     GoalUpdate, Persona, SeriesOptions, SeriesReport, SuggestedActions, TrendsResponse, QueuedWrite,
-                    SyncReport, PendingList, FailedList, MessagesList, CancelResult, OfflineStamped)
+                    SyncReport, PendingList, FailedList, MessagesList, CancelResult, OfflineStamped, StreamDelta,
+                    StreamDone, StreamEvent, StreamReset)
 
 __all__ = ["Client", "OfflineClient", "TokenProvider", "Progress"]
 
@@ -364,6 +368,58 @@ class _Client(Generic[_InsightOut, _DeletedOut, _GoalOut, _GoalUpdateOut, _Consu
         """Sends a message; returns `[sent, reply]`, the coach's reply second."""
         result = self._call("send_message", {"consultation_id": consultation_id, "content": content})
         return cast(_MessagesOut, result if result.get("queued") else result["messages"])
+
+    def send_message_stream(self, consultation_id: str, content: str) -> Iterator[StreamEvent]:
+        """Sends a message and yields the coach's reply as it is written:
+        `{"event": "delta", "text"}` pieces, `{"event": "reset", "reason"}` when
+        the text so far was withdrawn (the deltas after it are the whole reply),
+        and last `{"event": "done", "messages": [sent, reply], "count": 2}`, the
+        stored messages as `send_message` returns them.
+
+        The call runs on a worker thread; events reach this generator through a
+        queue, so the loop body may take its time. Leaving the loop early
+        (break, `.close()`, the generator being collected) stops the transfer
+        at the server's next event and joins the thread; the server keeps the
+        message and its whole reply. Failures raise the typed errors, as
+        `send_message`: `NotFoundError` before any event for an unknown
+        consultation, `NetworkError` when the stream is cut off. Streaming
+        needs the API: an `OfflineClient` raises instead of queueing (call
+        `send_message` to queue)."""
+        payload = _native.encode({"consultation_id": consultation_id, "content": content})
+        events: "queue.Queue[Tuple[str, Any]]" = queue.Queue()
+        stop = threading.Event()
+
+        def on_event(_: Any, event: bytes, data: int, length: int) -> int:
+            events.put((event.decode(), json.loads(ctypes.string_at(data, length))))
+            return 1 if stop.is_set() else 0
+
+        def run() -> None:
+            # The ctypes callback lives in this frame for as long as the C call runs.
+            callback = _native.STREAM(on_event)
+            try:
+                result = _native.call(_native.lib.wellness_client_send_message_stream, self._handle, payload,
+                                      len(payload), callback, None)
+                events.put(("done", result))
+            except BaseException as error:  # handed to the generator, which raises it
+                events.put(("failed", error))
+
+        worker = threading.Thread(target=run, name="wellness-send-message-stream", daemon=True)
+        worker.start()
+        try:
+            while True:
+                kind, data = events.get()
+                if kind == "delta":
+                    yield StreamDelta(event="delta", text=data["text"])
+                elif kind == "reset":
+                    yield StreamReset(event="reset", reason=data["reason"])
+                elif kind == "done":
+                    yield StreamDone(event="done", messages=data["messages"], count=data["count"])
+                    return
+                elif kind == "failed":
+                    raise data
+        finally:
+            stop.set()
+            worker.join()
 
 
 class Client(_Client[Insight, None, Goal, GoalUpdate, Consultation, List[ConsultationMessage]]):

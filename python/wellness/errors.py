@@ -91,10 +91,15 @@ class InternalError(WellnessError):
     code = -13
 
 
+class CancelledError(WellnessError):
+    """The caller stopped the operation (a streamed reply's callback asked to stop)."""
+    code = -14
+
+
 _BY_CODE = {cls.code: cls for cls in (
     InvalidArgumentError, InvalidJSONError, ValidationError, NotFoundError, UnauthorizedError,
     ForbiddenError, RateLimitedError, NetworkError, WellnessTimeoutError, HTTPError,
-    InvalidResponseError, DecodingError, InternalError,
+    InvalidResponseError, DecodingError, InternalError, CancelledError,
 )}
 
 

@@ -38,6 +38,7 @@ __all__ = [
     "NotificationCategories", "NotificationRoute", "EventName", "AnalyticsEvent", "MetricRatio", "AnalyticsMetrics",
     "AnalyticsStats", "OfflineStamped", "QueuedWrite", "SyncItem", "SyncReport", "PendingWrite", "PendingList",
     "FailedWrite", "FailedList", "MessagesList", "CancelResult",
+    "StreamDelta", "StreamReset", "StreamDone", "StreamEvent",
 ]
 
 # ---------------------------------------------------------------------------
@@ -985,6 +986,35 @@ class MessagesList(OfflineStamped):
 
     messages: List[ConsultationMessage]
     count: int
+
+
+class StreamDelta(TypedDict):
+    """The next piece of a streamed coach reply (`Client.send_message_stream`)."""
+
+    event: Literal["delta"]
+    text: str
+
+
+class StreamReset(TypedDict):
+    """The pieces received so far were withdrawn (the model's text was rejected
+    part-way, by grounding or safety): the deltas that follow are the whole reply."""
+
+    event: Literal["reset"]
+    reason: str
+
+
+class StreamDone(TypedDict):
+    """The last item of a streamed reply: both stored messages, `[sent, reply]`,
+    as `send_message` returns them; the reply's content is the deltas since the
+    last reset, concatenated."""
+
+    event: Literal["done"]
+    messages: List[ConsultationMessage]
+    count: int
+
+
+#: What `Client.send_message_stream` yields: deltas and resets, then one StreamDone.
+StreamEvent = Union[StreamDelta, StreamReset, StreamDone]
 
 
 class QueuedWrite(TypedDict):

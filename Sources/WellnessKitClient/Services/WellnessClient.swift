@@ -99,6 +99,83 @@ public final class WellnessClient: Sendable {
         }
     }
 
+    /// Sends one API request whose 2xx answer is a `text/event-stream`, handing
+    /// the stream's bytes to `receive` as they arrive (false stops the
+    /// transfer). Retried as ``send(_:_:query:body:operation:idempotencyKey:)``
+    /// is, but only while no byte of a stream has been received. The
+    /// operation's budget bounds the wait for the stream to start, then each
+    /// silence within it: a reply that keeps streaming is never cut.
+    /// - Returns: nil when the answer was a stream; the JSON body of a 2xx
+    ///   answer that was not (a server that does not stream).
+    /// - Throws: as `send`; a stream cut off is `network`, one silent for the
+    ///   budget `timeout`.
+    func sendStreaming(
+        _ method: String, _ path: String, body: JSONValue, operation: Operation,
+        receive: (UnsafeRawBufferPointer) -> Bool
+    ) throws -> JSONValue? {
+        let idempotencyKey = randomUUIDString()
+        let budget = operation == .ai ? configuration.aiTimeout : configuration.timeout
+        let deadline = MonotonicClock.now() + budget
+        func streamHeaders(refresh: Bool) -> [(name: String, value: String)] {
+            headers(for: method, token: currentToken(refresh: refresh), idempotencyKey: idempotencyKey).map {
+                $0.name == "Accept" ? (name: "Accept", value: "text/event-stream") : $0
+            }
+        }
+        var request = HTTPExchange.Request(
+            method: method, url: url(path, []), headers: streamHeaders(refresh: false),
+            body: try JSONWriter.bytes(body), timeout: budget, idleTimeout: budget)
+        var started = false
+        var attempt = 0
+        var honouredRetryAfter = false
+        var refreshedToken = false
+        while true {
+            request.timeout = deadline - MonotonicClock.now()
+            guard request.timeout > 0 else {
+                throw WellnessError(kind: .timeout, message: "\(method) \(path) did not start within \(budget) s")
+            }
+            do {
+                let (response, streamed) = try transport.stream(
+                    request,
+                    accept: { status, headers in
+                        (200...299).contains(status)
+                            && (headers["content-type"]?.lowercased().hasPrefix("text/event-stream") ?? false)
+                    },
+                    receive: { bytes in
+                        started = true
+                        return receive(bytes)
+                    })
+                if streamed { return nil }
+                if response.status == 401, !refreshedToken, session.tokenProvider() != nil {
+                    refreshedToken = true
+                    request.headers = streamHeaders(refresh: true)
+                    continue
+                }
+                if response.status == 429, !honouredRetryAfter,
+                    let wait = Int(response.headers["retry-after"] ?? ""),
+                    Double(wait) < deadline - MonotonicClock.now()
+                {
+                    honouredRetryAfter = true
+                    sleep(Double(wait))
+                    continue
+                }
+                if (500...599).contains(response.status), attempt < configuration.maxRetries,
+                    let wait = backoff(attempt, before: deadline)
+                {
+                    attempt += 1
+                    sleep(wait)
+                    continue
+                }
+                return try ResponseInterpreter.body(of: response, method: method, path: path)
+            } catch let error as WellnessError where error.kind == .network && !started {
+                guard attempt < configuration.maxRetries, let wait = backoff(attempt, before: deadline) else {
+                    throw error
+                }
+                attempt += 1
+                sleep(wait)
+            }
+        }
+    }
+
     /// Exponential backoff from `initialBackoff`, doubling up to `maxBackoff`, with
     /// up to 20% jitter; nil when waiting would pass the deadline (monotonic seconds).
     private func backoff(_ attempt: Int, before deadline: Double) -> Double? {

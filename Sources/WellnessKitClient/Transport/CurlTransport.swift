@@ -27,11 +27,37 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
     }
 
     public func send(_ request: HTTPExchange.Request) throws -> HTTPExchange.Response {
+        try perform(request, collector: Collector(limit: maximumBodySize))
+    }
+
+    public func stream(
+        _ request: HTTPExchange.Request, accept: (_ status: Int, _ headers: [String: String]) -> Bool,
+        receive: (UnsafeRawBufferPointer) -> Bool
+    ) throws -> (response: HTTPExchange.Response, streamed: Bool) {
+        try withoutActuallyEscaping(accept) { accept in
+            try withoutActuallyEscaping(receive) { receive in
+                let collector = Collector(limit: maximumBodySize)
+                let sink = Collector.StreamSink(
+                    accept: accept, receive: receive, timeout: request.timeout,
+                    idleTimeout: request.idleTimeout ?? request.timeout)
+                collector.sink = sink
+                // The sink goes before this returns: the closures must not outlive the call.
+                defer { collector.sink = nil }
+                let response = try perform(request, collector: collector)
+                // A stream that ended before its first byte is still a stream (an empty one).
+                if !sink.decided { sink.streaming = accept(response.status, response.headers) }
+                return (response, sink.streaming)
+            }
+        }
+    }
+
+    private func perform(_ request: HTTPExchange.Request, collector: Collector) throws -> HTTPExchange.Response {
         guard Self.initialized, let handle = takeHandle() else {
             throw WellnessError(kind: .network, message: "libcurl could not be initialised")
         }
         defer { returnHandle(handle) }
-        let collector = Collector(limit: maximumBodySize)
+        collector.handle = handle
+        defer { collector.handle = nil }
         let context = Unmanaged.passUnretained(collector).toOpaque()
         var headerList: UnsafeMutablePointer<curl_slist>?
         defer { curl_slist_free_all(headerList) }
@@ -45,7 +71,14 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         _ = wellness_curl_set_string(handle, CURLOPT_CUSTOMREQUEST, request.method)
         _ = wellness_curl_set_pointer(handle, CURLOPT_HTTPHEADER, headerList)
         _ = wellness_curl_set_long(handle, CURLOPT_NOSIGNAL, 1)
-        _ = wellness_curl_set_long(handle, CURLOPT_TIMEOUT_MS, max(1, Int(request.timeout * 1000)))
+        if collector.sink == nil {
+            _ = wellness_curl_set_long(handle, CURLOPT_TIMEOUT_MS, max(1, Int(request.timeout * 1000)))
+        } else {
+            // No overall limit: the progress callback applies the head deadline and the idle timeout.
+            _ = wellness_curl_set_progress_function(handle, Collector.checkDeadlines)
+            _ = wellness_curl_set_pointer(handle, CURLOPT_XFERINFODATA, context)
+            _ = wellness_curl_set_long(handle, CURLOPT_NOPROGRESS, 0)
+        }
         _ = wellness_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, max(1, Int(min(request.timeout, 10) * 1000)))
         _ = wellness_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0)
         _ = wellness_curl_set_data_function(handle, CURLOPT_WRITEFUNCTION, Collector.writeBody)
@@ -65,10 +98,12 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
             throw WellnessError(
                 kind: .invalidResponse, message: "the response body is larger than \(maximumBodySize) bytes")
         }
-        guard result == CURLE_OK else { throw Self.error(for: result, url: request.url) }
-        var status = 0
-        _ = wellness_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status)
-        return HTTPExchange.Response(status: status, headers: collector.headers, body: collector.body)
+        if let sink = collector.sink, let silence = sink.timedOut {
+            throw WellnessError(kind: .timeout, message: "\(silence) from \(request.url)")
+        }
+        let stopped = collector.sink?.stopped ?? false
+        guard result == CURLE_OK || stopped else { throw Self.error(for: result, url: request.url) }
+        return HTTPExchange.Response(status: collector.status(), headers: collector.headers, body: collector.body)
     }
 
     private func takeHandle() -> UnsafeMutableRawPointer? {
@@ -108,21 +143,73 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
         return WellnessError(kind: .network, message: "request to \(url) failed: \(reason)")
     }
 
-    /// Gathers one response; the C callbacks reach it through an opaque pointer.
+    /// Gathers one response, or streams its body; the C callbacks reach it through an opaque pointer.
     private final class Collector {
         let limit: Int
         var body: [UInt8] = []
         var headers: [String: String] = [:]
         var exceeded = false
+        /// The easy handle of the transfer under way, to read the status from.
+        var handle: UnsafeMutableRawPointer?
+        /// Set for a streamed exchange.
+        var sink: StreamSink?
 
         init(limit: Int) {
             self.limit = limit
+        }
+
+        func status() -> Int {
+            var status = 0
+            if let handle { _ = wellness_curl_get_long(handle, CURLINFO_RESPONSE_CODE, &status) }
+            return status
+        }
+
+        /// Where a streamed body goes, and the deadlines of a streamed exchange.
+        final class StreamSink {
+            let accept: (Int, [String: String]) -> Bool
+            let receive: (UnsafeRawBufferPointer) -> Bool
+            let timeout: Double
+            let idleTimeout: Double
+            /// Until the body starts (monotonic seconds).
+            let headDeadline: Double
+            var lastActivity: Double
+            /// Whether the body is being handed over (decided at its first byte).
+            var decided = false
+            var streaming = false
+            var stopped = false
+            /// Why the transfer was abandoned for lack of progress.
+            var timedOut: String?
+
+            init(
+                accept: @escaping (Int, [String: String]) -> Bool,
+                receive: @escaping (UnsafeRawBufferPointer) -> Bool, timeout: Double, idleTimeout: Double
+            ) {
+                self.accept = accept
+                self.receive = receive
+                self.timeout = timeout
+                self.idleTimeout = idleTimeout
+                let now = MonotonicClock.now()
+                headDeadline = now + timeout
+                lastActivity = now
+            }
         }
 
         static let writeBody: wellness_curl_data_fn = { data, size, count, context in
             guard let data, let context else { return 0 }
             let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
             let length = size * count
+            if let sink = collector.sink {
+                sink.lastActivity = MonotonicClock.now()
+                if !sink.decided {
+                    sink.decided = true
+                    sink.streaming = sink.accept(collector.status(), collector.headers)
+                }
+                if sink.streaming {
+                    let more = sink.receive(UnsafeRawBufferPointer(start: data, count: length))
+                    if !more { sink.stopped = true }
+                    return more ? length : 0
+                }
+            }
             guard collector.body.count + length <= collector.limit else {
                 collector.exceeded = true
                 return 0
@@ -131,6 +218,23 @@ public final class CurlTransport: HTTPTransport, @unchecked Sendable {
                 collector.body.append(contentsOf: UnsafeBufferPointer(start: $0, count: length))
             }
             return length
+        }
+
+        /// libcurl calls this about once a second, and whenever data moves:
+        /// a non-zero return abandons the transfer.
+        static let checkDeadlines: wellness_curl_progress_fn = { context, _, _, _, _ in
+            guard let context else { return 0 }
+            let collector = Unmanaged<Collector>.fromOpaque(context).takeUnretainedValue()
+            guard let sink = collector.sink else { return 0 }
+            let now = MonotonicClock.now()
+            if !sink.streaming {
+                guard now > sink.headDeadline else { return 0 }
+                sink.timedOut = "no complete answer within \(sink.timeout) s"
+                return 1
+            }
+            guard now - sink.lastActivity > sink.idleTimeout else { return 0 }
+            sink.timedOut = "the stream fell silent for more than \(sink.idleTimeout) s"
+            return 1
         }
 
         static let writeHeader: wellness_curl_data_fn = { data, size, count, context in

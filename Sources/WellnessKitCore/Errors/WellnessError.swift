@@ -16,6 +16,8 @@ public struct WellnessError: Error, Sendable, Equatable, CustomStringConvertible
         case invalidResponse
         case decoding
         case `internal`
+        /// The caller stopped the operation (a streamed reply's callback asked to stop).
+        case cancelled
     }
 
     public let kind: Kind
