@@ -198,10 +198,15 @@ static pid_t start_real_server(const char *binary, const char *data, char *base_
     base_url[0] = api_key[0] = '\0';
     while (lines && fgets(line, sizeof line, lines)) {
         line[strcspn(line, "\n")] = '\0';
-        if (strncmp(line, "api_key ", 8) == 0) snprintf(api_key, key_size, "%s", line + 8);
+        /* A key or port that does not fit is no key or port: the checks that use them then fail. */
+        if (strncmp(line, "api_key ", 8) == 0 && snprintf(api_key, key_size, "%s", line + 8) >= (int)key_size) {
+            api_key[0] = '\0';
+        }
         if (strncmp(line, "listening ", 10) == 0) {
             const char *colon = strrchr(line, ':');
-            snprintf(base_url, url_size, "http://127.0.0.1:%s", colon ? colon + 1 : "0");
+            if (snprintf(base_url, url_size, "http://127.0.0.1:%s", colon ? colon + 1 : "0") >= (int)url_size) {
+                base_url[0] = '\0';
+            }
             break;
         }
     }
