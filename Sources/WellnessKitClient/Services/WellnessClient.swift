@@ -48,55 +48,18 @@ public final class WellnessClient: Sendable {
     ) throws -> JSONValue {
         let idempotencyKey = idempotencyKey ?? randomUUIDString()
         let budget = operation == .ai ? configuration.aiTimeout : configuration.timeout
-        // Seconds on the monotonic clock.
-        let deadline = MonotonicClock.now() + budget
         var request = HTTPExchange.Request(
             method: method, url: url(path, query),
-            headers: headers(
-                for: method, token: currentToken(refresh: false),
-                idempotencyKey: idempotencyKey),
+            headers: headers(for: method, token: currentToken(refresh: false), idempotencyKey: idempotencyKey),
             body: try body.map { try JSONWriter.bytes($0) } ?? (method == "GET" || method == "DELETE" ? nil : []),
             timeout: budget)
-        var attempt = 0
-        var honouredRetryAfter = false
-        var refreshedToken = false
-        while true {
-            request.timeout = deadline - MonotonicClock.now()
-            guard request.timeout > 0 else {
-                throw WellnessError(kind: .timeout, message: "\(method) \(path) did not complete within \(budget) s")
+        let answer = try retrying(
+            &request, path: path, budget: budget, completing: "complete",
+            headers: {
+                self.headers(for: method, token: self.currentToken(refresh: $0), idempotencyKey: idempotencyKey)
             }
-            do {
-                let response = try transport.send(request)
-                if response.status == 401, !refreshedToken, session.tokenProvider() != nil {
-                    refreshedToken = true
-                    request.headers = headers(
-                        for: method, token: currentToken(refresh: true), idempotencyKey: idempotencyKey)
-                    continue
-                }
-                if response.status == 429, !honouredRetryAfter,
-                    let wait = Int(response.headers["retry-after"] ?? ""),
-                    Double(wait) < deadline - MonotonicClock.now()
-                {
-                    honouredRetryAfter = true
-                    sleep(Double(wait))
-                    continue
-                }
-                if (500...599).contains(response.status), attempt < configuration.maxRetries,
-                    let wait = backoff(attempt, before: deadline)
-                {
-                    attempt += 1
-                    sleep(wait)
-                    continue
-                }
-                return try ResponseInterpreter.body(of: response, method: method, path: path)
-            } catch let error as WellnessError where error.kind == .network {
-                guard attempt < configuration.maxRetries, let wait = backoff(attempt, before: deadline) else {
-                    throw error
-                }
-                attempt += 1
-                sleep(wait)
-            }
-        }
+        ) { request, _ in try transport.send(request) }
+        return answer ?? .null
     }
 
     /// Sends one API request whose 2xx answer is a `text/event-stream`, handing
@@ -115,7 +78,6 @@ public final class WellnessClient: Sendable {
     ) throws -> JSONValue? {
         let idempotencyKey = randomUUIDString()
         let budget = operation == .ai ? configuration.aiTimeout : configuration.timeout
-        let deadline = MonotonicClock.now() + budget
         func streamHeaders(refresh: Bool) -> [(name: String, value: String)] {
             headers(for: method, token: currentToken(refresh: refresh), idempotencyKey: idempotencyKey).map {
                 $0.name == "Accept" ? (name: "Accept", value: "text/event-stream") : $0
@@ -124,6 +86,35 @@ public final class WellnessClient: Sendable {
         var request = HTTPExchange.Request(
             method: method, url: url(path, []), headers: streamHeaders(refresh: false),
             body: try JSONWriter.bytes(body), timeout: budget, idleTimeout: budget)
+        return try retrying(&request, path: path, budget: budget, completing: "start", headers: streamHeaders) {
+            request, started in
+            let (response, streamed) = try transport.stream(
+                request,
+                accept: { status, headers in
+                    (200...299).contains(status)
+                        && (headers["content-type"]?.lowercased().hasPrefix("text/event-stream") ?? false)
+                },
+                receive: { bytes in
+                    started = true
+                    return receive(bytes)
+                })
+            return streamed ? nil : response
+        }
+    }
+
+    /// The retries every request gets within its budget: after a 401 once
+    /// with a refreshed token, after a 429 once when its `Retry-After` fits,
+    /// and after a 5xx or a network failure up to `maxRetries` times with
+    /// backoff (a network failure only while `exchange` has not set its
+    /// `started` flag: a stream already begun is not sent again).
+    /// - Returns: the JSON body of the answer; nil when `exchange` returned no response (a stream it consumed).
+    private func retrying(
+        _ request: inout HTTPExchange.Request, path: String, budget: Double, completing verb: String,
+        headers: (_ refresh: Bool) -> [(name: String, value: String)],
+        _ exchange: (HTTPExchange.Request, _ started: inout Bool) throws -> HTTPExchange.Response?
+    ) throws -> JSONValue? {
+        let deadline = MonotonicClock.now() + budget  // seconds on the monotonic clock
+        let method = request.method
         var started = false
         var attempt = 0
         var honouredRetryAfter = false
@@ -131,23 +122,13 @@ public final class WellnessClient: Sendable {
         while true {
             request.timeout = deadline - MonotonicClock.now()
             guard request.timeout > 0 else {
-                throw WellnessError(kind: .timeout, message: "\(method) \(path) did not start within \(budget) s")
+                throw WellnessError(kind: .timeout, message: "\(method) \(path) did not \(verb) within \(budget) s")
             }
             do {
-                let (response, streamed) = try transport.stream(
-                    request,
-                    accept: { status, headers in
-                        (200...299).contains(status)
-                            && (headers["content-type"]?.lowercased().hasPrefix("text/event-stream") ?? false)
-                    },
-                    receive: { bytes in
-                        started = true
-                        return receive(bytes)
-                    })
-                if streamed { return nil }
+                guard let response = try exchange(request, &started) else { return nil }
                 if response.status == 401, !refreshedToken, session.tokenProvider() != nil {
                     refreshedToken = true
-                    request.headers = streamHeaders(refresh: true)
+                    request.headers = headers(true)
                     continue
                 }
                 if response.status == 429, !honouredRetryAfter,
