@@ -35,6 +35,15 @@ def main() -> None:
             advice = wellness.goal_tip_view(tip)
             print(f"  tip [{advice['priority_label'] or '-'}] {advice['tip']}")
 
+        consultation = client.create_consultation("fitness_coach", context_type="goal", context_id=goal["id"])
+        print(f"\nCoach, streamed as it is written (\"{goal['title']}\"):\n  ", end="")
+        for event in client.send_message_stream(consultation["id"], "How do I start this week?"):
+            if event["event"] == "delta":
+                print(event["text"], end="", flush=True)
+            elif event["event"] == "reset":
+                print(f"\n  [withdrawn: {event['reason']}]\n  ", end="")
+        print()
+
         views = wellness.trends_view(client.trends())
         print("\nLongevity trends:")
         for period, view in views.items():
