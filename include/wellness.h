@@ -110,6 +110,12 @@ typedef int (*wellness_stream_fn)(void *user_data, const char *event, const char
    released by wellness_analytics_free(). */
 typedef struct wellness_analytics wellness_analytics;
 
+/* One person's daily metrics and workout sessions, read once and asked many
+   queries (wellness_query). Opaque and immutable: any number of threads may
+   query one at once. Made by wellness_query_tables_new(), released by
+   wellness_query_tables_free(). */
+typedef struct wellness_query_tables wellness_query_tables;
+
 /* Receives one analytics event: `event_json` is NUL-terminated UTF-8 JSON,
    valid only during the call. Called on the analytics worker thread, one
    event at a time, never from the thread that emitted the event. Unlike the
@@ -1028,6 +1034,83 @@ WELLNESS_API wellness_status wellness_analytics_shutdown(
  * Ownership: the handle is invalid afterwards.
  */
 WELLNESS_API void wellness_analytics_free(wellness_analytics *analytics);
+
+/* ------------------------------------------------------------------------ */
+/* Calls: queries over a person's data                                       */
+/*                                                                           */
+/* "How many days did I run in the last two weeks?" answered exactly, on the */
+/* device: a typed query document (docs/QUERY.md; the same schema a language */
+/* model fills through tool calling) evaluated over two tables, daily        */
+/* metrics and sessions (workouts). Sums are correctly rounded (math.fsum);  */
+/* median and std as pandas computes them; missing values are skipped.       */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Reads the tables: {"daily": rows or columns, "sessions": rows or columns,
+ * "time_zone": IANA name (default "UTC"; a session's day is the local date
+ * of its start), "first_weekday": 1-7 or "monday"... (default Monday),
+ * "units": {"<column>": "<unit>"}}. Daily rows are {"date": "YYYY-MM-DD",
+ * "<metric>": number | null, ...}, one per date; sessions are {"start",
+ * "end" (RFC 3339 or epoch seconds), "activity": name, "<metric>": number |
+ * null, ...}. Columns are {"<column>": [values...], ...}. Either table may
+ * be left out. Without a "duration" column, a session's duration is end -
+ * start in minutes.
+ * Ownership: `json` is borrowed for the call. On WELLNESS_OK `*tables` is a
+ * new handle the caller releases with wellness_query_tables_free(); on
+ * failure it is NULL and `*err` (when not NULL) holds the error, naming the
+ * row and field.
+ */
+WELLNESS_API wellness_status wellness_query_tables_new(
+    const char *json, size_t len, wellness_query_tables **tables, wellness_buf *err);
+
+/*
+ * What the tables hold: {"time_zone", "daily": {"rows", "metrics", "days":
+ * [first, last] | null}, "sessions": {"rows", "metrics", "activities",
+ * "days"}, "units"}.
+ * Ownership: on success `*out`, on failure `*err` (when not NULL), holds a
+ * buffer the caller releases with wellness_buf_free().
+ */
+WELLNESS_API wellness_status wellness_query_tables_summary(
+    const wellness_query_tables *tables, wellness_buf *out, wellness_buf *err);
+
+/*
+ * Runs one query document: {"table", "metric", "activity", "where",
+ * "on_days_where", "window", "anchor", "take", "reduce"} (docs/QUERY.md; null
+ * members count as absent), plus "include_rows": true for the caller's row
+ * numbers of the rows used. The result: {"value": number | "YYYY-MM-DD" |
+ * name | [names] | null, "unit", "rows", "days", "from_date", "to_date",
+ * "query": <normalised, anchor resolved>, "row_numbers"?}. Nothing matching
+ * is a result (rows 0; value 0 for sum, count and count_days, null
+ * otherwise). A metric the table lacks is WELLNESS_E_VALIDATION naming
+ * "metric" with the closest column.
+ * Ownership: `json` is borrowed for the call; on success `*out`, on failure
+ * `*err` (when not NULL), holds a buffer the caller releases.
+ */
+WELLNESS_API wellness_status wellness_query(
+    const wellness_query_tables *tables, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/*
+ * Runs many queries over the same tables, as a coach's turn asks several:
+ * {"queries": [<query>, ...]} (at most 100,000) in, {"results": [<result> |
+ * {"error": {"code", "name", "message", "path"}}, ...]} out, in order: a bad
+ * query answers its own error and the others still run.
+ * Ownership: as wellness_query().
+ */
+WELLNESS_API wellness_status wellness_query_many(
+    const wellness_query_tables *tables, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/*
+ * The query as a tool for OpenAI-compatible tool calling: {"name":
+ * "query_data", "description", "strict": true, "parameters": <JSON schema in
+ * the strict subset>}, ready for a request's "tools" (as "function").
+ * Ownership: on success `*out`, on failure `*err` (when not NULL), holds a
+ * buffer the caller releases.
+ */
+WELLNESS_API wellness_status wellness_query_tool(wellness_buf *out, wellness_buf *err);
+
+/* Releases tables made by wellness_query_tables_new(); NULL is ignored. No
+   query may be running on them. */
+WELLNESS_API void wellness_query_tables_free(wellness_query_tables *tables);
 
 /* ------------------------------------------------------------------------ */
 /* Calls: grounding                                                          */

@@ -10,14 +10,24 @@ func respond(
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?,
     _ body: (JSONValue) throws -> JSONValue
 ) -> Int32 {
+    respond(out, err) {
+        try body(try JSONParser.parse(try input(json, len, name: "json"), expecting: .object))
+    }
+}
+
+/// Runs a call that takes no document: writes `body`'s result to `out` or
+/// its error to `err`.
+func respond(
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?,
+    _ body: () throws -> JSONValue
+) -> Int32 {
     Buffer.reset(out)
     Buffer.reset(err)
     do {
         guard let out else {
             throw WellnessError.invalidArgument("out must not be NULL")
         }
-        let document = try JSONParser.parse(try input(json, len, name: "json"), expecting: .object)
-        let result = try JSONWriter.bytes(try body(document))
+        let result = try JSONWriter.bytes(try body())
         guard Buffer.fill(out, with: result) else {
             throw WellnessError.internal("out of memory for a \(result.count)-byte result")
         }

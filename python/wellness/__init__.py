@@ -37,6 +37,7 @@ from .models import (consultation_message_normalize, consultation_normalize, cre
                      insight_response_normalize, insight_update_request_normalize, insight_view,
                      insights_list_response_normalize, pagination_normalize, trend_view, trends_response_normalize,
                      trends_view)
+from .query_tables import QueryTables, query, query_many, query_tool
 from .series import longevity_trends, series_aggregate, series_aggregate_columns, series_chart
 
 #: The library's version: the package is its binding, and the wheel ships it.
@@ -58,6 +59,7 @@ __all__ = [
     "integration_destination", "integration_actions", "deep_link_parse", "deep_link_build", "notification_insight",
     "notification_goal_progress", "notification_progress_milestone", "notification_categories",
     "notification_response", "analytics_event", "analytics_metrics", "Analytics", "grounding_check",
+    "QueryTables", "query", "query_many", "query_tool",
 ]
 
 

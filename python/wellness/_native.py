@@ -178,6 +178,24 @@ def _declare() -> None:
     lib.wellness_client_set_analytics.restype = ctypes.c_int
     lib.wellness_analytics_free.argtypes = [ctypes.c_void_p]
     lib.wellness_analytics_free.restype = None
+    _declare_query()
+
+
+def _declare_query() -> None:
+    """The query calls (wellness.query): tables handle, queries, the tool schema."""
+    lib.wellness_query_tables_new.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.POINTER(ctypes.c_void_p),
+                                              _BUF_P]
+    lib.wellness_query_tables_new.restype = ctypes.c_int
+    lib.wellness_query_tables_free.argtypes = [ctypes.c_void_p]
+    lib.wellness_query_tables_free.restype = None
+    lib.wellness_query_tables_summary.argtypes = [ctypes.c_void_p, _BUF_P, _BUF_P]
+    lib.wellness_query_tables_summary.restype = ctypes.c_int
+    for name in ("wellness_query", "wellness_query_many"):
+        function = getattr(lib, name)
+        function.argtypes = [ctypes.c_void_p] + _JSON_CALL
+        function.restype = ctypes.c_int
+    lib.wellness_query_tool.argtypes = [_BUF_P, _BUF_P]
+    lib.wellness_query_tool.restype = ctypes.c_int
 
 
 _declare()

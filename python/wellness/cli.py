@@ -4,6 +4,7 @@
     wellness aggregate samples.json --format json --chart steps.svg
     wellness trends checkins.jsonl
     wellness validate goal-suggestion suggestion.json
+    wellness query --sessions workouts.csv '{"table": "sessions", "activity": "run", "reduce": "count_days"}'
     wellness version
 
 FILE is a JSON array, JSON Lines (one object a line) or CSV with a header
@@ -24,6 +25,7 @@ import textwrap
 from typing import Any, Callable, Dict, List, NoReturn, Optional, Sequence, TextIO, Tuple
 
 from . import models, series
+from .query_tables import QueryTables
 from .errors import InvalidJSONError, WellnessError
 from .frames import statistic_columns
 from .types import SeriesOptions, SeriesReport
@@ -49,7 +51,7 @@ MODELS: Dict[str, Callable[[Any], Any]] = {
 }
 
 _INTEGER = re.compile(r"^[+-]?\d+$")
-_LINE_PATH = re.compile(r"^(samples|entries)\[(\d+)\]")
+_LINE_PATH = re.compile(r"^(samples|entries|daily|sessions)\[(\d+)\]")
 
 
 class UserError(Exception):
@@ -163,6 +165,36 @@ def read_csv(name: str, text: str, columns: Tuple[str, str], convert: Callable[[
         if len(row) < len(header):
             raise UserError(f"{name}:{reader.line_num}: {len(row)} cells, the header has {len(header)}")
         items.append({column: convert(column, row[position].strip()) for column, position in zip(columns, positions)})
+        lines.append(reader.line_num)
+    return Records(name, None, items, lines)
+
+
+def read_table(path: str) -> Records:
+    """A query table: a JSON array of rows, JSON Lines, or CSV with a header
+    line (every column; empty cells are missing values)."""
+    name, data = read_bytes(path)
+    text = decode(name, data)
+    first = text.lstrip()[:1]
+    if first == "[":
+        try:
+            rows = json.loads(text)
+        except ValueError as error:
+            raise UserError(f"{name}: invalid JSON: {getattr(error, 'msg', error)}") from None
+        return Records(name, None, rows, [])
+    if first == "{":
+        items, lines = json_lines(name, text)
+        return Records(name, None, items, lines)
+    reader = csv.reader(io.StringIO(text))
+    header = [cell.strip() for cell in next(reader, [])]
+    if not header:
+        raise UserError(f"{name}: empty input (expected a JSON array, JSON Lines or CSV)")
+    items, lines = [], []
+    for row in reader:
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != len(header):
+            raise UserError(f"{name}:{reader.line_num}: {len(row)} cells, the header has {len(header)}")
+        items.append({column: scalar(value.strip()) for column, value in zip(header, row)})
         lines.append(reader.line_num)
     return Records(name, None, items, lines)
 
@@ -375,6 +407,60 @@ def validate(arguments: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def query(arguments: argparse.Namespace) -> int:
+    if not arguments.daily and not arguments.sessions:
+        raise UserError("give --daily FILE, --sessions FILE or both", EXIT_USAGE)
+    text = decode(*read_bytes(arguments.query[1:])) if arguments.query.startswith("@") else arguments.query
+    try:
+        document = json.loads(text)
+    except ValueError as error:
+        raise UserError(f"QUERY: invalid JSON: {getattr(error, 'msg', error)}") from None
+    if not isinstance(document, dict):
+        raise UserError("QUERY: expected a JSON object (a query document, docs/QUERY.md)")
+    files = {"daily": read_table(arguments.daily) if arguments.daily else None,
+             "sessions": read_table(arguments.sessions) if arguments.sessions else None}
+    units = dict(unit.split("=", 1) for unit in arguments.unit or [] if "=" in unit)
+    try:
+        tables = QueryTables(files["daily"] and files["daily"].items,
+                                     files["sessions"] and files["sessions"].items, time_zone=arguments.time_zone,
+                                     first_weekday=arguments.first_weekday, units=units)
+    except WellnessError as error:
+        table_file = files["sessions" if (error.path or "").startswith("sessions") else "daily"]
+        raise (fail_on(table_file, error) if table_file else UserError(error.message)) from None
+    with tables:
+        try:
+            result = tables.query({**document, "include_rows": True})
+        except WellnessError as error:
+            raise UserError(f"QUERY: {error.path + ': ' if error.path else ''}{error.message}") from None
+    if arguments.format == "json":
+        json.dump(result, sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+        return EXIT_OK
+    write_answer(result, files[result["query"]["table"]], sys.stdout)
+    return EXIT_OK
+
+
+def write_answer(result: Any, records: Optional[Records], out: TextIO) -> None:
+    """The value with its unit and span, then the rows it was computed from."""
+    value = result["value"]
+    shown = ", ".join(value) if isinstance(value, list) else cell(value, 2 if isinstance(value, float)
+                                                                  and not value.is_integer() else 0)
+    out.write(f"value: {shown}{' ' + result['unit'] if result['unit'] and value is not None else ''}\n")
+    span = f"{result['from_date']} to {result['to_date']}" if result["from_date"] else "no days"
+    out.write(f"rows:  {result['rows']} on {result['days']} day{'s' if result['days'] != 1 else ''} ({span})\n")
+    if not records or not result["row_numbers"]:
+        return
+    used = [records.items[number] for number in result["row_numbers"]]
+    headers = list(dict.fromkeys(key for row in used for key in row))
+    rows = [[row.get(header) for header in headers] for row in used]
+    numeric = [all(isinstance(value, (int, float)) or value is None for value in column) for column in zip(*rows)]
+    if records.lines:
+        headers, numeric = ["line"] + headers, [True] + numeric
+        rows = [[records.lines[number]] + row for number, row in zip(result["row_numbers"], rows)]
+    out.write(f"\nrows used ({records.name}):\n")
+    table(headers, rows, numeric, out)
+
+
 def version(_: argparse.Namespace) -> int:
     from . import __version__, abi_version, version as library_version
     from ._native import lib
@@ -386,8 +472,8 @@ def version(_: argparse.Namespace) -> int:
 def parser() -> argparse.ArgumentParser:
     formatter = HelpFormatter
     top = Parser(prog="wellness", description="The WellnessKit engine from the command line: aggregate time "
-                 "series, compute longevity trends, validate API documents.", epilog=EPILOG,
-                 formatter_class=formatter)
+                 "series, compute longevity trends, answer queries over your data, validate API documents.",
+                 epilog=EPILOG, formatter_class=formatter)
     commands = top.add_subparsers(title="commands", dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
 
@@ -430,6 +516,20 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("file", metavar="FILE", help='the document(s); "-" for stdin')
     run.add_argument("--normalized", action="store_true", help="print each valid document normalised, as JSON")
     run.set_defaults(run=validate)
+
+    run = commands.add_parser("query", help="answer a query over daily metrics and sessions",
+                              description="Answers a query document (docs/QUERY.md) over a daily table (a date "
+                              "column and metrics)\nand a sessions table (start, end, activity and numeric "
+                              "fields); prints the value\nand the rows it used.", epilog=EPILOG,
+                              formatter_class=formatter)
+    run.add_argument("query", metavar="QUERY", help="the query document as JSON, or @FILE")
+    run.add_argument("--daily", metavar="FILE", help="daily metrics: JSON array, JSON Lines or CSV")
+    run.add_argument("--sessions", metavar="FILE", help="sessions: JSON array, JSON Lines or CSV")
+    run.add_argument("--time-zone", default="UTC", metavar="ZONE", help="whose local days (UTC)")
+    run.add_argument("--first-weekday", metavar="DAY", help="monday (default) ... sunday")
+    run.add_argument("--unit", action="append", metavar="COLUMN=UNIT", help="a column's unit, repeatable")
+    run.add_argument("--format", default="table", choices=["table", "json"])
+    run.set_defaults(run=query)
 
     run = commands.add_parser("version", help="the package's and the library's versions")
     run.set_defaults(run=version)

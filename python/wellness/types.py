@@ -39,6 +39,8 @@ __all__ = [
     "AnalyticsStats", "OfflineStamped", "QueuedWrite", "SyncItem", "SyncReport", "PendingWrite", "PendingList",
     "FailedWrite", "FailedList", "MessagesList", "CancelResult",
     "StreamDelta", "StreamReset", "StreamDone", "StreamEvent",
+    "QueryTable", "QueryOperator", "QueryReducer", "QueryWindowName", "QueryCondition", "QueryDocument",
+    "QueryResult", "QueryTableSummary", "QueryTablesSummary",
 ]
 
 # ---------------------------------------------------------------------------
@@ -1138,3 +1140,69 @@ class GroundingResult(TypedDict):
     grounded: bool
     ungrounded: int
     numbers: List[GroundingNumber]
+
+
+QueryTable = Literal["daily", "sessions"]
+QueryOperator = Literal["<", "<=", ">", ">=", "==", "!="]
+QueryReducer = Literal["sum", "mean", "median", "min", "max", "std", "count", "count_days", "first", "last",
+                       "first_date", "last_date", "date_of_max", "date_of_min", "activities",
+                       "most_frequent_activity"]
+QueryWindowName = Literal["all", "today", "yesterday", "this_week", "this_month", "last_week", "last_month"]
+
+
+class QueryCondition(TypedDict):
+    metric: str
+    op: QueryOperator
+    #: A number; an activity name when `metric` is "activity" (sessions).
+    value: Union[float, str]
+
+
+class _QueryDocumentRequired(TypedDict):
+    table: QueryTable
+    reduce: QueryReducer
+
+
+class QueryDocument(_QueryDocumentRequired, total=False):
+    """A query (docs/QUERY.md); members left out or None take their defaults."""
+    metric: Optional[str]
+    activity: Union[str, List[str], None]
+    where: List[QueryCondition]
+    on_days_where: List[QueryCondition]
+    #: A window name, {"last_days": N}, {"between": [from, to]} or {"day_of": {"which", "activity"}}.
+    window: Union[QueryWindowName, Dict[str, Any]]
+    anchor: Optional[str]
+    #: {"first": k} or {"last": k}.
+    take: Optional[Dict[str, int]]
+    include_rows: bool
+
+
+class _QueryResultRequired(TypedDict):
+    #: A number, a date ("YYYY-MM-DD"), an activity name, a list of names, or None.
+    value: Union[float, str, List[str], None]
+    unit: Optional[str]
+    rows: int
+    days: int
+    from_date: Optional[str]
+    to_date: Optional[str]
+    #: The query as run: every member written out, the anchor resolved.
+    query: Dict[str, Any]
+
+
+class QueryResult(_QueryResultRequired, total=False):
+    #: With "include_rows": the caller's row numbers (0-based, input order) of the rows used.
+    row_numbers: List[int]
+
+
+class QueryTableSummary(TypedDict, total=False):
+    rows: int
+    metrics: List[str]
+    #: [first, last] local day, or None for an empty table.
+    days: Optional[List[str]]
+    activities: List[str]
+
+
+class QueryTablesSummary(TypedDict):
+    time_zone: str
+    daily: QueryTableSummary
+    sessions: QueryTableSummary
+    units: Dict[str, str]

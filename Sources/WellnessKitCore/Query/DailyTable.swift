@@ -1,0 +1,83 @@
+/// Daily metrics: one row per local date, sorted by date, with any named
+/// numeric metrics (a missing value is NaN).
+public struct DailyTable: Sendable {
+    /// Local dates as days since 1970-01-01, ascending and distinct.
+    let days: [Int]
+    /// The caller's row number of each row.
+    let inputRows: [Int]
+    let metrics: MetricColumns
+
+    /// The columns that are not metrics.
+    static let reserved = ["date"]
+    /// Metrics every daily table answers for, all missing when the input has no such column:
+    /// a query about sleep to someone who never logged it finds nothing, rather than failing.
+    public static let standardMetrics = [
+        "steps", "sleep_minutes", "deep_sleep_minutes", "rem_sleep_minutes", "resting_heart_rate",
+        "heart_rate_variability", "active_zone_minutes",
+    ]
+
+    public static let empty = DailyTable(days: [], inputRows: [], metrics: MetricColumns())
+
+    public var rowCount: Int { days.count }
+    public var metricNames: [String] { metrics.names }
+
+    private init(days: [Int], inputRows: [Int], metrics: MetricColumns) {
+        self.days = days
+        self.inputRows = inputRows
+        self.metrics = metrics
+    }
+
+    /// Rows (`[{"date": "YYYY-MM-DD", "<metric>": number | null, …}]`) or
+    /// columns (`{"date": [...], "<metric>": [...]}`), in any order.
+    /// - Throws: a validation error naming the row and field: a bad or
+    ///   repeated date, a value that is not a finite number or null, a bad
+    ///   metric name, columns of different lengths.
+    init(json: JSONValue, at path: FieldPath) throws {
+        var dates: [CalendarDate] = []
+        var metrics = MetricColumns()
+        switch json {
+        case .array(let rows):
+            for (row, element) in rows.enumerated() {
+                let rowPath = path.appending(index: row)
+                let reader = try ObjectReader(element, at: rowPath)
+                dates.append(try reader.required("date"))
+                metrics.appendRow()
+                for member in reader.object.members where member.key != "date" {
+                    let column = try metrics.index(
+                        of: member.key, rowCount: row + 1, reserved: Self.reserved, at: reader.path(of: member.key.echo)
+                    )
+                    metrics.set(
+                        try MetricColumns.value(member.value, at: reader.path(of: member.key)), column: column, row: row
+                    )
+                }
+            }
+        case .object:
+            let columns = try TableColumns(json, at: path)
+            dates = try columns.required("date") { try CalendarDate(json: $0, at: $1) }
+            for (name, values) in columns.others(than: Self.reserved) {
+                let column = try metrics.index(
+                    of: name, rowCount: dates.count, reserved: Self.reserved, at: path.appending(name.echo))
+                for (row, value) in values.enumerated() {
+                    metrics.set(
+                        try MetricColumns.value(value, at: path.appending(name).appending(index: row)),
+                        column: column, row: row)
+                }
+            }
+        default:
+            throw WellnessError.validation("expected rows (an array) or columns (an object)", at: path)
+        }
+        let order = dates.indices.sorted { dates[$0] < dates[$1] }
+        for (position, row) in order.enumerated().dropFirst() where dates[row] == dates[order[position - 1]] {
+            throw WellnessError.validation(
+                "\(dates[row]) is also the date of row \(order[position - 1]); one row per date",
+                at: Self.rowPath(path, json, row))
+        }
+        metrics.reorder(order)
+        self.init(days: order.map { dates[$0].daysSinceEpoch }, inputRows: order, metrics: metrics)
+    }
+
+    private static func rowPath(_ path: FieldPath, _ json: JSONValue, _ row: Int) -> FieldPath {
+        if case .array = json { return path.appending(index: row).appending("date") }
+        return path.appending("date").appending(index: row)
+    }
+}

@@ -1,0 +1,103 @@
+extension QueryPlan {
+    /// The answer over `rows` (time order): the metric's missing values are
+    /// skipped as pandas skips NaN, nothing left answers 0 for sums and
+    /// counts and null otherwise.
+    /// - Throws: a validation error when a sum or spread does not fit a double.
+    func reduce(_ rows: [Int], unit: String?) throws -> QueryResult {
+        // Rows where the metric is present: the ones a metric's reducer reads.
+        let present = values.map { column in rows.filter { !column[$0].isNaN } } ?? rows
+        let value = try reducedValue(rows: rows, present: present)
+        let days = table.days
+        return QueryResult(
+            value: value, unit: unit, rows: rows.count, days: Set(rows.lazy.map { days[$0] }).count,
+            fromDate: rows.first.map { LocalCalendar.calendarDate(of: days[$0]) },
+            toDate: rows.last.map { LocalCalendar.calendarDate(of: days[$0]) },
+            query: query, rowNumbers: nil)
+    }
+
+    private func reducedValue(rows: [Int], present: [Int]) throws -> QueryResult.Value {
+        let days = table.days
+        let numbers = values.map { column in present.map { column[$0] } } ?? []
+        func date(_ row: Int?) -> QueryResult.Value {
+            row.map { .date(LocalCalendar.calendarDate(of: days[$0])) } ?? .null
+        }
+        switch query.reducer {
+        case .sum: return .number(try Self.sum(numbers, of: query.metric))
+        case .mean:
+            return numbers.isEmpty ? .null : .number(try Self.sum(numbers, of: query.metric) / Double(numbers.count))
+        case .median: return Self.median(numbers).map(QueryResult.Value.number) ?? .null
+        case .min: return numbers.min().map(QueryResult.Value.number) ?? .null
+        case .max: return numbers.max().map(QueryResult.Value.number) ?? .null
+        case .std: return try Self.standardDeviation(numbers, of: query.metric).map(QueryResult.Value.number) ?? .null
+        case .count: return .number(Double(present.count))
+        case .countDays: return .number(Double(Set(present.lazy.map { days[$0] }).count))
+        case .first: return numbers.first.map(QueryResult.Value.number) ?? .null
+        case .last: return numbers.last.map(QueryResult.Value.number) ?? .null
+        case .firstDate: return date(present.first)
+        case .lastDate: return date(present.last)
+        case .dateOfMax: return date(extremeRow(present, numbers, by: >))
+        case .dateOfMin: return date(extremeRow(present, numbers, by: <))
+        case .activities:
+            return rows.isEmpty ? .null : .names(QueryTables.distinct(rows.map { table.activities[$0] }))
+        case .mostFrequentActivity: return mostFrequentActivity(rows).map(QueryResult.Value.name) ?? .null
+        }
+    }
+
+    /// The earliest row whose value beats every other under `better`.
+    private func extremeRow(_ rows: [Int], _ numbers: [Double], by better: (Double, Double) -> Bool) -> Int? {
+        var best: Int?
+        for index in numbers.indices where best.map({ better(numbers[index], numbers[$0]) }) ?? true {
+            best = index
+        }
+        return best.map { rows[$0] }
+    }
+
+    /// The name with most sessions; among equals, the one seen first.
+    private func mostFrequentActivity(_ rows: [Int]) -> String? {
+        var counts: [String: Int] = [:]
+        for row in rows { counts[table.activities[row], default: 0] += 1 }
+        var best: (name: String, count: Int)?
+        for name in QueryTables.distinct(rows.map { table.activities[$0] }) {
+            let count = counts[name, default: 0]
+            if count > best?.count ?? 0 { best = (name, count) }
+        }
+        return best?.name
+    }
+
+    static func sum(_ numbers: [Double], of metric: String?) throws -> Double {
+        var sum = ExactSum()
+        for number in numbers { sum.add(number) }
+        guard let value = sum.value else { throw overflow("sum", metric) }
+        return value
+    }
+
+    /// The middle value, or the mean of the two middle ones, as pandas (numpy) computes it.
+    static func median(_ numbers: [Double]) -> Double? {
+        guard !numbers.isEmpty else { return nil }
+        let sorted = numbers.sorted()
+        let middle = sorted.count / 2
+        if sorted.count % 2 == 1 { return sorted[middle] }
+        let mean = (sorted[middle - 1] + sorted[middle]) / 2
+        return mean.isFinite ? mean : sorted[middle - 1] / 2 + sorted[middle] / 2
+    }
+
+    /// The sample standard deviation (n − 1); nil for fewer than two values, as pandas' NaN.
+    static func standardDeviation(_ numbers: [Double], of metric: String?) throws -> Double? {
+        guard numbers.count >= 2 else { return nil }
+        let mean = try sum(numbers, of: metric) / Double(numbers.count)
+        var squares = ExactSum()
+        for number in numbers {
+            let deviation = number - mean
+            squares.add(deviation * deviation)
+        }
+        guard let total = squares.value else { throw overflow("standard deviation", metric) }
+        let deviation = (total / Double(numbers.count - 1)).squareRoot()
+        guard deviation.isFinite else { throw overflow("standard deviation", metric) }
+        return deviation
+    }
+
+    private static func overflow(_ what: String, _ metric: String?) -> WellnessError {
+        WellnessError.validation(
+            "the \(what) of \(metric ?? "the values") does not fit a double", at: FieldPath.root.appending("metric"))
+    }
+}

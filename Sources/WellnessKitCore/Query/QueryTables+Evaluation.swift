@@ -1,0 +1,102 @@
+extension QueryTables {
+    /// Runs a query document.
+    /// - Parameter json: a query document (docs/QUERY.md).
+    /// - Returns: the answer; nothing matching is an answer (rows 0), not an error.
+    /// - Throws: a validation error naming the field: the document's own
+    ///   errors, a metric the table does not have (with the closest name),
+    ///   a reducer without the metric it needs, an option the table lacks.
+    public func evaluate(json: JSONValue) throws -> QueryResult {
+        try evaluate(try DataQuery(json: json))
+    }
+
+    /// Runs a query.
+    /// - Parameter query: the query; its anchor defaults to today in ``timeZone``.
+    /// - Returns: the answer.
+    /// - Throws: a validation error naming the field (see ``evaluate(json:)``).
+    public func evaluate(_ query: DataQuery) throws -> QueryResult {
+        let table = view(of: query.table)
+        let plan = try QueryPlan(query, table: table, other: view(of: query.table.other))
+        var query = query
+        let anchor = query.anchor?.daysSinceEpoch ?? today()
+        query.anchor = LocalCalendar.calendarDate(of: anchor)
+        let window = resolvedWindow(query.window, anchor: anchor)
+        var rows = window.map { plan.rows(in: $0) } ?? []
+        if let take = query.take {
+            switch take {
+            case .first(let count): rows = Array(rows.prefix(count))
+            case .last(let count): rows = Array(rows.suffix(count))
+            }
+        }
+        var result = try plan.reduce(rows, unit: unit(of: query))
+        result.query = query
+        if query.take == nil, case .some(.some(let days)) = window {
+            result.fromDate = LocalCalendar.calendarDate(of: days.lowerBound)
+            result.toDate = LocalCalendar.calendarDate(of: days.upperBound)
+        }
+        if query.includeRows { result.rowNumbers = rows.map { table.inputRows[$0] } }
+        return result
+    }
+
+    /// The days to look at: nil inside for every day, nil outside when the
+    /// window names a day that does not exist (no session to take the day of).
+    private func resolvedWindow(_ window: QueryWindow, anchor: Int) -> ClosedRange<Int>?? {
+        guard case .dayOf(let which, let activities) = window else {
+            return .some(window.days(anchor: anchor, firstWeekday: firstWeekday))
+        }
+        let phrases = activities.map(QueryPlan.phrases(of:))
+        let matching = sessions.days.indices.filter { row in
+            sessions.days[row] <= anchor && phrases.map { QueryPlan.matches(sessions.activityNames[row], $0) } ?? true
+        }
+        let row = which == .first ? matching.first : matching.last
+        return row.map { .some(sessions.days[$0]...sessions.days[$0]) }
+    }
+
+    private func unit(of query: DataQuery) -> String? {
+        switch query.reducer {
+        case .count: return query.table == .daily ? "days" : "sessions"
+        case .countDays: return "days"
+        case .firstDate, .lastDate, .dateOfMax, .dateOfMin, .activities, .mostFrequentActivity: return nil
+        default:
+            guard let metric = query.metric else { return nil }
+            if let unit = units[metric] { return unit }
+            return query.table == .sessions && metric == "duration" && sessions.derivedDuration ? "min" : nil
+        }
+    }
+
+    func view(of table: DataQuery.Table) -> TableView {
+        switch table {
+        case .daily:
+            return TableView(
+                table: .daily, days: daily.days, inputRows: daily.inputRows, metrics: daily.metrics,
+                standardMetrics: DailyTable.standardMetrics)
+        case .sessions:
+            return TableView(
+                table: .sessions, days: sessions.days, inputRows: sessions.inputRows, metrics: sessions.metrics,
+                standardMetrics: SessionTable.standardMetrics, activityNames: sessions.activityNames,
+                activities: sessions.activities)
+        }
+    }
+
+    /// Today in the tables' zone, as days since 1970-01-01.
+    func today() -> Int {
+        let now = Timestamp.now().seconds
+        return ZoneOffsets(zone: timeZone, covering: now...now).localDay(at: now)
+    }
+}
+
+/// The columns of one table as a query reads them.
+struct TableView {
+    let table: DataQuery.Table
+    /// Local day of each row, rows in time order.
+    let days: [Int]
+    let inputRows: [Int]
+    let metrics: MetricColumns
+    let standardMetrics: [String]
+    var activityNames: [ActivityName] = []
+    var activities: [String] = []
+
+    /// The table's metrics and the standard ones it lacks.
+    var knownMetrics: [String] {
+        metrics.names + standardMetrics.filter { !metrics.contains($0) }
+    }
+}

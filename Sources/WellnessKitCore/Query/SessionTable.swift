@@ -1,0 +1,143 @@
+/// Sessions (workouts): start and end instants, an activity name and any
+/// named numeric fields, sorted by start; a session's day is the local date
+/// of its start in the tables' time zone.
+public struct SessionTable: Sendable {
+    /// Start and end, milliseconds since the epoch.
+    let starts: [Int64]
+    let ends: [Int64]
+    /// The local day of each start, days since 1970-01-01.
+    let days: [Int]
+    let activities: [String]
+    let activityNames: [ActivityName]
+    let inputRows: [Int]
+    let metrics: MetricColumns
+    /// Whether `duration` is end − start in minutes, the input having no such column.
+    let derivedDuration: Bool
+
+    /// The columns that are not metrics.
+    static let reserved = ["start", "end", "activity"]
+    /// Fields every sessions table answers for, all missing when the input has no such column.
+    public static let standardMetrics = [
+        "duration", "distance", "calories", "steps", "average_heart_rate", "active_zone_minutes", "elevation_gain",
+        "speed",
+    ]
+
+    public static let empty = SessionTable(
+        starts: [], ends: [], days: [], activities: [], inputRows: [], metrics: MetricColumns(), derivedDuration: false)
+
+    public var rowCount: Int { starts.count }
+    public var metricNames: [String] { metrics.names }
+
+    private init(
+        starts: [Int64], ends: [Int64], days: [Int], activities: [String], inputRows: [Int], metrics: MetricColumns,
+        derivedDuration: Bool
+    ) {
+        self.starts = starts
+        self.ends = ends
+        self.days = days
+        self.activities = activities
+        activityNames = activities.map(ActivityName.init)
+        self.inputRows = inputRows
+        self.metrics = metrics
+        self.derivedDuration = derivedDuration
+    }
+
+    /// Rows (`[{"start", "end", "activity", "<metric>": number | null, …}]`)
+    /// or columns of the same names, in any order. `start` and `end` are
+    /// RFC 3339 strings or epoch seconds. Without a `duration` column, each
+    /// session's duration is end − start in minutes.
+    /// - Throws: a validation error naming the row and field.
+    init(json: JSONValue, at path: FieldPath, timeZone: TimeZoneRules) throws {
+        var starts: [Int64] = []
+        var ends: [Int64] = []
+        var activities: [String] = []
+        var metrics = MetricColumns()
+        switch json {
+        case .array(let rows):
+            for (row, element) in rows.enumerated() {
+                let reader = try ObjectReader(element, at: path.appending(index: row))
+                starts.append(try Self.instant(reader.object["start"], at: reader.path(of: "start")))
+                ends.append(try Self.instant(reader.object["end"], at: reader.path(of: "end")))
+                activities.append(try Self.activity(reader.object["activity"], at: reader.path(of: "activity")))
+                metrics.appendRow()
+                for member in reader.object.members where !Self.reserved.contains(member.key) {
+                    let column = try metrics.index(
+                        of: member.key, rowCount: row + 1, reserved: Self.reserved,
+                        at: reader.path(of: member.key.echo))
+                    metrics.set(
+                        try MetricColumns.value(member.value, at: reader.path(of: member.key)), column: column, row: row
+                    )
+                }
+            }
+        case .object:
+            let columns = try TableColumns(json, at: path)
+            starts = try columns.required("start", Self.instant)
+            ends = try columns.required("end", Self.instant)
+            activities = try columns.required("activity", Self.activity)
+            for (name, values) in columns.others(than: Self.reserved) {
+                let column = try metrics.index(
+                    of: name, rowCount: starts.count, reserved: Self.reserved, at: path.appending(name.echo))
+                for (row, value) in values.enumerated() {
+                    metrics.set(
+                        try MetricColumns.value(value, at: path.appending(name).appending(index: row)),
+                        column: column, row: row)
+                }
+            }
+        default:
+            throw WellnessError.validation("expected rows (an array) or columns (an object)", at: path)
+        }
+        for row in starts.indices where ends[row] < starts[row] {
+            let endPath =
+                if case .array = json { path.appending(index: row).appending("end") } else {
+                    path.appending("end").appending(index: row)
+                }
+            throw WellnessError.validation("is before the session's start", at: endPath)
+        }
+        let derivedDuration = !metrics.contains("duration")
+        if derivedDuration {
+            metrics.append("duration", values: starts.indices.map { Double(ends[$0] - starts[$0]) / 60_000 })
+        }
+        let order = starts.indices.sorted { (starts[$0], $0) < (starts[$1], $1) }
+        metrics.reorder(order)
+        let sortedStarts = order.map { starts[$0] }
+        let seconds = sortedStarts.map { $0.floorDivided(by: 1000) }
+        let zone = ZoneOffsets(zone: timeZone, covering: (seconds.first ?? 0)...(seconds.last ?? 0))
+        self.init(
+            starts: sortedStarts, ends: order.map { ends[$0] }, days: seconds.map(zone.localDay(at:)),
+            activities: order.map { activities[$0] }, inputRows: order, metrics: metrics,
+            derivedDuration: derivedDuration)
+    }
+
+    /// An RFC 3339 string or epoch seconds, as milliseconds since the epoch.
+    private static func instant(_ json: JSONValue?, at path: FieldPath) throws -> Int64 {
+        switch json {
+        case .string?:
+            let instant = try Timestamp(json: json ?? .null, at: path)
+            return instant.seconds * 1000 + Int64(instant.nanoseconds / 1_000_000)
+        case .number?:
+            let seconds = try Double(json: json ?? .null, at: path)
+            guard let milliseconds = SampleSeries.epochMilliseconds(seconds: seconds) else {
+                throw WellnessError.validation("epoch seconds \(seconds) are outside years 1-9999", at: path)
+            }
+            return milliseconds
+        case nil, .null?:
+            throw WellnessError.validation("is required", at: path)
+        case let other?:
+            throw WellnessError.validation(
+                "expected an RFC 3339 string or epoch seconds, found \(other.kindDescription)", at: path)
+        }
+    }
+
+    private static func activity(_ json: JSONValue?, at path: FieldPath) throws -> String {
+        guard case .string(let name)? = json else {
+            throw WellnessError.validation(
+                json == nil || json == .null
+                    ? "is required" : "expected a string, found \(json?.kindDescription ?? "")",
+                at: path)
+        }
+        guard !name.isEmpty, name.utf8.count <= 200 else {
+            throw WellnessError.validation("must be 1 to 200 bytes long", at: path)
+        }
+        return name
+    }
+}

@@ -1,0 +1,202 @@
+"""Ask your data: exact answers to typed queries over one person's daily
+metrics and workout sessions (docs/QUERY.md), evaluated in libwellness, so
+that an app gets the same numbers on the device as the server's coach.
+
+    tables = wellness.QueryTables(daily=daily_frame, sessions=workouts, time_zone="Europe/Berlin")
+    tables.query({"table": "sessions", "activity": "run", "window": {"last_days": 14},
+                  "reduce": "count_days"})["value"]
+
+`QueryTables` reads the tables once; `query` and `query_many` below read them
+for one call, which is simpler and slower.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import datetime
+import json
+import math
+import threading
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Union, cast
+
+from . import _native
+from .errors import InvalidArgumentError, WellnessError, error_for
+from .types import JSONText, QueryDocument, QueryResult, QueryTablesSummary, Weekday
+
+__all__ = ["QueryTables", "query", "query_many", "query_tool"]
+
+#: A table: a pandas or polars DataFrame, a pyarrow Table, a list of row
+#: dicts, a dict of columns, or JSON text of rows or columns.
+TableInput = Any
+QueryInput = Union[QueryDocument, Mapping[str, Any], JSONText]
+
+#: Columns whose values are instants; a naive datetime there is ambiguous.
+_INSTANT_COLUMNS = ("start", "end")
+
+
+class QueryTables:
+    """One person's tables (`wellness_query_tables`), read once, queried many
+    times; immutable, so threads may query it at once. Close it (or use it as
+    a context manager) to free the native copy at once; otherwise the garbage
+    collector does."""
+
+    def __init__(self, daily: TableInput = None, sessions: TableInput = None, *, time_zone: str = "UTC",
+                 first_weekday: Optional[Union[int, Weekday]] = None,
+                 units: Optional[Mapping[str, str]] = None) -> None:
+        """Reads the tables. `daily`: one row per date, a `date` column
+        (dates, or "YYYY-MM-DD") and numeric metrics. `sessions`: `start` and
+        `end` (aware datetimes, RFC 3339 strings or epoch seconds), `activity`
+        and numeric fields. Missing values (None, NaN, null) are allowed in
+        metrics. `time_zone` places sessions on local days and sets "today";
+        `first_weekday` starts the weeks of `this_week`/`last_week` (Monday by
+        default); `units` names each column's unit ({"sleep_minutes": "min"}).
+        Raises `ValidationError` naming the row and field."""
+        document: Dict[str, Any] = {"time_zone": time_zone}
+        if first_weekday is not None:
+            document["first_weekday"] = first_weekday
+        if units is not None:
+            document["units"] = dict(units)
+        if daily is not None:
+            document["daily"] = _table(daily, "daily")
+        if sessions is not None:
+            document["sessions"] = _table(sessions, "sessions")
+        payload = _native.encode(document)
+        handle = ctypes.c_void_p()
+        err = _native.Buf()
+        try:
+            status = _native.lib.wellness_query_tables_new(payload, len(payload), ctypes.byref(handle),
+                                                           ctypes.byref(err))
+            if status != 0:
+                raise _native.error_from(status, err)
+        finally:
+            _native.lib.wellness_buf_free(ctypes.byref(err))
+        self._handle: Optional[int] = handle.value
+        self._lock = threading.Lock()
+
+    def query(self, query: QueryInput) -> QueryResult:
+        """The answer to one query document (docs/QUERY.md): `{"value", "unit",
+        "rows", "days", "from_date", "to_date", "query"}`. Nothing matching is
+        an answer (rows 0). Raises `ValidationError` naming the field, e.g.
+        an unknown metric with the closest column."""
+        payload = _native.encode(query)
+        return cast(QueryResult, _native.call(_native.lib.wellness_query, self._live(), payload, len(payload)))
+
+    def query_many(self, queries: Sequence[QueryInput]) -> List[Union[QueryResult, WellnessError]]:
+        """The answers to many queries in one call, in order; a bad query's
+        place holds its exception (a `ValidationError`), and the others still
+        run."""
+        if isinstance(queries, (str, bytes, Mapping)):
+            raise TypeError("queries must be a sequence of query documents")
+        documents = [json.loads(query) if isinstance(query, (str, bytes)) else query for query in queries]
+        payload = _native.encode({"queries": documents})
+        answer = _native.call(_native.lib.wellness_query_many, self._live(), payload, len(payload))
+        return [error_for(item["error"]) if "error" in item else cast(QueryResult, item)
+                for item in answer["results"]]
+
+    def summary(self) -> QueryTablesSummary:
+        """What the tables hold: rows, metrics, activities and first and last day of each."""
+        return cast(QueryTablesSummary, _native.call(_native.lib.wellness_query_tables_summary, self._live()))
+
+    def close(self) -> None:
+        """Frees the native tables; later calls raise InvalidArgumentError. Idempotent."""
+        with self._lock:
+            handle, self._handle = self._handle, None
+        if handle is not None:
+            _native.lib.wellness_query_tables_free(handle)
+
+    def __enter__(self) -> "QueryTables":
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        if getattr(self, "_handle", None) is not None:
+            self.close()
+
+    def _live(self) -> int:
+        handle = self._handle
+        if handle is None:
+            raise InvalidArgumentError({"code": -1, "name": "WELLNESS_E_INVALID_ARGUMENT",
+                                        "message": "these QueryTables are closed", "path": None})
+        return handle
+
+
+def query(query: QueryInput, *, daily: TableInput = None, sessions: TableInput = None, time_zone: str = "UTC",
+          first_weekday: Optional[Union[int, Weekday]] = None,
+          units: Optional[Mapping[str, str]] = None) -> QueryResult:
+    """The answer to one query over these tables (see `QueryTables`); for
+    several queries over the same tables, `QueryTables` reads them once."""
+    with QueryTables(daily, sessions, time_zone=time_zone, first_weekday=first_weekday, units=units) as tables:
+        return tables.query(query)
+
+
+def query_many(queries: Sequence[QueryInput], *, daily: TableInput = None, sessions: TableInput = None,
+               time_zone: str = "UTC", first_weekday: Optional[Union[int, Weekday]] = None,
+               units: Optional[Mapping[str, str]] = None) -> List[Union[QueryResult, WellnessError]]:
+    """The answers to many queries over these tables, in one native call (see `QueryTables.query_many`)."""
+    with QueryTables(daily, sessions, time_zone=time_zone, first_weekday=first_weekday, units=units) as tables:
+        return tables.query_many(queries)
+
+
+def query_tool() -> Dict[str, Any]:
+    """The query as a tool for OpenAI-compatible tool calling: `{"name":
+    "query_data", "description", "strict": True, "parameters": <JSON schema>}`;
+    pass it as `{"type": "function", "function": query_tool()}` in `tools`."""
+    return cast(Dict[str, Any], _native.call(_native.lib.wellness_query_tool))
+
+
+def _table(table: TableInput, name: str) -> Any:
+    """A table as the library reads it: rows or columns of JSON values."""
+    if isinstance(table, (str, bytes)):
+        return json.loads(table)
+    if isinstance(table, (list, tuple)):
+        return [{key: _value(value, key, f"{name}[{row}]") for key, value in dict(record).items()}
+                for row, record in enumerate(table)]
+    columns = _columns(table)
+    if columns is None:
+        raise TypeError(f"{name} must be a pandas or polars DataFrame, a pyarrow Table, a list of row dicts, "
+                        f"a dict of columns or JSON text, not {type(table).__name__}")
+    return {key: [_value(value, key, f"{name}.{key}[{row}]") for row, value in enumerate(values)]
+            for key, values in columns.items()}
+
+
+def _columns(table: Any) -> Optional[Dict[str, List[Any]]]:
+    """A DataFrame's or Table's columns as lists of Python values, or None for another kind of object."""
+    if isinstance(table, Mapping):
+        return {str(key): list(values) for key, values in table.items()}
+    module = type(table).__module__.split(".")[0]
+    if module == "pandas":
+        return {str(key): _pandas_column(table[key]) for key in table.columns}
+    if module == "polars":
+        return {str(key): list(values) for key, values in table.to_dict(as_series=False).items()}
+    if module == "pyarrow":
+        return {str(key): list(values) for key, values in table.to_pydict().items()}
+    return None
+
+
+def _pandas_column(series: Any) -> List[Any]:
+    """A pandas column as Python values: NaN and NaT as None, datetime64 as (aware) datetimes."""
+    if str(series.dtype).startswith("datetime64"):
+        return [None if value is None or value != value else value.to_pydatetime()
+                for value in series.astype(object)]
+    return [None if isinstance(value, float) and math.isnan(value) else value for value in series.tolist()]
+
+
+def _value(value: Any, column: str, path: str) -> Any:
+    """One cell as JSON: dates as "YYYY-MM-DD" (a midnight datetime is a date
+    in the date column), aware datetimes as RFC 3339, NaN as null."""
+    if hasattr(value, "item") and hasattr(value, "dtype"):  # numpy scalars
+        value = value.item()
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    if isinstance(value, datetime.datetime):
+        if column == "date":
+            return value.date().isoformat()
+        if value.tzinfo is None or value.utcoffset() is None:
+            if column in _INSTANT_COLUMNS:
+                raise _native.validation_error(path, _native.NAIVE_DATETIME)
+        return value.isoformat()
+    if isinstance(value, datetime.date):
+        return value.isoformat()
+    return value
