@@ -170,6 +170,7 @@ bench: python-env $(PY_TOOLS_STAMP) $(SERVER_BIN)
 	$(PYTHON) benchmarks/bench_series.py
 	$(PYTHON) benchmarks/bench_groups.py
 	$(PYTHON) benchmarks/bench_distributed.py
+	$(PYTHON) benchmarks/bench_query.py
 	@command -v wrk >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq wrk; }
 	e2e/server/postgres.sh run $(PYTHON) benchmarks/bench_server.py $(SERVER_BIN) 10
 	$(PYTHON) benchmarks/bench_ai_load.py $(SERVER_BIN) 10

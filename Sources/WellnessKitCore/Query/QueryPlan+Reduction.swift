@@ -9,7 +9,7 @@ extension QueryPlan {
         let value = try reducedValue(rows: rows, present: present)
         let days = table.days
         return QueryResult(
-            value: value, unit: unit, rows: rows.count, days: Set(rows.lazy.map { days[$0] }).count,
+            value: value, unit: unit, rows: rows.count, days: Self.distinctDays(rows, days),
             fromDate: rows.first.map { LocalCalendar.calendarDate(of: days[$0]) },
             toDate: rows.last.map { LocalCalendar.calendarDate(of: days[$0]) },
             query: query, rowNumbers: nil)
@@ -30,7 +30,7 @@ extension QueryPlan {
         case .max: return numbers.max().map(QueryResult.Value.number) ?? .null
         case .std: return try Self.standardDeviation(numbers, of: query.metric).map(QueryResult.Value.number) ?? .null
         case .count: return .number(Double(present.count))
-        case .countDays: return .number(Double(Set(present.lazy.map { days[$0] }).count))
+        case .countDays: return .number(Double(Self.distinctDays(present, days)))
         case .first: return numbers.first.map(QueryResult.Value.number) ?? .null
         case .last: return numbers.last.map(QueryResult.Value.number) ?? .null
         case .firstDate: return date(present.first)
@@ -38,9 +38,23 @@ extension QueryPlan {
         case .dateOfMax: return date(extremeRow(present, numbers, by: >))
         case .dateOfMin: return date(extremeRow(present, numbers, by: <))
         case .activities:
-            return rows.isEmpty ? .null : .names(QueryTables.distinct(rows.map { table.activities[$0] }))
+            return rows.isEmpty ? .null : .names(activityCounts(rows).map { table.activities[$0.firstRow] })
         case .mostFrequentActivity: return mostFrequentActivity(rows).map(QueryResult.Value.name) ?? .null
         }
+    }
+
+    /// How many distinct days `rows` fall on; rows come in time order, so
+    /// their days ascend except across a zone's backward day shift.
+    static func distinctDays(_ rows: [Int], _ days: [Int]) -> Int {
+        var count = 0
+        var previous = Int.min
+        for row in rows {
+            let day = days[row]
+            if day < previous { return Set(rows.lazy.map { days[$0] }).count }
+            if day != previous { count += 1 }
+            previous = day
+        }
+        return count
     }
 
     /// The earliest row whose value beats every other under `better`.
@@ -54,14 +68,27 @@ extension QueryPlan {
 
     /// The name with most sessions; among equals, the one seen first.
     private func mostFrequentActivity(_ rows: [Int]) -> String? {
-        var counts: [String: Int] = [:]
-        for row in rows { counts[table.activities[row], default: 0] += 1 }
-        var best: (name: String, count: Int)?
-        for name in QueryTables.distinct(rows.map { table.activities[$0] }) {
-            let count = counts[name, default: 0]
-            if count > best?.count ?? 0 { best = (name, count) }
+        var best: (firstRow: Int, count: Int)?
+        for entry in activityCounts(rows) where entry.count > best?.count ?? 0 {
+            best = entry
         }
-        return best?.name
+        return best.map { table.activities[$0.firstRow] }
+    }
+
+    /// Each distinct activity of `rows`, in order of first appearance: its first row and its number of rows.
+    private func activityCounts(_ rows: [Int]) -> [(firstRow: Int, count: Int)] {
+        var position = Array(repeating: -1, count: table.distinctActivities.count)
+        var counts: [(firstRow: Int, count: Int)] = []
+        for row in rows {
+            let code = table.activityCodes[row]
+            if position[code] < 0 {
+                position[code] = counts.count
+                counts.append((row, 1))
+            } else {
+                counts[position[code]].count += 1
+            }
+        }
+        return counts
     }
 
     static func sum(_ numbers: [Double], of metric: String?) throws -> Double {
@@ -85,13 +112,13 @@ extension QueryPlan {
     static func standardDeviation(_ numbers: [Double], of metric: String?) throws -> Double? {
         guard numbers.count >= 2 else { return nil }
         let mean = try sum(numbers, of: metric) / Double(numbers.count)
-        var squares = ExactSum()
+        // Compensated, not exact: pandas' own std differs in the last bits anyway.
+        var squares = CompensatedSum()
         for number in numbers {
             let deviation = number - mean
             squares.add(deviation * deviation)
         }
-        guard let total = squares.value else { throw overflow("standard deviation", metric) }
-        let deviation = (total / Double(numbers.count - 1)).squareRoot()
+        let deviation = (squares.value / Double(numbers.count - 1)).squareRoot()
         guard deviation.isFinite else { throw overflow("standard deviation", metric) }
         return deviation
     }

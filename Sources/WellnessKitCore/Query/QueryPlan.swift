@@ -5,10 +5,11 @@ struct QueryPlan {
     let query: DataQuery
     /// The reduced metric's column, when the query names one.
     let values: [Double]?
-    private let activityPhrases: [[ActivityName]]?
+    /// Whether each distinct activity name matches the query's `activity`; nil for every session.
+    private let wantedActivities: [Bool]?
     private let conditions: [CompiledCondition]
     /// The local days on which the other table meets `on_days_where`; nil without such conditions.
-    private let allowedDays: Set<Int>?
+    private let allowedDays: DaySet?
 
     /// - Throws: a validation error naming the field the tables cannot answer.
     init(_ query: DataQuery, table: TableView, other: TableView) throws {
@@ -40,9 +41,9 @@ struct QueryPlan {
                         + "[{\"metric\": \"activity\", \"op\": \"==\", \"value\": \"run\"}]",
                     at: root.appending("activity"))
             }
-            activityPhrases = Self.phrases(of: activities)
+            wantedActivities = Self.matchingCodes(activities, in: table.distinctActivities)
         } else {
-            activityPhrases = nil
+            wantedActivities = nil
         }
         conditions = try query.conditions.enumerated().map { index, condition in
             try CompiledCondition(
@@ -52,41 +53,48 @@ struct QueryPlan {
             try CompiledCondition(
                 condition, table: other, other: table, at: root.appending("on_days_where").appending(index: index))
         }
-        allowedDays =
-            dayConditions.isEmpty
-            ? nil
-            : Set(
-                other.days.indices.lazy.filter { row in dayConditions.allSatisfy { $0.holds(row) } }.map {
-                    other.days[$0]
-                })
+        let passing = other.days.indices.lazy.filter { row in dayConditions.allSatisfy { $0.holds(row) } }
+        allowedDays = dayConditions.isEmpty ? nil : DaySet(passing.map { other.days[$0] })
     }
 
     /// The rows, in time order, on the days of `window` (every day when nil) that pass every filter.
     func rows(in window: ClosedRange<Int>?) -> [Int] {
-        table.days.indices.filter { row in
-            if let window, !window.contains(table.days[row]) { return false }
-            if let activityPhrases,
-                !activityPhrases.contains(where: { Self.matches(table.activityNames[row], $0) })
-            {
-                return false
-            }
-            if let allowedDays, !allowedDays.contains(table.days[row]) { return false }
-            return conditions.allSatisfy { $0.holds(row) }
+        var rows: [Int] = []
+        for row in candidates(in: window) {
+            let day = table.days[row]
+            if let window, !window.contains(day) { continue }
+            if let wantedActivities, !wantedActivities[table.activityCodes[row]] { continue }
+            if let allowedDays, !allowedDays.contains(day) { continue }
+            if conditions.allSatisfy({ $0.holds(row) }) { rows.append(row) }
         }
+        return rows
+    }
+
+    /// The rows that may fall in `window`: daily rows are sorted by day, so a
+    /// binary search bounds them; sessions' days may step back across a zone's change.
+    private func candidates(in window: ClosedRange<Int>?) -> Range<Int> {
+        guard let window, table.table == .daily else { return table.days.indices }
+        return Self.firstIndex(
+            in: table.days, atLeast: window.lowerBound)..<Self.firstIndex(
+                in: table.days, atLeast: window.upperBound &+ 1)
+    }
+
+    private static func firstIndex(in days: [Int], atLeast day: Int) -> Int {
+        var low = 0
+        var high = days.count
+        while low < high {
+            let middle = low + (high - low) / 2
+            if days[middle] < day { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 
     // MARK: Activities and columns
 
-    static func phrases(of names: [String]) -> [[ActivityName]] {
-        names.map { ActivityName($0).phrases }
-    }
-
-    static func matches(_ name: ActivityName, _ phrases: [ActivityName]) -> Bool {
-        phrases.contains { name.contains($0) }
-    }
-
-    static func matches(_ name: ActivityName, _ any: [[ActivityName]]) -> Bool {
-        any.contains { matches(name, $0) }
+    /// For each distinct recorded name, whether it matches any of `names` (docs/QUERY.md's rule).
+    static func matchingCodes(_ names: [String], in distinct: [ActivityName]) -> [Bool] {
+        let phrases = names.flatMap { ActivityName($0).phrases }
+        return distinct.map { name in phrases.contains { name.contains($0) } }
     }
 
     /// The column `metric` of `table`.
@@ -110,32 +118,43 @@ struct QueryPlan {
 
 /// One condition bound to its column.
 struct CompiledCondition {
-    private enum Test {
-        case number([Double], QueryCondition.Operator, Double)
-        case activity([ActivityName], [ActivityName], matches: Bool)
-    }
-
-    private let test: Test
+    /// The metric's values, for a numeric condition.
+    private let column: [Double]
+    private let op: QueryCondition.Operator
+    private let threshold: Double
+    /// For an activity condition: each row's activity code, whether each code
+    /// matches the name, and whether a match passes (`==`) or fails (`!=`).
+    private let activityCodes: [Int]
+    private let wantedActivities: [Bool]
+    private let passesOnMatch: Bool
+    private let isActivity: Bool
 
     init(_ condition: QueryCondition, table: TableView, other: TableView, at path: FieldPath) throws {
+        op = condition.op
         switch condition.value {
         case .activity(let name):
             guard table.table == .sessions else {
                 throw WellnessError.validation(
                     "daily rows have no activity; activity conditions apply to sessions", at: path.appending("metric"))
             }
-            test = .activity(table.activityNames, ActivityName(name).phrases, matches: condition.op == .equal)
+            isActivity = true
+            activityCodes = table.activityCodes
+            wantedActivities = QueryPlan.matchingCodes([name], in: table.distinctActivities)
+            passesOnMatch = condition.op == .equal
+            column = []
+            threshold = 0
         case .number(let value):
-            let column = try QueryPlan.column(condition.metric, of: table, other: other, at: path.appending("metric"))
-            test = .number(column, condition.op, value)
+            isActivity = false
+            column = try QueryPlan.column(condition.metric, of: table, other: other, at: path.appending("metric"))
+            threshold = value
+            activityCodes = []
+            wantedActivities = []
+            passesOnMatch = false
         }
     }
 
     @inline(__always)
     func holds(_ row: Int) -> Bool {
-        switch test {
-        case .number(let column, let op, let value): return op.holds(column[row], value)
-        case .activity(let names, let phrases, let matches): return QueryPlan.matches(names[row], phrases) == matches
-        }
+        isActivity ? wantedActivities[activityCodes[row]] == passesOnMatch : op.holds(column[row], threshold)
     }
 }

@@ -43,11 +43,12 @@ extension QueryTables {
         guard case .dayOf(let which, let activities) = window else {
             return .some(window.days(anchor: anchor, firstWeekday: firstWeekday))
         }
-        let phrases = activities.map(QueryPlan.phrases(of:))
-        let matching = sessions.days.indices.filter { row in
-            sessions.days[row] <= anchor && phrases.map { QueryPlan.matches(sessions.activityNames[row], $0) } ?? true
+        let wanted = activities.map { QueryPlan.matchingCodes($0, in: sessions.distinctActivities) }
+        func isCandidate(_ row: Int) -> Bool {
+            sessions.days[row] <= anchor && wanted.map { $0[sessions.activityCodes[row]] } ?? true
         }
-        let row = which == .first ? matching.first : matching.last
+        let rows = sessions.days.indices
+        let row = which == .first ? rows.first(where: isCandidate) : rows.last(where: isCandidate)
         return row.map { .some(sessions.days[$0]...sessions.days[$0]) }
     }
 
@@ -72,8 +73,8 @@ extension QueryTables {
         case .sessions:
             return TableView(
                 table: .sessions, days: sessions.days, inputRows: sessions.inputRows, metrics: sessions.metrics,
-                standardMetrics: SessionTable.standardMetrics, activityNames: sessions.activityNames,
-                activities: sessions.activities)
+                standardMetrics: SessionTable.standardMetrics, activityCodes: sessions.activityCodes,
+                distinctActivities: sessions.distinctActivities, activities: sessions.activities)
         }
     }
 
@@ -92,7 +93,8 @@ struct TableView {
     let inputRows: [Int]
     let metrics: MetricColumns
     let standardMetrics: [String]
-    var activityNames: [ActivityName] = []
+    var activityCodes: [Int] = []
+    var distinctActivities: [ActivityName] = []
     var activities: [String] = []
 
     /// The table's metrics and the standard ones it lacks.

@@ -8,7 +8,10 @@ public struct SessionTable: Sendable {
     /// The local day of each start, days since 1970-01-01.
     let days: [Int]
     let activities: [String]
-    let activityNames: [ActivityName]
+    /// Each row's index into `distinctActivities`: a query matches the few
+    /// distinct names once, then reads one flag per row.
+    let activityCodes: [Int]
+    let distinctActivities: [ActivityName]
     let inputRows: [Int]
     let metrics: MetricColumns
     /// Whether `duration` is end − start in minutes, the input having no such column.
@@ -36,7 +39,15 @@ public struct SessionTable: Sendable {
         self.ends = ends
         self.days = days
         self.activities = activities
-        activityNames = activities.map(ActivityName.init)
+        var codeOfName: [String: Int] = [:]
+        var distinct: [ActivityName] = []
+        activityCodes = activities.map { name in
+            if let code = codeOfName[name] { return code }
+            codeOfName[name] = distinct.count
+            distinct.append(ActivityName(name))
+            return distinct.count - 1
+        }
+        distinctActivities = distinct
         self.inputRows = inputRows
         self.metrics = metrics
         self.derivedDuration = derivedDuration
