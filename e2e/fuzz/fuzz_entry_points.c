@@ -50,7 +50,9 @@ enum shape {
     ANALYTICS_NEW, /* analytics configuration */
     ANALYTICS_EMIT, /* one event into an analytics handle */
     CLIENT_NAVIGATE, /* a destination request to a client */
-    CLIENT_STREAM   /* streamed message parameters to a client of a closed port */
+    CLIENT_STREAM,  /* streamed message parameters to a client of a closed port */
+    QUERY_TABLES,   /* a query tables document */
+    QUERY           /* a query (or {"queries": [...]}) on fixed tables */
 };
 
 typedef struct target {
@@ -116,6 +118,9 @@ static const target TARGETS[FUZZ_SELECTOR_COUNT] = {
     [FUZZ_GROUNDING_CHECK] = {"grounding_check", ONE, wellness_grounding_check, NULL},
     [FUZZ_SERIES_AGGREGATE_GROUPS] = {"series_aggregate_groups", GROUPS, NULL, NULL},
     [FUZZ_CLIENT_SEND_MESSAGE_STREAM] = {"client_send_message_stream", CLIENT_STREAM, NULL, NULL},
+    [FUZZ_QUERY_TABLES_NEW] = {"query_tables_new", QUERY_TABLES, NULL, NULL},
+    [FUZZ_QUERY] = {"query", QUERY, NULL, NULL},
+    [FUZZ_QUERY_MANY] = {"query_many", QUERY, NULL, NULL},
 };
 
 /* The most column records one input makes (each takes 1 to 17 bytes). */
@@ -751,6 +756,63 @@ static void run_client_stream(const uint8_t *payload, size_t length) {
     free(request);
 }
 
+/* The tables the query selectors run on: both tables, missing values, a
+   zone with DST, activities with synonyms. */
+static const char QUERY_TABLES_DOCUMENT[] =
+    "{\"time_zone\":\"Europe/Berlin\",\"units\":{\"steps\":\"steps\",\"distance\":\"km\"},"
+    "\"daily\":{\"date\":[\"2025-03-29\",\"2025-03-30\",\"2025-03-31\",\"2025-04-01\"],"
+    "\"steps\":[8000,12000,null,9500],\"sleep_minutes\":[420,null,380,401.5]},"
+    "\"sessions\":[{\"start\":\"2025-03-29T23:30:00Z\",\"end\":\"2025-03-30T00:10:00Z\",\"activity\":\"Outdoor Run\","
+    "\"distance\":7.2},{\"start\":1743400000,\"end\":1743403600,\"activity\":\"Cycling\",\"distance\":null}]}";
+
+/* Runs a query document (or a batch, for query_many) and checks the result. */
+static void run_query_on(wellness_query_tables *tables, int many, const char *document, size_t length) {
+    wellness_buf out = {0}, err = {0};
+    wellness_status status = many ? wellness_query_many(tables, document, length, &out, &err)
+                                   : wellness_query(tables, document, length, &out, &err);
+    json_decref(check_result(status, &out, &err));
+    check_rejected_if_malformed(status, document, length);
+    wellness_buf_free(&out);
+    wellness_buf_free(&err);
+}
+
+/* Tables from the input; on success their summary and a query of each table. */
+static void run_query_tables(const uint8_t *payload, size_t length) {
+    static const char daily[] = "{\"table\":\"daily\",\"reduce\":\"count_days\",\"include_rows\":true}";
+    static const char sessions[] = "{\"table\":\"sessions\",\"metric\":\"duration\",\"reduce\":\"median\"}";
+    wellness_buf out = {0}, err = {0};
+    wellness_query_tables *tables = NULL;
+    char *document = copy_of(payload, length);
+    wellness_status status = wellness_query_tables_new(document, length, &tables, &err);
+    if (status == WELLNESS_OK && (err.ptr || err.len)) violation("err is not {NULL, 0} on success", err.ptr, err.len);
+    if (status != WELLNESS_OK) check_result(status, &out, &err);
+    check_rejected_if_malformed(status, document, length);
+    if ((status == WELLNESS_OK) != (tables != NULL)) violation("the handle does not match the status", NULL, 0);
+    if (tables) {
+        status = wellness_query_tables_summary(tables, &out, &err);
+        if (status != WELLNESS_OK) violation("the summary of valid tables failed", err.ptr, err.len);
+        json_decref(check_result(status, &out, &err));
+        wellness_buf_free(&out);
+        run_query_on(tables, 0, daily, sizeof daily - 1);
+        run_query_on(tables, 0, sessions, sizeof sessions - 1);
+        wellness_query_tables_free(tables);
+    }
+    wellness_buf_free(&err);
+    free(document);
+}
+
+static void run_query(int many, const uint8_t *payload, size_t length) {
+    wellness_buf err = {0};
+    wellness_query_tables *tables = NULL;
+    char *document = copy_of(payload, length);
+    if (wellness_query_tables_new(QUERY_TABLES_DOCUMENT, sizeof QUERY_TABLES_DOCUMENT - 1, &tables, &err) !=
+        WELLNESS_OK)
+        abort();
+    run_query_on(tables, many, document, length);
+    wellness_query_tables_free(tables);
+    free(document);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -786,6 +848,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         break;
     case CLIENT_STREAM:
         run_client_stream(data + 1, size - 1);
+        break;
+    case QUERY_TABLES:
+        run_query_tables(data + 1, size - 1);
+        break;
+    case QUERY:
+        run_query(data[0] % FUZZ_SELECTOR_COUNT == FUZZ_QUERY_MANY, data + 1, size - 1);
         break;
     }
     current = "?";

@@ -19,7 +19,11 @@
        analytics handle without a sink attached), which makes no request;
      - client_send_message_stream: the parameters, to a client of a closed
        loopback port (no retries), so that a valid request ends in
-       WELLNESS_E_NETWORK without a byte on the wire.
+       WELLNESS_E_NETWORK without a byte on the wire;
+     - query_tables_new: the tables document (on success, the summary and a
+       query of each table are run on the handle);
+     - query, query_many: the query document, or the {"queries": [...]}
+       document, run on fixed tables (fuzz_entry_points.c's QUERY_TABLES).
    The selector is the first byte modulo FUZZ_SELECTOR_COUNT. The numbering
    is append-only, so that committed corpus files keep their meaning. */
 #ifndef WELLNESS_FUZZ_SELECTORS_H
@@ -69,7 +73,10 @@ enum fuzz_selector {
     FUZZ_GROUNDING_CHECK = 40,
     FUZZ_SERIES_AGGREGATE_GROUPS = 41,
     FUZZ_CLIENT_SEND_MESSAGE_STREAM = 42,
-    FUZZ_SELECTOR_COUNT = 43
+    FUZZ_QUERY_TABLES_NEW = 43,
+    FUZZ_QUERY = 44,
+    FUZZ_QUERY_MANY = 45,
+    FUZZ_SELECTOR_COUNT = 46
 };
 
 /* Splits the options document from the data of two-document calls. A NUL is

@@ -300,6 +300,45 @@ def integration_seeds(insight: dict, goal: dict, consultation: dict) -> dict[str
         "analytics_emit", {"name": "goal_ai_usage", "parameters": {"goal_id": "g1", "feature": "suggestions"}})
     seeds["analytics_emit-bad-action"] = one(
         "analytics_emit", {"name": "insight_action", "parameters": {"insight_id": "i1", "action": "liked"}})
+    seeds.update(query_seeds())
+    return seeds
+
+
+def query_seeds() -> dict[str, bytes]:
+    """Tables as rows and as columns, and a query of every window and reducer (docs/QUERY.md)."""
+    seeds = {
+        "query_tables_new-rows": one("query_tables_new", {
+            "time_zone": "America/New_York", "first_weekday": "sunday", "units": {"steps": "steps"},
+            "daily": [{"date": "2025-11-01", "steps": 9000, "sleep_minutes": None},
+                      {"date": "2025-11-03", "steps": 12000.5, "sleep_minutes": 400}],
+            "sessions": [{"start": "2025-11-02T06:30:00-05:00", "end": 1762090000, "activity": "Outdoor Run",
+                          "distance": 5.2}]}),
+        "query_tables_new-columns": one("query_tables_new", {
+            "daily": {"date": ["2025-03-30", "2025-03-29"], "resting_heart_rate": [52, None]},
+            "sessions": {"start": [1743300000], "end": [1743303600], "activity": ["Pool Swim"], "duration": [60]}}),
+    }
+    windows = ["all", "today", "yesterday", "this_week", "this_month", "last_week", "last_month", {"last_days": 7},
+               {"between": ["2025-03-01", "2025-03-31"]}, {"day_of": {"which": "last", "activity": "run"}}]
+    reducers = ["sum", "mean", "median", "min", "max", "std", "count", "count_days", "first", "last", "first_date",
+                "last_date", "date_of_max", "date_of_min", "activities", "most_frequent_activity"]
+    for index, reduce in enumerate(reducers):
+        sessions = reduce in ("activities", "most_frequent_activity") or index % 2 == 1
+        query = {"table": "sessions" if sessions else "daily", "reduce": reduce, "anchor": "2025-04-01",
+                 "window": windows[index % len(windows)]}
+        if reduce not in ("activities", "most_frequent_activity", "count_days"):
+            query["metric"] = "distance" if sessions else "steps"
+        if sessions and index % 3 == 0:
+            query["activity"] = ["run", "bike"]
+        if index % 4 == 0:
+            query["where"] = [{"metric": "activity" if sessions else "sleep_minutes", "op": "!=" if sessions else "<",
+                               "value": "swim" if sessions else 400}]
+            query["on_days_where"] = [{"metric": "steps" if sessions else "distance", "op": ">=", "value": 1}]
+        if index % 5 == 0:
+            query["take"] = {"last": 2}
+        seeds[f"query-{reduce}"] = one("query", query)
+    seeds["query_many-mixed"] = one("query_many", {"queries": [
+        {"table": "daily", "metric": "steps", "reduce": "sum", "window": {"last_days": 3}, "anchor": "2025-03-31"},
+        {"table": "daily", "metric": "stepz", "reduce": "sum"}, {"table": "sessions", "reduce": "count"}]})
     return seeds
 
 

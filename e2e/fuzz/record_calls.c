@@ -172,6 +172,28 @@ wellness_status wellness_series_aggregate_columns(const char *options, size_t op
     return real(options, options_len, timestamps, values, count, out, err);
 }
 
+/* Tables documents as they are; queries as documents (the harness runs them on its own fixed tables). */
+wellness_status wellness_query_tables_new(const char *json, size_t len, wellness_query_tables **tables,
+                                          wellness_buf *err) {
+    static wellness_status (*real)(const char *, size_t, wellness_query_tables **, wellness_buf *);
+    if (!real) *(void **)&real = next("wellness_query_tables_new");
+    record_one(FUZZ_QUERY_TABLES_NEW, json, len);
+    return real(json, len, tables, err);
+}
+
+#define QUERY_CALL(function, selector)                                                                    \
+    wellness_status function(const wellness_query_tables *tables, const char *json, size_t len,          \
+                             wellness_buf *out, wellness_buf *err) {                                      \
+        static wellness_status (*real)(const wellness_query_tables *, const char *, size_t, wellness_buf *, \
+                                       wellness_buf *);                                                   \
+        if (!real) *(void **)&real = next(#function);                                                     \
+        record_one(selector, json, len);                                                                  \
+        return real(tables, json, len, out, err);                                                        \
+    }
+
+QUERY_CALL(wellness_query, FUZZ_QUERY)
+QUERY_CALL(wellness_query_many, FUZZ_QUERY_MANY)
+
 wellness_status wellness_client_new(const char *config_json, size_t config_len, wellness_client **client,
                                     wellness_buf *err) {
     static wellness_status (*real)(const char *, size_t, wellness_client **, wellness_buf *);

@@ -151,7 +151,7 @@ def _table(table: TableInput, name: str) -> Any:
     if isinstance(table, (str, bytes)):
         return json.loads(table)
     if isinstance(table, (list, tuple)):
-        return [{key: _value(value, key, f"{name}[{row}]") for key, value in dict(record).items()}
+        return [{key: _value(value, key, f"{name}[{row}].{key}") for key, value in dict(record).items()}
                 for row, record in enumerate(table)]
     columns = _columns(table)
     if columns is None:

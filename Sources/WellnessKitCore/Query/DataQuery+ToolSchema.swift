@@ -27,8 +27,7 @@ extension DataQuery {
             ("metric", nullable("string", "The column to reduce; null when counting rows or naming activities.")),
             (
                 "activity",
-                anyOf(
-                    [type("string"), object([("type", .string("array")), ("items", type("string"))]), type("null")],
+                activity(
                     "Sessions of this activity (or any of these), case-insensitive, synonyms allowed; null for all.")
             ),
             ("where", conditions("Conditions on the same table's rows, all of which must hold.")),
@@ -73,12 +72,19 @@ extension DataQuery {
                     "day_of": .object(
                         closedObject([
                             ("which", enumeration(QueryWindow.Which.allCases.map(\.rawValue), nil)),
-                            ("activity", nullable("string", nil)),
+                            ("activity", activity(nil)),
                         ]))
                 ]),
             ],
             "Calendar windows use the user's first weekday; last_days N ends on the anchor day, included; "
                 + "between is inclusive [from, to]; day_of is the day of the first or last session of an activity.")
+    }
+
+    /// A name, a list of names, or null.
+    private static func activity(_ description: String?) -> JSONValue {
+        anyOf(
+            [type("string"), object([("type", .string("array")), ("items", type("string"))]), type("null")],
+            description)
     }
 
     private static func conditions(_ description: String) -> JSONValue {

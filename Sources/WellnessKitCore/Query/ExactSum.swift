@@ -5,7 +5,7 @@
 /// bucketing millions of samples uses the cheaper ``CompensatedSum``.
 struct ExactSum {
     /// The running total while every value has been a whole number and the
-    /// total stays within ±2^53, where plain addition is exact (steps, minutes, counts).
+    /// total stays inside ±2^53, where plain addition is exact (steps, minutes, counts).
     private var wholeTotal = 0.0
     private var isWhole = true
     private var partials: [Double] = []
@@ -15,7 +15,7 @@ struct ExactSum {
     mutating func add(_ value: Double) {
         if isWhole {
             let total = wholeTotal + value
-            if value == value.rounded(.towardZero), abs(value) <= Self.exactIntegers, abs(total) <= Self.exactIntegers {
+            if value == value.rounded(.towardZero), abs(value) < Self.exactIntegers, abs(total) < Self.exactIntegers {
                 wholeTotal = total
                 return
             }

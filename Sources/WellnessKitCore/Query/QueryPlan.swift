@@ -105,10 +105,23 @@ struct QueryPlan {
         var message = "the \(table.table.rawValue) table has no metric \"\(metric.echo)\""
         if other.metrics.contains(metric) || other.standardMetrics.contains(metric) {
             message += " (the \(other.table.rawValue) table has it)"
-        } else if let suggestion = ObjectReader.closest(to: metric, in: table.knownMetrics) {
-            message += " (did you mean \"\(suggestion)\"?)"
+        } else if let suggestion = suggestion(for: metric, in: table.knownMetrics) {
+            message += " (did you mean \(suggestion)?)"
         }
         throw WellnessError.validation(message + "; its metrics: " + list(table.knownMetrics), at: path)
+    }
+
+    /// The columns a mistyped metric may have meant: the one a few edits
+    /// away ("stpes"), or those whose words hold it ("sleep": "sleep_minutes").
+    static func suggestion(for metric: String, in columns: [String]) -> String? {
+        if let closest = ObjectReader.closest(to: metric, in: columns) { return "\"\(closest)\"" }
+        let words = metric.lowercased().split(separator: "_")
+        let holding = columns.filter { column in
+            let columnWords = column.split(separator: "_")
+            return !words.isEmpty && words.allSatisfy(columnWords.contains)
+        }
+        guard !holding.isEmpty else { return nil }
+        return holding.prefix(3).map { "\"\($0)\"" }.joined(separator: " or ")
     }
 
     static func list(_ names: [String]) -> String {

@@ -1,0 +1,38 @@
+import Testing
+
+@testable import WellnessKitCore
+
+@Suite struct ActivityNameTests {
+    static func matches(_ asked: String, _ recorded: String) -> Bool {
+        QueryPlan.matchingCodes([asked], in: [ActivityName(recorded)]) == [true]
+    }
+
+    @Test func wordsIgnoreCaseAndPunctuation() {
+        #expect(ActivityName("Outdoor-Run (5K)!").words == ["outdoor", "run", "5k"])
+        #expect(ActivityName("  ").words.isEmpty)
+    }
+
+    @Test func aNameMatchesRecordedNamesThatContainItAsWholeWords() {
+        #expect(Self.matches("run", "Outdoor Run"))
+        #expect(Self.matches("RUN", "treadmill run"))
+        #expect(Self.matches("outdoor run", "Outdoor Run"))
+        #expect(!Self.matches("run", "Brunch walk"))
+        #expect(!Self.matches("outdoor run", "Run outdoor"))
+    }
+
+    @Test func synonymsFindTheGroup() {
+        #expect(Self.matches("bike", "Outdoor Cycling"))
+        #expect(Self.matches("cycling", "Outdoor Bike"))
+        #expect(Self.matches("bike ride", "Spinning"))
+        #expect(Self.matches("running", "Trail Run"))
+        #expect(Self.matches("weights", "Functional Strength Training"))
+        #expect(Self.matches("swim", "Pool Swim"))
+        #expect(!Self.matches("swim", "Outdoor Run"))
+        #expect(!Self.matches("rowing", "Running"))
+    }
+
+    @Test func anUnknownNameMatchesOnlyItself() {
+        #expect(Self.matches("pickleball", "Pickleball doubles"))
+        #expect(!Self.matches("pickleball", "Tennis"))
+    }
+}
