@@ -1100,6 +1100,21 @@ WELLNESS_API wellness_status wellness_query_many(
     const wellness_query_tables *tables, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
 /*
+ * Answers a question in words when it reads whole as a query, without a
+ * language model: {"question": "How many days did I run in the last two
+ * weeks?", "anchor"?: "YYYY-MM-DD" (the day "today" means; default today in
+ * the tables' zone)} in; {"understood": true, "answer": "You ran on 4 days
+ * between 3 and 16 November 2025.", "number": 4, "unit": "days", "result":
+ * <the query's result, the query in it>} out, or {"understood": false,
+ * "answer": null, "number": null, "unit": null, "result": null} for a question with a word or a form the
+ * reader does not know: it never guesses a number. docs/QUERY.md lists the
+ * forms it reads.
+ * Ownership: as wellness_query().
+ */
+WELLNESS_API wellness_status wellness_query_ask(
+    const wellness_query_tables *tables, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/*
  * The query as a tool for OpenAI-compatible tool calling: {"name":
  * "query_data", "description", "strict": true, "parameters": <JSON schema in
  * the strict subset>}, ready for a request's "tools" (as "function").

@@ -95,3 +95,27 @@ public func wellness_query_tool(
 ) -> Int32 {
     respond(out, err) { DataQuery.toolDefinition }
 }
+
+@_cdecl("wellness_query_ask")
+public func wellness_query_ask(
+    _ handle: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    respond(json, len, out, err) { document in
+        let reader = try ObjectReader(document, at: .root)
+        try reader.rejectUnknownKeys(["question", "anchor"])
+        let question = try reader.nonEmptyString("question")
+        guard question.count <= QuestionReader.maximumLength else {
+            throw WellnessError.validation(
+                "at most \(QuestionReader.maximumLength) characters", at: reader.path(of: "question"))
+        }
+        guard let answer = try tables(handle).answer(question, anchor: try reader.optional("anchor")) else {
+            return .object(
+                JSONObject([
+                    ("understood", .bool(false)), ("answer", .null), ("number", .null), ("unit", .null),
+                    ("result", .null),
+                ]))
+        }
+        return answer.json
+    }
+}

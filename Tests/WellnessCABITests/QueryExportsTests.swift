@@ -86,3 +86,21 @@ import Testing
         }
     }
 }
+
+extension QueryExportsTests {
+    @Test func aQuestionIsAnsweredInWordsOrDeclined() throws {
+        try Self.withTables { handle in
+            let (status, out, _) = Self.call(
+                WellnessCABI.wellness_query_ask, handle,
+                #"{"question":"How many steps did I take on average on days I ran?","anchor":"2025-06-03"}"#)
+            #expect(status == WELLNESS_OK)
+            #expect(
+                out?.hasPrefix(#"{"understood":true,"answer":"You averaged 8,000 steps a day on 2 June 2025.""#) == true
+            )
+            let (_, declined, _) = Self.call(WellnessCABI.wellness_query_ask, handle, #"{"question":"Am I fit?"}"#)
+            #expect(declined == #"{"understood":false,"answer":null,"number":null,"unit":null,"result":null}"#)
+            let (badStatus, _, err) = Self.call(WellnessCABI.wellness_query_ask, handle, #"{"question":""}"#)
+            #expect(badStatus == WELLNESS_E_VALIDATION && err?.contains(#""path":"question""#) == true)
+        }
+    }
+}

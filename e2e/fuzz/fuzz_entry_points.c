@@ -121,6 +121,7 @@ static const target TARGETS[FUZZ_SELECTOR_COUNT] = {
     [FUZZ_QUERY_TABLES_NEW] = {"query_tables_new", QUERY_TABLES, NULL, NULL},
     [FUZZ_QUERY] = {"query", QUERY, NULL, NULL},
     [FUZZ_QUERY_MANY] = {"query_many", QUERY, NULL, NULL},
+    [FUZZ_QUERY_ASK] = {"query_ask", QUERY, NULL, NULL},
 };
 
 /* The most column records one input makes (each takes 1 to 17 bytes). */
@@ -765,11 +766,13 @@ static const char QUERY_TABLES_DOCUMENT[] =
     "\"sessions\":[{\"start\":\"2025-03-29T23:30:00Z\",\"end\":\"2025-03-30T00:10:00Z\",\"activity\":\"Outdoor Run\","
     "\"distance\":7.2},{\"start\":1743400000,\"end\":1743403600,\"activity\":\"Cycling\",\"distance\":null}]}";
 
-/* Runs a query document (or a batch, for query_many) and checks the result. */
-static void run_query_on(wellness_query_tables *tables, int many, const char *document, size_t length) {
+typedef wellness_status (*query_call)(const wellness_query_tables *, const char *, size_t, wellness_buf *,
+                                     wellness_buf *);
+
+/* Runs a query document (or a batch, or a question) and checks the result. */
+static void run_query_on(wellness_query_tables *tables, query_call call, const char *document, size_t length) {
     wellness_buf out = {0}, err = {0};
-    wellness_status status = many ? wellness_query_many(tables, document, length, &out, &err)
-                                   : wellness_query(tables, document, length, &out, &err);
+    wellness_status status = call(tables, document, length, &out, &err);
     json_decref(check_result(status, &out, &err));
     check_rejected_if_malformed(status, document, length);
     wellness_buf_free(&out);
@@ -793,22 +796,22 @@ static void run_query_tables(const uint8_t *payload, size_t length) {
         if (status != WELLNESS_OK) violation("the summary of valid tables failed", err.ptr, err.len);
         json_decref(check_result(status, &out, &err));
         wellness_buf_free(&out);
-        run_query_on(tables, 0, daily, sizeof daily - 1);
-        run_query_on(tables, 0, sessions, sizeof sessions - 1);
+        run_query_on(tables, wellness_query, daily, sizeof daily - 1);
+        run_query_on(tables, wellness_query, sessions, sizeof sessions - 1);
         wellness_query_tables_free(tables);
     }
     wellness_buf_free(&err);
     free(document);
 }
 
-static void run_query(int many, const uint8_t *payload, size_t length) {
+static void run_query(query_call call, const uint8_t *payload, size_t length) {
     wellness_buf err = {0};
     wellness_query_tables *tables = NULL;
     char *document = copy_of(payload, length);
     if (wellness_query_tables_new(QUERY_TABLES_DOCUMENT, sizeof QUERY_TABLES_DOCUMENT - 1, &tables, &err) !=
         WELLNESS_OK)
         abort();
-    run_query_on(tables, many, document, length);
+    run_query_on(tables, call, document, length);
     wellness_query_tables_free(tables);
     free(document);
 }
@@ -853,7 +856,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         run_query_tables(data + 1, size - 1);
         break;
     case QUERY:
-        run_query(data[0] % FUZZ_SELECTOR_COUNT == FUZZ_QUERY_MANY, data + 1, size - 1);
+        switch (data[0] % FUZZ_SELECTOR_COUNT) {
+        case FUZZ_QUERY_MANY: run_query(wellness_query_many, data + 1, size - 1); break;
+        case FUZZ_QUERY_ASK: run_query(wellness_query_ask, data + 1, size - 1); break;
+        default: run_query(wellness_query, data + 1, size - 1); break;
+        }
         break;
     }
     current = "?";

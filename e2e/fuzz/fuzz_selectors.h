@@ -22,8 +22,9 @@
        WELLNESS_E_NETWORK without a byte on the wire;
      - query_tables_new: the tables document (on success, the summary and a
        query of each table are run on the handle);
-     - query, query_many: the query document, or the {"queries": [...]}
-       document, run on fixed tables (fuzz_entry_points.c's QUERY_TABLES).
+     - query, query_many, query_ask: the query document, the {"queries":
+       [...]} document or the {"question": ...} document, run on fixed
+       tables (fuzz_entry_points.c's QUERY_TABLES_DOCUMENT).
    The selector is the first byte modulo FUZZ_SELECTOR_COUNT. The numbering
    is append-only, so that committed corpus files keep their meaning. */
 #ifndef WELLNESS_FUZZ_SELECTORS_H
@@ -76,7 +77,8 @@ enum fuzz_selector {
     FUZZ_QUERY_TABLES_NEW = 43,
     FUZZ_QUERY = 44,
     FUZZ_QUERY_MANY = 45,
-    FUZZ_SELECTOR_COUNT = 46
+    FUZZ_QUERY_ASK = 46,
+    FUZZ_SELECTOR_COUNT = 47
 };
 
 /* Splits the options document from the data of two-document calls. A NUL is

@@ -339,6 +339,12 @@ def query_seeds() -> dict[str, bytes]:
     seeds["query_many-mixed"] = one("query_many", {"queries": [
         {"table": "daily", "metric": "steps", "reduce": "sum", "window": {"last_days": 3}, "anchor": "2025-03-31"},
         {"table": "daily", "metric": "stepz", "reduce": "sum"}, {"table": "sessions", "reduce": "count"}]})
+    for index, question in enumerate([
+            "How many days did I run in the last two weeks?",
+            "What was my average deep sleep on days I walked more than 10,000 steps?",
+            "What was my heart rate on my last three swims?", "How many hours did I sleep this year?",
+            "avrage stpes on days I ran", "Am I getting fitter?"]):
+        seeds[f"query_ask-{index}"] = one("query_ask", {"question": question, "anchor": "2025-04-01"})
     return seeds
 
 

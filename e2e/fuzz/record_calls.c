@@ -193,6 +193,7 @@ wellness_status wellness_query_tables_new(const char *json, size_t len, wellness
 
 QUERY_CALL(wellness_query, FUZZ_QUERY)
 QUERY_CALL(wellness_query_many, FUZZ_QUERY_MANY)
+QUERY_CALL(wellness_query_ask, FUZZ_QUERY_ASK)
 
 wellness_status wellness_client_new(const char *config_json, size_t config_len, wellness_client **client,
                                     wellness_buf *err) {

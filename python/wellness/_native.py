@@ -190,7 +190,7 @@ def _declare_query() -> None:
     lib.wellness_query_tables_free.restype = None
     lib.wellness_query_tables_summary.argtypes = [ctypes.c_void_p, _BUF_P, _BUF_P]
     lib.wellness_query_tables_summary.restype = ctypes.c_int
-    for name in ("wellness_query", "wellness_query_many"):
+    for name in ("wellness_query", "wellness_query_many", "wellness_query_ask"):
         function = getattr(lib, name)
         function.argtypes = [ctypes.c_void_p] + _JSON_CALL
         function.restype = ctypes.c_int

@@ -21,7 +21,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Union, cast
 
 from . import _native
 from .errors import InvalidArgumentError, WellnessError, error_for
-from .types import JSONText, QueryDocument, QueryResult, QueryTablesSummary, Weekday
+from .types import JSONText, QueryDocument, QueryResult, QueryTablesSummary, QuestionAnswer, Weekday
 
 __all__ = ["QueryTables", "query", "query_many", "query_tool"]
 
@@ -92,6 +92,19 @@ class QueryTables:
         answer = _native.call(_native.lib.wellness_query_many, self._live(), payload, len(payload))
         return [error_for(item["error"]) if "error" in item else cast(QueryResult, item)
                 for item in answer["results"]]
+
+    def ask(self, question: str, *, anchor: Optional[Union[str, datetime.date]] = None) -> QuestionAnswer:
+        """Answers a question in words when it reads whole as a query, without
+        a language model: `{"understood": True, "answer": "You ran on 4 days
+        between 3 and 16 November 2025.", "number": 4, "unit": "days",
+        "result": {...}}`; a question with a word or form the reader does not
+        know gives `{"understood": False, "answer": None, "result": None}`,
+        never a guessed number. `anchor` is the day "today" means."""
+        document: Dict[str, Any] = {"question": question}
+        if anchor is not None:
+            document["anchor"] = anchor.isoformat() if isinstance(anchor, datetime.date) else anchor
+        payload = _native.encode(document)
+        return cast(QuestionAnswer, _native.call(_native.lib.wellness_query_ask, self._live(), payload, len(payload)))
 
     def summary(self) -> QueryTablesSummary:
         """What the tables hold: rows, metrics, activities and first and last day of each."""

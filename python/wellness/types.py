@@ -40,7 +40,7 @@ __all__ = [
     "FailedWrite", "FailedList", "MessagesList", "CancelResult",
     "StreamDelta", "StreamReset", "StreamDone", "StreamEvent",
     "QueryTable", "QueryOperator", "QueryReducer", "QueryWindowName", "QueryCondition", "QueryDocument",
-    "QueryResult", "QueryTableSummary", "QueryTablesSummary",
+    "QueryResult", "QueryTableSummary", "QueryTablesSummary", "QuestionAnswer",
 ]
 
 # ---------------------------------------------------------------------------
@@ -1206,3 +1206,13 @@ class QueryTablesSummary(TypedDict):
     daily: QueryTableSummary
     sessions: QueryTableSummary
     units: Dict[str, str]
+
+
+class QuestionAnswer(TypedDict):
+    understood: bool
+    #: The sentence, or None when the question was not understood.
+    answer: Optional[str]
+    #: The number as the sentence writes it (sleep asked in hours: hours).
+    number: Optional[float]
+    unit: Optional[str]
+    result: Optional[QueryResult]

@@ -1,0 +1,323 @@
+"""The rules reader (wellness.QueryTables.ask): over 300 phrasings written for
+this test, several per form, with typos and odd casing, each with the query
+it must read. The reader may decline a question (it then gives no number),
+but every question it answers must read as the expected query: 0 wrong
+numbers. Questions it must decline are listed too. The share it answers is
+printed (pytest -s) and must stay above a floor."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Tuple
+
+import pytest
+
+import wellness
+from test_query import DAILY_ROWS, SESSION_ROWS, ZONE
+
+ANCHOR = "2025-11-20"
+
+
+def expect(table: str, reduce: str, metric: Optional[str] = None, activity: Optional[str] = None,
+           where: Tuple[Tuple[str, str, Any], ...] = (), days: Tuple[Tuple[str, str, Any], ...] = (),
+           window: Any = "all", take: Optional[Dict[str, int]] = None) -> Dict[str, Any]:
+    def conditions(items: Tuple[Tuple[str, str, Any], ...]) -> List[Dict[str, Any]]:
+        return [{"metric": metric, "op": op, "value": value} for metric, op, value in items]
+    return {"table": table, "metric": metric, "activity": [activity] if activity else None,
+            "where": conditions(where), "on_days_where": conditions(days), "window": window, "anchor": ANCHOR,
+            "take": take, "reduce": reduce}
+
+
+RAN = (("activity", "==", "run"),)
+FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
+    (expect("sessions", "count_days", activity="run", window={"last_days": 14}), [
+        "How many days did I run in the last two weeks?", "how many days did i run in the past 2 weeks",
+        "On how many days did I go running in the last 14 days?", "How many days did I jog in the past two weeks?",
+        "HOW MANY DAYS DID I RUN IN THE LAST 2 WEEKS", "How many days did I rnu in the last two weeks?",
+        "how many days did I run over the last fourteen days", "how many days did I run over the last 14 days?",
+        "In the last two weeks, how many days did I run?", "how many days did i go for a run in the past 2 weeks" ]),
+    (expect("sessions", "count_days", activity="run", window="this_week"), [
+        "How many days did I run this week?", "how many days have i run so far this week",
+        "On how many days did I go for a run this week?", "how many days did I run this wek?",
+        "How Many Days Did I Run This Week", "this week, how many days did I run?" ]),
+    (expect("sessions", "count_days", activity="swim", window="this_month"), [
+        "How many days did I swim this month?", "how many days did i go swimming this month",
+        "On how many days did I swim this month", "how many days did I swim so far this month",
+        "How many days did I go swimming this mnth?" ]),
+    (expect("sessions", "count", activity="run", window="this_month"), [
+        "How many runs this month?", "How many times did I run this month?", "how many runs did I do this month",
+        "how often did I run this month", "How many runs have I done this month?",
+        "how many times did i jog this month", "number of runs this month",
+        "How many times have I gone running this month?", "how many runs so far this month?" ]),
+    (expect("sessions", "count", activity="bike", window="last_month"), [
+        "How many bike rides did I do last month?", "How many times did I cycle last month?",
+        "how many rides last month", "How often did I ride my bike last month?", "how many times did I bike last month",
+        "Number of bike rides last month", "how many cycling sessions last month" ]),
+    (expect("sessions", "count", activity="swim", window={"last_days": 7}), [
+        "How many swims in the past week?", "how many times did I swim in the last 7 days",
+        "How often did I swim over the past seven days?", "How many times did I go swimming in the past week?",
+        "how many swims over the last seven days" ]),
+    (expect("sessions", "count", activity="yoga", window="this_week"), [
+        "How many yoga sessions did I do this week?", "how many times did I do yoga this week",
+        "How often did I do yoga this week?", "How many times did I do yoga so far this week?",
+        "number of yoga sessions this week" ]),
+    (expect("sessions", "count", activity="weights", window="last_week"), [
+        "How many times did I lift weights last week?", "How many strength training sessions last week?",
+        "how often did I lift last week", "How many weight training sessions last week?",
+        "How many times did I lift weights last wek?" ]),
+    (expect("sessions", "count", window="this_week"), [
+        "How many workouts did I do this week?", "how many times did I work out this week",
+        "How many sessions this week?", "How often did I exercise this week?", "how many workouts this wek",
+        "How many times did I train this week?", "how many times did I exercise this week" ]),
+    (expect("sessions", "count", activity="walk", window="yesterday"), [
+        "How many walks did I take yesterday?", "how many times did I walk yesterday", "How many walks yesterday?",
+        "number of walks yesterday" ]),
+    (expect("sessions", "sum", metric="distance", activity="bike", window="this_month"), [
+        "How far did I cycle this month?", "How far did I ride this month?", "What distance did I cycle this month?",
+        "Total distance cycled this month", "how many km did I cycle this month", "how far did i bike this month",
+        "How many kilometers did I ride my bike this month?", "How far have I cycled so far this month?",
+        "how far did I ride my bike this month", "How far did I go cycling this month?" ]),
+    (expect("sessions", "sum", metric="distance", activity="run", window={"last_days": 7}), [
+        "How far did I run in the past week?", "What distance did I run over the last 7 days?",
+        "Total running distance in the past seven days", "how many km did i run in the last 7 days",
+        "How far did I run in the last week?", "Running distance over the past week in total"]),
+    (expect("sessions", "sum", metric="distance", activity="run"), [
+        "How far have I run in total?", "What is my total running distance?", "how far did i run altogether",
+        "How many kilometres have I run ever?", "total distance I ran", "How far did I run in total?"]),
+    (expect("sessions", "mean", metric="distance", activity="run", window="this_month"), [
+        "What was the average distance of my runs this month?", "Average run distance this month",
+        "how far did I run on average this month", "What's my average running distance this month?",
+        "What was the average distance of my runs so far this month?" ]),
+    (expect("sessions", "max", metric="distance", activity="run"), [
+        "What was my farthest run?", "What's the furthest I have run?", "my farthest run",
+        "What is the farthest I ran?", "Furthest run ever?" ]),
+    (expect("sessions", "max", metric="duration", activity="run"), [
+        "What was my longest run?", "my longest run", "What's my longest run ever?",
+        "What was my longest run of all time?", "LONGEST RUN?" ]),
+    (expect("sessions", "max", metric="duration", activity="bike", window="this_month"), [
+        "What was my longest bike ride this month?", "longest ride this month", "My longest cycle ride this month?"]),
+    (expect("sessions", "sum", metric="duration", activity="run", window="this_week"), [
+        "How long did I run this week?", "How much time did I spend running this week?",
+        "Total time running this week", "how long have i run so far this week", "How much time did I run this week?"]),
+    (expect("sessions", "sum", metric="duration", activity="yoga", window="last_week"), [
+        "How long did I do yoga last week?", "How much time did I spend on yoga last week?",
+        "total yoga time last week"]),
+    (expect("sessions", "mean", metric="duration", activity="swim"), [
+        "How long are my swims on average?", "Average swim duration", "What's the average duration of my swims?",
+        "how long do I swim on average", "How long was my average swim?"]),
+    (expect("sessions", "mean", metric="average_heart_rate", activity="swim", take={"last": 3}), [
+        "What was my heart rate on my last three swims?", "Average heart rate of my last 3 swims",
+        "what was my average heart rate over my last three swims", "heart rate on my last 3 swims",
+        "What was my HR on my last three swims?", "What was my average pulse on my last three swims?",
+        "hart rate on my last 3 swims" ]),
+    (expect("sessions", "mean", metric="average_heart_rate", activity="run", take={"last": 5}), [
+        "What was my average heart rate on my last five runs?", "heart rate over my last 5 runs",
+        "Average heart rate of my last five runs", "What was my heart rate on my last 5 runs?"]),
+    (expect("sessions", "sum", metric="distance", activity="run", take={"last": 1}), [
+        "How far was my last run?", "What distance was my last run?", "how far did I go on my last run",
+        "How far did I run on my last run?" ]),
+    (expect("sessions", "sum", metric="duration", activity="swim", take={"last": 1}), [
+        "How long was my last swim?", "what was the duration of my last swim", "How long did my last swim take?"]),
+    (expect("sessions", "sum", metric="calories", activity="run", window="this_week"), [
+        "How many calories did I burn running this week?", "Total calories burned on my runs this week",
+        "how many calories did i burn on my runs this week"]),
+    (expect("sessions", "last_date", activity="run"), [
+        "When was my last run?", "When did I last run?", "When was the last time I ran?", "when did i last go running",
+        "WHEN WAS MY LAST RUN"]),
+    (expect("sessions", "last_date", activity="swim"), [
+        "When was my last swim?", "When did I last swim?", "When was the last time I went swimming?",
+        "When did I last go swimming?" ]),
+    (expect("sessions", "first_date", activity="yoga"), [
+        "When was my first yoga session?", "When did I first do yoga?", "When was the first time I did yoga?"]),
+    (expect("sessions", "activities", window="this_week"), [
+        "What workouts did I do this week?", "Which activities did I do this week?", "what activities this week",
+        "Which workouts did I do this week?" ]),
+    (expect("sessions", "most_frequent_activity", window="this_month"), [
+        "What was my most common workout this month?", "What did I do most this month?",
+        "Most frequent activity this month", "What was my most frequent workout this month?"]),
+    (expect("daily", "sum", metric="steps", window="yesterday"), [
+        "How many steps did I take yesterday?", "How many steps yesterday?", "total steps yesterday",
+        "What was my step count yesterday?", "how many stpes did I take yesterday", "Steps yesterday in total?"]),
+    (expect("daily", "sum", metric="steps", window="today"), [
+        "How many steps have I taken today?", "how many steps today", "What's my step count so far today?",
+        "How many steps did I walk today?", "Steps today?"]),
+    (expect("daily", "sum", metric="steps", window="this_week"), [
+        "How many steps did I take this week?", "Total steps this week", "how many steps this week in total",
+        "How many steps so far this week?", "What is my step count this week?", "How many steps have I taken this week?"
+        ]),
+    (expect("daily", "mean", metric="steps", window="last_month"), [
+        "How many steps did I take per day last month?", "What was my average step count last month?",
+        "Average daily steps last month", "How many steps a day did I average last month?",
+        "avg steps last month", "average steps per day last month", "Average steps last month",
+        "How many steps did I take on average last month?" ]),
+    (expect("daily", "max", metric="steps", window="this_month"), [
+        "What was my highest step count this month?", "Most steps in a day this month",
+        "What's the maximum steps I took in a day this month?"]),
+    (expect("daily", "mean", metric="sleep_minutes", window="this_week"), [
+        "How many hours did I sleep on average this week?", "What's my average sleep this week?",
+        "How much did I sleep per night this week?", "average hours of sleep this week",
+        "How much sleep did I get on average this week?", "avrage sleep this week",
+        "How many hours of sleep did I average this week?", "Average sleep per night this week",
+        "how much did I sleep on average this week" ]),
+    (expect("daily", "mean", metric="sleep_minutes", window={"last_days": 7}), [
+        "How much did I sleep on average in the past week?", "Average sleep over the last 7 days",
+        "How many hours did I sleep per night over the past seven days?", "average sleep in the past week"]),
+    (expect("daily", "mean", metric="sleep_minutes", window="yesterday"), [
+        "How much did I sleep yesterday?", "my sleep yesterday", "What was my sleep yesterday?"]),
+    (expect("daily", "sum", metric="sleep_minutes", window="this_week"), [
+        "How many hours did I sleep this week?", "How many hours of sleep did I get this week in total?",
+        "Total sleep this week", "how many hours did I sleep in total this week"]),
+    (expect("daily", "min", metric="sleep_minutes", window="this_month"), [
+        "What was my shortest sleep this month?", "What was the least I slept this month?",
+        "Lowest sleep this month", "minimum sleep this month", "What was my least sleep this month?"]),
+    (expect("daily", "mean", metric="deep_sleep_minutes", window="this_week"), [
+        "What was my average deep sleep this week?", "How much deep sleep did I get on average this week?",
+        "average deep sleep this week", "Deep sleep per night this week?",
+        "how much deep sleep did I get per night this week" ]),
+    (expect("daily", "mean", metric="rem_sleep_minutes", window="last_week"), [
+        "What was my average REM sleep last week?", "How much REM sleep did I get per night last week?",
+        "average rem last week", "Average REM sleep last week"]),
+    (expect("daily", "mean", metric="deep_sleep_minutes", where=(("steps", ">", 10000),)), [
+        "What was my average deep sleep on days I walked more than 10,000 steps?",
+        "Average deep sleep on days with more than 10000 steps",
+        "What's my average deep sleep when my steps were over 10,000?",
+        "average deep sleep on days when I took more than 10k steps",
+        "How much deep sleep did I get on average on days with over 10,000 steps?"]),
+    (expect("daily", "mean", metric="resting_heart_rate", window="this_month"), [
+        "What's my average resting heart rate this month?", "Average resting heart rate this month",
+        "What was my resting heart rate this month?", "average RHR this month", "my average resting pulse this month",
+        "What is my average resting heart rate this month?" ]),
+    (expect("daily", "mean", metric="resting_heart_rate", window="yesterday"), [
+        "What was my resting heart rate yesterday?", "resting heart rate yesterday", "My RHR yesterday?"]),
+    (expect("daily", "min", metric="resting_heart_rate", window="last_month"), [
+        "What was my lowest resting heart rate last month?", "minimum resting heart rate last month",
+        "Lowest RHR last month", "What was the lowest my resting heart rate got last month?"]),
+    (expect("daily", "mean", metric="heart_rate_variability", window={"last_days": 7}), [
+        "What's my average HRV over the past week?", "Average heart rate variability over the last 7 days",
+        "what was my hrv in the past seven days", "HRV over the past week on average",
+        "average hrv over the last 7 days" ]),
+    (expect("daily", "max", metric="heart_rate_variability", window="this_month"), [
+        "What was my highest HRV this month?", "Peak HRV this month", "maximum hrv this month",
+        "Highest heart rate variability this month" ]),
+    (expect("daily", "sum", metric="active_zone_minutes", window="this_week"), [
+        "How many active zone minutes did I get this week?", "Total active zone minutes this week",
+        "how many AZM this week", "How many zone minutes did I get this week?"]),
+    (expect("daily", "count_days", where=(("sleep_minutes", "<", 360),), window="this_month"), [
+        "How many days did I sleep less than 6 hours this month?",
+        "On how many days did I sleep under 6 hours this month?",
+        "How many days this month did I sleep less than six hours?",
+        "how many days did I get less than 6 hours of sleep this month",
+        "how many days this month did I sleep under 6 hours" ]),
+    (expect("daily", "count_days", where=(("steps", ">", 10000),), window="this_month"), [
+        "How many days did I walk more than 10,000 steps this month?",
+        "On how many days did I take more than 10000 steps this month?",
+        "How many days this month did I do over 10k steps?", "How many days with more than 10,000 steps this month?",
+        "How many days did I get more than 10,000 steps this month?" ]),
+    (expect("daily", "count_days", where=(("steps", ">=", 10000),), window="last_week"), [
+        "How many days did I get at least 10,000 steps last week?",
+        "On how many days did I walk at least 10000 steps last week?"]),
+    (expect("daily", "mean", metric="sleep_minutes", where=(("steps", ">", 12000),)), [
+        "How much did I sleep on average on days I walked more than 12,000 steps?",
+        "Average sleep on days with more than 12000 steps", "average sleep when my steps were above 12,000",
+        "How much did I sleep on days with more than 12,000 steps on average?" ]),
+    (expect("daily", "mean", metric="steps", days=RAN), [
+        "How many steps did I take on average on days I ran?", "Average steps on days I ran",
+        "What were my average steps on days when I went running?", "average step count on days i ran",
+        "how many steps on average on days I ran" ]),
+    (expect("daily", "mean", metric="sleep_minutes", days=RAN, window="this_month"), [
+        "How much did I sleep on average on days I ran this month?", "Average sleep on days I ran this month",
+        "What was my average sleep on days I went running this month?",
+        "How many hours did I sleep on average on days I ran this month?" ]),
+    (expect("sessions", "count", activity="run", days=(("sleep_minutes", "<", 360),)), [
+        "How many times did I run on days I slept less than 6 hours?",
+        "How many runs on days I slept under six hours?",
+        "How many runs did I do on days when I slept less than 6 hours?",
+        "How often did I run on days I slept less than 6 hours?" ]),
+    (expect("sessions", "mean", metric="distance", activity="run", days=(("sleep_minutes", ">", 420),)), [
+        "How far did I run on average on days I slept more than 7 hours?",
+        "Average run distance on days I slept over 7 hours"]),
+    (expect("sessions", "count", activity="run", where=(("distance", ">", 5),), window="this_month"), [
+        "How many runs over 5 km this month?", "How many times did I run more than 5 km this month?",
+        "How many runs longer than 5 km did I do this month?", "Number of runs over 5 km this month"]),
+    (expect("sessions", "sum", metric="distance", activity="run", where=(("distance", ">", 5),)), [
+        "Total distance of my runs over 5 km", "How far did I run in total on runs over 5 km?"]),
+    (expect("sessions", "count_days", activity="hike", window={"between": ["2025-01-01", "2025-12-31"]}), [
+        "How many days did I hike this year?", "On how many days did I go hiking this year?",
+        "How many days have I hiked so far this year?" ]),
+    (expect("sessions", "count", activity="swim", window={"between": ["2024-01-01", "2024-12-31"]}), [
+        "How many times did I swim last year?", "How many swims last year?", "How often did I swim last year?"]),
+    (expect("daily", "mean", metric="steps", window={"between": ["2025-01-01", "2025-12-31"]}), [
+        "What's my average daily step count this year?", "Average steps per day this year"]),
+]
+
+#: Questions the reader must decline: no reading is right for them.
+DECLINED = [
+    "How many runs will I do next week?", "Am I getting fitter?", "Why did I sleep badly?",
+    "What should I eat before a run?", "Compare my sleep this week with last week", "Is my heart rate normal?",
+    "How many steps should I take?", "What is a good HRV?", "Did my running improve since March?",
+    "How many days until my goal?", "What's the weather today?", "hello", "Tell me a joke",
+    "How many calories are in a banana?", "How many days did I run in the last 3 fortnights?",
+    "What was my VO2 max last month?", "How much water did I drink today?", "What was my weight yesterday?",
+    "How many steps did my wife take yesterday?", "Which day this week did I sleep best and why?",
+    "How many days did I run more than my friend?", "What was my blood pressure this week?",
+    "How many minutes of meditation this week?", "How far is the moon?", "run run run",
+    "How many days did I run on days I ran more than 10,000 steps?", "Give me a training plan",
+    "How many days did I ski this winter?", "Was my last run faster than the one before?",
+    "How much did I sleep last night compared to the night before?",
+    "How many days will I run in the next two weeks?", "How many steps will I take tomorrow?",
+    "What was my average sleep on days I ate pizza?", "How far did my dog run today?",
+    "How many days did I feel tired this week?", "What's my average mood this month?",
+    "How many steps did I take on my birthday?", "Why is my resting heart rate high?",
+    "How many hours did I work this week?", "Should I run today?",
+]
+
+
+@pytest.fixture(scope="module")
+def tables() -> wellness.QueryTables:
+    return wellness.QueryTables(DAILY_ROWS, SESSION_ROWS, time_zone=ZONE, units={"distance": "km"})
+
+
+def test_phrasings_are_many_and_varied() -> None:
+    phrasings = [phrasing for _, phrasings in FORMS for phrasing in phrasings] + DECLINED
+    assert len(phrasings) >= 300, len(phrasings)
+    assert len(set(phrasing.lower() for phrasing in phrasings)) == len(phrasings)
+
+
+def test_every_answer_reads_the_expected_query(tables: wellness.QueryTables) -> None:
+    answered, wrong, unread = 0, [], []
+    total = 0
+    for expected, phrasings in FORMS:
+        for phrasing in phrasings:
+            total += 1
+            answer = tables.ask(phrasing, anchor=ANCHOR)
+            if not answer["understood"]:
+                unread.append(phrasing)
+                continue
+            answered += 1
+            assert answer["result"] is not None and answer["answer"]
+            if answer["result"]["query"] != expected:
+                wrong.append((phrasing, answer["result"]["query"], expected))
+    for phrasing in DECLINED:
+        total += 1
+        answer = tables.ask(phrasing, anchor=ANCHOR)
+        if answer["understood"]:
+            wrong.append((phrasing, answer["result"] and answer["result"]["query"], "declined"))
+    share = answered / sum(len(phrasings) for _, phrasings in FORMS)
+    print(f"\nrules reader: answered {answered} of {total - len(DECLINED)} phrasings ({share:.0%}); "
+          f"declined {len(DECLINED)} of {len(DECLINED)} out-of-scope questions; {len(wrong)} wrong")
+    for phrasing in unread:
+        print(f"  not understood: {phrasing}")
+    assert not wrong, "\n".join(f"{phrasing!r}: read {got}, expected {want}" for phrasing, got, want in wrong)
+    assert share >= 0.85
+
+
+def test_answers_say_the_number_and_what_it_covered(tables: wellness.QueryTables) -> None:
+    answer = tables.ask("How many days did I run in the last two weeks?", anchor="2025-11-05")
+    assert answer["answer"] == "You ran on 2 days between 23 October and 5 November 2025."
+    assert (answer["number"], answer["unit"]) == (2, "days")
+    sleep = tables.ask("How many hours did I sleep on average this week?", anchor="2025-11-05")
+    assert sleep["answer"] == "Your average sleep was 6.6 hours between 3 and 9 November 2025."
+    assert sleep["result"]["value"] == pytest.approx(395 * 1.0)  # type: ignore[index]
+    declined = tables.ask("Am I getting fitter?")
+    assert declined == {"understood": False, "answer": None, "number": None, "unit": None, "result": None}
+    with pytest.raises(wellness.ValidationError):
+        tables.ask("")
