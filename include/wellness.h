@@ -1064,6 +1064,28 @@ WELLNESS_API wellness_status wellness_query_tables_new(
     const char *json, size_t len, wellness_query_tables **tables, wellness_buf *err);
 
 /*
+ * The same from columns, through the Arrow C Data Interface (pyarrow's
+ * RecordBatch._export_to_c, polars, DuckDB): each table is one struct array
+ * (format "+s") of named columns, or NULL (schema and array both NULL) when
+ * not given. Daily: "date" (date32 or date64) and metrics. Sessions:
+ * "start" and "end" (timestamp with a time zone, any unit: a timestamp
+ * without a zone is ambiguous and refused), "activity" (utf8 or large utf8)
+ * and metrics. Metrics are float64/32 or int8-64/uint8-64 columns; nulls
+ * and NaN are missing values; dictionary-encoded columns are refused (cast
+ * them to their values). `options_json`: {"time_zone", "first_weekday",
+ * "units"} as above (NULL with length 0: none).
+ * Ownership: the four structs are moved into the call: the library calls
+ * their release callbacks before it returns, on success and on failure.
+ * The buffers must be as long as the Arrow lengths and offsets say. Results
+ * as wellness_query_tables_new().
+ */
+WELLNESS_API wellness_status wellness_query_tables_new_arrow(
+    const char *options_json, size_t options_len,
+    struct ArrowSchema *daily_schema, struct ArrowArray *daily_array,
+    struct ArrowSchema *sessions_schema, struct ArrowArray *sessions_array,
+    wellness_query_tables **tables, wellness_buf *err);
+
+/*
  * What the tables hold: {"time_zone", "daily": {"rows", "metrics", "days":
  * [first, last] | null}, "sessions": {"rows", "metrics", "activities",
  * "days"}, "units"}.

@@ -119,3 +119,68 @@ public func wellness_query_ask(
         return answer.json
     }
 }
+
+@_cdecl("wellness_query_tables_new_arrow")
+public func wellness_query_tables_new_arrow(
+    _ options: UnsafePointer<CChar>?, _ optionsLength: Int,
+    _ dailySchema: UnsafeMutablePointer<ArrowSchema>?, _ dailyArray: UnsafeMutablePointer<ArrowArray>?,
+    _ sessionsSchema: UnsafeMutablePointer<ArrowSchema>?, _ sessionsArray: UnsafeMutablePointer<ArrowArray>?,
+    _ handle: UnsafeMutablePointer<OpaquePointer?>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    // The structs are moved into the call: released here whatever happens.
+    defer {
+        for schema in [dailySchema, sessionsSchema] { schema?.pointee.release?(schema) }
+        for array in [dailyArray, sessionsArray] { array?.pointee.release?(array) }
+    }
+    Buffer.reset(err)
+    guard let handle else { return report(.invalidArgument("tables must not be NULL"), to: err) }
+    handle.pointee = nil
+    do {
+        let bytes = try input(options, optionsLength, name: "options")
+        let document =
+            bytes.isEmpty ? JSONValue.object(JSONObject([])) : try JSONParser.parse(bytes, expecting: .object)
+        let daily = try importedTable(dailySchema, dailyArray, name: "daily")
+        let sessions = try importedTable(sessionsSchema, sessionsArray, name: "sessions")
+        let tables = try QueryTables(options: document) { zone in
+            let dailyPath = FieldPath.root.appending("daily")
+            let sessionsPath = FieldPath.root.appending("sessions")
+            return (
+                try daily.map {
+                    try DailyTable(
+                        days: $0.column("date", at: dailyPath).days(), metrics: $0.metrics(except: ["date"]),
+                        at: dailyPath)
+                } ?? .empty,
+                try sessions.map {
+                    try SessionTable(
+                        starts: $0.column("start", at: sessionsPath).instants(),
+                        ends: $0.column("end", at: sessionsPath).instants(),
+                        activities: $0.column("activity", at: sessionsPath).strings(),
+                        metrics: $0.metrics(except: ["start", "end", "activity"]), at: sessionsPath, timeZone: zone)
+                } ?? .empty
+            )
+        }
+        handle.pointee = OpaquePointer(Unmanaged.passRetained(QueryTablesBox(tables)).toOpaque())
+        return Status.ok
+    } catch let error as WellnessError {
+        return report(error, to: err)
+    } catch {
+        return report(.internal("unexpected error: \(error)"), to: err)
+    }
+}
+
+/// The columns of one table's Arrow structs, or nil when the table is not given.
+private func importedTable(
+    _ schema: UnsafeMutablePointer<ArrowSchema>?, _ array: UnsafeMutablePointer<ArrowArray>?, name: String
+) throws -> ArrowImport? {
+    switch (schema, array) {
+    case (nil, nil):
+        return nil
+    case (let schema?, let array?):
+        guard schema.pointee.release != nil, array.pointee.release != nil else {
+            throw WellnessError.invalidArgument("\(name): the Arrow structs were already released")
+        }
+        return try ArrowImport(schema: schema.pointee, array: array.pointee, at: FieldPath.root.appending(name))
+    default:
+        throw WellnessError.invalidArgument("\(name): give both the Arrow schema and the array, or neither")
+    }
+}

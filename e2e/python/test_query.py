@@ -76,6 +76,30 @@ def test_every_kind_of_table_gives_the_same_answers(kind: str) -> None:
     assert answers[0]["unit"] == "km" and answers[0]["from_date"] == "2025-11-01"
 
 
+def test_arrow_input_is_released_and_checked() -> None:
+    baseline = pa.total_allocated_bytes()
+    for _ in range(3):
+        batch = pa.RecordBatch.from_pylist(SESSION_ROWS)
+        with tables(daily=pa.Table.from_pylist(DAILY_ROWS).cast(pa.schema([
+                ("date", pa.string()), ("steps", pa.float64()), ("sleep_minutes", pa.float64()),
+                ("deep_sleep_minutes", pa.float64())])), sessions=batch) as read:
+            assert read.query(RUNS)["value"] == 14.5
+        del batch
+    assert pa.total_allocated_bytes() == baseline  # the library called every release callback
+    naive = pa.table({"start": pa.array([dt.datetime(2025, 11, 2, 11)], pa.timestamp("ms")),
+                      "end": pa.array([dt.datetime(2025, 11, 2, 12)], pa.timestamp("ms")), "activity": ["Run"]})
+    with pytest.raises(wellness.ValidationError) as error:
+        wellness.QueryTables(sessions=naive)
+    assert error.value.path == "sessions.start" and "time zone" in error.value.message
+    with pytest.raises(wellness.ValidationError) as error:
+        wellness.QueryTables(daily=pa.table({"date": pa.array([dt.date(2025, 1, 1)] * 2), "steps": [1.0, 2.0]}))
+    assert error.value.path == "daily.date[1]" and "one row per date" in error.value.message
+    categories = pd.DataFrame({"start": pd.to_datetime([1_762_000_000], unit="s", utc=True),
+                               "end": pd.to_datetime([1_762_003_600], unit="s", utc=True),
+                               "activity": pd.Categorical(["Outdoor Run"]), "distance": [5]})
+    assert wellness.query(RUNS | {"window": "all"}, sessions=categories)["value"] == 5
+
+
 def test_a_result_cites_what_it_covered_and_the_query_as_run() -> None:
     with tables() as read:
         result = read.query({**RUNS, "include_rows": True})

@@ -11,6 +11,7 @@ import math
 import random
 from typing import Any
 
+import pandas as pd
 import pytest
 
 import wellness
@@ -31,11 +32,16 @@ def test_random_queries_equal_pandas(seed: int) -> None:
     checked = 0
     for _ in range(10):
         daily, sessions, zone, first_weekday = make_tables(rng)
-        rows_given = rng.random() < 0.5
-        tables = wellness.QueryTables(
-            daily.to_dict("records") if rows_given else daily,
-            sessions.to_dict("records") if rows_given else sessions,
-            time_zone=zone, first_weekday=first_weekday)
+        given = rng.choice(["rows", "frames", "arrow"])
+        if given == "rows":
+            tables = wellness.QueryTables(daily.to_dict("records"), sessions.to_dict("records"), time_zone=zone,
+                                          first_weekday=first_weekday)
+        elif given == "frames":  # epoch seconds and date objects: read as JSON
+            tables = wellness.QueryTables(daily, sessions, time_zone=zone, first_weekday=first_weekday)
+        else:  # datetime64 columns: read through the Arrow C Data Interface
+            instants = {column: pd.to_datetime(sessions[column], unit="s", utc=True) for column in ("start", "end")}
+            tables = wellness.QueryTables(daily.assign(date=pd.to_datetime(daily["date"])),
+                                          sessions.assign(**instants), time_zone=zone, first_weekday=first_weekday)
         ours_daily, ours_sessions = prepared(daily, sessions, zone)
         anchors = list(ours_daily["day"]) + list(ours_sessions["day"]) or [dt.date(2025, 1, 1)]
         queries = [make_query(rng, ours_daily, ours_sessions, rng.choice(anchors) + dt.timedelta(

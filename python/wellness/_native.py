@@ -186,6 +186,10 @@ def _declare_query() -> None:
     lib.wellness_query_tables_new.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.POINTER(ctypes.c_void_p),
                                               _BUF_P]
     lib.wellness_query_tables_new.restype = ctypes.c_int
+    lib.wellness_query_tables_new_arrow.argtypes = [
+        ctypes.c_char_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
+        ctypes.POINTER(ctypes.c_void_p), _BUF_P]
+    lib.wellness_query_tables_new_arrow.restype = ctypes.c_int
     lib.wellness_query_tables_free.argtypes = [ctypes.c_void_p]
     lib.wellness_query_tables_free.restype = None
     lib.wellness_query_tables_summary.argtypes = [ctypes.c_void_p, _BUF_P, _BUF_P]

@@ -56,21 +56,16 @@ class QueryTables:
             document["first_weekday"] = first_weekday
         if units is not None:
             document["units"] = dict(units)
-        if daily is not None:
-            document["daily"] = _table(daily, "daily")
-        if sessions is not None:
-            document["sessions"] = _table(sessions, "sessions")
-        payload = _native.encode(document)
-        handle = ctypes.c_void_p()
-        err = _native.Buf()
-        try:
-            status = _native.lib.wellness_query_tables_new(payload, len(payload), ctypes.byref(handle),
-                                                           ctypes.byref(err))
-            if status != 0:
-                raise _native.error_from(status, err)
-        finally:
-            _native.lib.wellness_buf_free(ctypes.byref(err))
-        self._handle: Optional[int] = handle.value
+        batches = (_arrow_batch(daily, "daily"), _arrow_batch(sessions, "sessions"))
+        if (daily is None or batches[0] is not None) and (sessions is None or batches[1] is not None):
+            handle = _tables_from_arrow(document, *batches)
+        else:
+            if daily is not None:
+                document["daily"] = _table(daily, "daily")
+            if sessions is not None:
+                document["sessions"] = _table(sessions, "sessions")
+            handle = _tables_from_json(document)
+        self._handle: Optional[int] = handle
         self._lock = threading.Lock()
 
     def query(self, query: QueryInput) -> QueryResult:
@@ -157,6 +152,93 @@ def query_tool() -> Dict[str, Any]:
     "query_data", "description", "strict": True, "parameters": <JSON schema>}`;
     pass it as `{"type": "function", "function": query_tool()}` in `tools`."""
     return cast(Dict[str, Any], _native.call(_native.lib.wellness_query_tool))
+
+
+def _tables_from_json(document: Dict[str, Any]) -> Optional[int]:
+    payload = _native.encode(document)
+    handle = ctypes.c_void_p()
+    err = _native.Buf()
+    try:
+        status = _native.lib.wellness_query_tables_new(payload, len(payload), ctypes.byref(handle), ctypes.byref(err))
+        if status != 0:
+            raise _native.error_from(status, err)
+    finally:
+        _native.lib.wellness_buf_free(ctypes.byref(err))
+    return handle.value
+
+
+def _tables_from_arrow(options: Dict[str, Any], daily: Any, sessions: Any) -> Optional[int]:
+    """The tables through the Arrow C Data Interface: the columns cross without JSON."""
+    from .groups import _ArrowArray, _ArrowSchema
+
+    payload = _native.encode(options)
+    structs: List[Any] = []
+    for batch in (daily, sessions):
+        if batch is None:
+            structs += [None, None]
+            continue
+        schema, array = _ArrowSchema(), _ArrowArray()
+        batch._export_to_c(ctypes.addressof(array), ctypes.addressof(schema))
+        structs += [ctypes.byref(schema), ctypes.byref(array)]
+    handle = ctypes.c_void_p()
+    err = _native.Buf()
+    try:
+        status = _native.lib.wellness_query_tables_new_arrow(payload, len(payload), *structs, ctypes.byref(handle),
+                                                             ctypes.byref(err))
+        if status != 0:
+            raise _native.error_from(status, err)
+    finally:
+        _native.lib.wellness_buf_free(ctypes.byref(err))
+    return handle.value
+
+
+def _arrow_batch(table: TableInput, name: str) -> Any:
+    """A DataFrame or Table as one Arrow record batch of the column types the
+    library reads, or None when pyarrow is missing or a column needs the JSON
+    path (dates or instants as text or numbers, which it parses and checks)."""
+    module = type(table).__module__.split(".")[0]
+    if module not in ("pandas", "polars", "pyarrow"):
+        return None
+    try:
+        import pyarrow as pa  # type: ignore[import-untyped]  # pyarrow ships no type information
+        import pyarrow.compute as pc  # type: ignore[import-untyped]
+    except ImportError:
+        return None
+    try:
+        if module == "pandas":
+            arrow = pa.Table.from_pandas(table, preserve_index=False)
+        elif module == "polars":
+            arrow = table.to_arrow()
+        else:
+            arrow = table if isinstance(table, pa.Table) else pa.Table.from_batches([table])
+    except (pa.ArrowException, TypeError, ValueError):
+        return None  # mixed column types: the JSON path names the cell at fault
+    columns = {}
+    for field in arrow.schema:
+        column, kind = arrow.column(field.name), field.type
+        if pa.types.is_dictionary(kind):
+            column, kind = column.cast(kind.value_type), kind.value_type
+        if field.name == "date":
+            if pa.types.is_timestamp(kind):
+                column = pc.cast(column, pa.date32())
+            elif not pa.types.is_date(kind):
+                return None
+        elif name == "sessions" and field.name in _INSTANT_COLUMNS:
+            if not pa.types.is_timestamp(kind):
+                return None
+            if kind.tz is None:
+                raise _native.validation_error(f"{name}.{field.name}", _native.NAIVE_DATETIME)
+        elif name == "sessions" and field.name == "activity":
+            if pa.types.is_string_view(kind) or pa.types.is_large_string(kind):
+                column = column.cast(pa.string())
+            elif not pa.types.is_string(kind):
+                return None
+        elif pa.types.is_decimal(kind) or pa.types.is_integer(kind) or pa.types.is_floating(kind):
+            column = column.cast(pa.float64())
+        else:
+            return None
+        columns[field.name] = column.combine_chunks() if hasattr(column, "combine_chunks") else column
+    return pa.RecordBatch.from_arrays(list(columns.values()), names=list(columns))
 
 
 def _table(table: TableInput, name: str) -> Any:

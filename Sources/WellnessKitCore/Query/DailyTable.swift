@@ -66,11 +66,31 @@ public struct DailyTable: Sendable {
         default:
             throw WellnessError.validation("expected rows (an array) or columns (an object)", at: path)
         }
+        try self.init(dates: dates, metrics: metrics, datePath: { Self.rowPath(path, json, $0) })
+    }
+
+    /// Columns read from another source (Arrow): local days since 1970-01-01
+    /// and metric values, NaN for a missing one.
+    /// - Throws: a validation error naming the column and row.
+    package init(days: [Int], metrics: [(name: String, values: [Double])], at path: FieldPath) throws {
+        let dates = try days.enumerated().map { row, day in
+            guard let date = CalendarDate(daysSinceEpoch: day) else {
+                throw WellnessError.validation(
+                    "is outside years 1-9999", at: path.appending("date").appending(index: row))
+            }
+            return date
+        }
+        let columns = try MetricColumns(metrics, rowCount: days.count, reserved: Self.reserved, at: path)
+        try self.init(dates: dates, metrics: columns, datePath: { path.appending("date").appending(index: $0) })
+    }
+
+    /// Sorts the rows by date; `datePath(row)` names a row's date in errors.
+    private init(dates: [CalendarDate], metrics: MetricColumns, datePath: (Int) -> FieldPath) throws {
+        var metrics = metrics
         let order = dates.indices.sorted { dates[$0] < dates[$1] }
         for (position, row) in order.enumerated().dropFirst() where dates[row] == dates[order[position - 1]] {
             throw WellnessError.validation(
-                "\(dates[row]) is also the date of row \(order[position - 1]); one row per date",
-                at: Self.rowPath(path, json, row))
+                "\(dates[row]) is also the date of row \(order[position - 1]); one row per date", at: datePath(row))
         }
         metrics.reorder(order)
         self.init(days: order.map { dates[$0].daysSinceEpoch }, inputRows: order, metrics: metrics)

@@ -9,6 +9,29 @@ struct MetricColumns: Sendable {
     /// Most metric columns a table may have.
     static let maximumCount = 1000
 
+    init() {}
+
+    /// Whole columns (from Arrow), NaN for a missing value.
+    /// - Throws: a validation error for a bad or repeated name, a column of
+    ///   another length, or an infinite value.
+    init(_ given: [(name: String, values: [Double])], rowCount: Int, reserved: [String], at path: FieldPath) throws {
+        for (name, values) in given {
+            let namePath = path.appending(name.echo)
+            if contains(name) { throw WellnessError.validation("is a column twice", at: namePath) }
+            try Self.checkName(name, reserved: reserved, at: namePath)
+            guard values.count == rowCount else {
+                throw WellnessError.validation("has \(values.count) values for \(rowCount) rows", at: namePath)
+            }
+            if let row = values.firstIndex(where: { $0.isInfinite }) {
+                throw WellnessError.validation("must be a finite number", at: namePath.appending(index: row))
+            }
+            guard names.count < Self.maximumCount else {
+                throw WellnessError.validation("a table may have at most \(Self.maximumCount) metrics", at: namePath)
+            }
+            append(name, values: values)
+        }
+    }
+
     func values(of name: String) -> [Double]? {
         indexOfName[name].map { columns[$0] }
     }

@@ -18,18 +18,38 @@ public struct QueryTables: Sendable {
     /// each table may be left out (no rows).
     /// - Throws: a validation error naming the field.
     public init(json: JSONValue) throws {
+        try self.init(json: json, known: Self.keys) { reader, timeZone in
+            let daily = reader.object["daily"].flatMap { $0 == .null ? nil : $0 }
+            let sessions = reader.object["sessions"].flatMap { $0 == .null ? nil : $0 }
+            return (
+                try daily.map { try DailyTable(json: $0, at: reader.path(of: "daily")) } ?? .empty,
+                try sessions.map { try SessionTable(json: $0, at: reader.path(of: "sessions"), timeZone: timeZone) }
+                    ?? .empty
+            )
+        }
+    }
+
+    /// Tables read elsewhere (from Arrow) with an options document of `time_zone`, `first_weekday` and `units`.
+    /// - Parameters:
+    ///   - options: the options document.
+    ///   - tables: makes the tables in the options' time zone.
+    /// - Throws: a validation error naming the field.
+    package init(
+        options: JSONValue, tables: (TimeZoneRules) throws -> (DailyTable, SessionTable)
+    ) throws {
+        try self.init(json: options, known: ["time_zone", "first_weekday", "units"]) { try tables($1) }
+    }
+
+    private init(
+        json: JSONValue, known: [String], tables: (ObjectReader, TimeZoneRules) throws -> (DailyTable, SessionTable)
+    ) throws {
         let reader = try ObjectReader(json, at: .root)
-        try reader.rejectUnknownKeys(Self.keys)
+        try reader.rejectUnknownKeys(known)
         let timeZone = try TimeZoneRules.named(by: "time_zone", in: reader)
         self.timeZone = timeZone
         firstWeekday = try SeriesOptions.weekday(reader)
         units = try Self.units(reader)
-        let daily = reader.object["daily"].flatMap { $0 == .null ? nil : $0 }
-        self.daily = try daily.map { try DailyTable(json: $0, at: reader.path(of: "daily")) } ?? .empty
-        let sessions = reader.object["sessions"].flatMap { $0 == .null ? nil : $0 }
-        self.sessions =
-            try sessions.map { try SessionTable(json: $0, at: reader.path(of: "sessions"), timeZone: timeZone) }
-            ?? .empty
+        (daily, sessions) = try tables(reader, timeZone)
     }
 
     private static func units(_ reader: ObjectReader) throws -> [String: String] {

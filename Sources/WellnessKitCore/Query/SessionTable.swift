@@ -97,12 +97,45 @@ public struct SessionTable: Sendable {
         default:
             throw WellnessError.validation("expected rows (an array) or columns (an object)", at: path)
         }
+        try self.init(
+            starts: starts, ends: ends, activities: activities, metrics: metrics, timeZone: timeZone,
+            endPath: { row in
+                if case .array = json { return path.appending(index: row).appending("end") }
+                return path.appending("end").appending(index: row)
+            })
+    }
+
+    /// Columns read from another source (Arrow): start and end in
+    /// milliseconds since the epoch, activity names, metric values (NaN for
+    /// a missing one).
+    /// - Throws: a validation error naming the column and row.
+    package init(
+        starts: [Int64], ends: [Int64], activities: [String], metrics: [(name: String, values: [Double])],
+        at path: FieldPath, timeZone: TimeZoneRules
+    ) throws {
+        for (name, column) in [("start", starts), ("end", ends)] {
+            for (row, instant) in column.enumerated() where !SampleSeries.timestampRange.contains(instant) {
+                throw WellnessError.validation(
+                    "is outside years 1-9999", at: path.appending(name).appending(index: row))
+            }
+        }
+        for (row, name) in activities.enumerated() {
+            _ = try Self.activity(.string(name), at: path.appending("activity").appending(index: row))
+        }
+        let columns = try MetricColumns(metrics, rowCount: starts.count, reserved: Self.reserved, at: path)
+        try self.init(
+            starts: starts, ends: ends, activities: activities, metrics: columns, timeZone: timeZone,
+            endPath: { path.appending("end").appending(index: $0) })
+    }
+
+    /// Sorts the sessions by start and places them on local days; `endPath(row)` names a row's end in errors.
+    private init(
+        starts: [Int64], ends: [Int64], activities: [String], metrics: MetricColumns, timeZone: TimeZoneRules,
+        endPath: (Int) -> FieldPath
+    ) throws {
+        var metrics = metrics
         for row in starts.indices where ends[row] < starts[row] {
-            let endPath =
-                if case .array = json { path.appending(index: row).appending("end") } else {
-                    path.appending("end").appending(index: row)
-                }
-            throw WellnessError.validation("is before the session's start", at: endPath)
+            throw WellnessError.validation("is before the session's start", at: endPath(row))
         }
         let derivedDuration = !metrics.contains("duration")
         if derivedDuration {

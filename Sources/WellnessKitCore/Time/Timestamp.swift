@@ -185,7 +185,7 @@ extension Timestamp: JSONCodable {
 
 extension Int64 {
     /// Division rounding toward negative infinity, for dates before 1970.
-    func floorDivided(by divisor: Int64) -> Int64 {
+    package func floorDivided(by divisor: Int64) -> Int64 {
         let quotient = self / divisor
         return (self % divisor < 0) ? quotient - 1 : quotient
     }
