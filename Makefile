@@ -168,6 +168,7 @@ demo: build $(SERVER_DEBUG_BIN)
 # in the same run (pandas, polars and requests are in the test venv).
 bench: python-env $(PY_TOOLS_STAMP) $(SERVER_BIN)
 	$(PYTHON) benchmarks/bench_series.py
+	$(PYTHON) benchmarks/bench_calls.py
 	$(PYTHON) benchmarks/bench_groups.py
 	$(PYTHON) benchmarks/bench_distributed.py
 	@command -v wrk >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq wrk; }
