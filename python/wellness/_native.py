@@ -75,7 +75,10 @@ def check_abi(reported: int, expected: int = ABI_VERSION) -> None:
 
 lib = _load()
 
-_BUF_P = ctypes.POINTER(Buf)
+#: `wellness_buf *` parameters, declared as plain pointers: every caller passes
+#: ctypes.byref(Buf()), and POINTER(Buf)'s type check cost ~0.4 us per argument,
+#: a tenth of a small call.
+_BUF_P = ctypes.c_void_p
 _JSON_CALL = [ctypes.c_char_p, ctypes.c_size_t, _BUF_P, _BUF_P]
 _TWO_DOCUMENT_CALL = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t, _BUF_P, _BUF_P]
 
@@ -277,23 +280,28 @@ def one_document(name: str, document: Any) -> Any:
 
 
 _MAKE_ENCODER: Optional[Callable[..., Any]] = getattr(json.encoder, "c_make_encoder", None)
-_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"), default=_jsonable)
-_ENCODER_ARGUMENTS = (_jsonable, json.encoder.encode_basestring, None, ":", ",", False, False, False)
+#: The C encoder without the circular-reference check (markers None): it then
+#: holds no state, so one serves every call and thread.
+_FAST_ENCODER = None if _MAKE_ENCODER is None else _MAKE_ENCODER(
+    None, _jsonable, json.encoder.encode_basestring, None, ":", ",", False, False, False)
 
 
 def _dumps(document: Any) -> str:
     """json.dumps(document, ensure_ascii=False, allow_nan=False, compact,
-    default=_jsonable), for a dict, list or tuple.
+    default=_jsonable), for a dict, list or tuple, with its errors.
 
-    json.dumps with arguments builds a JSONEncoder per call, and
-    JSONEncoder.encode a C encoder per call: about 1.5 us of a small call's
-    budget. The C encoder is still made per call (its dict of containers
-    being written, for the circular-reference check, must not be shared
-    between threads), only the rest is not.
+    json.dumps with arguments builds a JSONEncoder and a C encoder per call:
+    about 1.5 us of a small call's budget. A circular reference makes the
+    check-free encoder recurse until RecursionError; json.dumps then runs
+    once more, to raise what it raises (ValueError, or RecursionError for a
+    document that is only very deep).
     """
-    if _MAKE_ENCODER is None:  # no C accelerator (another Python implementation)
-        return _ENCODER.encode(document)
-    return "".join(_MAKE_ENCODER({}, *_ENCODER_ARGUMENTS)(document, 0))
+    if _FAST_ENCODER is not None:
+        try:
+            return "".join(_FAST_ENCODER(document, 0))
+        except RecursionError:
+            pass
+    return json.dumps(document, ensure_ascii=False, allow_nan=False, separators=(",", ":"), default=_jsonable)
 
 
 def encode(document: Any, root: str = "") -> bytes:
