@@ -166,12 +166,29 @@ demo: build $(SERVER_DEBUG_BIN)
 
 # Benchmarks print this library's figures beside pandas and polars, measured
 # in the same run (pandas, polars and requests are in the test venv).
-bench: python-env $(PY_TOOLS_STAMP) $(SERVER_BIN)
-	$(PYTHON) benchmarks/bench_series.py
+# Debian packages only the benchmarks use (yardsticks, load generators), never
+# dependencies of the library.
+BENCH_APT_NEEDS := libsimdjson-dev wrk
+SIMDJSON_WALK := $(BUILD)/bench/simdjson_walk
+
+$(BUILD)/.bench-deps:
+	@missing=$$(for p in $(BENCH_APT_NEEDS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages for the benchmarks:" $$missing; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+	@mkdir -p $(BUILD) && touch $@
+
+$(SIMDJSON_WALK): benchmarks/simdjson_walk.cpp $(BUILD)/.bench-deps
+	@mkdir -p $(dir $@)
+	$(CXX) -O2 -std=c++17 -o $@ $< -lsimdjson
+
+bench: python-env $(PY_TOOLS_STAMP) $(SERVER_BIN) $(SIMDJSON_WALK)
+	$(PYTHON) benchmarks/bench_series.py $(SIMDJSON_WALK)
+	$(PYTHON) benchmarks/bench_calls.py
 	$(PYTHON) benchmarks/bench_groups.py
 	$(PYTHON) benchmarks/bench_distributed.py
 	$(PYTHON) benchmarks/bench_query.py
-	@command -v wrk >/dev/null || { $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq wrk; }
 	e2e/server/postgres.sh run $(PYTHON) benchmarks/bench_server.py $(SERVER_BIN) 10
 	$(PYTHON) benchmarks/bench_ai_load.py $(SERVER_BIN) 10
 	$(PYTHON) benchmarks/bench_client.py $(SERVER_BIN) 2000

@@ -160,7 +160,7 @@ def test_two_zones_for_one_user_is_an_error_naming_the_user() -> None:
     ddf = dd.from_pandas(pd.DataFrame({"user": ["ana", "ana"], "zone": ["UTC", "Asia/Tokyo"],
                                        "time": [1_718_452_800] * 2, "steps": [1.0, 2.0]}), npartitions=1)
     lazy = wellness_dask.aggregate(ddf, by="user", time="time", value="steps", time_zone="zone", timestamp_unit="s")
-    with pytest.raises(ValidationError, match="user='ana': one per user") as failure:
+    with pytest.raises(ValidationError, match="user='ana': one zone per user") as failure:
         lazy.compute(scheduler="sync")
     assert failure.value.path == "zone[1]"
 

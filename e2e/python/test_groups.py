@@ -171,6 +171,19 @@ def test_aggregate_frame_refuses_two_zones_for_one_user() -> None:
     with pytest.raises(ValidationError) as failure:
         wellness.aggregate_frame(pandas.DataFrame(columns), time="time", value="steps", by="user", time_zone="zone")
     assert failure.value.path == "zone[10]" and "one zone per group" in failure.value.message
+    assert (failure.value.code, failure.value.name) == (-3, "WELLNESS_E_VALIDATION")
+
+
+def test_aggregate_frame_refuses_a_zone_that_is_not_a_name() -> None:
+    pandas = pytest.importorskip("pandas")
+    columns = frame_rows()
+    first_of_second_user = int(np.flatnonzero(columns["user"] == "bo")[0])
+    columns["zone"] = columns["zone"].astype(object)
+    columns["zone"][first_of_second_user] = 5
+    with pytest.raises(ValidationError) as failure:
+        wellness.aggregate_frame(pandas.DataFrame(columns), time="time", value="steps", by="user", time_zone="zone")
+    assert failure.value.path == f"zone[{first_of_second_user}]" and "found 5" in failure.value.message
+    assert (failure.value.code, failure.value.name) == (-3, "WELLNESS_E_VALIDATION")
 
 
 def test_aggregate_frame_by_names_the_callers_columns_in_errors() -> None:

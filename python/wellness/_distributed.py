@@ -16,7 +16,7 @@ import logging
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from .errors import ValidationError, WellnessError, error_for
-from .frames import statistic_columns
+from .frames import one_per_group, statistic_columns
 from .groups import aggregate_groups
 from .types import Average, Interval, Kind, Statistic, TimestampUnit, Weekday
 
@@ -152,11 +152,17 @@ def _group_settings(task: Task, codes: Any, first_rows: Any, uniques: Any, zones
                     weekdays: Any) -> List[Dict[str, Any]]:
     """The "groups" option: each user's zone and first weekday from their columns."""
     per_group: Dict[str, List[Any]] = {}
+
+    def user(code: int) -> str:
+        return f"{task.by}={_key(uniques, code)!r}"
+
     if task.zone_column is not None:
-        per_group["time_zone"] = _one_per_user(task, codes, first_rows, uniques, zones, task.zone_column, (str,))
+        per_group["time_zone"] = one_per_group(codes, first_rows, zones, task.zone_column, (str,), noun="zone",
+                                               expected="str", key_of=user, per="user")
     if task.weekday_column is not None:
-        per_group["first_weekday"] = _one_per_user(task, codes, first_rows, uniques, weekdays,
-                                                   task.weekday_column, (str, int))
+        per_group["first_weekday"] = one_per_group(codes, first_rows, weekdays, task.weekday_column, (str, int),
+                                                   noun="first weekday", expected="str or int", key_of=user,
+                                                   per="user")
     if not per_group:
         return []
     return [{"group": code, **{key: items[code] for key, items in per_group.items()}}
@@ -193,29 +199,6 @@ def _setting_error(settings: Tuple[Tuple[str, Any], ...]) -> Optional[Tuple[str,
         except WellnessError as error:
             return key, error
     return None
-
-
-def _one_per_user(task: Task, codes: Any, first_rows: Any, uniques: Any, column: Any, name: str,
-                  accepted: Tuple[type, ...]) -> List[Any]:
-    """Each user's one value of `column` (their first row's), refusing a user with two."""
-    np = importlib.import_module("numpy")
-    items = np.asarray(column.to_numpy() if hasattr(column, "to_numpy") else column, dtype=object)
-    items = np.array([item.item() if hasattr(item, "item") else item for item in items], dtype=object)
-    for row in first_rows:
-        item = items[row]
-        if not isinstance(item, accepted) or isinstance(item, bool):
-            raise ValidationError({"code": -3, "name": "WELLNESS_E_VALIDATION", "path": f"{name}[{int(row)}]",
-                                   "message": f"expected {' or '.join(kind.__name__ for kind in accepted)}, "
-                                              f"found {item!r}"})
-    chosen = items[first_rows]
-    differing = np.flatnonzero(items != chosen[codes])
-    if len(differing):
-        row = int(differing[0])
-        code = int(codes[row])
-        raise ValidationError({"code": -3, "name": "WELLNESS_E_VALIDATION", "path": f"{name}[{row}]",
-                               "message": f"{items[row]!r} differs from {chosen[code]!r}, the value of the first "
-                                          f"row of {task.by}={_key(uniques, code)!r}: one per user"})
-    return list(chosen.tolist())
 
 
 def _naming_user(error: WellnessError, by: str, uniques: Any) -> WellnessError:

@@ -11,9 +11,10 @@ from __future__ import annotations
 import datetime
 import importlib
 import sys
-from typing import Any, Dict, List, Optional, Protocol, Sequence, TypeVar, Union, cast
+from typing import Any, Callable, Dict, List, Optional, Protocol, Sequence, Tuple, TypeVar, Union, cast
 
 from . import _columns, _native
+from ._native import validation_error
 from .errors import InvalidArgumentError, ValidationError, error_for
 from .groups import aggregate_groups
 from .series import aggregate_columns
@@ -324,24 +325,40 @@ def _codes(keys: Any, name: str, library: str) -> Any:
 
 def _zones(codes: Any, zones: Any, name: str, uniques: Any) -> List[Dict[str, Any]]:
     """The "groups" option: each group's one time zone."""
-    np = importlib.import_module("numpy")
-    names = np.asarray(zones.to_numpy() if hasattr(zones, "to_numpy") else zones, dtype=object)
     if len(codes) == 0:
         return []
-    first_rows = np.unique(codes, return_index=True)[1]  # codes are 0..k-1, every one present
-    chosen = names[first_rows]
-    for row in first_rows:
-        if not isinstance(names[row], str):
-            raise ValidationError({"code": -1, "name": "WELLNESS_E_VALIDATION", "path": f"{name}[{int(row)}]",
-                                   "message": f"a time zone must be an IANA name, found {names[row]!r}"})
-    differing = np.flatnonzero(names != chosen[codes])
+    # Codes are 0..k-1, every one present.
+    first_rows = importlib.import_module("numpy").unique(codes, return_index=True)[1]
+    chosen = one_per_group(codes, first_rows, zones, name, (str,), noun="zone", expected="an IANA name",
+                           key_of=lambda code: f"group {uniques[code]!r}", per="group")
+    return [{"group": code, "time_zone": zone} for code, zone in enumerate(chosen)]
+
+
+def one_per_group(codes: Any, first_rows: Any, column: Any, name: str, accepted: Tuple[type, ...], *, noun: str,
+                  expected: str, key_of: Callable[[int], str], per: str) -> List[Any]:
+    """Each group's one value of `column` (its first row's, as a Python
+    value), for settings such as a group's time zone that come as a column.
+
+    `codes` are the rows' group codes 0..k-1 and `first_rows` each group's
+    first row. A first value not of an `accepted` type (bool never is) is a
+    ValidationError at `name[row]` saying it is not `expected`; a later row
+    with another value is one at that row, naming the group by `key_of(code)`:
+    "one `noun` per `per`".
+    """
+    np = importlib.import_module("numpy")
+    items = np.asarray(column.to_numpy() if hasattr(column, "to_numpy") else column, dtype=object)
+    chosen = items[first_rows]
+    values = [item.item() if hasattr(item, "item") else item for item in chosen]  # np.int64(1) -> 1
+    for row, value in zip(first_rows, values):
+        if not isinstance(value, accepted) or isinstance(value, bool):
+            raise validation_error(f"{name}[{int(row)}]", f"expected {expected}, found {value!r}")
+    differing = np.flatnonzero(items != chosen[codes])
     if len(differing):
         row = int(differing[0])
         code = int(codes[row])
-        raise ValidationError({"code": -1, "name": "WELLNESS_E_VALIDATION", "path": f"{name}[{row}]",
-                               "message": f"{names[row]!r} differs from {chosen[code]!r}, the zone of the group's "
-                                          f"first row (group {uniques[code]!r}): one zone per group"})
-    return [{"group": code, "time_zone": zone} for code, zone in enumerate(chosen.tolist())]
+        raise validation_error(f"{name}[{row}]", f"{items[row]!r} differs from {values[code]!r}, the {noun} of the "
+                                                 f"first row of {key_of(code)}: one {noun} per {per}")
+    return values
 
 
 def _without_empty_weeks(table: Any) -> Any:

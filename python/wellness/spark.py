@@ -1,8 +1,10 @@
 """Calendar buckets per user on PySpark: `wellness.spark.aggregate(df, by=...)`.
 
-Spark groups the rows by user and hands each user's rows to a Python worker
-as one Arrow table (`groupBy(by).applyInArrow` on Spark 4, `applyInPandas`
-on Spark 3.5), which aggregates them in one call to the library. The
+Spark deals the users to shards by a hash of their key and hands each
+shard's rows to a Python worker as one Arrow table (`groupBy(shard)` then
+`applyInArrow` on Spark 4, `applyInPandas` on Spark 3.5), which aggregates
+all its users in one grouped call to the library; a user's rows are never
+split between shards. The
 library loads inside each worker process when the worker first imports
 wellness: what Spark pickles is plain data, never a ctypes handle.
 
@@ -32,6 +34,7 @@ __all__ = ["aggregate"]
 
 #: The projected columns' names inside the job (the caller's may be anything).
 _TIME, _VALUE, _ZONE, _WEEKDAY = "__wellness_time_ms", "__wellness_value", "__wellness_zone", "__wellness_weekday"
+_SHARD = "__wellness_shard"
 _SESSION_ZONE = "spark.sql.session.timeZone"
 
 
@@ -99,13 +102,28 @@ def aggregate(df: "DataFrame", *, by: str, time: str, value: str, time_zone: str
     functions = importlib.import_module("pyspark.sql.functions")
     with _utc_session(df.sparkSession, _is_ntz(fields[time])):
         projected = df.select(*_projection(functions, task, fields))
-    grouped = projected.groupBy(by)
+    # Users dealt to shards by a hash of their key, one grouped call per shard:
+    # grouping by the user itself costs a Python call and an Arrow table per
+    # user, more than the aggregation (bench_distributed: 2M rows of 5,000
+    # users went from ~2.5x to ~1.3x Spark SQL's time).
+    shard = functions.pmod(functions.xxhash64(functions.col(by)), functions.lit(_shards(df.sparkSession)))
+    grouped = projected.withColumn(_SHARD, shard).groupBy(_SHARD)
     schema = _udf_schema(fields[by], task)
     if _has_apply_in_arrow(grouped):
         applied = grouped.applyInArrow(arrow_function(task), schema)
     else:
         applied = grouped.applyInPandas(pandas_function(task), schema)
     return applied.select(*_typed(functions, task))
+
+
+def _shards(session: "SparkSession") -> int:
+    """How many groups the users are dealt to: the session's shuffle
+    partitions (spark.sql.shuffle.partitions, 200 unless set), so each
+    partition gets about one group of about 1/n of the rows."""
+    try:
+        return max(1, int(session.conf.get("spark.sql.shuffle.partitions") or 200))
+    except ValueError:  # "auto" under adaptive execution on some platforms
+        return 200
 
 
 def _has_apply_in_arrow(grouped: Any) -> bool:
@@ -221,7 +239,7 @@ def _typed(functions: Any, task: Task) -> List[Any]:
 
 
 def aggregate_arrow(task: Task, table: Any) -> Any:
-    """One Arrow batch of projected rows (one user under applyInArrow) to its buckets, with integer dates."""
+    """One Arrow batch of projected rows (one shard of users under applyInArrow) to its buckets, with integer dates."""
     pyarrow = importlib.import_module("pyarrow")
     compute = importlib.import_module("pyarrow.compute")
     for name, label in ((_TIME, task.time), (_VALUE, task.value)):

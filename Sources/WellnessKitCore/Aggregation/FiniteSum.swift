@@ -21,6 +21,10 @@ struct FiniteSum {
         scaled += other.scaled
     }
 
+    /// False once a NaN or an infinity was added: finite values cannot make
+    /// the scaled sum overflow, and neither can be undone by later additions.
+    var isFromFiniteValues: Bool { scaled.isFinite }
+
     /// The mean of `count` values between `low` and `high`, clamped to them:
     /// rounding can nudge the mean of values at the edge of the double range
     /// past that edge.

@@ -124,15 +124,26 @@ public struct SeriesAggregation: Sendable {
 
     private static let millisecondsPerDay: Int64 = 86_400_000
 
-    /// One summary per local day with samples, in day order. The hot loop:
-    /// while samples stay in one UTC-offset segment and one local day, each
-    /// costs an addition, four comparisons and the accumulation.
+    /// One summary per local day with samples, in day order: sorted input
+    /// by day runs (``summarizeSortedDays(_:options:)``), anything else
+    /// sample by sample.
     static func summarizeDays(_ columns: Columns, options: SeriesOptions) throws -> [DaySummary] {
+        guard !columns.timestamps.isEmpty else { return [] }
+        if !columns.values.isEmpty, columns.values.count != columns.timestamps.count {
+            throw WellnessError.invalidArgument(
+                "\(columns.timestamps.count) timestamps but \(columns.values.count) values")
+        }
+        return try summarizeSortedDays(columns, options: options)
+            ?? summarizeDaysSampleBySample(columns, options: options)
+    }
+
+    /// The general loop, for any order and any input: while samples stay in
+    /// one UTC-offset segment and one local day, each costs an addition,
+    /// four comparisons and the accumulation. Throws naming the first sample
+    /// at fault.
+    static func summarizeDaysSampleBySample(_ columns: Columns, options: SeriesOptions) throws -> [DaySummary] {
         let timestamps = columns.timestamps
         guard !timestamps.isEmpty else { return [] }
-        if !columns.values.isEmpty, columns.values.count != timestamps.count {
-            throw WellnessError.invalidArgument("\(timestamps.count) timestamps but \(columns.values.count) values")
-        }
         let perUnit = columns.millisecondsPerUnit
         let (earliest, latest) = try timestampBounds(timestamps, millisecondsPerUnit: perUnit)
         let zone = ZoneOffsets(
@@ -236,7 +247,7 @@ public struct SeriesAggregation: Sendable {
     /// Appends a day after the last, else merges it into its earlier summary
     /// (unsorted input revisits days), looked up in `slots`, which is made the
     /// first time a day comes out of order.
-    private static func store(
+    static func store(
         _ summary: DaySummary, in days: inout [DaySummary], slots: inout DaySlots?, span: ClosedRange<Int>,
         samples: Int
     ) {

@@ -20,6 +20,8 @@ struct SeriesScanner {
     private let base: UnsafePointer<UInt8>?
     private let kind: SeriesKind
     private var position = 0
+    /// ``powersOfTen``, read once per document rather than through the lazy global per number.
+    private let powers = Self.powersOfTen
 
     init(bytes: UnsafeRawBufferPointer, kind: SeriesKind) {
         self.bytes = bytes
@@ -96,11 +98,39 @@ struct SeriesScanner {
         return true
     }
 
+    @inline(__always)
     private mutating func scanKey() -> Field? {
+        // The two keys of nearly every document, compared as two word loads each.
+        if let base, bytes.count - position >= 11 {
+            let head = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
+            if head == Self.timestampKey.head,
+                UnsafeRawPointer(base + position + 7).loadUnaligned(as: UInt32.self) == Self.timestampKey.tail
+            {
+                position += 11
+                return .timestamp
+            }
+            if UInt32(truncatingIfNeeded: head) == Self.valueKey.head,
+                UnsafeRawPointer(base + position + 3).loadUnaligned(as: UInt32.self) == Self.valueKey.tail
+            {
+                position += 7
+                return .value
+            }
+        }
         guard let (start, end) = scanPlainString() else { return nil }
         if matches(start, end, "value") { return .value }
         if matches(start, end, "timestamp") { return .timestamp }
         return nil
+    }
+
+    /// `"timestamp"` (11 bytes) as its first 8 bytes and its last 4, in memory order.
+    private static let timestampKey = (
+        head: load(#""timestamp""#, as: UInt64.self), tail: load(#"amp""#, as: UInt32.self)
+    )
+    /// `"value"` (7 bytes) as its first 4 bytes and its last 4.
+    private static let valueKey = (head: load(#""val"#, as: UInt32.self), tail: load(#"lue""#, as: UInt32.self))
+
+    private static func load<Word: FixedWidthInteger>(_ text: StaticString, as: Word.Type) -> Word {
+        UnsafeRawPointer(text.utf8Start).loadUnaligned(as: Word.self)
     }
 
     private func matches(_ start: Int, _ end: Int, _ key: StaticString) -> Bool {
@@ -135,8 +165,15 @@ struct SeriesScanner {
             else { return nil }
             return instant.seconds * 1000 + Int64(instant.nanoseconds / 1_000_000)
         }
-        guard let seconds = scanNumber() else { return nil }
-        return SampleSeries.epochMilliseconds(seconds: seconds)
+        guard let number = scanNumberParts() else { return nil }
+        // Whole seconds (the usual case) straight to milliseconds: what the
+        // double path gives, exactly, as no product here reaches 2^53.
+        if number.exponent == 0, number.digits <= 15 {
+            let milliseconds = Int64(number.mantissa) * 1000
+            let signed = number.negative ? -milliseconds : milliseconds
+            return SampleSeries.timestampRange.contains(signed) ? signed : nil
+        }
+        return double(number).flatMap(SampleSeries.epochMilliseconds(seconds:))
     }
 
     private mutating func scanBool() -> Bool? {
@@ -162,10 +199,41 @@ struct SeriesScanner {
         (0..<exponent).reduce(1.0) { value, _ in value * 10 }
     }
 
+    /// A JSON number as read: sign, decimal digits as an integer (wrapped
+    /// past 19 digits), their count, and the decimal exponent.
+    private struct NumberParts {
+        var negative: Bool
+        var mantissa: UInt64
+        var digits: Int
+        var exponent: Int
+        var start: Int
+        var end: Int
+    }
+
     /// A strict JSON number. Exact when the digits fit in 53 bits and the
     /// decimal exponent in ±22 (Clinger's fast path: one correctly rounded
     /// multiplication or division); otherwise the standard library parses it.
     private mutating func scanNumber() -> Double? {
+        scanNumberParts().flatMap(double)
+    }
+
+    @inline(__always)
+    private func double(_ number: NumberParts) -> Double? {
+        if number.digits <= 19, number.mantissa < (1 << 53), (-22...22).contains(number.exponent) {
+            let magnitude = Double(number.mantissa)
+            let value =
+                number.exponent >= 0
+                ? magnitude * powers[number.exponent] : magnitude / powers[-number.exponent]
+            return number.negative ? -value : value
+        }
+        let text = String(
+            decoding: UnsafeRawBufferPointer(rebasing: bytes[number.start..<number.end]), as: UTF8.self)
+        guard let parsed = Double(text), parsed.isFinite else { return nil }
+        return parsed
+    }
+
+    @inline(__always)
+    private mutating func scanNumberParts() -> NumberParts? {
         guard let base else { return nil }
         let start = position
         let end = bytes.count
@@ -180,22 +248,14 @@ struct SeriesScanner {
             index += 1
             if index < end, isDigit(base[index]) { return nil }
         } else {
-            while index < end, isDigit(base[index]) {
-                mantissa = mantissa &* 10 &+ UInt64(base[index] &- UInt8(ascii: "0"))
-                digits += 1
-                index += 1
-            }
+            digits = scanDigits(base, &index, end, into: &mantissa)
         }
         if index < end, base[index] == UInt8(ascii: ".") {
             index += 1
-            let fractionStart = index
-            while index < end, isDigit(base[index]) {
-                mantissa = mantissa &* 10 &+ UInt64(base[index] &- UInt8(ascii: "0"))
-                index += 1
-            }
-            guard index > fractionStart else { return nil }
-            digits += index - fractionStart
-            exponent = fractionStart - index
+            let fraction = scanDigits(base, &index, end, into: &mantissa)
+            guard fraction > 0 else { return nil }
+            digits += fraction
+            exponent = -fraction
         }
         if index < end, base[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
@@ -211,15 +271,35 @@ struct SeriesScanner {
             exponent += negativeExponent ? -written : written
         }
         position = index
-        // Up to 19 digits cannot wrap the mantissa; below 2^53 it converts exactly.
-        if digits <= 19, mantissa < (1 << 53), (-22...22).contains(exponent) {
-            let magnitude = Double(mantissa)
-            let value = exponent >= 0 ? magnitude * Self.powersOfTen[exponent] : magnitude / Self.powersOfTen[-exponent]
-            return negative ? -value : value
+        return NumberParts(
+            negative: negative, mantissa: mantissa, digits: digits, exponent: exponent, start: start, end: index)
+    }
+
+    /// Appends the digits at `index` to `mantissa` (wrapping, as digit by
+    /// digit would), eight at a time while eight follow (SWAR, as simdjson's
+    /// `parse_eight_digits_unrolled`), and returns how many there were.
+    @inline(__always)
+    private func scanDigits(
+        _ base: UnsafePointer<UInt8>, _ index: inout Int, _ end: Int, into mantissa: inout UInt64
+    ) -> Int {
+        let first = index
+        while end - index >= 8 {
+            let chunk = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let eightDigits =
+                (chunk & 0xF0F0_F0F0_F0F0_F0F0)
+                | (((chunk &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4) == 0x3333_3333_3333_3333
+            guard eightDigits else { break }
+            var value = ((chunk & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) >> 8
+            value = ((value & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
+            value = ((value & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
+            mantissa = mantissa &* 100_000_000 &+ value
+            index += 8
         }
-        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard let parsed = Double(text), parsed.isFinite else { return nil }
-        return parsed
+        while index < end, isDigit(base[index]) {
+            mantissa = mantissa &* 10 &+ UInt64(base[index] &- UInt8(ascii: "0"))
+            index += 1
+        }
+        return index - first
     }
 
     @inline(__always)

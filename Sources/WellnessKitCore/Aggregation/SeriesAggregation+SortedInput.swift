@@ -1,0 +1,211 @@
+extension SeriesAggregation {
+    /// The days of sorted input, as ``summarizeDays(_:options:)`` would give
+    /// them, to the bit, or nil for anything else: unsorted input, a
+    /// timestamp outside years 1–9999, a value that is not finite, boolean
+    /// or value-less series. The general loop then handles the input and
+    /// names the sample at fault.
+    ///
+    /// Instead of a zone and day check per sample, the day edges are found by
+    /// a galloping search over the timestamps; each day's values then go
+    /// through a loop with nothing but the accumulation in it, two days at a
+    /// time so that the two days' dependent sums overlap. Each day's sum still
+    /// adds its values one by one in input order, so results do not change.
+    /// The same loop checks that the input really was sorted (which the
+    /// search assumed), and the sums that no value was NaN or infinite.
+    static func summarizeSortedDays(_ columns: Columns, options: SeriesOptions) -> [DaySummary]? {
+        let timestamps = columns.timestamps
+        let values = columns.values
+        let count = timestamps.count
+        guard count > 0, values.count == count, options.kind != .boolean else { return nil }
+        let perUnit = columns.millisecondsPerUnit
+        let first = timestamps[0]
+        let last = timestamps[count - 1]
+        guard SampleSeries.timestampRange.lowerBound / perUnit <= first, first <= last,
+            last <= SampleSeries.timestampRange.upperBound / perUnit
+        else { return nil }
+        // In range from here: the first and last bound every timestamp the search reads.
+        let earliest = first &* perUnit
+        let latest = last &* perUnit
+        let zone = ZoneOffsets(
+            zone: options.timeZone, covering: earliest.floorDivided(by: 1000)...latest.floorDivided(by: 1000))
+        guard let pieces = dayPieces(timestamps, millisecondsPerUnit: perUnit, zone: zone) else { return nil }
+
+        let tracksMore = options.statistics != nil
+        let keepsValues = options.statistics?.contains(where: \.needsValues) ?? false
+        var summaries: [DaySummary] = []
+        summaries.reserveCapacity(pieces.count)
+        func finished(_ piece: Int, sum: FiniteSum, low: Double, high: Double) -> DaySummary {
+            let range = pieceRange(piece, pieces, count: count)
+            var summary = DaySummary(day: pieces[piece].day)
+            summary.count = range.count
+            summary.sum = sum
+            summary.minimum = low
+            summary.maximum = high
+            summary.latestTime = timestamps[range.upperBound - 1] &* perUnit
+            summary.latestIndex = range.upperBound - 1
+            summary.latestValue = values[range.upperBound - 1]
+            if tracksMore {
+                for index in range { summary.exactSum.add(values[index]) }
+                summary.earliestTime = timestamps[range.lowerBound] &* perUnit
+                summary.earliestIndex = range.lowerBound
+                summary.earliestValue = values[range.lowerBound]
+                if keepsValues { summary.values = Array(values[range]) }
+            }
+            return summary
+        }
+
+        var piece = 0
+        while piece < pieces.count {
+            let one = pieceRange(piece, pieces, count: count)
+            var disorder: UInt8 = 0  // not Bool: || would branch in the loop
+            var sumOne = FiniteSum()
+            var lowOne = Double.infinity
+            var highOne = -Double.infinity
+            var previousOne = one.lowerBound > 0 ? timestamps[one.lowerBound - 1] : Int64.min
+            if piece + 1 < pieces.count {
+                let two = pieceRange(piece + 1, pieces, count: count)
+                var sumTwo = FiniteSum()
+                var lowTwo = Double.infinity
+                var highTwo = -Double.infinity
+                var previousTwo = timestamps[two.lowerBound - 1]
+                let shared = min(one.count, two.count)
+                for step in 0..<shared {
+                    let stampOne = timestamps[one.lowerBound &+ step]
+                    let stampTwo = timestamps[two.lowerBound &+ step]
+                    let valueOne = values[one.lowerBound &+ step]
+                    let valueTwo = values[two.lowerBound &+ step]
+                    disorder |= (stampOne < previousOne ? 1 : 0) | (stampTwo < previousTwo ? 1 : 0)
+                    previousOne = stampOne
+                    previousTwo = stampTwo
+                    // As Swift.min/max with the running value first in the general loop: the same zero wins
+                    // (NaN, where they differ, sends the input to that loop). One minsd / maxsd each.
+                    sumOne.add(valueOne)
+                    lowOne = min(lowOne, valueOne)
+                    highOne = highOne > valueOne ? highOne : valueOne
+                    sumTwo.add(valueTwo)
+                    lowTwo = min(lowTwo, valueTwo)
+                    highTwo = highTwo > valueTwo ? highTwo : valueTwo
+                }
+                for index in (two.lowerBound &+ shared)..<two.upperBound {
+                    let stamp = timestamps[index]
+                    disorder |= stamp < previousTwo ? 1 : 0
+                    previousTwo = stamp
+                    sumTwo.add(values[index])
+                    lowTwo = min(lowTwo, values[index])
+                    highTwo = highTwo > values[index] ? highTwo : values[index]
+                }
+                for index in (one.lowerBound &+ shared)..<one.upperBound {
+                    let stamp = timestamps[index]
+                    disorder |= stamp < previousOne ? 1 : 0
+                    previousOne = stamp
+                    sumOne.add(values[index])
+                    lowOne = min(lowOne, values[index])
+                    highOne = highOne > values[index] ? highOne : values[index]
+                }
+                guard disorder == 0, sumOne.isFromFiniteValues, sumTwo.isFromFiniteValues else { return nil }
+                summaries.append(finished(piece, sum: sumOne, low: lowOne, high: highOne))
+                summaries.append(finished(piece + 1, sum: sumTwo, low: lowTwo, high: highTwo))
+                piece += 2
+            } else {
+                for index in one {
+                    let stamp = timestamps[index]
+                    disorder |= stamp < previousOne ? 1 : 0
+                    previousOne = stamp
+                    sumOne.add(values[index])
+                    lowOne = min(lowOne, values[index])
+                    highOne = highOne > values[index] ? highOne : values[index]
+                }
+                guard disorder == 0, sumOne.isFromFiniteValues else { return nil }
+                summaries.append(finished(piece, sum: sumOne, low: lowOne, high: highOne))
+                piece += 1
+            }
+        }
+
+        // Days come in order unless the zone moves a day boundary backwards; store merges those as the general loop.
+        var days: [DaySummary] = []
+        var slots: DaySlots?
+        let millisecondsPerDay: Int64 = 86_400_000
+        let span =
+            Int(
+                earliest.floorDivided(by: millisecondsPerDay) - 2)...Int(
+                latest.floorDivided(by: millisecondsPerDay) + 2)
+        for summary in summaries {
+            store(summary, in: &days, slots: &slots, span: span, samples: count)
+        }
+        if let slots { days = slots.inDayOrder(days) }
+        return days
+    }
+
+    private static func pieceRange(_ piece: Int, _ pieces: [(start: Int, day: Int)], count: Int) -> Range<Int> {
+        pieces[piece].start..<(piece + 1 < pieces.count ? pieces[piece + 1].start : count)
+    }
+
+    /// Where each stretch of samples on one local day starts, assuming the
+    /// timestamps are sorted (nil when one read lies outside the first and
+    /// last, which proves they are not). A stretch ends at the day's end or
+    /// at a change of UTC offset, whichever is first; a stretch after an
+    /// offset change continues the day it is still in.
+    private static func dayPieces(
+        _ timestamps: UnsafeBufferPointer<Int64>, millisecondsPerUnit perUnit: Int64, zone: ZoneOffsets
+    ) -> [(start: Int, day: Int)]? {
+        let millisecondsPerDay: Int64 = 86_400_000
+        let first = timestamps[0]
+        let last = timestamps[timestamps.count - 1]
+        var pieces: [(start: Int, day: Int)] = []
+        var segmentStart = Int64.max
+        var segmentEnd = Int64.min
+        var offset: Int64 = 0
+        var dayStart = Int64.max
+        var dayEnd = Int64.min
+        var index = 0
+        while index < timestamps.count {
+            let raw = timestamps[index]
+            guard raw >= first, raw <= last else { return nil }
+            // Years 1–9999 (the caller checked first and last), so no product or sum below overflows.
+            let milliseconds = raw &* perUnit
+            if milliseconds < segmentStart || milliseconds >= segmentEnd {
+                let segment = zone.segment(containing: milliseconds.floorDivided(by: 1000))
+                offset = segment.offset &* 1000
+                segmentStart =
+                    segment.start.multipliedReportingOverflow(by: 1000).overflow ? Int64.min : segment.start &* 1000
+                segmentEnd =
+                    segment.end.multipliedReportingOverflow(by: 1000).overflow ? Int64.max : segment.end &* 1000
+            }
+            let local = milliseconds &+ offset
+            if local < dayStart || local >= dayEnd {
+                let day = local.floorDivided(by: millisecondsPerDay)
+                dayStart = day &* millisecondsPerDay
+                dayEnd = dayStart &+ millisecondsPerDay
+                pieces.append((index, Int(day)))
+            }
+            let edge = min(segmentEnd, dayEnd &- offset)
+            // The first timestamp at or past the edge, in the input's unit: the edge divided, rounded up.
+            let threshold = edge / perUnit + (edge % perUnit > 0 ? 1 : 0)
+            index = firstIndex(in: timestamps, from: index + 1, atLeast: threshold)
+        }
+        return pieces
+    }
+
+    /// The first index from `start` on whose timestamp is at least
+    /// `threshold` (the count when none is), for sorted timestamps: doubling
+    /// steps, then a binary search, so a day of n samples costs about 2 log n reads.
+    private static func firstIndex(
+        in timestamps: UnsafeBufferPointer<Int64>, from start: Int, atLeast threshold: Int64
+    ) -> Int {
+        let count = timestamps.count
+        var low = start
+        var probe = start
+        var step = 1
+        while probe < count, timestamps[probe] < threshold {
+            low = probe + 1
+            probe = count - probe > step ? probe + step : count
+            step *= 2
+        }
+        var high = probe
+        while low < high {
+            let middle = low + (high - low) / 2
+            if timestamps[middle] < threshold { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
