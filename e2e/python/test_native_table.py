@@ -16,7 +16,8 @@ HEADER = Path(__file__).resolve().parents[2] / "include" / "wellness.h"
 #: C parameter types, by what ctypes must pass for them.
 POINTERS = {"const char *", "const double *", "const int64_t *", "void *", "wellness_analytics *",
             "struct ArrowSchema *", "struct ArrowArray *",
-            "wellness_analytics **", "wellness_buf *", "wellness_client *", "wellness_client **"}
+            "wellness_analytics **", "wellness_buf *", "wellness_client *", "wellness_client **",
+            "wellness_query_tables *", "const wellness_query_tables *", "wellness_query_tables **"}
 CALLBACKS = {"wellness_analytics_sink_fn", "wellness_progress_fn", "wellness_stream_fn", "wellness_token_provider_fn"}
 SCALARS: Dict[str, Any] = {"int": ctypes.c_int, "size_t": ctypes.c_size_t, "wellness_status": ctypes.c_int}
 RESULTS: Dict[str, Any] = {"wellness_status": ctypes.c_int, "int": ctypes.c_int, "const char *": ctypes.c_char_p,
