@@ -6,10 +6,11 @@ DATA_DIR defaults to examples/data; charts are written to OUTPUT_DIR (default: t
 
 from __future__ import annotations
 
+import csv
 import json
 import sys
 from pathlib import Path
-from typing import Callable, List, Mapping, Tuple
+from typing import Callable, Dict, List, Mapping, Tuple
 
 import wellness
 
@@ -88,6 +89,26 @@ def show_series(data: Path, output: Path) -> None:
         print(f"  wrote {path} ({chart['spec']['accessibility_label']}, {len(chart['spec']['points'])} points)")
 
 
+def show_questions(data: Path) -> None:
+    """Ask your data (docs/QUERY.md): questions in words, answered exactly, without a model."""
+    def rows(name: str) -> List[Dict[str, object]]:
+        with open(data / name, newline="") as handle:
+            return [{key: (float(value) if key not in ("date", "start", "end", "activity") and value else
+                           value or None) for key, value in row.items()} for row in csv.DictReader(handle)]
+    with wellness.QueryTables(rows("daily_metrics.csv"), rows("workouts.csv"), time_zone="America/New_York",
+                              units={"distance": "km"}) as tables:
+        for question in ("How many days did I run in the last two weeks?", "How far did I cycle this month?",
+                         "What was my average deep sleep on days I walked more than 10,000 steps?",
+                         "What was my heart rate on my last three swims?", "Am I getting fitter?"):
+            answer = tables.ask(question, anchor="2025-11-30")
+            print(f"  {question}\n    -> {answer['answer'] or '(not a question the rules read: no number guessed)'}")
+        query = {"table": "sessions", "activity": "run", "metric": "distance", "reduce": "sum", "window": "this_month",
+                 "anchor": "2025-11-30"}
+        result = tables.query(query)
+        print(f"  {json.dumps(query)}\n    -> {result['value']} {result['unit']} over {result['rows']} runs, "
+              f"{result['from_date']} to {result['to_date']}")
+
+
 def show_errors() -> None:
     try:
         wellness.goal_suggestion_normalize({"title": "Walk", "description": "", "goal_type": "activity",
@@ -104,7 +125,7 @@ def main() -> None:
     sections: List[Tuple[str, Callable[[], None]]] = [
         ("AI insights", lambda: show_insights(data)), ("Goals AI", lambda: show_goals(data)),
         ("Longevity trends", lambda: show_trends(data)), ("Time series", lambda: show_series(data, output)),
-        ("Errors", show_errors)]
+        ("Ask your data", lambda: show_questions(data)), ("Errors", show_errors)]
     for title, show in sections:
         print(f"-- {title} --")
         show()
