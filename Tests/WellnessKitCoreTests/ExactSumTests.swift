@@ -4,9 +4,7 @@ import Testing
 
 @Suite struct ExactSumTests {
     static func sum(_ values: [Double]) -> Double? {
-        var sum = ExactSum()
-        for value in values { sum.add(value) }
-        return sum.value
+        ExactSum.of(values)
     }
 
     /// CPython's test_math cases for math.fsum, whose results the query's sum promises.

@@ -170,3 +170,24 @@ import WellnessTestSupport
         #expect(error?.path == path, "\(error?.description ?? "no error")")
     }
 }
+
+@Suite struct MedianTests {
+    @Test func selectionAgreesWithSorting() {
+        var generator = SystemRandomNumberGenerator()
+        for count in [1, 2, 3, 4, 5, 10, 101, 1_000, 1_001] {
+            for _ in 0..<20 {
+                // Few distinct values, so that ties are common.
+                let values = (0..<count).map { _ in Double(Int.random(in: 0..<7, using: &generator)) * 0.5 }
+                let sorted = values.sorted()
+                let middle = count / 2
+                let expected = count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+                #expect(QueryPlan.median(values) == expected, "\(values)")
+            }
+        }
+        #expect(QueryPlan.median([]) == nil)
+        #expect(QueryPlan.median(Array(repeating: 2.5, count: 10_000)) == 2.5)
+        #expect(QueryPlan.median((0..<10_000).map(Double.init)) == 4_999.5)
+        #expect(
+            QueryPlan.median([Double.greatestFiniteMagnitude, .greatestFiniteMagnitude]) == .greatestFiniteMagnitude)
+    }
+}

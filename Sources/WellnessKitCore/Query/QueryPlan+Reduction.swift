@@ -92,20 +92,62 @@ extension QueryPlan {
     }
 
     static func sum(_ numbers: [Double], of metric: String?) throws -> Double {
-        var sum = ExactSum()
-        for number in numbers { sum.add(number) }
-        guard let value = sum.value else { throw overflow("sum", metric) }
+        guard let value = ExactSum.of(numbers) else { throw overflow("sum", metric) }
         return value
     }
 
     /// The middle value, or the mean of the two middle ones, as pandas (numpy) computes it.
     static func median(_ numbers: [Double]) -> Double? {
         guard !numbers.isEmpty else { return nil }
-        let sorted = numbers.sorted()
-        let middle = sorted.count / 2
-        if sorted.count % 2 == 1 { return sorted[middle] }
-        let mean = (sorted[middle - 1] + sorted[middle]) / 2
-        return mean.isFinite ? mean : sorted[middle - 1] / 2 + sorted[middle] / 2
+        var values = numbers
+        let middle = values.count / 2
+        let upper = select(&values, rank: middle)
+        if values.count % 2 == 1 { return upper }
+        // Selection leaves the smaller half before `middle`: the other middle value is its largest.
+        let lower = values[..<middle].reduce(-Double.infinity, Swift.max)
+        let mean = (lower + upper) / 2
+        return mean.isFinite ? mean : lower / 2 + upper / 2
+    }
+
+    /// The value of rank `rank` (0-based) in `values`, which it partly
+    /// orders (quickselect, median-of-three pivots): linear where a sort is
+    /// n log n. After too many rounds, as with data built against the pivot
+    /// rule, it sorts what is left instead.
+    static func select(_ values: inout [Double], rank: Int) -> Double {
+        var low = 0
+        var high = values.count - 1
+        var rounds = 0
+        while low < high {
+            rounds += 1
+            if rounds > 64 {
+                values[low...high].sort()
+                break
+            }
+            let center = low + (high - low) / 2
+            if values[center] < values[low] { values.swapAt(center, low) }
+            if values[high] < values[low] { values.swapAt(high, low) }
+            if values[high] < values[center] { values.swapAt(high, center) }
+            let pivot = values[center]
+            var left = low
+            var right = high
+            while left <= right {
+                while values[left] < pivot { left += 1 }
+                while pivot < values[right] { right -= 1 }
+                if left <= right {
+                    values.swapAt(left, right)
+                    left += 1
+                    right -= 1
+                }
+            }
+            if rank <= right {
+                high = right
+            } else if rank >= left {
+                low = left
+            } else {
+                break
+            }
+        }
+        return values[rank]
     }
 
     /// The sample standard deviation (n − 1); nil for fewer than two values, as pandas' NaN.
