@@ -84,35 +84,3 @@ extension QueryTables {
         return ZoneOffsets(zone: timeZone, covering: now...now).localDay(at: now)
     }
 }
-
-/// The columns of one table as a query reads them.
-struct TableView {
-    let table: DataQuery.Table
-    /// Local day of each row, rows in time order.
-    let days: [Int]
-    let inputRows: [Int]
-    let metrics: MetricColumns
-    let standardMetrics: [String]
-    var activityCodes: [Int] = []
-    var distinctActivities: [ActivityName] = []
-    var activities: [String] = []
-
-    /// The table's metrics and the standard ones it lacks.
-    var knownMetrics: [String] {
-        metrics.names + standardMetrics.filter { !metrics.contains($0) }
-    }
-}
-
-extension QueryTables {
-    /// Answers a question in words when ``QuestionReader`` understands it whole.
-    /// - Parameters:
-    ///   - question: the person's words.
-    ///   - anchor: the day "today" means; today in ``timeZone`` when nil.
-    /// - Returns: the answer, or nil when the question is not understood (never a guessed number).
-    /// - Throws: a validation error when the question reads as a query these tables cannot run.
-    public func answer(_ question: String, anchor: CalendarDate? = nil) throws -> QuestionAnswer? {
-        let day = anchor ?? LocalCalendar.calendarDate(of: today())
-        guard let reading = QuestionReader.read(question, anchor: day) else { return nil }
-        return QuestionAnswer(reading: reading, result: try evaluate(reading.query))
-    }
-}
