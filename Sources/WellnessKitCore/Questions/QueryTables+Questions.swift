@@ -8,6 +8,14 @@ extension QueryTables {
     public func answer(_ question: String, anchor: CalendarDate? = nil) throws -> QuestionAnswer? {
         let day = anchor ?? LocalCalendar.calendarDate(of: today())
         guard let reading = QuestionReader.read(question, anchor: day) else { return nil }
-        return QuestionAnswer(reading: reading, result: try evaluate(reading.query))
+        return try answer(reading)
+    }
+
+    /// Answers a question already read.
+    /// - Parameter reading: what ``QuestionReader`` read.
+    /// - Returns: the answer in words.
+    /// - Throws: a validation error when these tables cannot run the reading's query.
+    public func answer(_ reading: QuestionReader.Reading) throws -> QuestionAnswer {
+        QuestionAnswer(reading: reading, result: try evaluate(reading.query))
     }
 }

@@ -31,6 +31,9 @@ public enum Coach {
         to message: String, in consultation: Consultation, context: Context,
         today: CalendarDate
     ) -> Reply {
+        if let answer = dataAnswer(to: message, checkIns: context.checkIns, today: today) {
+            return Reply(text: "\(opening(consultation.persona)) \(answer)", proposals: [])
+        }
         var parts = [opening(consultation.persona)]
         var proposals: [CoachProposal] = []
         let recent = RecentData(context.checkIns.suffix(window))
