@@ -160,7 +160,7 @@ struct ArrowImport {
         }
         guard schema.n_children == array.n_children, schema.n_children >= 0, array.length >= 0, array.offset >= 0,
             let length = Int(exactly: array.length), let offset = Int(exactly: array.offset),
-            length <= Int(Int32.max)
+            length <= Int(Int32.max), offset <= Int(Int32.max)
         else {
             throw WellnessError.validation("its Arrow schema and array do not match", at: path)
         }

@@ -25,9 +25,16 @@ enum QuestionTokens {
 
     /// "10000", "6.5", "10k" as a number.
     static func number(_ word: String) -> Double? {
-        if word.hasSuffix("k"), let thousands = Double(word.dropLast()), thousands.isFinite { return thousands * 1000 }
-        guard word.first?.isNumber == true, let value = Double(word), value.isFinite else { return nil }
-        return value
+        let value: Double
+        if word.hasSuffix("k"), let thousands = Double(word.dropLast()) {
+            value = thousands * 1000
+        } else if word.first?.isNumber == true, let number = Double(word) {
+            value = number
+        } else {
+            return nil
+        }
+        // A number past a metric's range reads as nothing: no window or count is that large.
+        return value.isFinite && abs(value) < 1e12 ? value : nil
     }
 
     private static let vocabulary: [String] = Array(
