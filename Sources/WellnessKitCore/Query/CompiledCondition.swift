@@ -35,6 +35,25 @@ struct CompiledCondition {
         }
     }
 
+    /// Keeps the rows that meet the condition, in order.
+    func keep(_ rows: inout [Int]) {
+        if isActivity {
+            rows.removeAll { wantedActivities[activityCodes[$0]] != passesOnMatch }
+            return
+        }
+        column.withUnsafeBufferPointer { column in
+            let threshold = threshold
+            switch op {
+            case .less: rows.removeAll { !(column[$0] < threshold) }
+            case .lessOrEqual: rows.removeAll { !(column[$0] <= threshold) }
+            case .greater: rows.removeAll { !(column[$0] > threshold) }
+            case .greaterOrEqual: rows.removeAll { !(column[$0] >= threshold) }
+            case .equal: rows.removeAll { !(column[$0] == threshold) }
+            case .notEqual: rows.removeAll { column[$0] == threshold || column[$0].isNaN }
+            }
+        }
+    }
+
     @inline(__always)
     func holds(_ row: Int) -> Bool {
         isActivity ? wantedActivities[activityCodes[row]] == passesOnMatch : op.holds(column[row], threshold)

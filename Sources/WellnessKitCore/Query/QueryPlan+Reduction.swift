@@ -153,8 +153,11 @@ extension QueryPlan {
     /// The sample standard deviation (n − 1); nil for fewer than two values, as pandas' NaN.
     static func standardDeviation(_ numbers: [Double], of metric: String?) throws -> Double? {
         guard numbers.count >= 2 else { return nil }
-        let mean = try sum(numbers, of: metric) / Double(numbers.count)
         // Compensated, not exact: pandas' own std differs in the last bits anyway.
+        var total = CompensatedSum()
+        for number in numbers { total.add(number) }
+        let mean = total.value / Double(numbers.count)
+        guard mean.isFinite else { throw overflow("standard deviation", metric) }
         var squares = CompensatedSum()
         for number in numbers {
             let deviation = number - mean

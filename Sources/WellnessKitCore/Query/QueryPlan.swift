@@ -65,8 +65,10 @@ struct QueryPlan {
             if let window, !window.contains(day) { continue }
             if let wantedActivities, !wantedActivities[table.activityCodes[row]] { continue }
             if let allowedDays, !allowedDays.contains(day) { continue }
-            if conditions.allSatisfy({ $0.holds(row) }) { rows.append(row) }
+            rows.append(row)
         }
+        // A condition at a time over its column: a tight loop each, no per-row dispatch.
+        for condition in conditions { condition.keep(&rows) }
         return rows
     }
 
