@@ -43,6 +43,9 @@ struct Keys: AsyncParsableCommand {
             case .failure(let refusal as APIKeyRefusal):
                 FileHandle.standardError.write(Data("wellness-server: keys: \(refusal.description)\n".utf8))
                 throw ExitCode.failure
+            case .failure(let refusal as UnknownUser):
+                FileHandle.standardError.write(Data("wellness-server: \(refusal.description)\n".utf8))
+                throw ExitCode.failure
             case .failure(let error): throw error
             }
         }

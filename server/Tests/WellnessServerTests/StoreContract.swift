@@ -195,7 +195,9 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
             _ = try await store.update(insight.id, for: user.id, with: change)
         }
         for insight in insights.insights.suffix(4) { #expect(try await store.deleteInsight(insight.id, for: user.id)) }
-        #expect(try await !store.deleteInsight(insights.insights[0].id, for: "usr_nobody"))
+        await #expect(throws: AccountErased.self, "nobody's writes are refused") {
+            try await store.deleteInsight(insights.insights[0].id, for: "usr_nobody")
+        }
         let remaining = try await store.insights(for: user.id, query: all).insights
         for type in [nil, InsightType.daily, .weekly, .milestone, .pattern] {
             for read in [nil, true, false] {

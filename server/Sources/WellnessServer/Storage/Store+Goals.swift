@@ -66,7 +66,7 @@ extension Store {
             .map { try goal(from: $0, userId: userId) }
     }
 
-    private func goal(from row: SQLRow, userId: String) throws -> Goal {
+    func goal(from row: SQLRow, userId: String) throws -> Goal {
         try Goal(
             json: JSONParser.parse(cipher.open(try row.blob("body"), for: Self.goalField(try row.text("id"), userId))))
     }

@@ -50,6 +50,7 @@ extension Store {
             expiresMs: now.addingReportingOverflow(leaseMilliseconds).partialValue)
         let field = Self.idempotencyField(user, key)
         return try await engine.transaction { [self] session in
+            try await holdUser(user, on: session)
             try await session.query(
                 "DELETE FROM idempotency_keys WHERE user_id = ? AND key = ? AND created_ms < ?",
                 [.text(user), .text(key), .integer(now - Self.idempotencyLifetimeMilliseconds)])

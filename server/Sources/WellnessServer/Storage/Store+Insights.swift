@@ -257,7 +257,7 @@ extension Store {
         SealedField(table: "insights", column: column, row: id, user: userId)
     }
 
-    private func insight(from row: SQLRow) throws -> Insight {
+    func insight(from row: SQLRow) throws -> Insight {
         let stamp = { (column: String) in Timestamp(milliseconds: try row.integer(column)) }
         let optionalStamp = { (column: String) in try row.optionalInteger(column).map(Timestamp.init(milliseconds:)) }
         let id = try row.text("id")

@@ -107,9 +107,11 @@ public final class Store: Sendable {
             let check = try await session.query("SELECT value FROM meta WHERE name = 'key_check'").first?.blob("value")
             guard let check, cipher.matches(keyCheckValue: check) else { throw wrongKey(engine) }
         }
-        return Store(
+        let store = Store(
             engine: engine, cipher: cipher, principalLifetime: principalLifetime, openedInsights: openedInsights,
             insightPageBytes: insightPageBytes)
+        store.watchErasures()
+        return store
     }
 
     /// Applies the migrations after the database's version, each recording
@@ -278,7 +280,8 @@ public final class Store: Sendable {
             let body = try cipher.seal(try JSONWriter.string(checkIn.json), for: Self.checkInField(userId, date))
             return [.text(userId), .text(date), .blob(body)]
         }
-        try await engine.transaction { session in
+        try await engine.transaction { [self] session in
+            try await holdUser(userId, on: session)
             for row in rows {
                 try await session.query(
                     """

@@ -138,6 +138,10 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
 
     /// Whether a reader and then the writer answer `SELECT 1` within `timeout`
     /// seconds; a check still waiting then finishes in the background.
+    public var isShared: Bool { false }
+
+    public func watch(channel: String, _ handler: @escaping @Sendable (DatabaseNotice) -> Void) {}
+
     public func isResponsive(within timeout: Double) async -> Bool {
         let writer = writer
         return await Deadline.check(within: timeout) { [self] in
