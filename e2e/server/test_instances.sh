@@ -6,7 +6,9 @@
 # instance keeps in memory is never served after the other changes the list,
 # and an account erased through one instance (DELETE /api/v1/account, or
 # `wellness-server erase-user`) is refused by both at once, although both
-# remember its key and token.
+# remember its key and token; and a pg_dump of the data taken before an
+# erasure, restored afterwards, opens nothing of the erased user (their data
+# key is gone from the --key-database) and everything of the others.
 # Usage: test_instances.sh SERVER_BINARY
 set -euo pipefail
 server=$(realpath "$1")
@@ -25,6 +27,7 @@ cleanup() {
 trap cleanup EXIT
 ensure_postgres
 url=$(new_postgres_database "instances_$$")
+keys_url=$(new_postgres_database "instance_keys_$$")
 # Instances sharing a database share its key, and their token keys (a token from one is good on the other).
 WELLNESS_SERVER_KEY=$(head -c 32 /dev/urandom | base64)
 WELLNESS_SERVER_TOKEN_KEYS="k1:$(head -c 32 /dev/urandom | base64)"
@@ -32,7 +35,7 @@ export WELLNESS_SERVER_KEY WELLNESS_SERVER_TOKEN_KEYS
 ports=()
 names=(a b) connections=(3 5)
 for n in 0 1; do
-    start_server "$server" "$work/${names[$n]}" --database "$url" --allow-signup --signup-rate-limit 3 --ai-rate-limit 3 \
+    start_server "$server" "$work/${names[$n]}" --database "$url" --key-database "$keys_url" --allow-signup --signup-rate-limit 3 --ai-rate-limit 3 \
         --insight-interval 1 --database-connections "${connections[$n]}"
     pids+=("$server_pid")
     ports+=("$server_port")
@@ -178,17 +181,30 @@ refused 0
 echo "erasure through a: the key and token are refused at once by a and b"
 
 warm 1
-"$server" export-user "${users[1]}" "$work/export.json" --data "$work/a" --database "$url" >/dev/null
+"$(postgres_bin)/pg_dump" -h 127.0.0.1 -p "$postgres_port" -U wellness -d "${url##*/}" -f "$work/before.sql"
+"$server" export-user "${users[1]}" "$work/export.json" --data "$work/a" --database "$url" --key-database "$keys_url" \
+    >/dev/null
 python3 - "$work/export.json" "${users[1]}" <<'PY' || fail "export-user wrote no complete export"
 import json, sys
 document = json.load(open(sys.argv[1]))
 assert document["complete"] is True and document["user"]["id"] == sys.argv[2], document["user"]
 PY
-"$server" erase-user "${users[1]}" --data "$work/a" --database "$url" >/dev/null
+"$server" erase-user "${users[1]}" --data "$work/a" --database "$url" --key-database "$keys_url" >/dev/null
 refused 1
-if "$server" erase-user "${users[1]}" --data "$work/a" --database "$url" 2>/dev/null; then
+if "$server" erase-user "${users[1]}" --data "$work/a" --database "$url" --key-database "$keys_url" 2>/dev/null; then
     fail "erase-user of an erased user succeeded"
 fi
 code=$(status "${ports[1]}" GET /api/v1/profile -H "X-API-Key: ${keys[2]}")
 [ "$code" = 200 ] || fail "another user answered $code after the erasures"
 echo "erase-user: refused at once by both instances; export-user wrote the whole export; others unaffected"
+
+restored=$(new_postgres_database "restored_$$")
+"$(postgres_bin)/psql" -q -h 127.0.0.1 -p "$postgres_port" -U wellness -d "${restored##*/}" -f "$work/before.sql" \
+    >/dev/null
+if "$server" export-user "${users[1]}" "$work/restored.json" --data "$work/a" --database "$restored" \
+    --key-database "$keys_url" 2>/dev/null; then
+    fail "a dump taken before the erasure still opens the erased user's data"
+fi
+"$server" export-user "${users[2]}" "$work/kept.json" --data "$work/a" --database "$restored" \
+    --key-database "$keys_url" >/dev/null || fail "the dump does not open another user's data"
+echo "a dump from before erase-user, restored after it, opens nothing of the erased user and all of the others"

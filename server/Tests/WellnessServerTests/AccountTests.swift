@@ -18,6 +18,7 @@ enum AccountContract: String, CaseIterable, Sendable, CustomStringConvertible {
     case eraseLeavesNoRowAndOtherUsersUnchanged
     case erasedCredentialsAreRefusedAtOnceOnEveryInstance
     case eraseDuringInFlightRequestsIsClean
+    case aCopyMadeBeforeEraseOpensNothingOfTheirs
 
     var description: String { rawValue }
 
@@ -30,8 +31,9 @@ enum AccountContract: String, CaseIterable, Sendable, CustomStringConvertible {
         case .eraseLeavesNoRowAndOtherUsersUnchanged: try await Self.noRowLeft(server)
         case .erasedCredentialsAreRefusedAtOnceOnEveryInstance: try await Self.refusedEverywhere(server)
         case .eraseDuringInFlightRequestsIsClean: try await Self.inFlight(server)
+        case .aCopyMadeBeforeEraseOpensNothingOfTheirs: try await Self.copyBeforeErase(server)
         }
-        await server.store.engine.shutdown()
+        await server.store.shutdown()
     }
 
     /// Writes, through the API, a profile, check-ins, a goal, a consultation
@@ -286,7 +288,7 @@ enum AccountContract: String, CaseIterable, Sendable, CustomStringConvertible {
                 }
             }
         }
-        if instances.count > 1 { await instances[1].store.engine.shutdown() }
+        if instances.count > 1 { await instances[1].store.shutdown() }
     }
 
     /// Runs `body` with a test client of each server's router, all at once.
@@ -354,6 +356,94 @@ enum AccountContract: String, CaseIterable, Sendable, CustomStringConvertible {
         }
         let left = try await everyCell(store).filter { $0.cell == user.id }.map(\.table)
         #expect(left == [], "rows written after the erasure: \(left)")
+    }
+}
+
+extension AccountContract {
+    /// Every sealed value of `user` that a copy of the data database holds, with where it belongs.
+    static func sealedValues(of user: String, in store: Store) async throws -> [(SealedField, [UInt8])] {
+        var values: [(SealedField, [UInt8])] = []
+        let reads: [(sql: String, field: (SQLRow) throws -> SealedField, column: String)] = [
+            (
+                "SELECT id, name FROM users WHERE id = ?",
+                { SealedField(table: "users", column: "name", row: try $0.text("id"), user: user) }, "name"
+            ),
+            ("SELECT body FROM profiles WHERE user_id = ?", { _ in Store.profileField(user) }, "body"),
+            (
+                "SELECT date, body FROM checkins WHERE user_id = ?",
+                { SealedField(table: "checkins", column: "body", row: try $0.text("date"), user: user) }, "body"
+            ),
+            (
+                "SELECT id, title FROM insights WHERE user_id = ?",
+                { Store.insightField("title", try $0.text("id"), user) }, "title"
+            ),
+            ("SELECT id, body FROM goals WHERE user_id = ?", { Store.goalField(try $0.text("id"), user) }, "body"),
+            (
+                "SELECT id, body FROM consultations WHERE user_id = ?",
+                { SealedField(table: "consultations", column: "body", row: try $0.text("id"), user: user) }, "body"
+            ),
+            (
+                "SELECT m.id AS id, m.consultation_id AS cid, m.content AS content FROM messages m JOIN consultations c ON c.id = m.consultation_id WHERE c.user_id = ?",
+                { Store.messageField(try $0.text("cid"), try $0.text("id"), user) }, "content"
+            ),
+        ]
+        for read in reads {
+            for row in try await store.engine.query(read.sql, [.text(user)]) {
+                values.append((try read.field(row), try row.blob(read.column)))
+            }
+        }
+        return values
+    }
+
+    /// A copy of the data database taken before the erasure (SQLite: the file;
+    /// both engines: every sealed value of the user, as a dump holds them),
+    /// read after it with the server key and the key store as they are then,
+    /// yields nothing of the erased user and everything of the other.
+    static func copyBeforeErase(_ server: TestServer) async throws {
+        let store = server.store
+        let user = try await server.user(days: 10)
+        let other = try await server.user(days: 10)
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("wellness-copy-\(UUID().uuidString)")
+        try await server.test { client in
+            _ = try await writeMarkedData(client, user, marker: "erased", number: 1)
+            _ = try await writeMarkedData(client, other, marker: "kept", number: 2)
+        }
+        let theirs = try await sealedValues(of: user.id, in: store)
+        let kept = try await sealedValues(of: other.id, in: store)
+        #expect(theirs.count > 15 && kept.count > 15)
+        if server.engine == .sqlite {
+            try await store.engine.query("PRAGMA wal_checkpoint(TRUNCATE)")
+            try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                at: server.directory.appendingPathComponent("wellness.sqlite"),
+                to: copy.appendingPathComponent("wellness.sqlite"))
+        }
+        #expect(try await store.eraseUser(user.id))
+
+        // The server key and the key store as they are after the erasure, in a fresh process's memory.
+        let keys = UserKeys(engine: store.userKeys.engine, server: store.cipher.server)
+        let ciphers = UserCiphers(server: store.cipher.server, keys: keys)
+        try await keys.load(user.id)
+        try await keys.load(other.id)
+        #expect(keys.cached(user.id) == nil, "the erased user's key is gone from the key store")
+        for (field, sealed) in theirs {
+            #expect(throws: SealedValueError.self) { try ciphers.open(sealed, for: field) }
+            #expect(throws: SealedValueError.self, "not sealed with the server key") {
+                try store.cipher.server.open(sealed, for: field)
+            }
+        }
+        for (field, sealed) in kept { #expect(throws: Never.self) { try ciphers.open(sealed, for: field) } }
+
+        guard server.engine == .sqlite else { return }
+        let copied = try await Store.open(
+            engine: try SQLiteEngine(path: copy.appendingPathComponent("wellness.sqlite").path),
+            cipher: store.cipher.server, keyEngine: store.userKeys.engine)
+        #expect(try await copied.userExists(user.id), "the copy still holds the rows")
+        await #expect(throws: SealedValueError.self) { try await copied.userName(user.id) }
+        await #expect(throws: SealedValueError.self) { try await copied.checkIns(for: user.id) }
+        #expect(try await copied.userName(other.id) == (try await store.userName(other.id)))
+        #expect(try await copied.checkIns(for: other.id).count == 13)
+        try? FileManager.default.removeItem(at: copy)
     }
 }
 

@@ -122,7 +122,7 @@ struct SchemaMigrationCase {
     private func migratesVersionFour(on engine: TestEngine) async throws {
         let configuration = try await SchemaMigrationCase.versionFourServer(engine)
         let (store, credentials) = try await WellnessApplication.openStore(configuration, environment: [:])
-        defer { Task { await store.engine.shutdown() } }
+        defer { Task { await store.shutdown() } }
         let version = try await store.engine.query("SELECT value FROM meta WHERE name = 'schema_version'").first?.blob(
             "value")
         #expect(version.map { String(decoding: $0, as: UTF8.self) } == String(Schema.version))
@@ -190,6 +190,12 @@ struct SchemaMigrationCase {
     private func migratesOnce(on engine: TestEngine) async throws {
         let configuration = try await SchemaMigrationCase.versionFourServer(engine)
         let cipher = FieldCipher(key: SymmetricKey(data: SchemaMigrationCase.key))
+        // One key store for the three (a SQLite file is one process's): three engines converting a new
+        // file to WAL at once could be refused "database is locked".
+        let keys: (any SQLEngine)? =
+            configuration.databaseURL == nil
+            ? try SQLiteEngine(path: configuration.dataDirectory.appendingPathComponent("user-keys.sqlite").path)
+            : nil
         let stores = try await withThrowingTaskGroup(of: Store.self) { group in
             for _ in 0..<3 {
                 group.addTask {
@@ -197,7 +203,7 @@ struct SchemaMigrationCase {
                         try configuration.databaseURL.map { try PostgresEngine(url: $0) }
                         ?? SQLiteEngine(
                             path: configuration.dataDirectory.appendingPathComponent("wellness.sqlite").path)
-                    return try await Store.open(engine: engine, cipher: cipher)
+                    return try await Store.open(engine: engine, cipher: cipher, keyEngine: keys ?? engine)
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -207,7 +213,7 @@ struct SchemaMigrationCase {
             .integer("n")
         let rows = try await store.engine.query("SELECT COUNT(*) AS n FROM insights").first?.integer("n")
         #expect(counted == rows && rows != nil && rows != 0)
-        for store in stores { await store.engine.shutdown() }
+        for store in stores { await store.shutdown() }
     }
 
     /// A database written by a newer server is refused, and left as it was.

@@ -40,9 +40,12 @@ extension Store {
 
     /// Deletes every row of the user in every table (``userRows``) in one
     /// transaction, and forgets what any instance remembers of them: their
-    /// API keys and tokens are refused from the moment it commits.
+    /// API keys and tokens are refused from the moment it commits. Then
+    /// deletes their data key (``UserKeys``): copies of the data made before
+    /// hold nothing of theirs that opens.
     /// - Returns: false when there is no such user (already erased, say).
-    /// - Throws: the database's failure; nothing is deleted then.
+    /// - Throws: the database's failure (nothing is deleted then), or the key
+    ///   store's (the rows are gone; a retry deletes the key).
     @discardableResult
     public func eraseUser(_ userId: String) async throws -> Bool {
         let dialect = engine.dialect
@@ -62,12 +65,15 @@ extension Store {
             return true
         }
         forgetErased(userId)
+        // Also when the user was gone already: an erasure whose key deletion failed is finished by its retry.
+        try await userKeys.erase(userId)
         return erased
     }
 
     /// Forgets every cached credential, page and opened insight of an erased user.
     func forgetErased(_ userId: String) {
         principals.forgetUser(userId)
+        userKeys.forget(userId)
         insightPages.forget(user: userId)
         openedInsights.forget(user: userId)
     }

@@ -5,6 +5,7 @@ extension Store {
     public func createConsultation(_ request: CreateConsultationRequest, for userId: String) async throws
         -> Consultation
     {
+        try await userKeys.load(userId)
         let now = Self.nowMilliseconds()
         let consultation = Consultation(
             id: Self.newId("con"), userId: userId, persona: request.persona,
@@ -49,7 +50,8 @@ extension Store {
     }
 
     public func consultation(_ id: String, for userId: String) async throws -> Consultation? {
-        try await consultation(id, for: userId, on: engine, locking: false)
+        try await userKeys.load(userId)
+        return try await consultation(id, for: userId, on: engine, locking: false)
     }
 
     private func consultation(_ id: String, for userId: String, on session: any SQLSession, locking: Bool) async throws
@@ -65,6 +67,7 @@ extension Store {
     public func consultations(for userId: String, archived: Bool?, page: Int, pageSize: Int) async throws
         -> ([Consultation], Pagination)
     {
+        try await userKeys.load(userId)
         var filter = "user_id = ?"
         var parameters: [SQLValue] = [.text(userId)]
         if let archived {
@@ -94,6 +97,7 @@ extension Store {
         to consultation: Consultation
     ) async throws -> [ConsultationMessage] {
         let userId = consultation.userId
+        try await userKeys.load(userId)
         let now = Self.nowMilliseconds()
         let records = messages.map { message in
             ConsultationMessage(
@@ -149,7 +153,8 @@ extension Store {
     func messages(of consultation: Consultation, after sequence: Int64, limit: Int64) async throws
         -> [(message: ConsultationMessage, sequence: Int64, provenance: GenerationProvenance?)]
     {
-        try await engine.query(
+        try await userKeys.load(consultation.userId)
+        return try await engine.query(
             """
             SELECT id, role, content, created_ms, proposals, sequence, generation_source, generation_model,
                 generation_prompt_version, generation_fallback_reason

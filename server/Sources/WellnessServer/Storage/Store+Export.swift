@@ -27,6 +27,7 @@ extension Store {
         guard
             let user = try await engine.query("SELECT name, created_ms FROM users WHERE id = ?", [.text(userId)]).first
         else { return false }
+        try await userKeys.load(userId)
         try await withoutActuallyEscaping(write) { write in
             try await export(userId, user, to: ExportOutput(write: write))
         }

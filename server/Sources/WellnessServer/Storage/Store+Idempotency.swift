@@ -44,6 +44,7 @@ extension Store {
         user: String, key: String, requestHash: String,
         leaseMilliseconds: Int64
     ) async throws -> IdempotencyClaim {
+        try await userKeys.load(user)
         let now = Self.nowMilliseconds()
         let lease = IdempotencyLease(
             user: user, key: key, owner: UUID().uuidString,
@@ -115,6 +116,7 @@ extension Store {
 
     /// Stores the response of a claimed key, for replays.
     public func completeIdempotency(_ lease: IdempotencyLease, status: Int, body: [UInt8]) async throws {
+        try await userKeys.load(lease.user)
         let sealed = try cipher.seal(
             String(decoding: body, as: UTF8.self),
             for: Self.idempotencyField(lease.user, lease.key))

@@ -25,6 +25,7 @@ extension Store {
     /// Idempotent across instances too: a dedupe key already stored (by anyone) is skipped.
     @discardableResult
     public func add(_ insights: [NewInsight], for userId: String) async throws -> Int {
+        try await userKeys.load(userId)
         let now = Self.nowMilliseconds()
         let rows = try insights.map { insight -> (row: [SQLValue], bucket: ListBucket) in
             let id = Self.newId("ins")
@@ -71,6 +72,7 @@ extension Store {
     /// through the index of its sort order, the total from `insight_counts`,
     /// so the cost does not grow with the user's (or anyone's) data.
     public func insights(for userId: String, query: InsightQuery) async throws -> InsightsPage {
+        try await userKeys.load(userId)
         let (rows, pagination, _) = try await pageRows(for: userId, query: query)
         return InsightsPage(insights: try await decode(rows, insight(from:)), pagination: pagination)
     }
@@ -83,6 +85,7 @@ extension Store {
     public func encodedInsights(for userId: String, query: InsightQuery) async throws
         -> (insights: [[UInt8]], pagination: Pagination)
     {
+        try await userKeys.load(userId)
         if let cached = insightPages.page(for: userId, query: query),
             try await cached.version == listVersion(.insights, for: userId)
         {
@@ -184,7 +187,8 @@ extension Store {
     private static let rowsBetweenYields = 2
 
     public func insight(_ id: String, for userId: String) async throws -> Insight? {
-        try await insight(id, for: userId, on: engine)
+        try await userKeys.load(userId)
+        return try await insight(id, for: userId, on: engine)
     }
 
     func insight(_ id: String, for userId: String, on session: any SQLSession) async throws -> Insight? {
@@ -197,6 +201,7 @@ extension Store {
     /// Applies a PATCH: setting read stamps `read_at`, archiving stamps
     /// `archived_at` (unarchiving clears it). Nil when there is no such insight.
     public func update(_ id: String, for userId: String, with change: UpdateInsightRequest) async throws -> Insight? {
+        try await userKeys.load(userId)
         let now = Self.nowMilliseconds()
         let forUpdate = engine.dialect.forUpdate
         return try await changingLists(of: userId) { [self] session -> (Insight?, ListChange) in
