@@ -69,7 +69,11 @@ enum fuzz_selector {
     FUZZ_GROUNDING_CHECK = 40,
     FUZZ_SERIES_AGGREGATE_GROUPS = 41,
     FUZZ_CLIENT_SEND_MESSAGE_STREAM = 42,
-    FUZZ_SELECTOR_COUNT = 43
+    /* The user's account as a whole: on a client of a closed port. */
+    FUZZ_CLIENT_EXPORT_ACCOUNT = 43,
+    FUZZ_CLIENT_ERASE_ACCOUNT = 44,
+    FUZZ_CLIENT_ERASE_LOCAL_DATA = 45,
+    FUZZ_SELECTOR_COUNT = 46
 };
 
 /* Splits the options document from the data of two-document calls. A NUL is
