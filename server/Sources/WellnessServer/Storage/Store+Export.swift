@@ -117,7 +117,8 @@ extension Store {
                 """, [.text(userId), .text(after), .integer(Self.exportPageSize)])
             for row in rows {
                 try await output.element(
-                    Self.with(generation: try Self.provenance(from: row), try insight(from: row).json))
+                    Self.with(
+                        generation: try Self.provenance(from: row), try insight(from: row, remembering: false).json))
                 after = try row.text("id")
             }
             if Int64(rows.count) < Self.exportPageSize { return }
