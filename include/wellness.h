@@ -815,6 +815,46 @@ WELLNESS_API wellness_status wellness_client_clear_failed(
     wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
 /* ------------------------------------------------------------------------ */
+/* Calls: the user's account as a whole                                      */
+/*                                                                           */
+/* Data subject requests (docs/SERVER.md): download everything the server    */
+/* stores about the user, erase the account, erase what this device keeps.   */
+/* Ownership, for every call in this section: `json` is borrowed for the     */
+/* call; on WELLNESS_OK `*out` holds a new buffer the caller releases with   */
+/* wellness_buf_free(); on failure `*err` (when not NULL) holds the error    */
+/* document, also the caller's. Errors as for the calls above.               */
+/* ------------------------------------------------------------------------ */
+
+/* {"path": string} in; {"path", "bytes"} out. Writes the account's export
+   (GET /api/v1/account/export, one JSON document: profile, check-ins,
+   insights, goals, consultations and messages, API key prefixes, how each
+   generated item was made) to `path` as it arrives, mode 0600, beside it
+   and renamed at the end: `path` holds the whole export or is left as it
+   was (WELLNESS_E_INVALID_RESPONSE when the document stopped short). The
+   file holds health data in clear. */
+WELLNESS_API wellness_status wellness_client_export_account(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"api_key": string} in: one of the account's API keys, the confirmation.
+   Erases the account and everything stored about it on the server (DELETE
+   /api/v1/account: WELLNESS_E_FORBIDDEN for a key that is not the
+   account's, nothing erased), then, in offline mode, this client's cached
+   answers and queued writes for it (wellness_client_erase_local_data).
+   {"erased": true, "local": {"cached", "pending", "failed"} | null} out
+   (null without offline mode, which keeps nothing). Afterwards the
+   client's credentials are refused (WELLNESS_E_UNAUTHORIZED). */
+WELLNESS_API wellness_status wellness_client_erase_account(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {} in; {"cached", "pending", "failed"} out: deletes, in one transaction,
+   everything the local store keeps for this client's user at its server
+   (cached answers, queued writes, which are never sent, and refused writes);
+   other users' data stays. Offline mode only (else WELLNESS_E_VALIDATION,
+   path "offline"). */
+WELLNESS_API wellness_status wellness_client_erase_local_data(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* ------------------------------------------------------------------------ */
 /* Calls: cross-feature integration                                          */
 /*                                                                           */
 /* What the guide's SwiftUI coordinator, action buttons, deep-link handler   */

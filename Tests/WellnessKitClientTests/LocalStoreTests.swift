@@ -13,6 +13,30 @@ import WellnessTestSupport
         FileManager.default.temporaryDirectory.appendingPathComponent("wellness-store-\(UUID().uuidString)/a/b").path
     }
 
+    @Test func erasingOneOwnerLeavesNothingOfItAndEverythingOfTheOthers() throws {
+        let store = try LocalStore(directory: directory())
+        let erased = OfflineScope(baseURL: "http://127.0.0.1:1", credential: "key-a", cipher: nil)
+        let kept = OfflineScope(baseURL: "http://127.0.0.1:1", credential: "key-b", cipher: nil)
+        for scope in [erased, kept] {
+            try store.cachePut(.object(JSONObject([("n", .int(1))])), key: "/api/v1/goals", scope: scope)
+            try store.cachePut(.object(JSONObject([("n", .int(2))])), key: "/api/v1/insights", scope: scope)
+            _ = try store.enqueue(
+                LocalStore.OutboxEntry(
+                    operation: "create_goal", method: "POST", path: "/api/v1/goals", body: .object(JSONObject()),
+                    idempotencyKey: UUID().uuidString, reason: "offline"),
+                scope: scope)
+        }
+        try store.setIntervalPreference(.week, goalId: "g")
+
+        #expect(try store.erase(scope: erased) == LocalStore.Erasure(cached: 2, pending: 1, failed: 0))
+        #expect(try store.cacheGet(key: "/api/v1/goals", scope: erased) == nil)
+        #expect(try store.pendingWrites(scope: erased).isEmpty)
+        #expect(try store.cacheGet(key: "/api/v1/goals", scope: kept) != nil)
+        #expect(try store.pendingWrites(scope: kept).count == 1)
+        #expect(try store.intervalPreference(goalId: "g") == .week)
+        #expect(try store.erase(scope: erased) == LocalStore.Erasure(cached: 0, pending: 0, failed: 0))
+    }
+
     @Test func filesArePrivateAndTheSchemaIsVersioned() throws {
         let path = directory()
         let store = try LocalStore(directory: path)

@@ -56,6 +56,8 @@ int main(void) {
         wellness_client_list_messages,
         wellness_client_sync, wellness_client_pending, wellness_client_cancel_pending, wellness_client_failed_writes,
         wellness_client_clear_failed,
+        /* The user's account as a whole. */
+        wellness_client_export_account, wellness_client_erase_account, wellness_client_erase_local_data,
     };
     const client_paged_call list_all = wellness_client_list_all_insights;
     const client_stream_call send_stream = wellness_client_send_message_stream;

@@ -52,7 +52,8 @@ enum shape {
     CLIENT_NAVIGATE, /* a destination request to a client */
     CLIENT_STREAM,  /* streamed message parameters to a client of a closed port */
     QUERY_TABLES,   /* a query tables document */
-    QUERY           /* a query (or {"queries": [...]}) on fixed tables */
+    QUERY,          /* a query (or {"queries": [...]}, or a question) on fixed tables */
+    CLIENT_ACCOUNT  /* an account call's parameters to a client of a closed port */
 };
 
 typedef struct target {
@@ -122,6 +123,9 @@ static const target TARGETS[FUZZ_SELECTOR_COUNT] = {
     [FUZZ_QUERY] = {"query", QUERY, NULL, NULL},
     [FUZZ_QUERY_MANY] = {"query_many", QUERY, NULL, NULL},
     [FUZZ_QUERY_ASK] = {"query_ask", QUERY, NULL, NULL},
+    [FUZZ_CLIENT_EXPORT_ACCOUNT] = {"client_export_account", CLIENT_ACCOUNT, NULL, NULL},
+    [FUZZ_CLIENT_ERASE_ACCOUNT] = {"client_erase_account", CLIENT_ACCOUNT, NULL, NULL},
+    [FUZZ_CLIENT_ERASE_LOCAL_DATA] = {"client_erase_local_data", CLIENT_ACCOUNT, NULL, NULL},
 };
 
 /* The most column records one input makes (each takes 1 to 17 bytes). */
@@ -816,6 +820,34 @@ static void run_query(query_call call, const uint8_t *payload, size_t length) {
     free(document);
 }
 
+/* The account calls (export, erase, erase the local data) validate their
+   parameters and then find no server (or, erasing local data, no offline
+   mode): never WELLNESS_OK, never a file created (the export's file is
+   created at the first byte received). */
+typedef wellness_status (*client_call)(wellness_client *, const char *, size_t, wellness_buf *, wellness_buf *);
+
+static void run_client_account(int selector, const uint8_t *payload, size_t length) {
+    static const char config[] = "{\"base_url\":\"http://127.0.0.1:9\",\"api_key\":\"k\",\"max_retries\":0,"
+                                 "\"timeout\":5,\"store_directory\":false,\"cache_directory\":false}";
+    client_call call = selector == FUZZ_CLIENT_EXPORT_ACCOUNT  ? wellness_client_export_account
+                       : selector == FUZZ_CLIENT_ERASE_ACCOUNT ? wellness_client_erase_account
+                                                               : wellness_client_erase_local_data;
+    wellness_buf out = {0}, err = {0};
+    wellness_client *client = NULL;
+    char *request = copy_of(payload, length);
+    wellness_status status;
+    if (wellness_client_new(config, sizeof config - 1, &client, &err) != WELLNESS_OK) abort();
+    status = call(client, request, length, &out, &err);
+    if (status == WELLNESS_OK) violation("WELLNESS_OK from a closed port or without offline mode", request, length);
+    network_expected = 1;
+    json_decref(check_result(status, &out, &err));
+    network_expected = 0;
+    wellness_client_free(client);
+    wellness_buf_free(&out);
+    wellness_buf_free(&err);
+    free(request);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -861,6 +893,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         case FUZZ_QUERY_ASK: run_query(wellness_query_ask, data + 1, size - 1); break;
         default: run_query(wellness_query, data + 1, size - 1); break;
         }
+        break;
+    case CLIENT_ACCOUNT:
+        run_client_account(data[0] % FUZZ_SELECTOR_COUNT, data + 1, size - 1);
         break;
     }
     current = "?";

@@ -78,7 +78,11 @@ enum fuzz_selector {
     FUZZ_QUERY = 44,
     FUZZ_QUERY_MANY = 45,
     FUZZ_QUERY_ASK = 46,
-    FUZZ_SELECTOR_COUNT = 47
+    /* The user's account as a whole: on a client of a closed port. */
+    FUZZ_CLIENT_EXPORT_ACCOUNT = 47,
+    FUZZ_CLIENT_ERASE_ACCOUNT = 48,
+    FUZZ_CLIENT_ERASE_LOCAL_DATA = 49,
+    FUZZ_SELECTOR_COUNT = 50
 };
 
 /* Splits the options document from the data of two-document calls. A NUL is

@@ -228,6 +228,12 @@ def integration_seeds(insight: dict, goal: dict, consultation: dict) -> dict[str
         "client_navigate", {"insight": actionable, "intent": "create_goal"})
     seeds["client_navigate-goal-tips"] = one("client_navigate", {"goal": goal, "intent": "tips"})
     seeds["client_navigate-bad-intent"] = one("client_navigate", {"goal": goal, "intent": "create_goal"})
+    # The user's account as a whole.
+    seeds["client_export_account-path"] = one("client_export_account", {"path": "/nonexistent/dir/export.json"})
+    seeds["client_export_account-empty-path"] = one("client_export_account", {"path": ""})
+    seeds["client_erase_account-key"] = one("client_erase_account", {"api_key": "wk_live_example"})
+    seeds["client_erase_account-unknown-key"] = one("client_erase_account", {"api_key": "k", "confirm": True})
+    seeds["client_erase_local_data-empty"] = one("client_erase_local_data", {})
     seeds["client_send_message_stream-valid"] = one(
         "client_send_message_stream", {"consultation_id": consultation["id"], "content": "How did I sleep?"})
     seeds["client_send_message_stream-empty-content"] = one(

@@ -2,8 +2,13 @@
 # Two wellness-server instances on one PostgreSQL database behave as one:
 # the sign-up limit and the AI rate limit hold across them (3 allowed, not
 # 3 per instance), scheduled insight generation runs about once per interval
-# between them, no insight is ever stored twice, and a list page one
-# instance keeps in memory is never served after the other changes the list.
+# between them, no insight is ever stored twice, a list page one
+# instance keeps in memory is never served after the other changes the list,
+# and an account erased through one instance (DELETE /api/v1/account, or
+# `wellness-server erase-user`) is refused by both at once, although both
+# remember its key and token; and a pg_dump of the data taken before an
+# erasure, restored afterwards, opens nothing of the erased user (their data
+# key is gone from the --key-database) and everything of the others.
 # Usage: test_instances.sh SERVER_BINARY
 set -euo pipefail
 server=$(realpath "$1")
@@ -22,13 +27,15 @@ cleanup() {
 trap cleanup EXIT
 ensure_postgres
 url=$(new_postgres_database "instances_$$")
-# Instances sharing a database share its key.
+keys_url=$(new_postgres_database "instance_keys_$$")
+# Instances sharing a database share its key, and their token keys (a token from one is good on the other).
 WELLNESS_SERVER_KEY=$(head -c 32 /dev/urandom | base64)
-export WELLNESS_SERVER_KEY
+WELLNESS_SERVER_TOKEN_KEYS="k1:$(head -c 32 /dev/urandom | base64)"
+export WELLNESS_SERVER_KEY WELLNESS_SERVER_TOKEN_KEYS
 ports=()
 names=(a b) connections=(3 5)
 for n in 0 1; do
-    start_server "$server" "$work/${names[$n]}" --database "$url" --allow-signup --signup-rate-limit 3 --ai-rate-limit 3 \
+    start_server "$server" "$work/${names[$n]}" --database "$url" --key-database "$keys_url" --allow-signup --signup-rate-limit 3 --ai-rate-limit 3 \
         --insight-interval 1 --database-connections "${connections[$n]}"
     pids+=("$server_pid")
     ports+=("$server_port")
@@ -37,16 +44,16 @@ started=$(date +%s.%N)
 
 fail() { echo "test_instances.sh: $*" >&2; exit 1; }
 
-# Each instance opens the connections it was given and keeps them: 3 + 5.
+# Each instance opens the connections it was given and keeps them, and one more that listens for erasures: 3 + 5 + 2.
 held=
 for _ in $(seq 100); do
     held=$("$(postgres_bin)/psql" -qtA -h 127.0.0.1 -p "$postgres_port" -U wellness -d "${url##*/}" \
         -c "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
-    [ "$held" = 8 ] && break
+    [ "$held" = 10 ] && break
     sleep 0.1
 done
-[ "$held" = 8 ] || fail "the instances hold $held connections, not 3 + 5"
-echo "--database-connections: the instances hold 3 + 5 connections"
+[ "$held" = 10 ] || fail "the instances hold $held connections, not 3 + 5 and one listening each"
+echo "--database-connections: the instances hold 3 + 5 connections, and one listening each"
 # status PORT METHOD PATH [CURL_ARGS...]: the HTTP status; the body in $work/body.
 status() {
     local port=$1 method=$2 path=$3
@@ -56,11 +63,13 @@ status() {
 }
 
 # Sign-up: 6 from one address, alternating instances: exactly 3 created.
-created=0 limited=0 api_key=
+created=0 limited=0 api_key= users=() keys=() tokens=()
+field() { python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["data"][sys.argv[2]])' "$work/body" "$1"; }
 for n in 1 2 3 4 5 6; do
     code=$(status "${ports[$((n % 2))]}" POST /dev/users -d '{"name":"instance test"}')
     case $code in
-        201) created=$((created + 1)); api_key=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["data"]["api_key"])' "$work/body") ;;
+        201) created=$((created + 1)); api_key=$(field api_key)
+             users+=("$(field user_id)"); keys+=("$api_key"); tokens+=("$(field token)") ;;
         429) limited=$((limited + 1)) ;;
         *) fail "sign-up answered $code: $(cat "$work/body")" ;;
     esac
@@ -144,3 +153,58 @@ assert insight not in [i["id"] for i in deleted["insights"]], "the deleted insig
 assert deleted["pagination"]["total_count"] == listed["pagination"]["total_count"] - 1, "the total did not drop"
 print("list pages current across instances: b lists a's favorite and a's delete at once")
 PY
+
+# Erasure: both instances remember the first user's key and token (the auth cache lives 5 s), a erases the
+# account, and b refuses both at once; the same for the second user, erased by the operator's command.
+warm() {
+    local user=$1
+    for port in "${ports[@]}"; do
+        for credential in "X-API-Key: ${keys[$user]}" "Authorization: Bearer ${tokens[$user]}"; do
+            code=$(status "$port" GET /api/v1/profile -H "$credential")
+            [ "$code" = 200 ] || fail "user $user on $port answered $code before the erasure (${credential%%:*}): $(cat "$work/body")"
+        done
+    done
+}
+refused() {
+    local user=$1
+    for port in "${ports[1]}" "${ports[0]}"; do
+        for credential in "X-API-Key: ${keys[$user]}" "Authorization: Bearer ${tokens[$user]}"; do
+            code=$(status "$port" GET /api/v1/profile -H "$credential")
+            [ "$code" = 401 ] || fail "user $user on $port answered $code right after the erasure, not 401"
+        done
+    done
+}
+warm 0
+code=$(status "${ports[0]}" DELETE /api/v1/account -H "X-API-Key: ${keys[0]}" -d "{\"api_key\":\"${keys[0]}\"}")
+[ "$code" = 204 ] || fail "DELETE /api/v1/account answered $code: $(cat "$work/body")"
+refused 0
+echo "erasure through a: the key and token are refused at once by a and b"
+
+warm 1
+"$(postgres_bin)/pg_dump" -h 127.0.0.1 -p "$postgres_port" -U wellness -d "${url##*/}" -f "$work/before.sql"
+"$server" export-user "${users[1]}" "$work/export.json" --data "$work/a" --database "$url" --key-database "$keys_url" \
+    >/dev/null
+python3 - "$work/export.json" "${users[1]}" <<'PY' || fail "export-user wrote no complete export"
+import json, sys
+document = json.load(open(sys.argv[1]))
+assert document["complete"] is True and document["user"]["id"] == sys.argv[2], document["user"]
+PY
+"$server" erase-user "${users[1]}" --data "$work/a" --database "$url" --key-database "$keys_url" >/dev/null
+refused 1
+if "$server" erase-user "${users[1]}" --data "$work/a" --database "$url" --key-database "$keys_url" 2>/dev/null; then
+    fail "erase-user of an erased user succeeded"
+fi
+code=$(status "${ports[1]}" GET /api/v1/profile -H "X-API-Key: ${keys[2]}")
+[ "$code" = 200 ] || fail "another user answered $code after the erasures"
+echo "erase-user: refused at once by both instances; export-user wrote the whole export; others unaffected"
+
+restored=$(new_postgres_database "restored_$$")
+"$(postgres_bin)/psql" -q -h 127.0.0.1 -p "$postgres_port" -U wellness -d "${restored##*/}" -f "$work/before.sql" \
+    >/dev/null
+if "$server" export-user "${users[1]}" "$work/restored.json" --data "$work/a" --database "$restored" \
+    --key-database "$keys_url" 2>/dev/null; then
+    fail "a dump taken before the erasure still opens the erased user's data"
+fi
+"$server" export-user "${users[2]}" "$work/kept.json" --data "$work/a" --database "$restored" \
+    --key-database "$keys_url" >/dev/null || fail "the dump does not open another user's data"
+echo "a dump from before erase-user, restored after it, opens nothing of the erased user and all of the others"

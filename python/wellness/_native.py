@@ -102,6 +102,8 @@ CLIENT_FUNCTIONS = [
     "create_consultation", "send_message", "interval_preference", "set_interval_preference", "suggested_actions",
     "update_goal", "accept_proposal", "list_messages", "sync", "pending", "cancel_pending", "failed_writes",
     "clear_failed", "navigate",
+    # The user's account as a whole (docs/SERVER.md, "Data subject requests").
+    "export_account", "erase_account", "erase_local_data",
 ]
 #: Client operations taking (client, options, len, data, len, out, err).
 CLIENT_TWO_DOCUMENT_FUNCTIONS = ["series_aggregate", "series_chart"]

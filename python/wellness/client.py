@@ -20,6 +20,7 @@ from .types import (AcceptedProposal, Chart, ChartOptions, CoachProposal, Consul
                     GoalUpdate, Persona, SeriesOptions, SeriesReport, SuggestedActions, TrendsResponse, QueuedWrite,
                     SyncReport, PendingList, FailedList, MessagesList, CancelResult, OfflineStamped, StreamDelta,
                     StreamDone, StreamEvent, StreamReset)
+from .types import AccountErasure, LocalErasure
 
 __all__ = ["Client", "OfflineClient", "TokenProvider", "Progress"]
 
@@ -369,6 +370,23 @@ class _Client(Generic[_InsightOut, _DeletedOut, _GoalOut, _GoalUpdateOut, _Consu
         result = self._call("send_message", {"consultation_id": consultation_id, "content": content})
         return cast(_MessagesOut, result if result.get("queued") else result["messages"])
 
+    # The user's account as a whole (docs/SERVER.md, "Data subject requests")
+
+    def export_account(self, path: Union[str, "os.PathLike[str]"]) -> int:
+        """Writes everything the server stores about the user to `path` (one JSON
+        document, mode 0600, whole or not at all) as it arrives; returns its bytes.
+
+        Raises InvalidResponseError when the download stopped short, ValidationError
+        (field "path") when the file cannot be written."""
+        return int(self._call("export_account", {"path": os.fspath(path)})["bytes"])
+
+    def erase_account(self, api_key: str) -> AccountErasure:
+        """Erases the account and everything stored about it on the server, confirmed
+        with one of its API keys (ForbiddenError otherwise, nothing erased), then, in
+        offline mode, what the local store keeps for it. The client's credentials are
+        refused afterwards (UnauthorizedError)."""
+        return cast(AccountErasure, self._call("erase_account", {"api_key": api_key}))
+
     def send_message_stream(self, consultation_id: str, content: str) -> Iterator[StreamEvent]:
         """Sends a message and yields the coach's reply as it is written:
         `{"event": "delta", "text"}` pieces, `{"event": "reset", "reason"}` when
@@ -503,6 +521,12 @@ class OfflineClient(_Client[Union[Insight, QueuedWrite], Optional[QueuedWrite], 
         """Forgets failed writes (those given, else all); returns how many."""
         params: Dict[str, Any] = {} if pending_ids is None else {"pending_ids": pending_ids}
         return int(self._call("clear_failed", params)["cleared"])
+
+    def erase_local_data(self) -> LocalErasure:
+        """Deletes everything the local store keeps for this client's user at its
+        server (cached answers, queued writes, never sent, and refused writes);
+        other users' data stays. `erase_account` does it after a successful erase."""
+        return cast(LocalErasure, self._call("erase_local_data", {}))
 
 
 def _present(**params: Any) -> Dict[str, Any]:

@@ -1098,6 +1098,23 @@ class CancelResult(TypedDict):
 
 
 # ---------------------------------------------------------------------------
+# The user's account as a whole (docs/SERVER.md, "Data subject requests")
+# ---------------------------------------------------------------------------
+
+class LocalErasure(TypedDict):
+    """What erasing the local store deleted for the client's user."""
+    cached: int
+    pending: int
+    failed: int
+
+
+class AccountErasure(TypedDict):
+    """The answer of `Client.erase_account`: `local` is None without offline mode."""
+    erased: bool
+    local: Optional[LocalErasure]
+
+
+# ---------------------------------------------------------------------------
 # Grounding (docs/AI.md)
 # ---------------------------------------------------------------------------
 

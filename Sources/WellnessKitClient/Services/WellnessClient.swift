@@ -102,6 +102,44 @@ public final class WellnessClient: Sendable {
         }
     }
 
+    /// Sends a GET whose 2xx answer's body is handed to `receive` piece by
+    /// piece as it arrives (a download that need not fit in memory), retried
+    /// as ``send(_:_:query:body:operation:idempotencyKey:)`` is while no byte
+    /// has been received; the budget bounds the wait for the answer, then each
+    /// silence.
+    /// - Throws: as `send`; what `receive` throws (the transfer stops there).
+    func download(_ path: String, receive: (UnsafeRawBufferPointer) throws -> Void) throws {
+        let budget = configuration.timeout
+        let idempotencyKey = randomUUIDString()
+        func downloadHeaders(refresh: Bool) -> [(name: String, value: String)] {
+            headers(for: "GET", token: currentToken(refresh: refresh), idempotencyKey: idempotencyKey)
+        }
+        var request = HTTPExchange.Request(
+            method: "GET", url: url(path, []), headers: downloadHeaders(refresh: false), timeout: budget,
+            idleTimeout: budget)
+        var failure: (any Error)?
+        let answer = try retrying(&request, path: path, budget: budget, completing: "start", headers: downloadHeaders) {
+            request, started in
+            let (response, streamed) = try transport.stream(
+                request, accept: { status, _ in (200...299).contains(status) },
+                receive: { bytes in
+                    started = true
+                    do {
+                        try receive(bytes)
+                        return true
+                    } catch {
+                        failure = error
+                        return false
+                    }
+                })
+            return streamed ? nil : response
+        }
+        if let failure { throw failure }
+        guard answer == nil else {
+            throw WellnessError(kind: .invalidResponse, message: "GET \(path) answered without a body to download")
+        }
+    }
+
     /// The retries every request gets within its budget: after a 401 once
     /// with a refreshed token, after a 429 once when its `Retry-After` fits,
     /// and after a 5xx or a network failure up to `maxRetries` times with

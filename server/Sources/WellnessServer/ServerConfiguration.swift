@@ -11,6 +11,12 @@ public struct ServerConfiguration: Sendable {
     /// SQLite in ``dataDirectory``. Instances sharing one database share its
     /// rate limits and insight schedule.
     public var databaseURL: String?
+    /// `postgres://...`: the PostgreSQL database of the users' data keys
+    /// (``UserKeys``), apart from ``databaseURL`` so that copies of the data
+    /// hold no key; shared by every instance. Without it the keys are in
+    /// `DIR/user-keys.sqlite` on SQLite, and in the data database on PostgreSQL
+    /// (where erasure then does not reach copies of the data).
+    public var keyDatabaseURL: String?
     /// PostgreSQL connections this instance opens at start and keeps. Instances
     /// sharing a database together need that many of its `max_connections`.
     public var databaseConnections = defaultDatabaseConnections

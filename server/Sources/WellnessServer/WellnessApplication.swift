@@ -37,6 +37,13 @@ public enum WellnessApplication {
                 path: configuration.dataDirectory.appendingPathComponent("wellness.sqlite").path,
                 readers: configuration.sqliteReaders, metrics: metrics)
         }
+        let keyEngine: any SQLEngine
+        do {
+            keyEngine = try userKeyEngine(configuration, data: engine, logger: logger)
+        } catch {
+            await engine.shutdown()
+            throw error
+        }
         do {
             let state = try await Store.inspect(engine)
             let cipher = try FieldCipher.load(
@@ -44,15 +51,38 @@ public enum WellnessApplication {
                 mayCreate: state.isEmpty)
             let tokenKeys = try TokenKeys.load(dataDirectory: configuration.dataDirectory, environment: environment)
             let store = try await Store.open(
-                engine: engine, cipher: cipher,
+                engine: engine, cipher: cipher, keyEngine: keyEngine,
                 principalLifetime: configuration.principalLifetime,
                 openedInsights: configuration.openedInsights,
                 insightPageBytes: configuration.effectiveInsightPageBytes)
             return (store, Credentials(keys: tokenKeys))
         } catch {
             await engine.shutdown()
+            if (keyEngine as AnyObject) !== (engine as AnyObject) { await keyEngine.shutdown() }
             throw error
         }
+    }
+
+    /// Where the users' data keys are (``ServerConfiguration/keyDatabaseURL``):
+    /// the key database, else `DIR/user-keys.sqlite` beside a SQLite database,
+    /// else the PostgreSQL data database itself (with a warning).
+    private static func userKeyEngine(_ configuration: ServerConfiguration, data: any SQLEngine, logger: Logger)
+        throws -> any SQLEngine
+    {
+        if let url = configuration.keyDatabaseURL {
+            return try PostgresEngine(
+                url: url, maximumConnections: 2, callTimeout: configuration.databaseTimeout, logger: logger)
+        }
+        guard configuration.databaseURL == nil else {
+            logger.warning(
+                """
+                the users' data keys are in the data database: an erased user's data stays readable in copies \
+                of it (backups, dumps); give --key-database to keep them apart
+                """)
+            return data
+        }
+        return try SQLiteEngine(
+            path: configuration.dataDirectory.appendingPathComponent("user-keys.sqlite").path, readers: 1)
     }
 
     public static func router(

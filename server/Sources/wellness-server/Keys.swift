@@ -20,11 +20,14 @@ struct Keys: AsyncParsableCommand {
         var data = "./wellness-data"
         @Option(help: "PostgreSQL instead of SQLite: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE.")
         var database: String?
+        @Option(help: "PostgreSQL database of the users' data keys, as for `serve`.")
+        var keyDatabase: String?
 
         /// Opens the store, runs `body` on it, and prints its JSON line; a refusal exits 1 with the reason.
         func run(_ body: (Store) async throws -> JSONValue) async throws {
             var configuration = ServerConfiguration(dataDirectory: URL(fileURLWithPath: data))
             configuration.databaseURL = database
+            configuration.keyDatabaseURL = keyDatabase
             let store: Store
             do {
                 store = try await WellnessApplication.openStore(configuration).0
@@ -37,11 +40,14 @@ struct Keys: AsyncParsableCommand {
             } catch {
                 result = .failure(error)
             }
-            await store.engine.shutdown()
+            await store.shutdown()
             switch result {
             case .success(let line): print(try JSONWriter.string(line))
             case .failure(let refusal as APIKeyRefusal):
                 FileHandle.standardError.write(Data("wellness-server: keys: \(refusal.description)\n".utf8))
+                throw ExitCode.failure
+            case .failure(let refusal as UnknownUser):
+                FileHandle.standardError.write(Data("wellness-server: \(refusal.description)\n".utf8))
                 throw ExitCode.failure
             case .failure(let error): throw error
             }

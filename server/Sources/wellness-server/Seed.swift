@@ -13,6 +13,8 @@ struct Seed: AsyncParsableCommand {
     var data = "./wellness-data"
     @Option(help: "PostgreSQL instead of SQLite: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE.")
     var database: String?
+    @Option(help: "PostgreSQL database of the users' data keys, as for `serve`.")
+    var keyDatabase: String?
     @Option(help: "Comma-separated insight counts, one user each (0–1000000).") var insights = "10"
 
     func run() async throws {
@@ -22,6 +24,7 @@ struct Seed: AsyncParsableCommand {
         }
         var configuration = ServerConfiguration(dataDirectory: URL(fileURLWithPath: data))
         configuration.databaseURL = database
+        configuration.keyDatabaseURL = keyDatabase
         let store: Store
         do {
             store = try await WellnessApplication.openStore(configuration).0
@@ -39,9 +42,9 @@ struct Seed: AsyncParsableCommand {
                 print(try JSONWriter.string(.object(line)))
             }
         } catch {
-            await store.engine.shutdown()
+            await store.shutdown()
             throw error
         }
-        await store.engine.shutdown()
+        await store.shutdown()
     }
 }

@@ -16,6 +16,12 @@ struct Serve: AsyncParsableCommand {
     var data = "./wellness-data"
     @Option(help: "PostgreSQL instead of SQLite: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE.")
     var database: String?
+    @Option(
+        help: """
+            PostgreSQL database of the users' data keys, apart from --database and shared by every instance \
+            (default: DIR/user-keys.sqlite on SQLite, the data database on PostgreSQL).
+            """)
+    var keyDatabase: String?
     @Option(help: "AI endpoint requests per user per minute.") var aiRateLimit = 10
     @Option(help: "Seconds between scheduled insight generations.") var insightInterval = 3600.0
     @Flag(help: "Seed a demo user with a year of data and print its API key and token.") var demo = false
@@ -89,6 +95,7 @@ struct Serve: AsyncParsableCommand {
         var configuration = ServerConfiguration(dataDirectory: URL(fileURLWithPath: data))
         configuration.host = host
         configuration.databaseURL = database
+        configuration.keyDatabaseURL = keyDatabase
         configuration.port = port
         configuration.aiRequestsPerWindow = aiRateLimit
         configuration.insightIntervalSeconds = insightInterval
@@ -136,7 +143,7 @@ struct Serve: AsyncParsableCommand {
         if demo {
             let (store, credentials) = try await WellnessApplication.openStore(configuration, logger: logger)
             let user = try await DemoData.seed(store)
-            await store.engine.shutdown()
+            await store.shutdown()
             print("demo user \(user.id)\napi_key \(user.apiKey)\ntoken \(credentials.token(for: user.id))")
         }
         if let ai = configuration.ai { logger.info("AI provider: \(ai)") }

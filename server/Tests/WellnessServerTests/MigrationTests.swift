@@ -10,6 +10,8 @@ import WellnessKitCore
 /// `Fixtures/schema-v4.sqlite`, written through the API of the last server of
 /// version 4, with what that server answered to reads of it
 /// (`Fixtures/schema-v4.json`, both made by `Fixtures/make-schema-v4.py`).
+/// The version-6 database (`schema-v6.*`, the version before per-user data
+/// keys) was made by the same script from the last server of version 6.
 struct SchemaMigrationCase {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
     /// The key the fixture is sealed with: bytes 0 to 31.
@@ -22,8 +24,8 @@ struct SchemaMigrationCase {
     }
 
     /// The fixture's API key and the reads its server answered.
-    static func recorded() throws -> (apiKey: String, reads: [Read]) {
-        let data = try Data(contentsOf: fixtures.appendingPathComponent("schema-v4.json"))
+    static func recorded(version: Int = 4) throws -> (apiKey: String, reads: [Read]) {
+        let data = try Data(contentsOf: fixtures.appendingPathComponent("schema-v\(version).json"))
         guard let document = try JSONSerialization.jsonObject(with: data) as? [String: Any],
             let apiKey = document["api_key"] as? String, let reads = document["reads"] as? [[String: Any]]
         else {
@@ -43,7 +45,7 @@ struct SchemaMigrationCase {
 
     /// A data directory holding the fixture's key and, for SQLite, its
     /// database; for PostgreSQL, a new database holding the fixture's rows.
-    static func versionFourServer(_ engine: TestEngine) async throws -> ServerConfiguration {
+    static func versionFourServer(_ engine: TestEngine, version: Int = 4) async throws -> ServerConfiguration {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "wellness-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
@@ -53,7 +55,8 @@ struct SchemaMigrationCase {
         try key.write(to: keyFile)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile.path)
         let database = directory.appendingPathComponent("wellness.sqlite")
-        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("schema-v4.sqlite"), to: database)
+        try FileManager.default.copyItem(
+            at: fixtures.appendingPathComponent("schema-v\(version).sqlite"), to: database)
         var configuration = ServerConfiguration(dataDirectory: directory)
         configuration.databaseConnections = 4
         if engine == .postgres {
@@ -122,7 +125,7 @@ struct SchemaMigrationCase {
     private func migratesVersionFour(on engine: TestEngine) async throws {
         let configuration = try await SchemaMigrationCase.versionFourServer(engine)
         let (store, credentials) = try await WellnessApplication.openStore(configuration, environment: [:])
-        defer { Task { await store.engine.shutdown() } }
+        defer { Task { await store.shutdown() } }
         let version = try await store.engine.query("SELECT value FROM meta WHERE name = 'schema_version'").first?.blob(
             "value")
         #expect(version.map { String(decoding: $0, as: UTF8.self) } == String(Schema.version))
@@ -161,6 +164,58 @@ struct SchemaMigrationCase {
         #expect(try await store.insights(for: userId, query: favorites).pagination.totalCount == expected)
     }
 
+    /// A database of today's version before per-user keys: every value is
+    /// sealed again under its user's key, reads answer as before, and the
+    /// server key alone no longer opens any of them.
+    @Test func aVersionSixDatabaseIsResealedUnderPerUserKeysAndReadsBackAsWritten() async throws {
+        let configuration = try await SchemaMigrationCase.versionFourServer(.sqlite, version: 6)
+        let cipher = FieldCipher(key: SymmetricKey(data: SchemaMigrationCase.key))
+        let database = configuration.dataDirectory.appendingPathComponent("wellness.sqlite").path
+        let before = try await Self.sealedNames(SQLiteEngine(path: database))
+        #expect(before.count == 1)
+        for (user, sealed) in before {
+            #expect(
+                try cipher.open(sealed, for: SealedField(table: "users", column: "name", row: user, user: user)) != "")
+        }
+
+        let (store, credentials) = try await WellnessApplication.openStore(configuration, environment: [:])
+        let (apiKey, reads) = try SchemaMigrationCase.recorded(version: 6)
+        let userId = try #require(try await store.userId(forAPIKey: apiKey))
+        let user = TestServer.User(id: userId, apiKey: apiKey, token: "")
+        let server = TestServer(
+            engine: .sqlite, directory: configuration.dataDirectory, store: store,
+            credentials: credentials, configuration: configuration, metrics: ServerMetrics())
+        try await server.test { client in
+            for read in reads {
+                let (status, _, body) = try await client.call(.get, read.path, as: user)
+                let answered = try JSONSerialization.jsonObject(with: Data(try JSONWriter.bytes(body)))
+                #expect(Int(status.code) == read.status, "\(read.path)")
+                #expect(SchemaMigrationCase.sameJSON(answered, read.body), "\(read.path) reads back differently")
+            }
+        }
+        #expect(try await store.userKeys.storedCount() == 1)
+        for (user, sealed) in try await Self.sealedNames(store.engine) {
+            let field = SealedField(table: "users", column: "name", row: user, user: user)
+            #expect(throws: SealedValueError.self, "re-sealed: the server key alone opens nothing") {
+                try cipher.open(sealed, for: field)
+            }
+            #expect(try store.cipher.open(sealed, for: field) != "")
+        }
+        let body = try #require(try await store.engine.query("SELECT body FROM checkins LIMIT 1").first?.blob("body"))
+        #expect(!body.isEmpty)
+        await store.shutdown()
+
+        // Without the key store, the server refuses to start rather than seal new data under new keys.
+        try FileManager.default.removeItem(at: configuration.dataDirectory.appendingPathComponent("user-keys.sqlite"))
+        await #expect(throws: ConfigurationError.self) {
+            _ = try await WellnessApplication.openStore(configuration, environment: [:])
+        }
+    }
+
+    private static func sealedNames(_ engine: any SQLEngine) async throws -> [(String, [UInt8])] {
+        try await engine.query("SELECT id, name FROM users").map { (try $0.text("id"), try $0.blob("name")) }
+    }
+
     @Test func aVersionFourDatabaseOnSQLiteIsMigratedAndReadsBackAsWritten() async throws {
         try await migratesVersionFour(on: .sqlite)
     }
@@ -190,6 +245,12 @@ struct SchemaMigrationCase {
     private func migratesOnce(on engine: TestEngine) async throws {
         let configuration = try await SchemaMigrationCase.versionFourServer(engine)
         let cipher = FieldCipher(key: SymmetricKey(data: SchemaMigrationCase.key))
+        // One key store for the three (a SQLite file is one process's): three engines converting a new
+        // file to WAL at once could be refused "database is locked".
+        let keys: (any SQLEngine)? =
+            configuration.databaseURL == nil
+            ? try SQLiteEngine(path: configuration.dataDirectory.appendingPathComponent("user-keys.sqlite").path)
+            : nil
         let stores = try await withThrowingTaskGroup(of: Store.self) { group in
             for _ in 0..<3 {
                 group.addTask {
@@ -197,7 +258,7 @@ struct SchemaMigrationCase {
                         try configuration.databaseURL.map { try PostgresEngine(url: $0) }
                         ?? SQLiteEngine(
                             path: configuration.dataDirectory.appendingPathComponent("wellness.sqlite").path)
-                    return try await Store.open(engine: engine, cipher: cipher)
+                    return try await Store.open(engine: engine, cipher: cipher, keyEngine: keys ?? engine)
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }
@@ -207,7 +268,7 @@ struct SchemaMigrationCase {
             .integer("n")
         let rows = try await store.engine.query("SELECT COUNT(*) AS n FROM insights").first?.integer("n")
         #expect(counted == rows && rows != nil && rows != 0)
-        for store in stores { await store.engine.shutdown() }
+        for store in stores { await store.shutdown() }
     }
 
     /// A database written by a newer server is refused, and left as it was.

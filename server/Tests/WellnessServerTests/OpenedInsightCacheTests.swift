@@ -88,7 +88,7 @@ import WellnessKitCore
         #expect(try await store.deleteInsight(second.id, for: user.id))
         #expect(store.openedInsights.content(of: second.id, user: user.id) == nil)
         #expect(store.openedInsights.count == page.count - 1)
-        await fresh.engine.shutdown()
-        await store.engine.shutdown()
+        await fresh.shutdown()
+        await store.shutdown()
     }
 }

@@ -60,7 +60,7 @@ import Testing
         #expect(try await server.store.tokensValidAfter(userId: user.id) == 0)
         try await other.revokeTokens(userId: user.id, at: 1_700_000_000_000)
         #expect(try await server.store.tokensValidAfter(userId: user.id) == 1_700_000_000_000)
-        await other.engine.shutdown()
+        await other.shutdown()
     }
 
     @Test func fingerprintsAreTheHexOfSHA256() {

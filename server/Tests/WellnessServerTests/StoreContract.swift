@@ -54,7 +54,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         case .aKeyFromBeforeTheKeyTableIsAdopted: try await Self.adoptedKey(server)
         case .waitsForAConnectionAreReported: try await Self.connectionWaits(server)
         }
-        await server.store.engine.shutdown()
+        await server.store.shutdown()
     }
 
     static func goal(_ title: String, description: String? = nil) throws -> CreateGoalRequest {
@@ -195,7 +195,9 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
             _ = try await store.update(insight.id, for: user.id, with: change)
         }
         for insight in insights.insights.suffix(4) { #expect(try await store.deleteInsight(insight.id, for: user.id)) }
-        #expect(try await !store.deleteInsight(insights.insights[0].id, for: "usr_nobody"))
+        await #expect(throws: AccountErased.self, "nobody's writes are refused") {
+            try await store.deleteInsight(insights.insights[0].id, for: "usr_nobody")
+        }
         let remaining = try await store.insights(for: user.id, query: all).insights
         for type in [nil, InsightType.daily, .weekly, .milestone, .pattern] {
             for read in [nil, true, false] {
@@ -356,7 +358,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         let listed = try await writer.insights(for: user.id, query: query).insights[0]
         _ = try await reader.update(listed.id, for: user.id, with: UpdateInsightRequest(isFavorite: true))
         #expect(reader.insightPages.page(for: user.id, query: query) == nil)
-        await reader.engine.shutdown()
+        await reader.shutdown()
     }
 
     // MARK: - Generation
@@ -390,7 +392,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         query.pageSize = 100
         let page = try await server.store.insights(for: user.id, query: query)
         #expect(page.insights.count == generated.count && page.pagination.totalCount == generated.count)
-        await other.engine.shutdown()
+        await other.shutdown()
     }
 
     // MARK: - Instances
@@ -413,7 +415,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
             return try await group.reduce(into: [Bool]()) { $0.append($1) }
         }
         #expect(results.filter { $0 }.count == 3)
-        await other.engine.shutdown()
+        await other.shutdown()
     }
 
     static func sharedSchedule(_ server: TestServer) async throws {
@@ -429,7 +431,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         #expect(claims.filter { $0 }.count == 1)
         #expect(try await !other.claimScheduledRun("job", interval: 60, now: now + 59_000))
         #expect(try await other.claimScheduledRun("job", interval: 60, now: now + 60_000))
-        await other.engine.shutdown()
+        await other.shutdown()
     }
 
     // MARK: - Transactions
@@ -622,7 +624,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         #expect(try await store.apiKeys(of: user.id) == [created.record])
         try await Task.sleep(for: .milliseconds(1200))
         #expect(try await elsewhere.userId(forAPIKey: user.apiKey) == nil, "refused elsewhere within the lifetime")
-        await elsewhere.engine.shutdown()
+        await elsewhere.shutdown()
         #expect(
             await refusal { try await store.revokeAPIKey(created.record.id, of: user.id) } as? APIKeyRefusal == .lastKey
         )
@@ -651,7 +653,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         try await fresh.revokeAPIKey(try #require(keys.first?.id), of: user.id)
         #expect(try await fresh.userId(forAPIKey: user.apiKey) == nil)
         #expect(try await fresh.userId(forAPIKey: created.apiKey) == user.id)
-        await fresh.engine.shutdown()
+        await fresh.shutdown()
     }
 }
 

@@ -67,7 +67,10 @@ struct TestServer {
         configuration.databaseConnections = 4
         // Every engine's tests read lists through the page cache, which is off by default on SQLite.
         configuration.insightPageBytes = Store.defaultInsightPageBytes
-        if engine == .postgres { configuration.databaseURL = try await TestEngine.newPostgresDatabase() }
+        if engine == .postgres {
+            configuration.databaseURL = try await TestEngine.newPostgresDatabase()
+            configuration.keyDatabaseURL = try await TestEngine.newPostgresDatabase()
+        }
         configure(&configuration)
         let metrics = ServerMetrics()
         let (store, credentials) = try await WellnessApplication.openStore(

@@ -293,6 +293,60 @@ enum OpenAPIContract {
                       schema: {$ref: "#/components/schemas/ErrorEnvelope"}
                 "413": {$ref: "#/components/responses/TooLarge"}
 
+          /api/v1/account:
+            delete:
+              operationId: eraseAccount
+              summary: Erases the account and everything stored about the user, at once and for good.
+              description: >-
+                Confirmed by one of the user's API keys in the body (a token alone does
+                not erase an account). Deletes every row of the user in every table in
+                one transaction; from the moment it commits, the user's keys and tokens
+                are 401 on every instance sharing the database, and cached pages and
+                opened insights are forgotten. Requests of the user in flight meanwhile
+                either complete before it or are 401, and write nothing after it.
+                Afterwards the same credentials are 401; 404 when another request erased
+                the account while this one was in flight (docs/SERVER.md, "Data subject requests").
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema:
+                      type: object
+                      additionalProperties: false
+                      required: [api_key]
+                      properties:
+                        api_key: {type: string, minLength: 1, description: One of the user's API keys.}
+              responses:
+                "500": {$ref: "#/components/responses/Internal"}
+                "204": {description: Erased.}
+                "400": {$ref: "#/components/responses/BadRequest"}
+                "401": {$ref: "#/components/responses/Unauthorized"}
+                "403":
+                  description: The api_key is not one of this account's keys (CONFIRMATION_FAILED); nothing is erased.
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/ErrorEnvelope"}
+                "404": {$ref: "#/components/responses/NotFound"}
+                "413": {$ref: "#/components/responses/TooLarge"}
+
+          /api/v1/account/export:
+            get:
+              operationId: exportAccount
+              summary: Everything stored about the user, decrypted, as one JSON download.
+              description: >-
+                Streamed as it is read (Content-Disposition: attachment). The last member
+                is "complete": true; a download cut short by a failure lacks it.
+              responses:
+                "500": {$ref: "#/components/responses/Internal"}
+                "200":
+                  description: The export.
+                  headers:
+                    Content-Disposition: {schema: {type: string}}
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/AccountExport"}
+                "401": {$ref: "#/components/responses/Unauthorized"}
+
           /api/v1/profile:
             get:
               operationId: getProfile
@@ -911,6 +965,81 @@ enum OpenAPIContract {
                   description: The key's first 8 characters; null for a key created before keys were listed.
                 created_at: {type: string, format: date-time}
             Timestamp: {type: string, format: date-time}
+            AccountExport:
+              type: object
+              required: [format, version, exported_at, user, profile, api_keys, checkins, insights, goals, consultations,
+                         ai_token_usage, complete]
+              properties:
+                format: {type: string, const: wellness-account-export}
+                version: {type: integer, const: 1}
+                exported_at: {$ref: "#/components/schemas/Timestamp"}
+                user:
+                  type: object
+                  required: [id, name, created_at]
+                  properties:
+                    id: {type: string}
+                    name: {type: string}
+                    created_at: {$ref: "#/components/schemas/Timestamp"}
+                profile:
+                  allOf:
+                    - {$ref: "#/components/schemas/Profile"}
+                    - type: object
+                      properties:
+                        bmi: {type: [number, "null"]}
+                api_keys:
+                  description: The keys' ids, prefixes and creation times; never a key.
+                  type: array
+                  items: {$ref: "#/components/schemas/ApiKey"}
+                checkins: {type: array, items: {$ref: "#/components/schemas/CheckInRecord"}}
+                insights:
+                  description: Each with its read, favourite and archived state, and how it was made.
+                  type: array
+                  items:
+                    allOf:
+                      - {$ref: "#/components/schemas/Insight"}
+                      - type: object
+                        required: [generation]
+                        properties:
+                          generation: {$ref: "#/components/schemas/GenerationRecord"}
+                goals: {type: array, items: {$ref: "#/components/schemas/Goal"}}
+                consultations:
+                  type: array
+                  items:
+                    allOf:
+                      - {$ref: "#/components/schemas/Consultation"}
+                      - type: object
+                        required: [messages]
+                        properties:
+                          messages:
+                            type: array
+                            items:
+                              allOf:
+                                - {$ref: "#/components/schemas/ConsultationMessage"}
+                                - type: object
+                                  required: [generation]
+                                  properties:
+                                    generation: {$ref: "#/components/schemas/GenerationRecord"}
+                ai_token_usage:
+                  description: Language-model tokens spent for the user per UTC day.
+                  type: array
+                  items:
+                    type: object
+                    required: [date, tokens]
+                    properties:
+                      date: {$ref: "#/components/schemas/Date"}
+                      tokens: {type: integer, minimum: 0}
+                complete: {type: boolean, const: true}
+            GenerationRecord:
+              description: How a generated item was made; null when not recorded (written by the rules before it was).
+              oneOf:
+                - {type: "null"}
+                - type: object
+                  required: [source, model, prompt_version, fallback_reason]
+                  properties:
+                    source: {type: string, enum: [llm, rules]}
+                    model: {type: [string, "null"]}
+                    prompt_version: {type: [string, "null"]}
+                    fallback_reason: {type: [string, "null"]}
             Date:
               type: string
               format: date

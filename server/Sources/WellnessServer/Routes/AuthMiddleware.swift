@@ -3,7 +3,9 @@ import Hummingbird
 
 /// Authenticates every `/api` request: `X-API-Key`, `Authorization: Bearer
 /// <JWT>`, or both (which must then name the same user). Anything missing,
-/// malformed, expired, revoked or unknown is 401.
+/// malformed, expired, revoked or unknown is 401. So is a request whose
+/// account was erased while it was in flight and that failed for it (a write
+/// refused, ``AccountErased``, or a row it needed gone): never a 500.
 struct AuthMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let store: Store
@@ -12,7 +14,19 @@ struct AuthMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
-        return try await next(request, try await authenticate(request, context))
+        let context = try await authenticate(request, context)
+        do {
+            return try await next(request, context)
+        } catch let error as AccountErased {
+            throw APIFailure.unauthorized(error.description)
+        } catch let error as APIFailure where error.status.code < 500 {
+            throw error
+        } catch {
+            if let user = context.userId, (try? await store.userExists(user)) == false {
+                throw APIFailure.unauthorized("the account was erased")
+            }
+            throw error
+        }
     }
 
     private func authenticate(_ request: Request, _ context: Context) async throws -> Context {

@@ -3,7 +3,7 @@ import Foundation
 /// A token bucket per scope and subject (an AI endpoint and a user, or
 /// sign-up and a client address) for the AI endpoints (seed 003: "429 Rate limit exceeded") and sign-up: `capacity`
 /// requests, refilled over `window`. The buckets are in the database
-/// (``Store/takeToken(_:for:capacity:window:now:)``), so instances sharing it
+/// (``Store/takeToken(_:for:ofUser:capacity:window:now:)``), so instances sharing it
 /// share the limits.
 public struct RateLimiter: Sendable {
     public let store: Store
@@ -17,7 +17,8 @@ public struct RateLimiter: Sendable {
     }
 
     /// Takes a token from the bucket of `scope` and `subject`; returns nil when allowed, else the seconds until one is available.
-    public func retryAfter(_ scope: String, for subject: String) async throws -> Int? {
-        try await store.takeToken(scope, for: subject, capacity: capacity, window: window)
+    /// `ofUser`: the subject is a user's id (see ``Store/takeToken(_:for:ofUser:capacity:window:now:)``).
+    public func retryAfter(_ scope: String, for subject: String, ofUser: Bool = false) async throws -> Int? {
+        try await store.takeToken(scope, for: subject, ofUser: ofUser, capacity: capacity, window: window)
     }
 }

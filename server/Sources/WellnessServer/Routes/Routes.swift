@@ -32,7 +32,7 @@ struct Routes {
     /// Every route the server answers: the one list that registration and the
     /// 405 `Allow` header both read.
     var table: [Route] {
-        operationsRoutes + authRoutes + dataRoutes + insightsRoutes + goalsRoutes + consultationsRoutes
+        operationsRoutes + authRoutes + accountRoutes + dataRoutes + insightsRoutes + goalsRoutes + consultationsRoutes
     }
 
     /// A route anyone may call.
@@ -103,7 +103,7 @@ struct Routes {
     }
 
     func limit(_ user: String, _ endpoint: String) async throws {
-        if let seconds = try await limiter.retryAfter(endpoint, for: user) {
+        if let seconds = try await limiter.retryAfter(endpoint, for: user, ofUser: true) {
             throw APIFailure.rateLimited(retryAfter: seconds)
         }
     }

@@ -86,6 +86,14 @@ final class OpenedInsightCache: @unchecked Sendable {
         }
     }
 
+    /// Forgets every insight of an erased user.
+    func forget(user: String) {
+        lock.withLock {
+            recent = recent.filter { $0.key.user != user }
+            older = older.filter { $0.key.user != user }
+        }
+    }
+
     /// Entries held now (at most ``capacity``).
     var count: Int {
         lock.withLock { recent.count + older.count }

@@ -10,6 +10,10 @@ import Foundation
 /// lookup that was under way while it happened is not remembered
 /// (``generation``), so revocation takes effect immediately here; other
 /// instances sharing a PostgreSQL database notice it within ``lifetime``.
+/// An erased account is the exception: every instance forgets it when the
+/// erasure commits (``forgetUser(_:)``, through the database's notifications),
+/// and where notifications may be missed (a PostgreSQL listener not
+/// connected) nothing remembered is believed (``isTrusted``).
 /// A lifetime of 0 turns the cache off.
 final class PrincipalCache: @unchecked Sendable {
     /// How long an entry is believed, in seconds.
@@ -28,9 +32,30 @@ final class PrincipalCache: @unchecked Sendable {
     private var users: [String: Entry<String>] = [:]
     private var validAfter: [String: Entry<Int64>] = [:]
     private var revocations: UInt64 = 0
+    private var trusted: Bool
 
-    init(lifetime: Double) {
+    /// - Parameter trusted: whether entries may be believed from the start: false while
+    ///   erasures made by other instances could go unnoticed (see ``isTrusted``).
+    init(lifetime: Double, trusted: Bool = true) {
         self.lifetime = lifetime.isFinite ? min(max(lifetime, 0), Self.maximumLifetime) : 0
+        self.trusted = trusted
+    }
+
+    /// Whether remembered entries are believed. Set false when this instance
+    /// may miss another's erasure (its PostgreSQL listener is not connected):
+    /// everything is forgotten then and each request looks its credentials up,
+    /// until the listener is back.
+    var isTrusted: Bool {
+        get { lock.withLock { trusted } }
+        set {
+            lock.withLock {
+                trusted = newValue
+                guard !newValue else { return }
+                revocations &+= 1
+                users.removeAll()
+                validAfter.removeAll()
+            }
+        }
     }
 
     /// A mark taken before a database lookup and handed back to `remember`, so
@@ -42,7 +67,7 @@ final class PrincipalCache: @unchecked Sendable {
     /// The user of the API key with this fingerprint, if remembered and not expired.
     func user(forFingerprint fingerprint: String) -> String? {
         let now = Self.now()
-        return lock.withLock { users[fingerprint].flatMap { $0.expiry > now ? $0.value : nil } }
+        return lock.withLock { trusted ? users[fingerprint].flatMap { $0.expiry > now ? $0.value : nil } : nil }
     }
 
     func remember(user: String, forFingerprint fingerprint: String, lookedUpAt generation: UInt64) {
@@ -52,7 +77,7 @@ final class PrincipalCache: @unchecked Sendable {
     /// The user's `tokens_valid_after_ms`, if remembered and not expired.
     func tokensValidAfter(user: String) -> Int64? {
         let now = Self.now()
-        return lock.withLock { validAfter[user].flatMap { $0.expiry > now ? $0.value : nil } }
+        return lock.withLock { trusted ? validAfter[user].flatMap { $0.expiry > now ? $0.value : nil } : nil }
     }
 
     func remember(tokensValidAfter milliseconds: Int64, user: String, lookedUpAt generation: UInt64) {
@@ -77,6 +102,16 @@ final class PrincipalCache: @unchecked Sendable {
         }
     }
 
+    /// Forgets everything of an erased user (every key that named them, their
+    /// token mark), and anything a lookup under way finds of them.
+    func forgetUser(_ user: String) {
+        lock.withLock {
+            revocations &+= 1
+            validAfter[user] = nil
+            users = users.filter { $0.value.value != user }
+        }
+    }
+
     private func store<Value>(
         _ table: ReferenceWritableKeyPath<PrincipalCache, [String: Entry<Value>]>, _ key: String,
         _ value: Value, _ generation: UInt64
@@ -85,7 +120,7 @@ final class PrincipalCache: @unchecked Sendable {
         let now = Self.now()
         let expiry = now + UInt64(lifetime * 1e9)
         lock.withLock {
-            guard generation == revocations else { return }
+            guard trusted, generation == revocations else { return }
             if self[keyPath: table].count >= Self.capacity {
                 self[keyPath: table] = self[keyPath: table].filter { $0.value.expiry > now }
                 if self[keyPath: table].count >= Self.capacity { self[keyPath: table].removeAll() }

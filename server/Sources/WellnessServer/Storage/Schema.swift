@@ -30,7 +30,13 @@ enum Schema {
         SchemaMigration(
             version: 6, summary: "how generated text was made, and AI tokens per user and day",
             statements: version6),
+        SchemaMigration(
+            version: perUserKeysVersion, summary: "each user's values sealed with their own data key",
+            steps: [.rewrite({ try await PerUserSealing.resealEverything(on: $0) })]),
     ]
+
+    /// The version from which each user's values are sealed with their own key (``UserKeys``).
+    static let perUserKeysVersion = 7
 
     /// The version this server writes: the last of ``migrations``.
     static var version: Int { migrations.last?.version ?? 0 }

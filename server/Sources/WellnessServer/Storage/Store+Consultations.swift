@@ -5,6 +5,7 @@ extension Store {
     public func createConsultation(_ request: CreateConsultationRequest, for userId: String) async throws
         -> Consultation
     {
+        try await userKeys.load(userId)
         let now = Self.nowMilliseconds()
         let consultation = Consultation(
             id: Self.newId("con"), userId: userId, persona: request.persona,
@@ -49,7 +50,8 @@ extension Store {
     }
 
     public func consultation(_ id: String, for userId: String) async throws -> Consultation? {
-        try await consultation(id, for: userId, on: engine, locking: false)
+        try await userKeys.load(userId)
+        return try await consultation(id, for: userId, on: engine, locking: false)
     }
 
     private func consultation(_ id: String, for userId: String, on session: any SQLSession, locking: Bool) async throws
@@ -65,6 +67,7 @@ extension Store {
     public func consultations(for userId: String, archived: Bool?, page: Int, pageSize: Int) async throws
         -> ([Consultation], Pagination)
     {
+        try await userKeys.load(userId)
         var filter = "user_id = ?"
         var parameters: [SQLValue] = [.text(userId)]
         if let archived {
@@ -94,6 +97,7 @@ extension Store {
         to consultation: Consultation
     ) async throws -> [ConsultationMessage] {
         let userId = consultation.userId
+        try await userKeys.load(userId)
         let now = Self.nowMilliseconds()
         let records = messages.map { message in
             ConsultationMessage(
@@ -113,6 +117,7 @@ extension Store {
             )
         }
         return try await engine.transaction { [self] session in
+            try await holdUser(userId, on: session)
             guard var updated = try await self.consultation(consultation.id, for: userId, on: session, locking: true)
             else {
                 throw APIFailure.notFound("Consultation")
@@ -140,10 +145,21 @@ extension Store {
     }
 
     public func messages(of consultation: Consultation) async throws -> [ConsultationMessage] {
-        try await engine.query(
+        try await messages(of: consultation, after: 0, limit: Int64.max).map(\.message)
+    }
+
+    /// Up to `limit` of the consultation's messages after the one numbered
+    /// `sequence` (0: from the first), in order, each with its number and how it was made.
+    func messages(of consultation: Consultation, after sequence: Int64, limit: Int64) async throws
+        -> [(message: ConsultationMessage, sequence: Int64, provenance: GenerationProvenance?)]
+    {
+        try await userKeys.load(consultation.userId)
+        return try await engine.query(
             """
-            SELECT id, role, content, created_ms, proposals FROM messages WHERE consultation_id = ? ORDER BY sequence
-            """, [.text(consultation.id)]
+            SELECT id, role, content, created_ms, proposals, sequence, generation_source, generation_model,
+                generation_prompt_version, generation_fallback_reason
+            FROM messages WHERE consultation_id = ? AND sequence > ? ORDER BY sequence LIMIT ?
+            """, [.text(consultation.id), .integer(sequence), .integer(limit)]
         ).map { row in
             let id = try row.text("id")
             let role = try row.text("role")
@@ -155,12 +171,13 @@ extension Store {
                     json: JSONParser.parse(
                         cipher.open(sealed, for: Self.proposalsField(consultation.id, id, consultation.userId))))
             }
-            return ConsultationMessage(
+            let message = ConsultationMessage(
                 id: id, consultationId: consultation.id,
                 role: messageRole,
                 content: try cipher.open(
                     try row.blob("content"), for: Self.messageField(consultation.id, id, consultation.userId)),
                 createdAt: Timestamp(milliseconds: try row.integer("created_ms")), proposals: proposals ?? [])
+            return (message, try row.integer("sequence"), try Self.provenance(from: row))
         }
     }
 
@@ -172,7 +189,7 @@ extension Store {
                 user: consultation.userId))
     }
 
-    private func consultation(from row: SQLRow, userId: String) throws -> Consultation {
+    func consultation(from row: SQLRow, userId: String) throws -> Consultation {
         let field = SealedField(table: "consultations", column: "body", row: try row.text("id"), user: userId)
         return try Consultation(json: JSONParser.parse(cipher.open(try row.blob("body"), for: field)))
     }

@@ -7,15 +7,18 @@ extension Store {
     /// Takes a token from the bucket of `scope` and `subject` (`capacity` tokens, refilled
     /// evenly over `window` seconds); nil when allowed, else the whole seconds
     /// until a token is available. One transaction with the bucket's row
-    /// locked, so instances never both spend the same token.
+    /// locked, so instances never both spend the same token. When the bucket
+    /// is a user's (`subject` is their id and `ofUser` is true), an erased
+    /// user's request gets ``AccountErased`` and leaves no bucket behind.
     public func takeToken(
-        _ scope: String, for subject: String, capacity: Int, window: TimeInterval,
+        _ scope: String, for subject: String, ofUser: Bool = false, capacity: Int, window: TimeInterval,
         now: Int64 = Store.nowMilliseconds()
     ) async throws -> Int? {
         let capacity = Double(max(capacity, 1))
         let rate = capacity / max(window, 1) / 1000
         let forUpdate = engine.dialect.forUpdate
-        return try await engine.transaction { session in
+        return try await engine.transaction { [self] session in
+            if ofUser { try await holdUser(subject, on: session) }
             let bucket: [SQLValue] = [.text(scope), .text(subject)]
             try await session.query(
                 """

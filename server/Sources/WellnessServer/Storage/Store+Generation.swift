@@ -18,7 +18,8 @@ extension Store {
         for userId: String
     ) async throws {
         guard !entries.isEmpty else { return }
-        try await engine.transaction { session in
+        try await engine.transaction { [self] session in
+            try await holdUser(userId, on: session)
             for (dedupeKey, provenance) in entries {
                 try await session.query(
                     """
@@ -92,7 +93,7 @@ extension Store {
         ]
     }
 
-    private static func provenance(from row: SQLRow) throws -> GenerationProvenance? {
+    static func provenance(from row: SQLRow) throws -> GenerationProvenance? {
         guard let source = try row.optionalText("generation_source").flatMap(GenerationProvenance.Source.init) else {
             return nil
         }

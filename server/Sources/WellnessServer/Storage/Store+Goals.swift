@@ -4,6 +4,7 @@ import WellnessKitCore
 extension Store {
     /// Creates a goal from a validated request; the goal is sealed, its status stays plain for the filter.
     public func createGoal(_ request: CreateGoalRequest, for userId: String) async throws -> Goal {
+        try await userKeys.load(userId)
         let now = Self.nowMilliseconds()
         let goal = Goal(
             id: Self.newId("goal"), userId: userId, title: request.title, description: request.description,
@@ -27,6 +28,7 @@ extension Store {
     }
 
     public func goal(_ id: String, for userId: String) async throws -> Goal? {
+        try await userKeys.load(userId)
         guard
             let sealed = try await engine.query(
                 "SELECT body FROM goals WHERE id = ? AND user_id = ?",
@@ -40,6 +42,7 @@ extension Store {
     public func goals(for userId: String, status: GoalStatus?, page: Int, pageSize: Int) async throws
         -> ([Goal], Pagination)
     {
+        try await userKeys.load(userId)
         var filter = "user_id = ?"
         var parameters: [SQLValue] = [.text(userId)]
         if let status {
@@ -62,11 +65,14 @@ extension Store {
 
     /// Every goal of the user, for suggestions that must not repeat one.
     public func allGoals(for userId: String) async throws -> [Goal] {
-        try await engine.query("SELECT id, body FROM goals WHERE user_id = ? ORDER BY created_ms, id", [.text(userId)])
-            .map { try goal(from: $0, userId: userId) }
+        try await userKeys.load(userId)
+        return try await engine.query(
+            "SELECT id, body FROM goals WHERE user_id = ? ORDER BY created_ms, id", [.text(userId)]
+        )
+        .map { try goal(from: $0, userId: userId) }
     }
 
-    private func goal(from row: SQLRow, userId: String) throws -> Goal {
+    func goal(from row: SQLRow, userId: String) throws -> Goal {
         try Goal(
             json: JSONParser.parse(cipher.open(try row.blob("body"), for: Self.goalField(try row.text("id"), userId))))
     }
@@ -88,6 +94,7 @@ extension Store {
     public func updateGoal(_ id: String, for userId: String, with change: UpdateGoalRequest) async throws
         -> (before: Goal, after: Goal)?
     {
+        try await userKeys.load(userId)
         let field = Self.goalField(id, userId)
         let forUpdate = engine.dialect.forUpdate
         let result: (before: Goal, after: Goal)? = try await changingLists(of: userId) { [self] session in

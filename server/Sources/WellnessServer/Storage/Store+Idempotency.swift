@@ -44,12 +44,14 @@ extension Store {
         user: String, key: String, requestHash: String,
         leaseMilliseconds: Int64
     ) async throws -> IdempotencyClaim {
+        try await userKeys.load(user)
         let now = Self.nowMilliseconds()
         let lease = IdempotencyLease(
             user: user, key: key, owner: UUID().uuidString,
             expiresMs: now.addingReportingOverflow(leaseMilliseconds).partialValue)
         let field = Self.idempotencyField(user, key)
         return try await engine.transaction { [self] session in
+            try await holdUser(user, on: session)
             try await session.query(
                 "DELETE FROM idempotency_keys WHERE user_id = ? AND key = ? AND created_ms < ?",
                 [.text(user), .text(key), .integer(now - Self.idempotencyLifetimeMilliseconds)])
@@ -114,6 +116,7 @@ extension Store {
 
     /// Stores the response of a claimed key, for replays.
     public func completeIdempotency(_ lease: IdempotencyLease, status: Int, body: [UInt8]) async throws {
+        try await userKeys.load(lease.user)
         let sealed = try cipher.seal(
             String(decoding: body, as: UTF8.self),
             for: Self.idempotencyField(lease.user, lease.key))

@@ -25,6 +25,7 @@ extension Store {
     /// Idempotent across instances too: a dedupe key already stored (by anyone) is skipped.
     @discardableResult
     public func add(_ insights: [NewInsight], for userId: String) async throws -> Int {
+        try await userKeys.load(userId)
         let now = Self.nowMilliseconds()
         let rows = try insights.map { insight -> (row: [SQLValue], bucket: ListBucket) in
             let id = Self.newId("ins")
@@ -71,8 +72,9 @@ extension Store {
     /// through the index of its sort order, the total from `insight_counts`,
     /// so the cost does not grow with the user's (or anyone's) data.
     public func insights(for userId: String, query: InsightQuery) async throws -> InsightsPage {
+        try await userKeys.load(userId)
         let (rows, pagination, _) = try await pageRows(for: userId, query: query)
-        return InsightsPage(insights: try await decode(rows, insight(from:)), pagination: pagination)
+        return InsightsPage(insights: try await decode(rows) { try insight(from: $0) }, pagination: pagination)
     }
 
     /// The page of ``insights(for:query:)`` with each insight already encoded
@@ -83,6 +85,7 @@ extension Store {
     public func encodedInsights(for userId: String, query: InsightQuery) async throws
         -> (insights: [[UInt8]], pagination: Pagination)
     {
+        try await userKeys.load(userId)
         if let cached = insightPages.page(for: userId, query: query),
             try await cached.version == listVersion(.insights, for: userId)
         {
@@ -184,19 +187,21 @@ extension Store {
     private static let rowsBetweenYields = 2
 
     public func insight(_ id: String, for userId: String) async throws -> Insight? {
-        try await insight(id, for: userId, on: engine)
+        try await userKeys.load(userId)
+        return try await insight(id, for: userId, on: engine)
     }
 
     func insight(_ id: String, for userId: String, on session: any SQLSession) async throws -> Insight? {
         try await session.query(
             "SELECT \(Self.insightColumns) FROM insights WHERE id = ? AND user_id = ?",
             [.text(id), .text(userId)]
-        ).first.map(insight(from:))
+        ).first.map { try insight(from: $0) }
     }
 
     /// Applies a PATCH: setting read stamps `read_at`, archiving stamps
     /// `archived_at` (unarchiving clears it). Nil when there is no such insight.
     public func update(_ id: String, for userId: String, with change: UpdateInsightRequest) async throws -> Insight? {
+        try await userKeys.load(userId)
         let now = Self.nowMilliseconds()
         let forUpdate = engine.dialect.forUpdate
         return try await changingLists(of: userId) { [self] session -> (Insight?, ListChange) in
@@ -257,7 +262,9 @@ extension Store {
         SealedField(table: "insights", column: column, row: id, user: userId)
     }
 
-    private func insight(from row: SQLRow) throws -> Insight {
+    /// - Parameter remembering: whether opened fields are kept in ``openedInsights``
+    ///   (an export reads every insight once, and must not push out what requests read).
+    func insight(from row: SQLRow, remembering: Bool = true) throws -> Insight {
         let stamp = { (column: String) in Timestamp(milliseconds: try row.integer(column)) }
         let optionalStamp = { (column: String) in try row.optionalInteger(column).map(Timestamp.init(milliseconds:)) }
         let id = try row.text("id")
@@ -266,7 +273,9 @@ extension Store {
         guard let insightType = InsightType(rawValue: type) else {
             throw SQLColumnError.invalid("insight_type", holds: type, expected: "an insight type")
         }
-        let opened = try openedInsights.content(of: id, user: userId) ?? open(row, id: id, userId: userId)
+        let opened =
+            try openedInsights.content(of: id, user: userId)
+            ?? open(row, id: id, userId: userId, remembering: remembering)
         return Insight(
             id: id, userId: userId, insightType: insightType,
             title: opened.title, content: opened.content, summary: opened.summary,
@@ -298,7 +307,9 @@ extension Store {
     }
 
     /// The sealed fields of an insight row, opened, and remembered for the next read.
-    private func open(_ row: SQLRow, id: String, userId: String) throws -> OpenedInsightCache.Content {
+    private func open(_ row: SQLRow, id: String, userId: String, remembering: Bool = true) throws
+        -> OpenedInsightCache.Content
+    {
         let openColumn = { (column: String) throws -> String? in
             try row.optionalBlob(column).map { try self.cipher.open($0, for: Self.insightField(column, id, userId)) }
         }
@@ -312,7 +323,7 @@ extension Store {
         let opened = OpenedInsightCache.Content(
             title: try required("title"), content: try required("content"),
             summary: try openColumn("summary"), suggestions: suggestions, dataContext: context)
-        openedInsights.remember(opened, of: id, user: userId)
+        if remembering { openedInsights.remember(opened, of: id, user: userId) }
         return opened
     }
 }

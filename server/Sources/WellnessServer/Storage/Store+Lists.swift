@@ -18,6 +18,7 @@ extension Store {
         async throws -> T
     {
         let (result, change) = try await engine.transaction { [self] session in
+            try await holdUser(userId, on: session)
             let (result, change) = try await body(session)
             try await record(change, for: userId, on: session)
             return (result, change)

@@ -8,7 +8,10 @@ import WellnessKitCore
 public final class Store: Sendable {
     /// The database, for readiness checks and tests.
     public let engine: any SQLEngine
-    let cipher: FieldCipher
+    /// Each user's values are sealed with their own key (``UserKeys``).
+    let cipher: UserCiphers
+    /// The users' data keys, in their own key store.
+    public var userKeys: UserKeys { cipher.keys }
     /// API key owners and token revocation marks, remembered briefly (see ``PrincipalCache``).
     let principals: PrincipalCache
     /// The opened sealed fields of recently read insights (see ``OpenedInsightCache``).
@@ -17,7 +20,7 @@ public final class Store: Sendable {
     let insightPages: InsightPageCache
 
     private init(
-        engine: any SQLEngine, cipher: FieldCipher, principalLifetime: Double, openedInsights: Int,
+        engine: any SQLEngine, cipher: UserCiphers, principalLifetime: Double, openedInsights: Int,
         insightPageBytes: Int
     ) {
         self.engine = engine
@@ -25,6 +28,12 @@ public final class Store: Sendable {
         principals = PrincipalCache(lifetime: principalLifetime)
         self.openedInsights = OpenedInsightCache(capacity: openedInsights)
         insightPages = InsightPageCache(capacity: insightPageBytes)
+    }
+
+    /// Releases the data's and the key store's connections; the store is not used afterwards.
+    public func shutdown() async {
+        await engine.shutdown()
+        if (userKeys.engine as AnyObject) !== (engine as AnyObject) { await userKeys.engine.shutdown() }
     }
 
     /// Seconds an API key's owner or a user's token revocation mark is
@@ -84,7 +93,8 @@ public final class Store: Sendable {
     /// (``Schema/migrations``) and checks that `cipher` is the key the
     /// database's sealed data was sealed with (recording its check value on
     /// first use). Instances starting together on one PostgreSQL database set
-    /// it up one at a time.
+    /// it up one at a time. Users' data keys live in `keyEngine`, a database
+    /// apart from the data (``UserKeys``), each sealed with `cipher`.
     /// `principalLifetime` is how many seconds API key owners and token
     /// revocation marks are remembered (0: looked up on every request);
     /// `openedInsights` how many insights' opened sealed fields are kept in memory (0: none);
@@ -93,23 +103,40 @@ public final class Store: Sendable {
     ///   version (sealed without row binding) or a newer one, or the key is
     ///   not the database's; a migration's failure, the database then unchanged.
     public static func open(
-        engine: any SQLEngine, cipher: FieldCipher,
+        engine: any SQLEngine, cipher: FieldCipher, keyEngine: any SQLEngine,
         principalLifetime: Double = defaultPrincipalLifetime,
         openedInsights: Int = defaultOpenedInsights,
         insightPageBytes: Int = defaultInsightPageBytes
     ) async throws -> Store {
-        _ = try await inspect(engine)
+        let state = try await inspect(engine)
+        let keys = UserKeys(engine: keyEngine, server: cipher)
+        try await keys.setUp()
+        if let version = state.version, version >= Schema.perUserKeysVersion,
+            try await keys.storedCount() == 0,
+            try await !engine.query("SELECT 1 FROM users LIMIT 1").isEmpty
+        {
+            throw missingKeyStore(engine, keyEngine)
+        }
+        if state.hasTables, (state.version ?? 0) < Schema.perUserKeysVersion {
+            try await PerUserSealing.makeKeys(keys, on: engine)
+        }
+        let sealing = PerUserSealing(keys: keys, server: cipher)
         try await engine.transaction(lock: Schema.setupLock) { [self] session in
-            try await migrate(on: session, engine: engine)
+            try await PerUserSealing.$current.withValue(sealing) {
+                try await migrate(on: session, engine: engine)
+            }
             try await session.query(
                 "INSERT INTO meta (name, value) VALUES ('key_check', ?) ON CONFLICT (name) DO NOTHING",
                 [.blob(try cipher.keyCheckValue())])
             let check = try await session.query("SELECT value FROM meta WHERE name = 'key_check'").first?.blob("value")
             guard let check, cipher.matches(keyCheckValue: check) else { throw wrongKey(engine) }
         }
-        return Store(
-            engine: engine, cipher: cipher, principalLifetime: principalLifetime, openedInsights: openedInsights,
+        let store = Store(
+            engine: engine, cipher: UserCiphers(server: cipher, keys: keys), principalLifetime: principalLifetime,
+            openedInsights: openedInsights,
             insightPageBytes: insightPageBytes)
+        store.watchErasures()
+        return store
     }
 
     /// Applies the migrations after the database's version, each recording
@@ -148,6 +175,15 @@ public final class Store: Sendable {
             """)
     }
 
+    private static func missingKeyStore(_ engine: any SQLEngine, _ keyEngine: any SQLEngine) -> ConfigurationError {
+        ConfigurationError(
+            """
+            the key store \(keyEngine.location) holds no user keys, but \(engine.location) holds users sealed with \
+            theirs; restore the key store (DIR/user-keys.sqlite, or the --key-database) from its backup. \
+            The server does not start without it
+            """)
+    }
+
     private static func wrongKey(_ engine: any SQLEngine) -> ConfigurationError {
         ConfigurationError(
             """
@@ -181,6 +217,7 @@ public final class Store: Sendable {
     public func createUser(name: String) async throws -> (id: String, apiKey: String) {
         let id = Self.newId("usr")
         let apiKey = Credentials.newAPIKey()
+        try await userKeys.create(for: id)
         let sealedName = try cipher.seal(name, for: SealedField(table: "users", column: "name", row: id, user: id))
         let fingerprint = Credentials.fingerprint(ofAPIKey: apiKey)
         let now = Self.nowMilliseconds()
@@ -196,6 +233,7 @@ public final class Store: Sendable {
 
     /// The user's name, as given at sign-up; nil when there is no such user.
     public func userName(_ id: String) async throws -> String? {
+        try await userKeys.load(id)
         guard
             let sealed = try await engine.query("SELECT name FROM users WHERE id = ?", [.text(id)]).first?.blob("name")
         else { return nil }
@@ -250,6 +288,7 @@ public final class Store: Sendable {
     // MARK: - Profile
 
     public func saveProfile(_ profile: Profile, for userId: String) async throws {
+        try await userKeys.load(userId)
         let body = try cipher.seal(try JSONWriter.string(profile.json), for: Self.profileField(userId))
         try await engine.query(
             """
@@ -258,6 +297,7 @@ public final class Store: Sendable {
     }
 
     public func profile(for userId: String) async throws -> Profile {
+        try await userKeys.load(userId)
         guard
             let sealed = try await engine.query("SELECT body FROM profiles WHERE user_id = ?", [.text(userId)])
                 .first?.blob("body")
@@ -265,7 +305,7 @@ public final class Store: Sendable {
         return try Profile(json: JSONParser.parse(cipher.open(sealed, for: Self.profileField(userId))))
     }
 
-    private static func profileField(_ userId: String) -> SealedField {
+    static func profileField(_ userId: String) -> SealedField {
         SealedField(table: "profiles", column: "body", row: userId, user: userId)
     }
 
@@ -273,12 +313,14 @@ public final class Store: Sendable {
 
     /// Inserts or replaces each day's check-in; the measurements are sealed, the date is the row's key.
     public func upsert(_ checkIns: [CheckIn], for userId: String) async throws {
+        try await userKeys.load(userId)
         let rows = try checkIns.map { checkIn -> [SQLValue] in
             let date = checkIn.date.description
             let body = try cipher.seal(try JSONWriter.string(checkIn.json), for: Self.checkInField(userId, date))
             return [.text(userId), .text(date), .blob(body)]
         }
-        try await engine.transaction { session in
+        try await engine.transaction { [self] session in
+            try await holdUser(userId, on: session)
             for row in rows {
                 try await session.query(
                     """
@@ -291,12 +333,15 @@ public final class Store: Sendable {
 
     /// The user's check-ins in date order.
     public func checkIns(for userId: String) async throws -> [CheckIn] {
-        try await engine.query("SELECT date, body FROM checkins WHERE user_id = ? ORDER BY date", [.text(userId)])
-            .map { row in
-                let date = try row.text("date")
-                return try CheckIn(
-                    json: JSONParser.parse(cipher.open(try row.blob("body"), for: Self.checkInField(userId, date))))
-            }
+        try await userKeys.load(userId)
+        return try await engine.query(
+            "SELECT date, body FROM checkins WHERE user_id = ? ORDER BY date", [.text(userId)]
+        )
+        .map { row in
+            let date = try row.text("date")
+            return try CheckIn(
+                json: JSONParser.parse(cipher.open(try row.blob("body"), for: Self.checkInField(userId, date))))
+        }
     }
 
     private static func checkInField(_ userId: String, _ date: String) -> SealedField {

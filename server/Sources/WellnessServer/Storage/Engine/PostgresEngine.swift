@@ -15,6 +15,10 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
     public let location: String
     private let client: PostgresClient
     private let runner: Task<Void, Never>
+    /// The pool of one connection that ``watch(channel:_:)`` opens, beside the others.
+    private let watchConfiguration: PostgresClient.Configuration
+    private let watcherLock = NSLock()
+    private var watchers: [Task<Void, Never>] = []
     private let logger: Logger
     private let connectionWait: TimeAmount
     private let callTimeout: TimeAmount
@@ -64,6 +68,10 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
             ("statement_timeout", "\(milliseconds)"), ("plan_cache_mode", "force_generic_plan"),
         ]
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        var watching = configuration
+        watching.options.maximumConnections = 1
+        watching.options.minimumConnections = 0
+        watchConfiguration = watching
         self.logger = logger
         let client = client
         runner = Task { await client.run() }
@@ -82,6 +90,7 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
     }
 
     deinit {
+        for watcher in watcherLock.withLock({ watchers }) { watcher.cancel() }
         runner.cancel()
     }
 
@@ -183,11 +192,44 @@ public final class PostgresEngine: SQLEngine, @unchecked Sendable {
         }
     }
 
+    public var isShared: Bool { true }
+
+    /// Opens a connection of its own, beside the pool's, listening on
+    /// `channel`, and another once that one is lost (after a second, so a
+    /// database that is down is not asked in a loop).
+    public func watch(channel: String, _ handler: @escaping @Sendable (DatabaseNotice) -> Void) {
+        let client = PostgresClient(configuration: watchConfiguration, backgroundLogger: logger)
+        let logger = logger
+        let runner = Task { await client.run() }
+        let watcher = Task {
+            defer { runner.cancel() }
+            while !Task.isCancelled {
+                do {
+                    try await client.withConnection { connection in
+                        try await connection.listen(on: channel) { notices in
+                            handler(.listening)
+                            for try await notice in notices { handler(.notified(notice.payload)) }
+                        }
+                    }
+                } catch {
+                    if Task.isCancelled { break }
+                    logger.warning(
+                        "not listening to the database's notices; retrying in 1 s",
+                        metadata: ["channel": "\(channel)", "error": "\(error)"])
+                }
+                handler(.lost)
+                try? await Task.sleep(for: .seconds(1))
+            }
+        }
+        watcherLock.withLock { watchers.append(watcher) }
+    }
+
     public func isResponsive(within timeout: Double) async -> Bool {
         await Deadline.check(within: timeout) { [self] in (try? await query("SELECT 1")) != nil }
     }
 
     public func shutdown() async {
+        for watcher in watcherLock.withLock({ watchers }) { watcher.cancel() }
         runner.cancel()
         _ = await runner.value
     }

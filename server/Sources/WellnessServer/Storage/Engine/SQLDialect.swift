@@ -59,4 +59,18 @@ public enum SQLDialect: Sendable {
     var forUpdate: String {
         self == .postgres ? " FOR UPDATE" : ""
     }
+
+    /// A `SELECT ... FOR KEY SHARE` suffix: on PostgreSQL the row cannot be
+    /// deleted until the transaction ends (what a foreign key check takes),
+    /// while other such readers and updates of non-key columns go on.
+    var forKeyShare: String {
+        self == .postgres ? " FOR KEY SHARE" : ""
+    }
+
+    /// A statement sending its two parameters, a channel and a payload, to
+    /// every watcher (``SQLEngine/watch(channel:_:)``) when its transaction
+    /// commits; nil where nobody else can watch (SQLite).
+    var notify: String? {
+        self == .postgres ? "SELECT pg_notify(?, ?)" : nil
+    }
 }

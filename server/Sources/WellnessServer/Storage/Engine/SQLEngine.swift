@@ -20,6 +20,19 @@ public protocol SQLEngine: SQLSession {
     func transaction<T: Sendable>(lock: Int64?, _ body: @escaping @Sendable (any SQLSession) async throws -> T)
         async throws -> T
 
+    /// Whether other processes may write the database beside this one, so
+    /// that what this process remembers of it must follow their notices
+    /// (``watch(channel:_:)``): PostgreSQL, shared by instances. A SQLite file
+    /// is served by one process.
+    var isShared: Bool { get }
+
+    /// Calls `handler` with every notice sent on `channel` by a committed
+    /// transaction (PostgreSQL's `LISTEN`; a statement of ``SQLDialect/notify``
+    /// sends one), with ``DatabaseNotice/lost`` whenever notices may be missed
+    /// and ``DatabaseNotice/listening`` when they are heard again, until
+    /// ``shutdown()``. An engine that is not ``isShared`` calls nothing.
+    func watch(channel: String, _ handler: @escaping @Sendable (DatabaseNotice) -> Void)
+
     /// Whether the database answers `SELECT 1` (on a reader and the writer) within `timeout` seconds.
     func isResponsive(within timeout: Double) async -> Bool
 

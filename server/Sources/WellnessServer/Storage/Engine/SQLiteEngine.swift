@@ -59,6 +59,14 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
         for suffix in ["-wal", "-shm"] { try Self.makePrivate(path + suffix, create: false) }
     }
 
+    /// SQLITE_BUSY, told by SQLite's message for it: the connection reports messages, not codes.
+    private static func isBusy(_ error: SQLiteError) -> Bool {
+        error.description.hasPrefix("database is locked")
+    }
+
+    /// How long a set-up transaction waits for another process's writer.
+    static let setupWait = Duration.seconds(120)
+
     /// SQLite's busy timeout (another process holding the write lock) and statements reused by their text.
     private static func connect(_ path: String) throws -> SQLiteConnection {
         try SQLiteConnection(path: path, busyTimeoutMilliseconds: 5000, cachesStatements: true)
@@ -110,12 +118,25 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
 
     /// `BEGIN IMMEDIATE` on the writer, held until `COMMIT` or `ROLLBACK`;
     /// `lock` is not needed: the writer is already exclusive, across processes too.
+    /// A transaction with a `lock` (schema set-up) waits for another
+    /// process's writer beyond the busy timeout, up to ``setupWait``: the
+    /// other may be migrating the database, which takes as long as it takes.
     public func transaction<T: Sendable>(lock: Int64?, _ body: @escaping @Sendable (any SQLSession) async throws -> T)
         async throws -> T
     {
         let writer = writer
         return try await holding(.writer) {
-            try await Blocking.run { try writer.execute("BEGIN IMMEDIATE") }
+            let started = ContinuousClock.now
+            while true {
+                do {
+                    try await Blocking.run { try writer.execute("BEGIN IMMEDIATE") }
+                    break
+                } catch let error as SQLiteError
+                    where lock != nil && Self.isBusy(error) && started.duration(to: .now) < Self.setupWait
+                {
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+            }
             do {
                 let session = SQLiteTransaction(connection: writer)
                 let result = try await body(session)
@@ -138,6 +159,10 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
 
     /// Whether a reader and then the writer answer `SELECT 1` within `timeout`
     /// seconds; a check still waiting then finishes in the background.
+    public var isShared: Bool { false }
+
+    public func watch(channel: String, _ handler: @escaping @Sendable (DatabaseNotice) -> Void) {}
+
     public func isResponsive(within timeout: Double) async -> Bool {
         let writer = writer
         return await Deadline.check(within: timeout) { [self] in
