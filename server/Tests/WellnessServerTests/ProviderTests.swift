@@ -196,15 +196,17 @@ import WellnessKitCore
     }
 
     @Test func aSlowAnswerTimesOutToTheRulesWithinTheTimeout() async throws {
+        // The answer comes long after the timeout, so that a loaded machine's
+        // slower request cannot blur timing out and waiting for it.
         var slow = Reply.answer(Self.groundedReply)
-        slow.delay = .seconds(2)
+        slow.delay = .seconds(6)
         let provider = ScriptedProvider([slow])
         try await Self.withServer(provider, configure: { $0.timeout = .milliseconds(500) }) { server, user, client in
             let started = ContinuousClock.now
             let reply = try await Self.coachReply(client, user, "Tips?")
             #expect(reply.text.hasPrefix(Self.rulesOpening))
             #expect(try await Self.provenance(server, reply.id) == .fallback(.timeout))
-            #expect(ContinuousClock.now - started < .milliseconds(1800))
+            #expect(ContinuousClock.now - started < .seconds(5))
             let metrics = try await Exposition.read(client)
             #expect(metrics.value(Name.aiCalls, ["outcome": "timeout"]) == 1)
             #expect(metrics.value(Name.aiCallDuration + "_count") == 1)
