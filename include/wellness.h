@@ -842,7 +842,10 @@ WELLNESS_API wellness_status wellness_client_export_account(
    answers and queued writes for it (wellness_client_erase_local_data).
    {"erased": true, "local": {"cached", "pending", "failed"} | null} out
    (null without offline mode, which keeps nothing). Afterwards the
-   client's credentials are refused (WELLNESS_E_UNAUTHORIZED). */
+   client's credentials are refused (WELLNESS_E_UNAUTHORIZED). When the
+   server erased the account but its answer was lost, a retry is refused
+   that way and erases nothing here: call wellness_client_erase_local_data
+   then. */
 WELLNESS_API wellness_status wellness_client_erase_account(
     wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
