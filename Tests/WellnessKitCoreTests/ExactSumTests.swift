@@ -36,6 +36,19 @@ import Testing
         #expect(Self.sum([0x1p53, 1, 1]) == 0x1p53 + 2)
     }
 
+    @Test func theFixedPointSumIsTheCorrectlyRoundedOne() {
+        // Two decimals, as metrics come: the fixed-point path; a value of 2^-61 forces the partials.
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let values = (0..<Int.random(in: 1...500, using: &generator)).map { _ in
+                (Double(Int.random(in: -90_000...90_000, using: &generator)) / 100) * (Bool.random() ? 1 : 1e-3)
+            }
+            #expect(ExactSum.of(values) == ExactSum.of(values + [0x1p-61, -0x1p-61]))
+        }
+        #expect(ExactSum.of([0.1, 0.2, 0.3]) == 0.6)
+        #expect(ExactSum.of([0x1p39, 0x1p39, 0.5]) == 0x1p40 + 0.5)
+    }
+
     @Test func overflowIsNotAFiniteSum() {
         #expect(Self.sum([1e308, 1e308]) == nil)
         #expect(Self.sum([1.7e308, 1.7e308, -1.7e308]) == nil)
