@@ -151,6 +151,18 @@ import WellnessTestSupport
         }
     }
 
+    @Test func aMetricFirstSeenInALaterRowIsMissingBefore() throws {
+        let tables = try QueryTables(
+            json: JSONParser.parse(
+                #"{"daily":[{"date":"2025-01-01"},{"date":"2025-01-02","steps":5},{"date":"2025-01-03","hrv":7,"steps":1}]}"#
+            ))
+        let steps = try tables.evaluate(json: JSONParser.parse(#"{"table":"daily","metric":"steps","reduce":"count"}"#))
+        #expect(steps.value == .number(2))
+        let hrv = try tables.evaluate(
+            json: JSONParser.parse(#"{"table":"daily","metric":"hrv","reduce":"first_date"}"#))
+        #expect(hrv.value == .date(CalendarDate(year: 2025, month: 1, day: 3)!))
+    }
+
     static let badTables: [(document: String, path: String)] = [
         (#"{"daily":[{"date":"2025-01-01"},{"date":"2025-01-01"}]}"#, "daily[1].date"),
         (#"{"daily":{"date":["2025-01-01"],"steps":[1,2]}}"#, "daily.steps"),

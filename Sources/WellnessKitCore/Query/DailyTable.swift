@@ -38,31 +38,14 @@ public struct DailyTable: Sendable {
         switch json {
         case .array(let rows):
             for (row, element) in rows.enumerated() {
-                let rowPath = path.appending(index: row)
-                let reader = try ObjectReader(element, at: rowPath)
+                let reader = try ObjectReader(element, at: path.appending(index: row))
                 dates.append(try reader.required("date"))
-                metrics.appendRow()
-                for member in reader.object.members where member.key != "date" {
-                    let column = try metrics.index(
-                        of: member.key, rowCount: row + 1, reserved: Self.reserved, at: reader.path(of: member.key.echo)
-                    )
-                    metrics.set(
-                        try MetricColumns.value(member.value, at: reader.path(of: member.key)), column: column, row: row
-                    )
-                }
+                try metrics.appendRow(reader, reserved: Self.reserved)
             }
         case .object:
             let columns = try TableColumns(json, at: path)
             dates = try columns.required("date") { try CalendarDate(json: $0, at: $1) }
-            for (name, values) in columns.others(than: Self.reserved) {
-                let column = try metrics.index(
-                    of: name, rowCount: dates.count, reserved: Self.reserved, at: path.appending(name.echo))
-                for (row, value) in values.enumerated() {
-                    metrics.set(
-                        try MetricColumns.value(value, at: path.appending(name).appending(index: row)),
-                        column: column, row: row)
-                }
-            }
+            metrics = try MetricColumns(columns, reserved: Self.reserved, at: path)
         default:
             throw WellnessError.validation("expected rows (an array) or columns (an object)", at: path)
         }

@@ -5,6 +5,8 @@ struct MetricColumns: Sendable {
     private(set) var names: [String] = []
     private var indexOfName: [String: Int] = [:]
     private(set) var columns: [[Double]] = []
+    /// Rows added one at a time, which columns first seen later are padded to.
+    private var rowsAppended = 0
 
     /// Most metric columns a table may have.
     static let maximumCount = 1000
@@ -29,6 +31,31 @@ struct MetricColumns: Sendable {
                 throw WellnessError.validation("a table may have at most \(Self.maximumCount) metrics", at: namePath)
             }
             append(name, values: values)
+        }
+    }
+
+    /// Appends the metrics of one row, `{"<metric>": number | null, …}`,
+    /// its members other than `reserved`.
+    /// - Throws: a validation error naming the row's field.
+    mutating func appendRow(_ reader: ObjectReader, reserved: [String]) throws {
+        appendRow()
+        let row = rowsAppended - 1
+        for member in reader.object.members where !reserved.contains(member.key) {
+            let column = try index(
+                of: member.key, rowCount: row + 1, reserved: reserved, at: reader.path(of: member.key.echo))
+            set(try Self.value(member.value, at: reader.path(of: member.key)), column: column, row: row)
+        }
+    }
+
+    /// The metric columns of a table sent as columns: every column but `reserved`.
+    /// - Throws: a validation error naming the column and row.
+    init(_ table: TableColumns, reserved: [String], at path: FieldPath) throws {
+        for (name, values) in table.others(than: reserved) {
+            let column = try index(
+                of: name, rowCount: table.rowCount, reserved: reserved, at: path.appending(name.echo))
+            for (row, value) in values.enumerated() {
+                set(try Self.value(value, at: path.appending(name).appending(index: row)), column: column, row: row)
+            }
         }
     }
 
@@ -60,7 +87,8 @@ struct MetricColumns: Sendable {
     }
 
     /// Appends a missing value to every column, for a new row.
-    mutating func appendRow() {
+    private mutating func appendRow() {
+        rowsAppended += 1
         for index in columns.indices { columns[index].append(.nan) }
     }
 

@@ -70,30 +70,14 @@ public struct SessionTable: Sendable {
                 starts.append(try Self.instant(reader.object["start"], at: reader.path(of: "start")))
                 ends.append(try Self.instant(reader.object["end"], at: reader.path(of: "end")))
                 activities.append(try Self.activity(reader.object["activity"], at: reader.path(of: "activity")))
-                metrics.appendRow()
-                for member in reader.object.members where !Self.reserved.contains(member.key) {
-                    let column = try metrics.index(
-                        of: member.key, rowCount: row + 1, reserved: Self.reserved,
-                        at: reader.path(of: member.key.echo))
-                    metrics.set(
-                        try MetricColumns.value(member.value, at: reader.path(of: member.key)), column: column, row: row
-                    )
-                }
+                try metrics.appendRow(reader, reserved: Self.reserved)
             }
         case .object:
             let columns = try TableColumns(json, at: path)
             starts = try columns.required("start", Self.instant)
             ends = try columns.required("end", Self.instant)
             activities = try columns.required("activity", Self.activity)
-            for (name, values) in columns.others(than: Self.reserved) {
-                let column = try metrics.index(
-                    of: name, rowCount: starts.count, reserved: Self.reserved, at: path.appending(name.echo))
-                for (row, value) in values.enumerated() {
-                    metrics.set(
-                        try MetricColumns.value(value, at: path.appending(name).appending(index: row)),
-                        column: column, row: row)
-                }
-            }
+            metrics = try MetricColumns(columns, reserved: Self.reserved, at: path)
         default:
             throw WellnessError.validation("expected rows (an array) or columns (an object)", at: path)
         }
