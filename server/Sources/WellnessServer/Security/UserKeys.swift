@@ -27,14 +27,16 @@ public final class UserKeys: @unchecked Sendable {
         self.server = server
     }
 
-    /// Creates the key table if there is none.
+    /// Creates the key table if there is none, under the set-up lock: on
+    /// PostgreSQL, instances racing through `CREATE TABLE IF NOT EXISTS` can
+    /// both create its row type and one fails on `pg_type`'s unique index.
     func setUp() async throws {
-        try await engine.query(
-            engine.dialect.schema(
-                """
-                CREATE TABLE IF NOT EXISTS user_keys (
-                    user_id TEXT PRIMARY KEY, sealed_key BLOB NOT NULL, created_ms INTEGER NOT NULL)
-                """))
+        let statement = engine.dialect.schema(
+            """
+            CREATE TABLE IF NOT EXISTS user_keys (
+                user_id TEXT PRIMARY KEY, sealed_key BLOB NOT NULL, created_ms INTEGER NOT NULL)
+            """)
+        try await engine.transaction(lock: Schema.setupLock) { _ = try await $0.query(statement) }
     }
 
     /// The number of keys stored.
