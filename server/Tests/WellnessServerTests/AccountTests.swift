@@ -36,9 +36,9 @@ enum AccountContract: String, CaseIterable, Sendable, CustomStringConvertible {
         await server.store.shutdown()
     }
 
-    /// Writes, through the API, a profile, check-ins, a goal, a consultation
-    /// with a message, and reads and favourites an insight; returns the
-    /// strings the export must hold.
+    /// Writes, through the API, a profile, check-ins, a workout, a goal, a
+    /// consultation with a message, and reads and favourites an insight;
+    /// returns the strings the export must hold.
     static func writeMarkedData(
         _ client: any TestClientProtocol, _ user: TestServer.User, marker: String, number: Int = 1
     ) async throws -> [String] {
@@ -57,6 +57,10 @@ enum AccountContract: String, CaseIterable, Sendable, CustomStringConvertible {
             try await client.call(
                 .post, "/api/v1/checkins", as: user, json: #"{"checkins":[\#(checkins.joined(separator: ","))]}"#
             ).0 == .created)
+        let workout = #"{"start":"2025-03-01T07:00:00Z","end":"2025-03-01T07:40:00Z","activity":"\#(marker) ride"}"#
+        #expect(
+            try await client.call(.post, "/api/v1/workouts", as: user, json: #"{"workouts":[\#(workout)]}"#).0
+                == .created)
         let goal = #"""
             {"title":"\#(marker) goal","description":"\#(marker) why","goal_type":"activity",
              "start_date":"2025-01-01","is_recurring":false}
@@ -79,7 +83,8 @@ enum AccountContract: String, CaseIterable, Sendable, CustomStringConvertible {
                 .patch, "/api/v1/insights/\(insightId)", as: user, json: #"{"is_read":true,"is_favorite":true}"#
             ).0 == .ok)
         return [
-            "\(marker) goal", "\(marker) why", "\(marker) consultation", "\(marker) message", height, weight,
+            "\(marker) ride", "\(marker) goal", "\(marker) why", "\(marker) consultation", "\(marker) message", height,
+            weight,
         ] + steps + [
             insightId, consultationId,
         ]
@@ -129,6 +134,8 @@ enum AccountContract: String, CaseIterable, Sendable, CustomStringConvertible {
             #expect(
                 favourites.first.map { $0["generation"] == .null || $0["generation"]["source"].string != nil } == true)
             #expect(messages.count == 2 && messages[1]["generation"]["source"].string == "rules")
+            #expect(messages[1]["data_queries"] == .array([]))
+            #expect(document["workouts"].count == 1)
             #expect(document["goals"].count == 1)
         }
     }
@@ -379,12 +386,20 @@ extension AccountContract {
             ),
             ("SELECT id, body FROM goals WHERE user_id = ?", { Store.goalField(try $0.text("id"), user) }, "body"),
             (
+                "SELECT id, body FROM workouts WHERE user_id = ?", { Store.workoutField(try $0.text("id"), user) },
+                "body"
+            ),
+            (
                 "SELECT id, body FROM consultations WHERE user_id = ?",
                 { SealedField(table: "consultations", column: "body", row: try $0.text("id"), user: user) }, "body"
             ),
             (
                 "SELECT m.id AS id, m.consultation_id AS cid, m.content AS content FROM messages m JOIN consultations c ON c.id = m.consultation_id WHERE c.user_id = ?",
                 { Store.messageField(try $0.text("cid"), try $0.text("id"), user) }, "content"
+            ),
+            (
+                "SELECT m.id AS id, m.consultation_id AS cid, m.data_queries AS data_queries FROM messages m JOIN consultations c ON c.id = m.consultation_id WHERE c.user_id = ? AND m.data_queries IS NOT NULL",
+                { Store.dataQueriesField(try $0.text("cid"), try $0.text("id"), user) }, "data_queries"
             ),
         ]
         for read in reads {
@@ -408,7 +423,19 @@ extension AccountContract {
             _ = try await writeMarkedData(client, user, marker: "erased", number: 1)
             _ = try await writeMarkedData(client, other, marker: "kept", number: 2)
         }
+        for owner in [user.id, other.id] {
+            let consultation = try #require(
+                try await store.consultations(for: owner, archived: nil, page: 1, pageSize: 1).0.first)
+            let reply = try #require(try await store.messages(of: consultation).last)
+            let queries = JSONValue.array([
+                .object(
+                    JSONObject([("query", .object(JSONObject())), ("result", .object(JSONObject([("rows", .int(1))])))])
+                )
+            ])
+            #expect(try await store.recordDataQueries(ofMessage: reply.id, userId: owner, queries))
+        }
         let theirs = try await sealedValues(of: user.id, in: store)
+        #expect(theirs.contains { $0.0.table == "workouts" } && theirs.contains { $0.0.column == "data_queries" })
         let kept = try await sealedValues(of: other.id, in: store)
         #expect(theirs.count > 15 && kept.count > 15)
         if server.engine == .sqlite {

@@ -424,6 +424,98 @@ enum OpenAPIContract {
                             items: {$ref: "#/components/schemas/CheckInRecord"}
                 "401": {$ref: "#/components/responses/Unauthorized"}
 
+          /api/v1/workouts:
+            post:
+              operationId: storeWorkouts
+              summary: Stores workouts (at most 1,000 per request); a workout of the same start and activity is replaced.
+              description: >-
+                A workout's natural key is its start and activity: sending the same
+                workouts again stores each once, the later one's end and fields
+                replacing the earlier. Its id is derived from that key. Activity and
+                fields are sealed at rest.
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema:
+                      type: object
+                      required: [workouts]
+                      additionalProperties: false
+                      properties:
+                        workouts:
+                          type: array
+                          maxItems: 1000
+                          items: {$ref: "#/components/schemas/WorkoutInput"}
+              responses:
+                "409": {$ref: "#/components/responses/KeyInProgress"}
+                "422": {$ref: "#/components/responses/KeyReused"}
+                "500": {$ref: "#/components/responses/Internal"}
+                "201":
+                  description: How many workouts were stored.
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        required: [success, data]
+                        properties:
+                          success: {type: boolean}
+                          data:
+                            type: object
+                            required: [stored]
+                            properties:
+                              stored: {type: integer, minimum: 0}
+                "400": {$ref: "#/components/responses/BadRequest"}
+                "401": {$ref: "#/components/responses/Unauthorized"}
+                "413": {$ref: "#/components/responses/TooLarge"}
+            get:
+              operationId: listWorkouts
+              parameters:
+                - name: from
+                  in: query
+                  description: The earliest start, included (a date is its first instant, UTC).
+                  schema: {$ref: "#/components/schemas/InputInstant"}
+                - name: to
+                  in: query
+                  description: The latest start, included (a date is its last instant, UTC).
+                  schema: {$ref: "#/components/schemas/InputInstant"}
+                - {$ref: "#/components/parameters/Page"}
+                - {$ref: "#/components/parameters/PageSize"}
+              responses:
+                "500": {$ref: "#/components/responses/Internal"}
+                "200":
+                  description: One page of the user's workouts, oldest first.
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        required: [success, data]
+                        properties:
+                          success: {type: boolean}
+                          data:
+                            type: object
+                            required: [workouts, pagination]
+                            properties:
+                              workouts:
+                                type: array
+                                items: {$ref: "#/components/schemas/Workout"}
+                              pagination: {$ref: "#/components/schemas/Pagination"}
+                "400": {$ref: "#/components/responses/BadRequest"}
+                "401": {$ref: "#/components/responses/Unauthorized"}
+
+          /api/v1/workouts/{id}:
+            parameters:
+              - {name: id, in: path, required: true, schema: {type: string}}
+            delete:
+              operationId: deleteWorkout
+              summary: Deletes one of the user's workouts; 204 also when there is none of this id (already deleted).
+              requestBody: {$ref: "#/components/requestBodies/NoInput"}
+              responses:
+                "500": {$ref: "#/components/responses/Internal"}
+                "204": {description: Deleted, or there was none.}
+                "400": {$ref: "#/components/responses/BadRequest"}
+                "401": {$ref: "#/components/responses/Unauthorized"}
+                "413": {$ref: "#/components/responses/TooLarge"}
+
           /api/v1/insights/generate:
             post:
               operationId: generateInsights
@@ -904,7 +996,10 @@ enum OpenAPIContract {
                         properties:
                           messages:
                             type: array
-                            items: {$ref: "#/components/schemas/ConsultationMessage"}
+                            items:
+                              allOf:
+                                - {$ref: "#/components/schemas/ConsultationMessage"}
+                                - {type: object, required: [data_queries]}
                           count: {type: integer}
             BadRequest:
               description: The request is malformed or invalid; the message names the field.
@@ -967,8 +1062,8 @@ enum OpenAPIContract {
             Timestamp: {type: string, format: date-time}
             AccountExport:
               type: object
-              required: [format, version, exported_at, user, profile, api_keys, checkins, insights, goals, consultations,
-                         ai_token_usage, complete]
+              required: [format, version, exported_at, user, profile, api_keys, checkins, workouts, insights, goals,
+                         consultations, ai_token_usage, complete]
               properties:
                 format: {type: string, const: wellness-account-export}
                 version: {type: integer, const: 1}
@@ -991,6 +1086,10 @@ enum OpenAPIContract {
                   type: array
                   items: {$ref: "#/components/schemas/ApiKey"}
                 checkins: {type: array, items: {$ref: "#/components/schemas/CheckInRecord"}}
+                workouts:
+                  description: Oldest first.
+                  type: array
+                  items: {$ref: "#/components/schemas/Workout"}
                 insights:
                   description: Each with its read, favourite and archived state, and how it was made.
                   type: array
@@ -1016,7 +1115,7 @@ enum OpenAPIContract {
                               allOf:
                                 - {$ref: "#/components/schemas/ConsultationMessage"}
                                 - type: object
-                                  required: [generation]
+                                  required: [data_queries, generation]
                                   properties:
                                     generation: {$ref: "#/components/schemas/GenerationRecord"}
                 ai_token_usage:
@@ -1059,6 +1158,76 @@ enum OpenAPIContract {
                 - type: string
                   format: date-time
                   pattern: "^(19[0-9]{2}|20[0-9]{2})-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"
+            InputTimestamp:
+              description: >-
+                An instant: RFC 3339 with Z or an offset, or epoch seconds. The server
+                accepts any real instant of years 1-9999; the pattern keeps generated
+                examples real.
+              anyOf:
+                - type: string
+                  format: date-time
+                  pattern: "^(19[0-9]{2}|20[0-9]{2})-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"
+                - {type: number, minimum: -62135596800, maximum: 253402300799}
+            InputInstant:
+              description: An RFC 3339 instant or a date (YYYY-MM-DD, a UTC day).
+              anyOf:
+                - {$ref: "#/components/schemas/InputDate"}
+                - type: string
+                  format: date-time
+                  pattern: "^(19[0-9]{2}|20[0-9]{2})-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"
+            WorkoutInput:
+              description: >-
+                One workout. Fields other than start, end and activity are numbers
+                (null: absent) named by identifiers; the standard ones are listed with
+                their units, others have none. At most 32 fields. The id is the
+                server's (derived from start and activity): a workout sent with one is
+                400.
+              type: object
+              required: [start, end, activity]
+              maxProperties: 35
+              propertyNames: {pattern: "^[a-z_][a-z0-9_]{0,63}$", not: {const: id}}
+              properties:
+                start: {$ref: "#/components/schemas/InputTimestamp"}
+                end:
+                  description: Not before start.
+                  allOf: [{$ref: "#/components/schemas/InputTimestamp"}]
+                activity: {type: string, minLength: 1, maxLength: 100, description: "As the app names it: Outdoor Run."}
+                duration: {type: [number, "null"], description: "min"}
+                distance: {type: [number, "null"], description: "km"}
+                calories: {type: [number, "null"], description: "kcal"}
+                steps: {type: [number, "null"], description: "steps"}
+                average_heart_rate: {type: [number, "null"], description: "bpm"}
+                active_zone_minutes: {type: [number, "null"], description: "min"}
+                elevation_gain: {type: [number, "null"], description: "m"}
+                speed: {type: [number, "null"], description: "km/h"}
+              additionalProperties: {type: [number, "null"]}
+            Workout:
+              description: A stored workout; start and end in UTC. Fields as in WorkoutInput, those stored only.
+              type: object
+              required: [id, start, end, activity]
+              properties:
+                id: {type: string, description: "wo_ and 32 hex digits, derived from the user, start and activity."}
+                start: {$ref: "#/components/schemas/Timestamp"}
+                end: {$ref: "#/components/schemas/Timestamp"}
+                activity: {type: string}
+              additionalProperties: {type: number}
+            DataQuery:
+              description: >-
+                A data query a coach's reply ran (docs/QUERY.md): the normalised query
+                and its result, what a number in the reply is based on.
+              type: object
+              required: [query, result]
+              properties:
+                query: {type: object}
+                result:
+                  type: object
+                  properties:
+                    value: {type: [number, string, array, "null"]}
+                    unit: {type: [string, "null"]}
+                    rows: {type: integer, minimum: 0}
+                    days: {type: integer, minimum: 0}
+                    from_date: {type: [string, "null"]}
+                    to_date: {type: [string, "null"]}
             ErrorEnvelope:
               type: object
               required: [success, error]
@@ -1274,6 +1443,12 @@ enum OpenAPIContract {
                   description: Changes a coach's reply proposes (only when there are some).
                   type: array
                   items: {$ref: "#/components/schemas/CoachProposal"}
+                data_queries:
+                  description: >-
+                    The data queries a coach's reply ran and their results (empty when
+                    none, and on the user's messages). Always written by this server.
+                  type: array
+                  items: {$ref: "#/components/schemas/DataQuery"}
             CoachProposal:
               oneOf:
                 - type: object

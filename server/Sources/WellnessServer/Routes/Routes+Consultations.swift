@@ -46,9 +46,9 @@ extension Routes {
     }
 
     private func listMessages(_ context: AppRequestContext) async throws -> Response {
-        let messages = try await store.messages(of: try await consultation(context))
+        let messages = try await store.messagesJSON(of: try await consultation(context))
         return JSONResponses.envelope(
-            .object(JSONObject([("messages", messages.json), ("count", .int(messages.count))])))
+            .object(JSONObject([("messages", .array(messages)), ("count", .int(messages.count))])))
     }
 
     private func sendMessage(_ request: Request, _ context: AppRequestContext) async throws -> Response {
@@ -76,7 +76,10 @@ extension Routes {
             [(.user, content, []), (.assistant, reply.text, reply.proposals)],
             to: consultation)
         if let stored = messages.last { try await store.recordProvenance(ofMessage: stored.id, generated.provenance) }
-        return .object(JSONObject([("messages", messages.json), ("count", .int(messages.count))]))
+        return .object(
+            JSONObject([
+                ("messages", .array(messages.map { $0.apiJSON(dataQueries: []) })), ("count", .int(messages.count)),
+            ]))
     }
 
     /// The reply as server-sent events (docs/SERVER.md, "Streamed replies"):

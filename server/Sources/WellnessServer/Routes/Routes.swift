@@ -32,7 +32,8 @@ struct Routes {
     /// Every route the server answers: the one list that registration and the
     /// 405 `Allow` header both read.
     var table: [Route] {
-        operationsRoutes + authRoutes + accountRoutes + dataRoutes + insightsRoutes + goalsRoutes + consultationsRoutes
+        operationsRoutes + authRoutes + accountRoutes + dataRoutes + workoutsRoutes + insightsRoutes + goalsRoutes
+            + consultationsRoutes
     }
 
     /// A route anyone may call.

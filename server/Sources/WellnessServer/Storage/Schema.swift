@@ -33,6 +33,9 @@ enum Schema {
         SchemaMigration(
             version: perUserKeysVersion, summary: "each user's values sealed with their own data key",
             steps: [.rewrite({ try await PerUserSealing.resealEverything(on: $0) })]),
+        SchemaMigration(
+            version: 8, summary: "workouts, and the data queries a coach's reply ran",
+            statements: version8),
     ]
 
     /// The version from which each user's values are sealed with their own key (``UserKeys``).
@@ -207,5 +210,20 @@ enum Schema {
             user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE, day INTEGER NOT NULL,
             tokens INTEGER NOT NULL, PRIMARY KEY (user_id, day))
         """,
+    ]
+
+    /// Version 8. Workouts (the query engine's sessions): start and end
+    /// plain, to sort and filter on; activity and fields sealed in `body`.
+    /// A workout's id is derived from its user, start and activity, so the
+    /// same workout sent again lands on its row. And the data queries a
+    /// coach's reply ran, with their results (sealed, null when none).
+    private static let version8: [String] = [
+        """
+        CREATE TABLE workouts (
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE, id TEXT NOT NULL,
+            start_ms INTEGER NOT NULL, end_ms INTEGER NOT NULL, body BLOB NOT NULL, PRIMARY KEY (user_id, id))
+        """,
+        "CREATE INDEX workouts_by_start ON workouts (user_id, start_ms, id)",
+        "ALTER TABLE messages ADD COLUMN data_queries BLOB",
     ]
 }

@@ -29,6 +29,7 @@ extension Store {
         ("insight_counts", "user_id = ?"),
         ("list_versions", "user_id = ?"),
         ("checkins", "user_id = ?"),
+        ("workouts", "user_id = ?"),
         ("profiles", "user_id = ?"),
         ("idempotency_keys", "user_id = ?"),
         ("ai_token_usage", "user_id = ?"),

@@ -148,16 +148,27 @@ extension Store {
         try await messages(of: consultation, after: 0, limit: Int64.max).map(\.message)
     }
 
+    /// The consultation's messages in their API form: each with the data queries its reply ran
+    /// (`data_queries`, empty when none).
+    public func messagesJSON(of consultation: Consultation) async throws -> [JSONValue] {
+        try await messages(of: consultation, after: 0, limit: Int64.max).map { entry in
+            entry.message.apiJSON(dataQueries: entry.dataQueries)
+        }
+    }
+
     /// Up to `limit` of the consultation's messages after the one numbered
-    /// `sequence` (0: from the first), in order, each with its number and how it was made.
+    /// `sequence` (0: from the first), in order, each with its number, how it
+    /// was made and the data queries it ran.
     func messages(of consultation: Consultation, after sequence: Int64, limit: Int64) async throws
-        -> [(message: ConsultationMessage, sequence: Int64, provenance: GenerationProvenance?)]
+        -> [(
+            message: ConsultationMessage, sequence: Int64, provenance: GenerationProvenance?, dataQueries: [JSONValue]
+        )]
     {
         try await userKeys.load(consultation.userId)
         return try await engine.query(
             """
             SELECT id, role, content, created_ms, proposals, sequence, generation_source, generation_model,
-                generation_prompt_version, generation_fallback_reason
+                generation_prompt_version, generation_fallback_reason, data_queries
             FROM messages WHERE consultation_id = ? AND sequence > ? ORDER BY sequence LIMIT ?
             """, [.text(consultation.id), .integer(sequence), .integer(limit)]
         ).map { row in
@@ -177,7 +188,15 @@ extension Store {
                 content: try cipher.open(
                     try row.blob("content"), for: Self.messageField(consultation.id, id, consultation.userId)),
                 createdAt: Timestamp(milliseconds: try row.integer("created_ms")), proposals: proposals ?? [])
-            return (message, try row.integer("sequence"), try Self.provenance(from: row))
+            var dataQueries: [JSONValue] = []
+            if let sealed = try row.optionalBlob("data_queries") {
+                let field = Self.dataQueriesField(consultation.id, id, consultation.userId)
+                guard case .array(let items) = try JSONParser.parse(cipher.open(sealed, for: field)) else {
+                    throw SQLColumnError.invalid("data_queries", holds: "another JSON value", expected: "an array")
+                }
+                dataQueries = items
+            }
+            return (message, try row.integer("sequence"), try Self.provenance(from: row), dataQueries)
         }
     }
 
@@ -201,5 +220,39 @@ extension Store {
 
     static func proposalsField(_ consultationId: String, _ id: String, _ userId: String) -> SealedField {
         SealedField(table: "messages", column: "proposals", row: "\(consultationId)/\(id)", user: userId)
+    }
+
+    static func dataQueriesField(_ consultationId: String, _ id: String, _ userId: String) -> SealedField {
+        SealedField(table: "messages", column: "data_queries", row: "\(consultationId)/\(id)", user: userId)
+    }
+
+    /// Records the data queries a reply ran and their results (a JSON array of
+    /// `{"query": {…}, "result": {…}}`), sealed; nothing when the array is empty.
+    /// - Returns: false when the user has no such message.
+    /// - Throws: a validation error when `queries` is not an array; the database's failure.
+    @discardableResult
+    public func recordDataQueries(ofMessage messageId: String, userId: String, _ queries: JSONValue) async throws
+        -> Bool
+    {
+        guard case .array(let items) = queries else {
+            throw WellnessError.validation("expected an array, found \(queries.kindDescription)", at: .root)
+        }
+        guard !items.isEmpty else { return true }
+        try await userKeys.load(userId)
+        guard
+            let consultationId = try await engine.query(
+                """
+                SELECT messages.consultation_id AS consultation_id FROM messages
+                JOIN consultations ON consultations.id = messages.consultation_id
+                WHERE messages.id = ? AND consultations.user_id = ?
+                """, [.text(messageId), .text(userId)]
+            ).first?.text("consultation_id")
+        else { return false }
+        let sealed = try cipher.seal(
+            try JSONWriter.string(queries), for: Self.dataQueriesField(consultationId, messageId, userId))
+        try await engine.query(
+            "UPDATE messages SET data_queries = ? WHERE id = ? AND consultation_id = ?",
+            [.blob(sealed), .text(messageId), .text(consultationId)])
+        return true
     }
 }

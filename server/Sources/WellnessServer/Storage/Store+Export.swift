@@ -8,9 +8,9 @@ import WellnessKitCore
 ///
 /// The document is an object: `format` and `exported_at`, then `user`
 /// (`id`, `name`, `created_at`), `profile`, `api_keys` (id, prefix and
-/// creation time; never a key), `checkins`, `insights` (each with its
+/// creation time; never a key), `checkins`, `workouts` (oldest first), `insights` (each with its
 /// read/favourite/archive state and `generation`, how it was made), `goals`,
-/// `consultations` (each with its `messages`, each with `generation`),
+/// `consultations` (each with its `messages`, each with `data_queries` and `generation`),
 /// `ai_token_usage` (tokens per UTC day), and last `"complete": true`: a
 /// document cut short by a failure midway lacks it.
 extension Store {
@@ -52,6 +52,9 @@ extension Store {
         try await exportAPIKeys(of: userId, to: output)
         try await output.open(#","checkins":["#)
         try await exportCheckIns(of: userId, to: output)
+        try await output.close("]")
+        try await output.open(#","workouts":["#)
+        try await exportWorkouts(of: userId, to: output)
         try await output.close("]")
         try await output.open(#","insights":["#)
         try await exportInsights(of: userId, to: output)
@@ -101,6 +104,23 @@ extension Store {
                     try row.blob("body"), for: SealedField(table: "checkins", column: "body", row: date, user: userId))
                 try await output.element(try CheckIn(json: JSONParser.parse(body)).json)
                 after = date
+            }
+            if Int64(rows.count) < Self.exportPageSize { return }
+        }
+    }
+
+    private func exportWorkouts(of userId: String, to output: ExportOutput) async throws {
+        var after: [SQLValue] = [.integer(Int64.min), .text("")]
+        while true {
+            let rows = try await engine.query(
+                """
+                SELECT id, start_ms, end_ms, body FROM workouts WHERE user_id = ? AND (start_ms, id) > (?, ?)
+                ORDER BY start_ms, id LIMIT ?
+                """, [.text(userId)] + after + [.integer(Self.exportPageSize)])
+            for row in rows {
+                let workout = try workout(from: row, userId: userId)
+                try await output.element(workout.json)
+                after = [.integer(workout.start), .text(workout.id)]
             }
             if Int64(rows.count) < Self.exportPageSize { return }
         }
@@ -168,7 +188,8 @@ extension Store {
         while true {
             let page = try await messages(of: consultation, after: after, limit: Self.exportPageSize)
             for entry in page {
-                try await output.element(Self.with(generation: entry.provenance, entry.message.json))
+                try await output.element(
+                    Self.with(generation: entry.provenance, entry.message.apiJSON(dataQueries: entry.dataQueries)))
                 after = entry.sequence
             }
             if Int64(page.count) < Self.exportPageSize { return }

@@ -1,0 +1,70 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import WellnessKitCore
+
+extension Routes {
+    /// The user's workouts: the sessions their data queries run over.
+    var workoutsRoutes: [Route] {
+        [
+            Self.api(.post, "v1/workouts") { request, context in try await storeWorkouts(request, context) },
+            Self.api(.get, "v1/workouts") { request, context in try await listWorkouts(request, context) },
+            Self.api(
+                .delete, "v1/workouts/:id",
+                Self.withoutInput { context in
+                    try await store.deleteWorkout(try id(context), for: try context.requireUser())
+                    return Response(status: .noContent)
+                }),
+        ]
+    }
+
+    /// The most workouts one request stores.
+    static let maximumWorkoutsPerRequest = 1_000
+
+    private func storeWorkouts(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let user = try context.requireUser()
+        let workouts: [Workout]
+        do {
+            let reader = try ObjectReader(try await JSONResponses.body(of: request, context: context), at: .root)
+            try reader.rejectUnknownKeys(["workouts"])
+            workouts = try reader.required("workouts")
+            guard workouts.count <= Self.maximumWorkoutsPerRequest else {
+                throw WellnessError.validation(
+                    "holds \(workouts.count) workouts; at most \(Self.maximumWorkoutsPerRequest) per request",
+                    at: reader.path(of: "workouts"))
+            }
+        } catch let error as WellnessError {
+            throw APIFailure.invalid(error)
+        }
+        try await store.upsert(workouts, for: user)
+        return JSONResponses.envelope(.object(JSONObject([("stored", .int(workouts.count))])), status: .created)
+    }
+
+    /// Oldest first, by page; `from` and `to` bound the starts, both included.
+    private func listWorkouts(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        let parameters = QueryParameters(request)
+        let page = try parameters.page()
+        let (workouts, pagination) = try await store.workouts(
+            for: try context.requireUser(), from: try parameters.instant("from", endOfDay: false),
+            to: try parameters.instant("to", endOfDay: true), page: page.page, pageSize: page.size)
+        return JSONResponses.envelope(
+            .object(JSONObject([("workouts", .array(workouts.map(\.json))), ("pagination", pagination.json)])))
+    }
+}
+
+extension QueryParameters {
+    /// An RFC 3339 timestamp or a date (`YYYY-MM-DD`, a UTC day: its first
+    /// millisecond, or with `endOfDay` its last), as epoch milliseconds.
+    func instant(_ name: String, endOfDay: Bool) throws -> Int64? {
+        guard let text = parameters.get(name) else { return nil }
+        if let instant = Timestamp(parsing: text) {
+            return instant.seconds * 1000 + Int64(instant.nanoseconds / 1_000_000)
+        }
+        if text.utf8.count == 10, let date = CalendarDate(parsing: Array(text.utf8)) {
+            // Years 1-9999: no overflow.
+            let start = Int64(date.daysSinceEpoch) * 86_400_000
+            return endOfDay ? start + 86_399_999 : start
+        }
+        throw APIFailure.badRequest("\(name) must be an RFC 3339 timestamp or a date (YYYY-MM-DD), not \"\(text)\"")
+    }
+}

@@ -1,0 +1,12 @@
+import WellnessKitCore
+
+extension ConsultationMessage {
+    /// The message as the API writes it: ``json`` with `data_queries`, the
+    /// data queries a reply ran and their results (empty when none), so an app
+    /// can say what a number is based on.
+    func apiJSON(dataQueries: [JSONValue]) -> JSONValue {
+        guard case .object(var members) = json else { return json }
+        members.append("data_queries", .array(dataQueries))
+        return .object(members)
+    }
+}

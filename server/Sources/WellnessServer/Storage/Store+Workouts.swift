@@ -1,0 +1,123 @@
+import Foundation
+import WellnessKitCore
+
+/// The user's workouts (schema version 8): the sessions table of their data
+/// queries. Start and end stay plain, to sort and filter on; activity and
+/// fields are sealed in `body`.
+extension Store {
+    /// Stores each workout, replacing the one of the same start and activity
+    /// (its natural key): sending the same workouts again stores them once.
+    /// - Returns: the workouts with their ids.
+    /// - Throws: ``AccountErased`` when the user is gone; the database's failure (nothing is stored then).
+    @discardableResult
+    public func upsert(_ workouts: [Workout], for userId: String) async throws -> [Workout] {
+        try await userKeys.load(userId)
+        var stored: [Workout] = []
+        var rows: [[SQLValue]] = []
+        for var workout in workouts {
+            workout.id = try workoutId(start: workout.start, activity: workout.activity, for: userId)
+            var body = JSONObject([("activity", .string(workout.activity))])
+            for name in workout.fields.keys.sorted() {
+                if let value = workout.fields[name] { body.append(name, .double(value)) }
+            }
+            let sealed = try cipher.seal(
+                try JSONWriter.string(.object(body)), for: Self.workoutField(workout.id, userId))
+            rows.append([
+                .text(userId), .text(workout.id), .integer(workout.start), .integer(workout.end), .blob(sealed),
+            ])
+            stored.append(workout)
+        }
+        try await engine.transaction { [self, rows] session in
+            try await holdUser(userId, on: session)
+            for row in rows {
+                try await session.query(
+                    """
+                    INSERT INTO workouts (user_id, id, start_ms, end_ms, body) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT (user_id, id) DO UPDATE SET end_ms = excluded.end_ms, body = excluded.body
+                    """, row)
+            }
+        }
+        return stored
+    }
+
+    /// The user's workouts starting from `from` to `to` (epoch milliseconds, both included), oldest first.
+    public func workouts(for userId: String, from: Int64? = nil, to: Int64? = nil) async throws -> [Workout] {
+        try await userKeys.load(userId)
+        let range = Self.startRange(from: from, to: to)
+        return try await engine.query(
+            "SELECT id, start_ms, end_ms, body FROM workouts WHERE \(range.filter) ORDER BY start_ms, id",
+            [.text(userId)] + range.parameters
+        ).map { try workout(from: $0, userId: userId) }
+    }
+
+    /// One page of ``workouts(for:from:to:)``.
+    public func workouts(for userId: String, from: Int64?, to: Int64?, page: Int, pageSize: Int) async throws
+        -> ([Workout], Pagination)
+    {
+        try await userKeys.load(userId)
+        let range = Self.startRange(from: from, to: to)
+        let parameters = [SQLValue.text(userId)] + range.parameters
+        let total = Int(
+            clamping: try await engine.query(
+                "SELECT COUNT(*) AS total FROM workouts WHERE \(range.filter)", parameters
+            ).first?.integer("total") ?? 0)
+        var workouts: [Workout] = []
+        if let offset = Pagination.offset(page: page, pageSize: pageSize), offset < total {
+            workouts = try await engine.query(
+                """
+                SELECT id, start_ms, end_ms, body FROM workouts WHERE \(range.filter)
+                ORDER BY start_ms, id LIMIT ? OFFSET ?
+                """, parameters + [.integer(Int64(pageSize)), .integer(Int64(offset))]
+            ).map { try workout(from: $0, userId: userId) }
+        }
+        return (workouts, Pagination.of(page: page, pageSize: pageSize, total: total))
+    }
+
+    /// Deletes the user's workout of this id.
+    /// - Returns: false when the user has none (never had, or deleted already).
+    @discardableResult
+    public func deleteWorkout(_ id: String, for userId: String) async throws -> Bool {
+        try await !engine.query(
+            "DELETE FROM workouts WHERE user_id = ? AND id = ? RETURNING id", [.text(userId), .text(id)]
+        ).isEmpty
+    }
+
+    /// `wo_` and a digest of start and activity keyed with the user's own key: stable for the
+    /// natural key, and telling nothing of the activity to whoever reads the plain column.
+    func workoutId(start: Int64, activity: String, for userId: String) throws -> String {
+        "wo_" + (try cipher.digest("\(start)\n\(activity)", purpose: "workout id", user: userId))
+    }
+
+    /// A row of `workouts` (`id`, `start_ms`, `end_ms`, `body`) opened.
+    func workout(from row: SQLRow, userId: String) throws -> Workout {
+        let id = try row.text("id")
+        let body = try JSONParser.parse(cipher.open(try row.blob("body"), for: Self.workoutField(id, userId)))
+        let reader = try ObjectReader(body, at: .root)
+        var fields: [String: Double] = [:]
+        for member in reader.object.members where member.key != "activity" {
+            fields[member.key] = try reader.required(member.key)
+        }
+        return Workout(
+            id: id, start: try row.integer("start_ms"), end: try row.integer("end_ms"),
+            activity: try reader.required("activity"), fields: fields)
+    }
+
+    static func workoutField(_ id: String, _ userId: String) -> SealedField {
+        SealedField(table: "workouts", column: "body", row: id, user: userId)
+    }
+
+    /// The condition on `workouts` (first parameter the user) for starts within the range.
+    private static func startRange(from: Int64?, to: Int64?) -> (filter: String, parameters: [SQLValue]) {
+        var filter = "user_id = ?"
+        var parameters: [SQLValue] = []
+        if let from {
+            filter += " AND start_ms >= ?"
+            parameters.append(.integer(from))
+        }
+        if let to {
+            filter += " AND start_ms <= ?"
+            parameters.append(.integer(to))
+        }
+        return (filter, parameters)
+    }
+}
