@@ -2,7 +2,8 @@
 # schemathesis against a live wellness-server on a free loopback port, with
 # every default check (ignored_auth, use_after_free,
 # ensure_resource_availability, ...), authenticated as a seeded demo user by
-# its API key (a token would stop working once the fuzzer revokes it).
+# its API key (a token would stop working once the fuzzer revokes it);
+# e2e/server/schemathesis_hooks.py tells it what the contract cannot say.
 # Usage: run_schemathesis.sh SERVER_BINARY SCHEMATHESIS [EXTRA_ARGS...]
 # With WELLNESS_TEST_ENGINE=postgres the server stores in a new database of a
 # throwaway PostgreSQL cluster (e2e/server/postgres.sh), else in SQLite.
@@ -33,5 +34,5 @@ fi
 start_server "$server" "$work/data" --demo --ai-rate-limit 1000000 --allow-signup --signup-rate-limit 1000000 \
     "${database[@]}"
 cd "$work"
-"$schemathesis" run "$root/openapi/wellness-api.yaml" --url "http://127.0.0.1:$server_port" \
+SCHEMATHESIS_HOOKS="$root/e2e/server/schemathesis_hooks.py" "$schemathesis" run "$root/openapi/wellness-api.yaml" --url "http://127.0.0.1:$server_port" \
     -H "X-API-Key: $server_key" "$@"
