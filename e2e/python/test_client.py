@@ -132,6 +132,19 @@ def test_consultation_journey(client: wellness.Client) -> None:
     assert any(item["id"] == consultation["id"] for item in client.list_consultations()["consultations"])
 
 
+def test_a_data_question_is_answered_exactly_and_the_reply_keeps_its_query(client: wellness.Client) -> None:
+    consultation = client.create_consultation("general_wellness")
+    _, reply = client.send_message(consultation["id"], "How many steps did I take in the last 7 days?")
+    [record] = reply["data_queries"]
+    assert record["query"]["metric"] == "steps" and record["query"]["reduce"] == "sum"
+    assert record["query"]["window"] == {"last_days": 7}
+    result = record["result"]
+    assert result["rows"] == 6 and result["unit"] == "steps", "the demo user has no check-in today"
+    assert f"{result['value']:,.0f}" in reply["content"], reply["content"]
+    listed = client.list_messages(consultation["id"])["messages"]
+    assert listed[-1]["data_queries"] == reply["data_queries"] and "data_queries" not in listed[0]
+
+
 def test_bad_credentials_are_unauthorized_and_not_echoed(live: Tuple[str, str, str]) -> None:
     base_url, _, _ = live
     secret = "sk-not-a-real-key-123456"

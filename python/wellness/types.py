@@ -40,7 +40,7 @@ __all__ = [
     "FailedWrite", "FailedList", "MessagesList", "CancelResult",
     "StreamDelta", "StreamReset", "StreamDone", "StreamEvent",
     "QueryTable", "QueryOperator", "QueryReducer", "QueryWindowName", "QueryCondition", "QueryDocument",
-    "QueryResult", "QueryTableSummary", "QueryTablesSummary", "QuestionAnswer",
+    "QueryResult", "QueryTableSummary", "QueryTablesSummary", "QuestionAnswer", "DataQueryRecord",
 ]
 
 # ---------------------------------------------------------------------------
@@ -463,10 +463,20 @@ class _ConsultationMessageBase(TypedDict):
     created_at: str
 
 
+class DataQueryRecord(TypedDict):
+    """A query of the user's data a coach's reply cites (docs/AI.md, "The data tool")."""
+
+    #: The query as run (see QueryDocument), every member written out.
+    query: Dict[str, Any]
+    #: Its result: value, unit, rows, days, from_date, to_date (see QueryResult).
+    result: Dict[str, Any]
+
+
 class ConsultationMessage(_ConsultationMessageBase, total=False):
-    """A message; an assistant's reply may carry "proposals"."""
+    """A message; an assistant's reply may carry "proposals" and the "data_queries" it cites."""
 
     proposals: List[CoachProposal]
+    data_queries: List[DataQueryRecord]
 
 
 class ConsultationsPage(OfflineStamped):

@@ -82,6 +82,11 @@ struct Serve: AsyncParsableCommand {
             "Provider tokens one user may spend a day (UTC); the rules answer beyond (default: no cap).",
             valueName: "n"))
     var aiDailyTokensPerUser: Int?
+    @Option(
+        help: ArgumentHelp(
+            "Rounds of data tool calls (the query over the user's check-ins and workouts) answered per coach reply; 0 offers no tool.",
+            valueName: "n"))
+    var aiToolRounds = ProviderConfiguration.defaultToolRounds
 
     func run() async throws {
         do {
@@ -177,6 +182,7 @@ struct Serve: AsyncParsableCommand {
         ai.concurrency = aiConcurrency
         ai.structuredOutput = mode
         ai.dailyTokensPerUser = aiDailyTokensPerUser
+        ai.toolRounds = aiToolRounds
         do {
             try ai.validate()
         } catch let error as ProviderConfiguration.Invalid {

@@ -40,6 +40,41 @@ import WellnessKitCore
         #expect(reply.hasPrefix("Thanks for sharing."))
     }
 
+    /// Runs on 17, 18 and 20 November (5, 6 and 10 km) and a ride on 19 November (20 km), 07:00 UTC.
+    static let workouts = [
+        (17, "Outdoor Run", 5.0), (18, "Outdoor Run", 6), (19, "Outdoor Cycling", 20), (20, "Run", 10),
+    ]
+    .map { day, activity, distance in
+        let start = Int64(CalendarDate(year: 2025, month: 11, day: day)!.daysSinceEpoch) * 86_400_000 + 25_200_000
+        return Workout(
+            id: "wo_\(day)", start: start, end: start + 2_700_000, activity: activity,
+            fields: ["distance": distance])
+    }
+
+    static func replyWithWorkouts(_ message: String) -> Coach.Reply {
+        Coach.reply(
+            to: message, in: consultation, context: Coach.Context(checkIns: checkIns, workouts: workouts),
+            today: today)
+    }
+
+    @Test func workoutQuestionsAreAnsweredFromStoredWorkoutsAndRecordTheirQuery() throws {
+        let runs = Self.replyWithWorkouts("How many days did I run this week?")
+        #expect(runs.text == "Thanks for sharing. You ran on 3 days between 17 and 23 November 2025.")
+        let record = try #require(runs.dataQueries.first)
+        #expect(record["query"]["table"].string == "sessions")
+        #expect(record["result"]["days"] == .int(3))
+        #expect(record["result"]["query"] == .null, "the query is kept once, beside the result")
+
+        let ride = Self.replyWithWorkouts("How far did I bike this month?")
+        #expect(ride.text.contains("20 km"), "\(ride.text)")
+        #expect(Self.replyWithWorkouts("How long did I sleep on days I ran?").dataQueries.count == 1)
+    }
+
+    @Test func checkInAnswersRecordTheirQueryAndOtherRepliesNone() {
+        #expect(Self.replyWithWorkouts("How many steps did I take this week?").dataQueries.count == 1)
+        #expect(Self.replyWithWorkouts("I feel tired lately, any advice?").dataQueries.isEmpty)
+    }
+
     @Test func otherMessagesGetTheRulesReply() {
         #expect(!Self.reply("I feel tired lately, any advice?").contains("steps between"))
     }

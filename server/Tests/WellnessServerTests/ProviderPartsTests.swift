@@ -16,12 +16,29 @@ import WellnessKitCore
         for change in [
             { (c: inout ProviderConfiguration) in c.baseURL = "ftp://host/v1" },
             { $0.baseURL = "not a url" }, { $0.model = "" }, { $0.concurrency = 0 },
-            { $0.timeout = .zero }, { $0.maxTokens = 0 }, { $0.dailyTokensPerUser = -1 },
+            { $0.timeout = .zero }, { $0.maxTokens = 0 }, { $0.dailyTokensPerUser = -1 }, { $0.toolRounds = -1 },
+            { $0.toolRounds = 11 },
         ] {
             var bad = configuration
             change(&bad)
             #expect(throws: ProviderConfiguration.Invalid.self) { try bad.validate() }
         }
+    }
+
+    @Test func aStreamedToolCallIsPutTogetherFromItsPiecesInIndexOrder() {
+        typealias Piece = ChatCompletionsClient.ToolCallPiece
+        var calls = ChatCompletionsClient.StreamedToolCalls()
+        for piece in [
+            Piece(index: 1, id: "b", name: "query_data", arguments: "{\"x\""),
+            Piece(index: 0, id: "a", name: "query_data", arguments: ""), Piece(index: 1, arguments: ":1}"),
+            Piece(index: 0, arguments: "{}"),
+        ] {
+            calls.add(piece)
+        }
+        #expect(calls.calls?.map(\.id) == ["a", "b"])
+        #expect(calls.calls?.map(\.arguments) == ["{}", "{\"x\":1}"])
+        calls.add(Piece(index: 2, arguments: "{}"))
+        #expect(calls.calls == nil, "a call that never got its id and name")
     }
 
     /// Every object of every schema: all properties required, no others allowed.

@@ -53,6 +53,74 @@ final class ScriptedProvider: @unchecked Sendable {
             return Reply(body: (try? JSONWriter.string(.object(root))) ?? "{}")
         }
 
+        /// A 200 whose first choice calls tools: `calls` as (id, function name, arguments text).
+        static func toolCalls(_ calls: [(id: String, name: String, arguments: String)]) -> Reply {
+            let message = JSONObject([
+                ("role", .string("assistant")), ("content", .null),
+                ("tool_calls", .array(calls.map(toolCall))),
+            ])
+            let root = JSONObject([
+                ("object", .string("chat.completion")),
+                (
+                    "choices",
+                    .array([
+                        .object(
+                            JSONObject([
+                                ("index", .int(0)), ("message", .object(message)),
+                                ("finish_reason", .string("tool_calls")),
+                            ]))
+                    ])
+                ),
+                ("usage", .object(JSONObject([("prompt_tokens", .int(40)), ("completion_tokens", .int(10))]))),
+            ])
+            return Reply(body: (try? JSONWriter.string(.object(root))) ?? "{}")
+        }
+
+        /// A call of the data tool with `arguments`.
+        static func query(_ arguments: String, id: String = "call_1") -> Reply {
+            toolCalls([(id, DataQuery.toolName, arguments)])
+        }
+
+        private static func toolCall(_ call: (id: String, name: String, arguments: String)) -> JSONValue {
+            .object(
+                JSONObject([
+                    ("id", .string(call.id)), ("type", .string("function")),
+                    (
+                        "function",
+                        .object(JSONObject([("name", .string(call.name)), ("arguments", .string(call.arguments))]))
+                    ),
+                ]))
+        }
+
+        /// A streamed 200 calling the data tool with `arguments`, sent as OpenAI
+        /// streams it: the call's id and name first, its arguments in two pieces.
+        static func streamedQuery(_ arguments: String, id: String = "call_1") -> Reply {
+            func chunk(_ delta: JSONValue, finish: String? = nil) -> String {
+                let choice = JSONObject([
+                    ("index", .int(0)), ("delta", delta), ("finish_reason", finish.map(JSONValue.string) ?? .null),
+                ])
+                let root = JSONObject([
+                    ("object", .string("chat.completion.chunk")), ("choices", .array([.object(choice)])),
+                ])
+                return (try? JSONWriter.string(.object(root))) ?? "{}"
+            }
+            func piece(_ function: JSONObject, id: String? = nil) -> JSONValue {
+                var call = JSONObject([("index", .int(0))])
+                if let id { call.append("id", .string(id)) }
+                call.append("function", .object(function))
+                return .object(JSONObject([("tool_calls", .array([.object(call)]))]))
+            }
+            let half = arguments.index(arguments.startIndex, offsetBy: arguments.count / 2)
+            let chunks = [
+                chunk(.object(JSONObject([("role", .string("assistant")), ("content", .null)]))),
+                chunk(piece(JSONObject([("name", .string(DataQuery.toolName)), ("arguments", .string(""))]), id: id)),
+                chunk(piece(JSONObject([("arguments", .string(String(arguments[..<half])))]))),
+                chunk(piece(JSONObject([("arguments", .string(String(arguments[half...])))]))),
+                chunk(.object(JSONObject()), finish: "tool_calls"),
+            ]
+            return Reply(body: "", chunks: chunks + ["[DONE]"])
+        }
+
         /// A 200 whose content is `json` written out.
         static func json(_ json: JSONValue) -> Reply {
             answer((try? JSONWriter.string(json)) ?? "{}")

@@ -13,10 +13,13 @@ public struct ConsultationMessage: Sendable, Equatable {
     public var createdAt: Timestamp
     /// Changes an assistant's reply proposes; written only when there are some.
     public var proposals: [CoachProposal]
+    /// The queries of the user's data an assistant's reply cites, each
+    /// `{"query": {...}, "result": {...}}` (docs/QUERY.md); written only when there are some.
+    public var dataQueries: [JSONValue]
 
     public init(
         id: String, consultationId: String, role: Role, content: String, createdAt: Timestamp,
-        proposals: [CoachProposal] = []
+        proposals: [CoachProposal] = [], dataQueries: [JSONValue] = []
     ) {
         self.id = id
         self.consultationId = consultationId
@@ -24,6 +27,7 @@ public struct ConsultationMessage: Sendable, Equatable {
         self.content = content
         self.createdAt = createdAt
         self.proposals = proposals
+        self.dataQueries = dataQueries
     }
 }
 
@@ -36,6 +40,26 @@ extension ConsultationMessage: JSONCodable {
         content = try reader.required("content")
         createdAt = try reader.required("created_at")
         proposals = try reader.optional("proposals") ?? []
+        dataQueries = try Self.dataQueries(reader)
+    }
+
+    /// `data_queries`: absent, null or an array of objects, kept as they are.
+    private static func dataQueries(_ reader: ObjectReader) throws -> [JSONValue] {
+        let path = reader.path(of: "data_queries")
+        switch reader.object["data_queries"] {
+        case nil, .null?:
+            return []
+        case .array(let items)?:
+            for (index, item) in items.enumerated() {
+                guard case .object = item else {
+                    throw WellnessError.validation(
+                        "expected an object, found \(item.kindDescription)", at: path.appending(index: index))
+                }
+            }
+            return items
+        case let other?:
+            throw WellnessError.validation("expected an array, found \(other.kindDescription)", at: path)
+        }
     }
 
     public var json: JSONValue {
@@ -47,6 +71,7 @@ extension ConsultationMessage: JSONCodable {
             ("created_at", createdAt.json),
         ])
         if !proposals.isEmpty { object.append("proposals", .array(proposals.map(\.json))) }
+        if !dataQueries.isEmpty { object.append("data_queries", .array(dataQueries)) }
         return .object(object)
     }
 }

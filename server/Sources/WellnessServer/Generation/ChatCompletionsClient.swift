@@ -8,10 +8,36 @@ import WellnessKitCore
 /// The wire format of `POST {base}/chat/completions`, the one API that
 /// OpenAI, vLLM, Ollama and llama-server share, over AsyncHTTPClient.
 struct ChatCompletionsClient: Sendable {
-    /// One message of the conversation.
+    /// One message of the conversation: the assistant's may call tools
+    /// (`tool_calls`), and a `tool` message answers one call (`tool_call_id`).
     struct Message: Sendable, Equatable {
         var role: String
         var content: String
+        var toolCalls: [ToolCall] = []
+        var toolCallId: String?
+
+        var json: JSONValue {
+            var object = JSONObject([("role", .string(role))])
+            object.append("content", toolCalls.isEmpty || !content.isEmpty ? .string(content) : .null)
+            if !toolCalls.isEmpty { object.append("tool_calls", .array(toolCalls.map(\.json))) }
+            if let toolCallId { object.append("tool_call_id", .string(toolCallId)) }
+            return .object(object)
+        }
+    }
+
+    /// A function the model asked to call, with its arguments as the JSON text it wrote.
+    struct ToolCall: Sendable, Equatable {
+        var id: String
+        var name: String
+        var arguments: String
+
+        var json: JSONValue {
+            .object(
+                JSONObject([
+                    ("id", .string(id)), ("type", .string("function")),
+                    ("function", .object(JSONObject([("name", .string(name)), ("arguments", .string(arguments))]))),
+                ]))
+        }
     }
 
     /// What the provider answered, as far as the server reads it.
@@ -21,6 +47,7 @@ struct ChatCompletionsClient: Sendable {
         var finishReason: String?
         /// `usage.prompt_tokens` and `usage.completion_tokens`; nil when the provider sent no `usage`.
         var usage: (prompt: Int, completion: Int)?
+        var toolCalls: [ToolCall] = []
     }
 
     /// Why no answer came.
@@ -72,27 +99,37 @@ struct ChatCompletionsClient: Sendable {
         var refusal: String?
         var finishReason: String?
         var usage: (prompt: Int, completion: Int)?
+        var toolCalls: [ToolCallPiece] = []
     }
 
-    /// The request body; `stream` asks for the answer as server-sent chunks, the last with `usage`.
+    /// A piece of a streamed tool call: the first piece of call `index` names
+    /// it, the following ones add to its arguments.
+    struct ToolCallPiece: Sendable, Equatable {
+        var index: Int
+        var id: String?
+        var name: String?
+        var arguments: String?
+    }
+
+    /// The request body; `stream` asks for the answer as server-sent chunks, the last with `usage`;
+    /// `tools` are offered with `tool_choice: "auto"`.
     static func body(
-        model: String, messages: [Message], maxTokens: Int, responseFormat: JSONValue?, stream: Bool = false
+        model: String, messages: [Message], maxTokens: Int, responseFormat: JSONValue?, stream: Bool = false,
+        tools: [JSONValue] = []
     ) -> JSONValue {
         var object = JSONObject([
             ("model", .string(model)),
-            (
-                "messages",
-                .array(
-                    messages.map {
-                        .object(JSONObject([("role", .string($0.role)), ("content", .string($0.content))]))
-                    })
-            ),
+            ("messages", .array(messages.map(\.json))),
             ("max_tokens", .int(maxTokens)),
             ("temperature", .double(0.2)),
             ("stream", .bool(stream)),
         ])
         if stream { object.append("stream_options", .object(JSONObject([("include_usage", .bool(true))]))) }
         if let responseFormat { object.append("response_format", responseFormat) }
+        if !tools.isEmpty {
+            object.append("tools", .array(tools))
+            object.append("tool_choice", .string("auto"))
+        }
         return .object(object)
     }
 
@@ -172,7 +209,27 @@ struct ChatCompletionsClient: Sendable {
         {
             answer.usage = (prompt, completion)
         }
+        if case .array(let calls)? = message["tool_calls"] {
+            answer.toolCalls = try calls.map { call in
+                let piece = toolCallPiece(call)
+                guard let id = piece.id, let name = piece.name else { throw Failure.malformedResponse }
+                return ToolCall(id: id, name: name, arguments: piece.arguments ?? "")
+            }
+        }
         return answer
+    }
+
+    /// A tool call's `id`, `function.name` and `function.arguments`, as far as given.
+    private static func toolCallPiece(_ call: JSONValue) -> ToolCallPiece {
+        var piece = ToolCallPiece(index: 0)
+        guard case .object(let object) = call else { return piece }
+        if let index = count(object["index"]) { piece.index = index }
+        if case .string(let id)? = object["id"] { piece.id = id }
+        if case .object(let function)? = object["function"] {
+            if case .string(let name)? = function["name"] { piece.name = name }
+            if case .string(let arguments)? = function["arguments"] { piece.arguments = arguments }
+        }
+        return piece
     }
 
     /// Reads a streamed chunk: `choices[0].delta.{content, refusal}`, `choices[0].finish_reason`, `usage`.
@@ -185,6 +242,7 @@ struct ChatCompletionsClient: Sendable {
             if case .object(let delta)? = choice["delta"] {
                 if case .string(let content)? = delta["content"] { chunk.content = content }
                 if case .string(let refusal)? = delta["refusal"], !refusal.isEmpty { chunk.refusal = refusal }
+                if case .array(let calls)? = delta["tool_calls"] { chunk.toolCalls = calls.map(toolCallPiece) }
             }
             if case .string(let reason)? = choice["finish_reason"] { chunk.finishReason = reason }
         }
@@ -199,5 +257,32 @@ struct ChatCompletionsClient: Sendable {
     private static func count(_ value: JSONValue?) -> Int? {
         guard case .number(let text)? = value, let count = Int(text), count >= 0 else { return nil }
         return count
+    }
+}
+
+extension ChatCompletionsClient {
+    /// The tool calls of a streamed answer, put together from their pieces.
+    struct StreamedToolCalls: Sendable {
+        private var pieces: [Int: ToolCallPiece] = [:]
+
+        var isEmpty: Bool { pieces.isEmpty }
+
+        mutating func add(_ piece: ToolCallPiece) {
+            var call = pieces[piece.index] ?? ToolCallPiece(index: piece.index)
+            call.id = call.id ?? piece.id
+            call.name = call.name ?? piece.name
+            call.arguments = (call.arguments ?? "") + (piece.arguments ?? "")
+            pieces[piece.index] = call
+        }
+
+        /// The calls in index order; nil when one never got its id or name.
+        var calls: [ToolCall]? {
+            var calls: [ToolCall] = []
+            for piece in pieces.values.sorted(by: { $0.index < $1.index }) {
+                guard let id = piece.id, let name = piece.name else { return nil }
+                calls.append(ToolCall(id: id, name: name, arguments: piece.arguments ?? ""))
+            }
+            return calls
+        }
     }
 }

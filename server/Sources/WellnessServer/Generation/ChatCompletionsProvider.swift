@@ -175,7 +175,7 @@ public final class ChatCompletionsProvider: GenerationProvider {
     public func coachReply(_ request: CoachRequest) async -> Generated<Coach.Reply> {
         let coach = coachQuestion(request)
         switch await ask(coach.question, validate: coach.validate) {
-        case .success(let text): return Generated(Coach.Reply(text: text, proposals: coach.rules.proposals), llm)
+        case .success(let text): return Generated(coach.reply(text), llm)
         case .failure(let reason): return Generated(coach.rules, .fallback(reason.reason))
         }
     }
@@ -206,18 +206,27 @@ public final class ChatCompletionsProvider: GenerationProvider {
         // What was not streamed (a cached answer, the rules', the rest after the last sentence) follows whole.
         let rest = String(String.UnicodeScalarView(text.unicodeScalars.dropFirst(shown.scalars)))
         for piece in ReplyEvent.pieces(of: rest) { emit(.delta(piece)) }
-        return Generated(Coach.Reply(text: text, proposals: coach.rules.proposals), provenance)
+        return Generated(provenance.source == .llm ? coach.reply(text) : coach.rules, provenance)
     }
 
     /// A coach question: the rules' reply (the fallback, and the proposals either way), what is asked, and its check.
     struct CoachQuestion: Sendable {
         let rules: Coach.Reply
         let question: Question
-        let validation: AnswerValidation
         let contextId: String?
+
+        /// The checks, with the facts of the tool calls answered so far.
+        var validation: AnswerValidation {
+            AnswerValidation(facts: question.tool?.facts ?? question.facts)
+        }
 
         func validate(_ answer: JSONValue) -> AnswerValidation.Verdict<String> {
             validation.coachReply(answer, contextId: contextId)
+        }
+
+        /// The model's reply, with the queries it ran.
+        func reply(_ text: String) -> Coach.Reply {
+            Coach.Reply(text: text, proposals: rules.proposals, dataQueries: question.tool?.records ?? [])
         }
     }
 
@@ -251,12 +260,19 @@ public final class ChatCompletionsProvider: GenerationProvider {
                 ("subject", subject),
                 ("proposals_shown_with_the_reply", .array(rules.proposals.map { .string($0.summary) })),
             ]))
-        let question = Question(
+        var question = Question(
             task: .coachReply, userId: request.consultation.userId, persona: request.consultation.persona,
             facts: facts, data: data, userText: .object(userText))
+        if configuration.toolRounds > 0, let tables = request.context.queryTables() {
+            question.tool = DataQueryTool(
+                tables: tables, today: request.today, facts: facts, maximumRounds: configuration.toolRounds)
+            if case .object(var object) = data {
+                object.append("your_data_for_the_query_data_tool", tables.summary)
+                question.data = .object(object)
+            }
+        }
         return CoachQuestion(
-            rules: rules, question: question, validation: AnswerValidation(facts: facts),
-            contextId: request.context.goal?.id ?? request.context.insight?.id)
+            rules: rules, question: question, contextId: request.context.goal?.id ?? request.context.insight?.id)
     }
 
     /// A goal as data: what the model needs, without the user's own words (those go in the user text).
@@ -290,10 +306,12 @@ public final class ChatCompletionsProvider: GenerationProvider {
         var data: JSONValue
         /// Text the user wrote (a message, goal titles), quoted as data in a message of its own.
         var userText: JSONValue?
+        /// The user's data as a tool the model may call (coach replies).
+        var tool: DataQueryTool?
 
         init(
             task: GenerationTask, userId: String, persona: Persona? = nil, facts: FactSheet, data: JSONValue,
-            userText: JSONValue? = nil
+            userText: JSONValue? = nil, tool: DataQueryTool? = nil
         ) {
             self.task = task
             self.userId = userId
@@ -301,7 +319,14 @@ public final class ChatCompletionsProvider: GenerationProvider {
             self.facts = facts
             self.data = data
             self.userText = userText
+            self.tool = tool
         }
+
+        var tools: [JSONValue] { tool == nil ? [] : DataQueryTool.definitions }
+
+        /// Whether the answer may be kept for the same question: not one
+        /// that cites tool results, which follow data the cache key lacks.
+        var isCacheable: Bool { tool?.records.isEmpty ?? true }
     }
 
     /// Why the model's answer was not used.
@@ -360,16 +385,17 @@ public final class ChatCompletionsProvider: GenerationProvider {
         -> (Result<Value, Fallback>, failed: Bool)
     {
         let deadline = NIODeadline.now() + Self.timeAmount(configuration.timeout)
-        var followUps: [ChatCompletionsClient.Message] = []
+        // Tool calls and their results, and the re-ask, after the question's own messages.
+        var history: [ChatCompletionsClient.Message] = []
         var reasked = false
         var waitedForRateLimit = false
         while true {
             let mode = await outputMode.current
             let body = ChatCompletionsClient.body(
                 model: configuration.model,
-                messages: Self.messages(question, mode: mode) + followUps,
+                messages: Self.messages(question, mode: mode) + history,
                 maxTokens: configuration.maxTokens,
-                responseFormat: Self.responseFormat(question.task, mode))
+                responseFormat: Self.responseFormat(question.task, mode), tools: question.tools)
             let started = ContinuousClock.now
             let answer: ChatCompletionsClient.Answer
             do {
@@ -422,6 +448,18 @@ public final class ChatCompletionsProvider: GenerationProvider {
             case "content_filter": return end(.contentFilter)
             default: break
             }
+            if !answer.toolCalls.isEmpty, let tool = question.tool {
+                switch tool.answer(answer.toolCalls) {
+                case .answered(let messages):
+                    log(
+                        question.task, latency: latency, usage: answer.usage, estimated: estimated,
+                        outcome: "tool_calls")
+                    history += messages
+                    continue
+                case .stop(let reason):
+                    return end(reason)
+                }
+            }
             let verdict: AnswerValidation.Verdict<Value>
             let parsed = answer.content.flatMap(Self.object(in:))
             if let parsed {
@@ -432,7 +470,7 @@ public final class ChatCompletionsProvider: GenerationProvider {
             switch verdict {
             case .valid(let value):
                 log(question.task, latency: latency, usage: answer.usage, estimated: estimated, outcome: "ok")
-                if let parsed { await cache.store(parsed, for: key) }
+                if let parsed, question.isCacheable { await cache.store(parsed, for: key) }
                 return (.success(value), false)
             case .unsafe:
                 return end(.unsafeContent)
@@ -442,7 +480,7 @@ public final class ChatCompletionsProvider: GenerationProvider {
                     question.task, latency: latency, usage: answer.usage, estimated: estimated,
                     outcome: "reask_\(reason.rawValue)")
                 reasked = true
-                followUps = [
+                history += [
                     .init(role: "assistant", content: answer.content ?? ""),
                     .init(role: "user", content: Self.reask(errors)),
                 ]
@@ -450,61 +488,88 @@ public final class ChatCompletionsProvider: GenerationProvider {
         }
     }
 
-    /// One streamed call: sentences are told to `emit` as they pass the
+    /// One streamed answer: sentences are told to `emit` as they pass the
     /// checks on part of a reply, the whole answer is validated at the end.
-    /// A provider that refuses the streamed request (400) is asked again
-    /// without streaming; `failed` when the provider failed (for the breaker).
+    /// A round of tool calls is answered and the model asked again (its text
+    /// is shown only in a round without calls). A provider that refuses the
+    /// streamed request (400) is asked again without streaming; `failed`
+    /// when the provider failed (for the breaker).
     private func converseStreaming(
         _ coach: CoachQuestion, key: String, day: Int, shown: ShownText,
         emit: @escaping @Sendable (ReplyEvent) -> Void
     ) async -> (Result<String, Fallback>, failed: Bool) {
         let question = coach.question
         let deadline = NIODeadline.now() + Self.timeAmount(configuration.timeout)
-        let mode = await outputMode.current
-        let body = ChatCompletionsClient.body(
-            model: configuration.model, messages: Self.messages(question, mode: mode),
-            maxTokens: configuration.maxTokens, responseFormat: Self.responseFormat(question.task, mode), stream: true)
-        var content = ""
-        var ending = ChatCompletionsClient.Chunk()
-        var stopped: FallbackReason?
-        let started = ContinuousClock.now
-        do {
-            try await client.stream(body, deadline: deadline) { chunk in
-                content += chunk.content ?? ""
-                ending.refusal = ending.refusal ?? chunk.refusal
-                ending.finishReason = chunk.finishReason ?? ending.finishReason
-                ending.usage = chunk.usage ?? ending.usage
-                guard ending.refusal == nil else { return false }
-                stopped = show(sentencesOf: PartialReplyText.of(content), coach, shown, emit)
-                return stopped == nil
+        var history: [ChatCompletionsClient.Message] = []
+        while true {
+            let mode = await outputMode.current
+            let body = ChatCompletionsClient.body(
+                model: configuration.model, messages: Self.messages(question, mode: mode) + history,
+                maxTokens: configuration.maxTokens, responseFormat: Self.responseFormat(question.task, mode),
+                stream: true, tools: question.tools)
+            var content = ""
+            var ending = ChatCompletionsClient.Chunk()
+            var calls = ChatCompletionsClient.StreamedToolCalls()
+            var stopped: FallbackReason?
+            let started = ContinuousClock.now
+            do {
+                try await client.stream(body, deadline: deadline) { chunk in
+                    content += chunk.content ?? ""
+                    for piece in chunk.toolCalls { calls.add(piece) }
+                    ending.refusal = ending.refusal ?? chunk.refusal
+                    ending.finishReason = chunk.finishReason ?? ending.finishReason
+                    ending.usage = chunk.usage ?? ending.usage
+                    guard ending.refusal == nil else { return false }
+                    guard calls.isEmpty else { return true }
+                    stopped = show(sentencesOf: PartialReplyText.of(content), coach, shown, emit)
+                    return stopped == nil
+                }
+            } catch let failure as ChatCompletionsClient.Failure {
+                let latency = ContinuousClock.now - started
+                if case .status(400, _) = failure.kind, !shown.any, history.isEmpty {
+                    log(question.task, latency: latency, usage: nil, estimated: 0, outcome: "stream_unsupported")
+                    return await converse(question, key: key, day: day, validate: coach.validate)
+                }
+                let reason: FallbackReason
+                switch failure.kind {
+                case .timeout: reason = .timeout
+                case .status(429, _): reason = .rateLimited
+                default: reason = .providerError
+                }
+                log(question.task, latency: latency, usage: nil, estimated: 0, outcome: reason.rawValue)
+                return (.failure(Fallback(reason: reason)), true)
+            } catch {
+                return (.failure(Fallback(reason: .providerError)), true)
             }
-        } catch let failure as ChatCompletionsClient.Failure {
             let latency = ContinuousClock.now - started
-            if case .status(400, _) = failure.kind, !shown.any {
-                log(question.task, latency: latency, usage: nil, estimated: 0, outcome: "stream_unsupported")
-                return await converse(question, key: key, day: day, validate: coach.validate)
+            let estimated = ((try? JSONWriter.bytes(body).count) ?? 0) / 4 + content.utf8.count / 4
+            await ledger.add(
+                ending.usage.map { $0.prompt + $0.completion } ?? estimated, for: question.userId, day: day)
+            if !calls.isEmpty, stopped == nil, ending.refusal == nil, let tool = question.tool {
+                let step: DataQueryTool.Step =
+                    shown.any ? .stop(.invalidAnswer) : calls.calls.map(tool.answer) ?? .stop(.invalidToolCall)
+                switch step {
+                case .answered(let messages):
+                    log(
+                        question.task, latency: latency, usage: ending.usage, estimated: estimated,
+                        outcome: "tool_calls")
+                    history += messages
+                    continue
+                case .stop(let reason):
+                    log(
+                        question.task, latency: latency, usage: ending.usage, estimated: estimated,
+                        outcome: reason.rawValue)
+                    return (.failure(Fallback(reason: reason)), false)
+                }
             }
-            let reason: FallbackReason
-            switch failure.kind {
-            case .timeout: reason = .timeout
-            case .status(429, _): reason = .rateLimited
-            default: reason = .providerError
-            }
-            log(question.task, latency: latency, usage: nil, estimated: 0, outcome: reason.rawValue)
-            return (.failure(Fallback(reason: reason)), true)
-        } catch {
-            return (.failure(Fallback(reason: .providerError)), true)
+            let outcome = Self.outcome(of: content, ending, stopped: stopped, validate: coach.validate)
+            log(
+                question.task, latency: latency, usage: ending.usage, estimated: estimated,
+                outcome: outcome.reason?.rawValue ?? "ok")
+            guard case .success(let text) = outcome.result else { return (outcome.result, false) }
+            if let parsed = Self.object(in: content), question.isCacheable { await cache.store(parsed, for: key) }
+            return (.success(text), false)
         }
-        let latency = ContinuousClock.now - started
-        let estimated = ((try? JSONWriter.bytes(body).count) ?? 0) / 4 + content.utf8.count / 4
-        await ledger.add(ending.usage.map { $0.prompt + $0.completion } ?? estimated, for: question.userId, day: day)
-        let outcome = Self.outcome(of: content, ending, stopped: stopped, validate: coach.validate)
-        log(
-            question.task, latency: latency, usage: ending.usage, estimated: estimated,
-            outcome: outcome.reason?.rawValue ?? "ok")
-        guard case .success(let text) = outcome.result else { return (outcome.result, false) }
-        if let parsed = Self.object(in: content) { await cache.store(parsed, for: key) }
-        return (.success(text), false)
     }
 
     /// Tells `emit` the reply's complete sentences not shown yet, if the text
@@ -591,7 +656,9 @@ public final class ChatCompletionsProvider: GenerationProvider {
     {
         var messages = [
             ChatCompletionsClient.Message(
-                role: "system", content: systemPrompt(question.task, persona: question.persona, mode: mode)),
+                role: "system",
+                content: systemPrompt(question.task, persona: question.persona, mode: mode)
+                    + (question.tool == nil ? "" : "\n" + GenerationTask.toolInstructions)),
             ChatCompletionsClient.Message(
                 role: "user",
                 content: "Facts and data (JSON):\n"

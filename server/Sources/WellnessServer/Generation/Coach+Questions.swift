@@ -1,32 +1,61 @@
 import WellnessKitCore
 
 extension Coach {
-    /// The exact answer to a question about the user's own check-ins ("How
-    /// many steps did I take this week?"), read by the library's question
-    /// reader (docs/QUERY.md), or nil when the message is not such a question.
+    /// The exact answer to a question about the user's own check-ins and
+    /// workouts ("How many steps did I take this week?"), read by the
+    /// library's question reader (docs/QUERY.md), or nil when the message is
+    /// not such a question.
     ///
-    /// Only the daily table exists here (steps, and sleep from the check-ins'
-    /// hours): a question about workouts, or conditioned on them, is left to
-    /// the other rules, since an empty sessions table would answer "you didn't
-    /// run" to someone who ran without logging it here.
-    static func dataAnswer(to message: String, checkIns: [CheckIn], today: CalendarDate) -> String? {
-        guard let reading = QuestionReader.read(message, anchor: today), reading.query.table == .daily,
-            reading.query.dayConditions.isEmpty, let tables = try? QueryTables(json: dailyTable(checkIns))
-        else { return nil }
-        return (try? tables.answer(reading))?.text
+    /// A question about workouts, or conditioned on them, is answered only
+    /// when the user has logged workouts here: an empty sessions table would
+    /// answer "you didn't run" to someone whose runs are elsewhere.
+    static func dataAnswer(to message: String, context: Context, today: CalendarDate) -> QuestionAnswer? {
+        guard let reading = QuestionReader.read(message, anchor: today) else { return nil }
+        let query = reading.query
+        let usesWorkouts = query.table == .sessions || !query.dayConditions.isEmpty
+        guard !usesWorkouts || !context.workouts.isEmpty, let tables = context.queryTables() else { return nil }
+        return try? tables.answer(reading)
     }
+}
 
-    /// The check-ins as the query's daily table: steps, and sleep in minutes.
-    private static func dailyTable(_ checkIns: [CheckIn]) -> JSONValue {
+extension Coach.Context {
+    /// The check-ins as the query's daily table (steps, sleep in minutes,
+    /// calories, mood, workouts, biological age) and the workouts as its
+    /// sessions, with their units; days are UTC days, as check-ins' are.
+    /// Nil only if the stored data cannot form tables.
+    public func queryTables() -> QueryTables? {
         var latest: [CalendarDate: CheckIn] = [:]
         for checkIn in checkIns { latest[checkIn.date] = checkIn }
         let days = latest.values.sorted { $0.date < $1.date }
-        let columns = JSONObject([
+        func column(_ value: (CheckIn) -> Double?) -> JSONValue {
+            .array(days.map { value($0).map(JSONValue.double) ?? .null })
+        }
+        let daily = JSONObject([
             ("date", .array(days.map(\.date.json))),
-            ("steps", .array(days.map { $0.steps.map(JSONValue.double) ?? .null })),
-            ("sleep_minutes", .array(days.map { $0.sleepHours.map { .double($0 * 60) } ?? .null })),
+            ("steps", column(\.steps)),
+            ("sleep_minutes", column { $0.sleepHours.map { $0 * 60 } }),
+            ("calories", column(\.calories)),
+            ("mood", column(\.mood)),
+            ("workouts", column(\.workouts)),
+            ("biological_age", column(\.biologicalAge)),
         ])
-        let units = JSONObject([("steps", .string("steps"))])
-        return .object(JSONObject([("daily", .object(columns)), ("units", .object(units))]))
+        let sessions = workouts.map { workout in
+            var row = JSONObject([
+                ("start", .double(Double(workout.start) / 1000)), ("end", .double(Double(workout.end) / 1000)),
+                ("activity", .string(workout.activity)),
+            ])
+            for (name, value) in workout.fields.sorted(by: { $0.key < $1.key }) where row[name] == nil {
+                row.append(name, .double(value))
+            }
+            return JSONValue.object(row)
+        }
+        let units = Workout.units.merging(
+            ["sleep_minutes": "min", "mood": "score", "workouts": "workouts", "biological_age": "years"]
+        ) { session, _ in session }
+        let tables = JSONObject([
+            ("daily", .object(daily)), ("sessions", .array(sessions)), ("time_zone", .string("UTC")),
+            ("units", .object(JSONObject(units.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))),
+        ])
+        return try? QueryTables(json: .object(tables))
     }
 }

@@ -11,17 +11,22 @@ public enum Coach {
         public var insight: Insight?
         /// The user's check-ins, oldest first.
         public var checkIns: [CheckIn]
+        /// The user's workouts, oldest first.
+        public var workouts: [Workout]
 
-        public init(goal: Goal? = nil, insight: Insight? = nil, checkIns: [CheckIn] = []) {
+        public init(goal: Goal? = nil, insight: Insight? = nil, checkIns: [CheckIn] = [], workouts: [Workout] = []) {
             self.goal = goal
             self.insight = insight
             self.checkIns = checkIns
+            self.workouts = workouts
         }
     }
 
     public struct Reply: Sendable {
         public var text: String
         public var proposals: [CoachProposal]
+        /// The queries of the user's data the reply cites, as `{"query", "result"}` (`data_queries`).
+        public var dataQueries: [JSONValue] = []
     }
 
     /// Days of check-ins the coach looks at.
@@ -31,8 +36,10 @@ public enum Coach {
         to message: String, in consultation: Consultation, context: Context,
         today: CalendarDate
     ) -> Reply {
-        if let answer = dataAnswer(to: message, checkIns: context.checkIns, today: today) {
-            return Reply(text: "\(opening(consultation.persona)) \(answer)", proposals: [])
+        if let answer = dataAnswer(to: message, context: context, today: today) {
+            return Reply(
+                text: "\(opening(consultation.persona)) \(answer.text)", proposals: [],
+                dataQueries: [DataQueryTool.record(of: answer.result)])
         }
         var parts = [opening(consultation.persona)]
         var proposals: [CoachProposal] = []

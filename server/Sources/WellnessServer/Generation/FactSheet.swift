@@ -88,6 +88,32 @@ public struct FactSheet: Sendable, Equatable {
         }
     }
 
+    /// A query's answer under `prefix`: its value, rows, days and first and
+    /// last day, and the numbers of the query itself (a condition's
+    /// threshold, `last_days`, `take`), which a sentence restates.
+    public mutating func addQuery(_ result: QueryResult, prefix: String) {
+        switch result.value {
+        case .number(let number): add("\(prefix)_value", number, unit: result.unit)
+        case .date(let date): add("\(prefix)_value", date: date)
+        case .null, .name, .names: break
+        }
+        add("\(prefix)_rows", Double(result.rows), unit: result.query.table == .sessions ? "sessions" : "days")
+        add("\(prefix)_days", Double(result.days), unit: "days")
+        add("\(prefix)_from_date", date: result.fromDate)
+        add("\(prefix)_to_date", date: result.toDate)
+        let query = result.query
+        for (index, condition) in (query.conditions + query.dayConditions).enumerated() {
+            if case .number(let threshold) = condition.value {
+                add("\(prefix)_condition_\(index + 1)", threshold, unit: nil)
+            }
+        }
+        if case .lastDays(let days) = query.window { add("\(prefix)_last_days", Double(days), unit: "days") }
+        switch query.take {
+        case .first(let count)?, .last(let count)?: add("\(prefix)_take", Double(count), unit: nil)
+        case nil: break
+        }
+    }
+
     /// Consecutive days up to the last of `days` (sorted ascending).
     static func currentStreak(_ days: [Int]) -> Int {
         var streak = 0

@@ -66,6 +66,10 @@ public enum FallbackReason: String, Sendable, CaseIterable {
     case inputTooLong = "input_too_long"
     /// Beyond the number of insights a model writes in one generation.
     case batchLimit = "batch_limit"
+    /// The model still called the data tool after `--ai-tool-rounds` rounds of answers.
+    case toolRounds = "tool_rounds"
+    /// A second round of data tool calls that were not valid queries, after the errors of the first.
+    case invalidToolCall = "invalid_tool_call"
 }
 
 /// An answer and how it was made.

@@ -35,10 +35,13 @@ public struct ProviderConfiguration: Sendable, CustomStringConvertible {
     public var breakerCoolDown: Duration = .seconds(30)
     /// Insights a model rewrites in one generation (the most recent new ones); the rules write the rest.
     public var insightsPerGeneration = 5
+    /// Rounds of data tool calls (docs/QUERY.md) the server answers per coach reply; 0 offers no tool.
+    public var toolRounds = defaultToolRounds
 
     public static let defaultTimeoutSeconds = 20.0
     public static let defaultMaxTokens = 800
     public static let defaultConcurrency = 4
+    public static let defaultToolRounds = 3
 
     public init(baseURL: String, model: String, apiKey: String? = nil) {
         self.baseURL = baseURL
@@ -65,6 +68,7 @@ public struct ProviderConfiguration: Sendable, CustomStringConvertible {
         }
         guard (1...32_768).contains(maxTokens) else { throw Invalid.value("--ai-max-tokens", "must be 1 to 32768") }
         guard (1...1024).contains(concurrency) else { throw Invalid.value("--ai-concurrency", "must be 1 to 1024") }
+        guard (0...10).contains(toolRounds) else { throw Invalid.value("--ai-tool-rounds", "must be 0 to 10") }
         if let dailyTokensPerUser, dailyTokensPerUser < 0 {
             throw Invalid.value("--ai-daily-tokens-per-user", "must be 0 or more")
         }

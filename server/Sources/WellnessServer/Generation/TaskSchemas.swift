@@ -13,7 +13,7 @@ public enum GenerationTask: String, Sendable, CaseIterable {
 
     /// Raised whenever a prompt or schema changes, so that cached answers and
     /// stored provenance tell which prompt wrote them.
-    public static let promptVersion = "2026-11-25.1"
+    public static let promptVersion = "2026-11-26.1"
 
     /// Goal types a suggestion may have.
     public static let goalTypes = ["activity", "nutrition", "wellness", "body_composition"]
@@ -99,6 +99,14 @@ public enum GenerationTask: String, Sendable, CaseIterable {
             ])
         }
     }
+
+    /// What a task is told when the user's data is offered as the query tool.
+    static let toolInstructions = """
+        For any number about the user's own days or workouts (totals, averages, counts, dates, the latest ones), \
+        call the \(DataQuery.toolName) tool and use its results: each result's value, rows, days, first and last \
+        date, and the numbers of the query you wrote, are facts you may cite. Call it again to correct a query \
+        whose result is an error. Never compute such numbers yourself.
+        """
 
     /// What the task asks for, after the rules every task shares.
     var instructions: String {

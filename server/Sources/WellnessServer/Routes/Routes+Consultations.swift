@@ -75,11 +75,13 @@ extension Routes {
         let messages = try await store.append(
             [(.user, content, []), (.assistant, reply.text, reply.proposals)],
             to: consultation)
-        if let stored = messages.last { try await store.recordProvenance(ofMessage: stored.id, generated.provenance) }
-        return .object(
-            JSONObject([
-                ("messages", .array(messages.map { $0.apiJSON(dataQueries: []) })), ("count", .int(messages.count)),
-            ]))
+        if let stored = messages.last {
+            try await store.recordProvenance(ofMessage: stored.id, generated.provenance)
+            try await store.recordDataQueries(
+                ofMessage: stored.id, userId: consultation.userId, .array(reply.dataQueries))
+        }
+        let written = messages.map { $0.apiJSON(dataQueries: $0.id == messages.last?.id ? reply.dataQueries : []) }
+        return .object(JSONObject([("messages", .array(written)), ("count", .int(messages.count))]))
     }
 
     /// The reply as server-sent events (docs/SERVER.md, "Streamed replies"):
@@ -140,9 +142,11 @@ extension Routes {
         return consultation
     }
 
-    /// The goal or insight a consultation is about (if it is the user's) and the user's check-ins.
+    /// The goal or insight a consultation is about (if it is the user's), and the user's check-ins and workouts.
     private func coachContext(of consultation: Consultation) async throws -> Coach.Context {
-        var context = Coach.Context(checkIns: try await store.checkIns(for: consultation.userId))
+        var context = Coach.Context(
+            checkIns: try await store.checkIns(for: consultation.userId),
+            workouts: try await store.workouts(for: consultation.userId))
         guard let contextId = consultation.contextId else { return context }
         switch consultation.contextType {
         case .insight?: context.insight = try await store.insight(contextId, for: consultation.userId)

@@ -5,8 +5,10 @@ extension ConsultationMessage {
     /// data queries a reply ran and their results (empty when none), so an app
     /// can say what a number is based on.
     func apiJSON(dataQueries: [JSONValue]) -> JSONValue {
-        guard case .object(var members) = json else { return json }
-        members.append("data_queries", .array(dataQueries))
+        var message = self
+        message.dataQueries = dataQueries
+        guard dataQueries.isEmpty, case .object(var members) = message.json else { return message.json }
+        members.append("data_queries", .array([]))
         return .object(members)
     }
 }

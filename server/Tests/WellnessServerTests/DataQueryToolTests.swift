@@ -1,0 +1,200 @@
+import Foundation
+import HummingbirdTesting
+import Testing
+import WellnessKitCore
+
+@testable import WellnessServer
+
+/// The coach's model calling the data query as a tool, through the real
+/// routes against a scripted OpenAI-compatible server: what it is offered,
+/// what it gets back, and what reaches the user.
+@Suite struct DataQueryToolTests {
+    typealias Reply = ProviderTests.Reply
+
+    /// The query every test's model asks first: steps over the last 7 days.
+    static let stepsQuery =
+        #"{"table":"daily","metric":"steps","activity":null,"where":[],"on_days_where":[],"window":{"last_days":7},"anchor":null,"take":null,"reduce":"sum"}"#
+
+    /// The fixture user's steps over the 7 days ending today, summed here from the fixture's check-ins.
+    static var stepsOfTheLastSevenDays: Double {
+        let today = Int(Date().timeIntervalSince1970 / 86_400)
+        return TestServer.checkIns(days: 14).filter { today - $0.date.daysSinceEpoch < 7 }.compactMap(\.steps)
+            .reduce(0, +)
+    }
+
+    static func reply(_ text: String) -> Reply {
+        .json(.object(JSONObject([("reply", .string(text)), ("context_id", .null)])))
+    }
+
+    static var groundedReply: Reply {
+        reply("You walked \(Coach.format(stepsOfTheLastSevenDays)) steps over the last 7 days. Keep it up.")
+    }
+
+    static func number(_ value: JSONValue) -> Double? {
+        if case .number(let text) = value { return Double(text) }
+        return nil
+    }
+
+    /// The messages of request `index`, as sent.
+    static func messages(_ provider: ScriptedProvider, _ index: Int) -> JSONValue {
+        provider.requests.indices.contains(index) ? provider.requests[index]["messages"] : .null
+    }
+
+    /// The last message of request `index` that answers a tool call.
+    static func toolResult(_ provider: ScriptedProvider, _ index: Int) throws -> JSONValue {
+        let messages = messages(provider, index)
+        let last = try #require((0..<messages.count).last { messages[$0]["role"].string == "tool" })
+        return try JSONParser.parse(try #require(messages[last]["content"].string))
+    }
+
+    @Test func aGoodCallIsAnsweredFromTheStoredDataAndTheReplyCitesIt() async throws {
+        let provider = ScriptedProvider([.query(Self.stepsQuery), Self.groundedReply])
+        try await ProviderTests.withServer(provider) { server, user, client in
+            let reply = try await ProviderTests.coachReply(client, user, "How many steps did I walk this week?")
+            #expect(reply.text.contains(Coach.format(Self.stepsOfTheLastSevenDays)), "\(reply.text)")
+            #expect(try await ProviderTests.provenance(server, reply.id) == ProviderTests.llm)
+
+            let offered = provider.requests[0]
+            #expect(offered["tool_choice"].string == "auto")
+            #expect(offered["tools"][0]["type"].string == "function")
+            #expect(offered["tools"][0]["function"]["name"].string == DataQuery.toolName)
+            #expect(offered["tools"][0]["function"]["strict"] == .bool(true))
+            #expect(Self.messages(provider, 0)[0]["content"].string?.contains(DataQuery.toolName) == true)
+            #expect(
+                Self.messages(provider, 0)[1]["content"].string?.contains("your_data_for_the_query_data_tool") == true)
+
+            #expect(provider.requests.count == 2)
+            let second = Self.messages(provider, 1)
+            let call = second[second.count - 2]
+            #expect(call["role"].string == "assistant")
+            #expect(call["tool_calls"][0]["id"].string == "call_1")
+            #expect(call["tool_calls"][0]["function"]["arguments"].string == Self.stepsQuery)
+            #expect(second[second.count - 1]["tool_call_id"].string == "call_1")
+            let stored = try await client.call(
+                .get, "/api/v1/consultations/\(try await Self.consultationId(of: reply.id, server))/messages", as: user)
+            let record = stored.2["data"]["messages"][1]["data_queries"][0]
+            #expect(record["query"]["metric"].string == "steps")
+            #expect(Self.number(record["result"]["value"]) == Self.stepsOfTheLastSevenDays)
+            #expect(stored.2["data"]["messages"][0]["data_queries"].count == 0, "the user's message cites nothing")
+
+            let result = try Self.toolResult(provider, 1)
+            #expect(Self.number(result["value"]) == Self.stepsOfTheLastSevenDays)
+            #expect(result["unit"].string == "steps")
+            #expect(Self.number(result["rows"]) == 6, "the fixture has no check-in today")
+        }
+    }
+
+    static func consultationId(of messageId: String, _ server: TestServer) async throws -> String {
+        let rows = try await server.store.engine.query(
+            "SELECT consultation_id FROM messages WHERE id = ?", [.text(messageId)])
+        return try #require(try rows.first?.text("consultation_id"))
+    }
+
+    @Test func withoutAModelTheRulesAnswerAWorkoutQuestionExactlyAndRecordIt() async throws {
+        let server = try await TestServer.make(.sqlite)
+        let user = try await server.user(days: 14)
+        let today = Int64(Date().timeIntervalSince1970 / 86_400)
+        // Runs yesterday and the day before, a swim 3 days ago, at 07:00 UTC.
+        let workouts = [(1, "Outdoor Run"), (2, "run"), (3, "Pool Swim")].map { daysAgo, activity in
+            let start = ((today - Int64(daysAgo)) * 86_400 + 25_200) * 1000
+            return Workout(start: start, end: start + 1_800_000, activity: activity, fields: ["distance": 5])
+        }
+        try await server.test { client in
+            let rows = workouts.compactMap { try? JSONWriter.string(Self.wire($0)) }.joined(separator: ",")
+            let posted = try await client.call(
+                .post, "/api/v1/workouts", as: user, json: #"{"workouts":[\#(rows)]}"#)
+            #expect(posted.0 == .created)
+            let reply = try await ProviderTests.coachReply(client, user, "How many days did I run in the last 7 days?")
+            #expect(reply.text.contains("You ran on 2 days"), "\(reply.text)")
+            let messages = try await client.call(
+                .get, "/api/v1/consultations/\(try await Self.consultationId(of: reply.id, server))/messages", as: user)
+            #expect(messages.2["data"]["messages"][1]["data_queries"][0]["result"]["days"] == .int(2))
+        }
+    }
+
+    static func wire(_ workout: Workout) -> JSONValue {
+        func instant(_ milliseconds: Int64) -> JSONValue { .double(Double(milliseconds) / 1000) }
+        var object = JSONObject([
+            ("start", instant(workout.start)), ("end", instant(workout.end)), ("activity", .string(workout.activity)),
+        ])
+        for (name, value) in workout.fields { object.append(name, .double(value)) }
+        return .object(object)
+    }
+
+    @Test func malformedArgumentsGetTheErrorOnceAndACorrectedCallIsAnswered() async throws {
+        let provider = ScriptedProvider([
+            .query(#"{"table":"daily","reduce":"sum""#), .query(Self.stepsQuery, id: "call_2"), Self.groundedReply,
+        ])
+        try await ProviderTests.withServer(provider) { server, user, client in
+            let reply = try await ProviderTests.coachReply(client, user, "Steps this week?")
+            #expect(try await ProviderTests.provenance(server, reply.id) == ProviderTests.llm)
+            #expect(provider.requests.count == 3)
+            #expect(try Self.toolResult(provider, 1)["error"].string == "the arguments are not one JSON object")
+            #expect(Self.number(try Self.toolResult(provider, 2)["value"]) == Self.stepsOfTheLastSevenDays)
+        }
+    }
+
+    @Test func anUnknownMetricGetsADidYouMeanAndASecondBadCallGetsTheRules() async throws {
+        let unknown =
+            #"{"table":"daily","metric":"sleep","activity":null,"where":[],"on_days_where":[],"window":"all","anchor":null,"take":null,"reduce":"mean"}"#
+        let provider = ScriptedProvider([.query(unknown), .query(unknown), Self.groundedReply])
+        try await ProviderTests.withServer(provider) { server, user, client in
+            let reply = try await ProviderTests.coachReply(client, user, "How long do I sleep?")
+            let error = try #require(try Self.toolResult(provider, 1)["error"].string)
+            #expect(error.contains("sleep_minutes"), "\(error)")
+            #expect(provider.requests.count == 2, "the second bad call ends the conversation")
+            #expect(try await ProviderTests.provenance(server, reply.id) == .fallback(.invalidToolCall))
+            #expect(reply.text.hasPrefix(ProviderTests.rulesOpening))
+        }
+    }
+
+    @Test func aNumberNoToolReturnedIsRejected() async throws {
+        let invented = Self.reply("You walked 123457 steps over the last 7 days.")
+        let provider = ScriptedProvider([.query(Self.stepsQuery), invented, invented])
+        try await ProviderTests.withServer(provider) { server, user, client in
+            let reply = try await ProviderTests.coachReply(client, user, "Steps this week?")
+            #expect(try await ProviderTests.provenance(server, reply.id) == .fallback(.ungrounded))
+            #expect(provider.requests.count == 3, "one re-ask after the tool round")
+            #expect(
+                Self.messages(provider, 2)[Self.messages(provider, 2).count - 1]["content"].string?.contains(
+                    "123457") == true)
+            #expect(!reply.text.contains("123457"))
+        }
+    }
+
+    @Test func aModelThatKeepsCallingPastTheCapGetsTheRules() async throws {
+        let provider = ScriptedProvider(
+            [.query(Self.stepsQuery, id: "a"), .query(Self.stepsQuery, id: "b"), .query(Self.stepsQuery, id: "c")])
+        try await ProviderTests.withServer(provider, configure: { $0.toolRounds = 2 }) { server, user, client in
+            let reply = try await ProviderTests.coachReply(client, user, "Steps?")
+            #expect(try await ProviderTests.provenance(server, reply.id) == .fallback(.toolRounds))
+            #expect(provider.requests.count == 3, "2 rounds answered, the third call refused")
+            #expect(reply.text.hasPrefix(ProviderTests.rulesOpening))
+        }
+    }
+
+    @Test func withNoRoundsNoToolIsOffered() async throws {
+        let provider = ScriptedProvider([.answer(ProviderTests.groundedReply)])
+        try await ProviderTests.withServer(provider, configure: { $0.toolRounds = 0 }) { _, user, client in
+            _ = try await ProviderTests.coachReply(client, user, "Tips?")
+            #expect(provider.requests[0]["tools"] == .null)
+            #expect(provider.requests[0]["tool_choice"] == .null)
+        }
+    }
+
+    @Test func aStreamedCallIsPutTogetherAndTheAnswerStreams() async throws {
+        let text = "You walked \(Coach.format(Self.stepsOfTheLastSevenDays)) steps over the last 7 days. Keep it up."
+        let answer = try JSONWriter.string(.object(JSONObject([("reply", .string(text)), ("context_id", .null)])))
+        let provider = ScriptedProvider([.streamedQuery(Self.stepsQuery), .stream([answer])])
+        try await ProviderTests.withServer(provider) { _, user, client in
+            let events = try StreamedReplyTests.events(try await StreamedReplyTests.stream(client, user, "Steps?").2)
+            #expect(events.allSatisfy { $0.name != "reset" })
+            #expect(StreamedReplyTests.shownText(events) == text)
+            #expect(events.last?.data["messages"][1]["content"].string == text)
+            #expect(provider.requests.count == 2)
+            let call = Self.messages(provider, 1)[Self.messages(provider, 1).count - 2]
+            #expect(call["tool_calls"][0]["function"]["arguments"].string == Self.stepsQuery)
+            #expect(Self.number(try Self.toolResult(provider, 1)["value"]) == Self.stepsOfTheLastSevenDays)
+        }
+    }
+}
