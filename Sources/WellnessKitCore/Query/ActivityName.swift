@@ -24,6 +24,8 @@ struct ActivityName: Sendable, Hashable {
     func contains(_ phrase: ActivityName) -> Bool {
         let needle = phrase.words
         guard !needle.isEmpty, needle.count <= words.count else { return false }
+        // Most phrases are one word; slices of [String] compared element by element cost far more.
+        if needle.count == 1 { return words.contains(needle[0]) }
         return (0...(words.count - needle.count)).contains { start in
             words[start..<(start + needle.count)].elementsEqual(needle)
         }
