@@ -20,6 +20,7 @@ APT_NEEDS  := gcc g++ binutils libjansson-dev libsqlite3-dev libcurl4-openssl-de
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps lib wheel print-version python-env build lint test swift-test server-test server-test-suite ctest demo bench server install clean \
+        spark35-test \
         fuzz fuzz-build fuzz-replay fuzz-corpus sanitize sanitize-deps sanitize-tsan sanitize-valgrind sanitize-asan
 
 all: build
@@ -138,6 +139,19 @@ server: $(SERVER_BIN)
 
 ctest: build
 	ctest --test-dir $(BUILD)/cmake --output-on-failure
+
+# wellness.spark on PySpark 3.5 (applyInPandas; `make test` covers Spark 4's
+# applyInArrow), with the pandas, pyarrow and numpy 3.5 accepts, in a venv of
+# its own. Not in `make test`: installing PySpark 3.5 alone takes minutes.
+SPARK35_VENV := $(BUILD)/venv-spark35
+SPARK35_PINS := pyspark==3.5.9 pandas==2.2.3 numpy==1.26.4 pyarrow==16.1.0 pytest==9.2.0
+$(SPARK35_VENV)/.pins-$(shell echo '$(SPARK35_PINS)' | cksum | cut -d' ' -f1): | deps
+	python3 -m venv $(SPARK35_VENV)
+	$(SPARK35_VENV)/bin/python -m pip install -q $(SPARK35_PINS)
+	@rm -f $(SPARK35_VENV)/.pins-* && touch $@
+
+spark35-test: lib $(SPARK35_VENV)/.pins-$(shell echo '$(SPARK35_PINS)' | cksum | cut -d' ' -f1)
+	WELLNESS_TEST_SOURCE=1 WELLNESS_LIBRARY=$(CURDIR)/$(LIBRARY) $(SPARK35_VENV)/bin/python -m pytest -q e2e/python/test_spark.py
 
 # A formatter's lint and a linter per language: swift-format (the toolchain's;
 # .swift-format: 4-space indents, 120 columns, and two rules off:

@@ -12,6 +12,14 @@ import Testing
         #expect(ActivityName("  ").words.isEmpty)
     }
 
+    /// ASCII names take a byte path, others the Character path: both split and lowercase alike.
+    @Test func asciiAndUnicodeNamesSplitAlike() {
+        #expect(ActivityName("HIIT/Core_Training\t2x").words == ["hiit", "core", "training", "2x"])
+        #expect(ActivityName("Course À Pied").words == ["course", "à", "pied"])
+        #expect(ActivityName("ÉLAN-Run").words == ["élan", "run"])
+        #expect(Self.matches("run", "ÉLAN-Run"))
+    }
+
     @Test func aNameMatchesRecordedNamesThatContainItAsWholeWords() {
         #expect(Self.matches("run", "Outdoor Run"))
         #expect(Self.matches("RUN", "treadmill run"))

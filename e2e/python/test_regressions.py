@@ -105,3 +105,24 @@ def test_zone_names_are_iana_and_echoed() -> None:
         with pytest.raises(wellness.ValidationError) as raised:
             wellness.series_aggregate({"time_zone": name}, [])
         assert raised.value.path == "time_zone"
+
+
+def test_small_results_keep_their_ctypes_array_types_across_garbage_collections() -> None:
+    """ctypes caches array types only weakly: when the collector freed one,
+    the next result of that size built it again (~40 us a call, issue 28)."""
+    import ctypes
+    import gc
+    import weakref
+
+    from wellness import _native
+
+    tip = {"tip": "Walk 10 minutes after lunch", "priority": "high"}
+    first = wellness.goal_tip_view(tip)
+    # Weak references only, so that nothing here keeps the types alive.
+    held = {size: weakref.ref(array) for size, array in _native._CHAR_ARRAYS.items()}
+    assert held
+    gc.collect()
+    for size, array in held.items():
+        assert array() is not None, f"the char[{size}] type was freed"
+        assert ctypes.c_char * size is array()
+    assert wellness.goal_tip_view(tip) == first

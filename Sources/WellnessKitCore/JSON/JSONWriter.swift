@@ -24,14 +24,15 @@ public enum JSONWriter {
     private static func write(_ value: JSONValue, into output: inout [UInt8]) throws {
         switch value {
         case .null:
-            output.append(contentsOf: "null".utf8)
+            append("null", to: &output)
         case .bool(let flag):
-            output.append(contentsOf: (flag ? "true" : "false").utf8)
+            append(flag ? "true" : "false", to: &output)
         case .number(let text):
             guard isNumberText(text) else {
                 throw WellnessError.internal("a computed number is not finite (\(text)); no result was written")
             }
-            output.append(contentsOf: text.utf8)
+            var text = text
+            text.withUTF8 { output.append(contentsOf: $0) }
         case .string(let text):
             writeString(text, into: &output)
         case .array(let elements):
@@ -62,6 +63,12 @@ public enum JSONWriter {
         guard let first = utf8.first, let last = utf8.last else { return false }
         let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
         return (first == UInt8(ascii: "-") || isDigit(first)) && isDigit(last)
+    }
+
+    /// Appending a literal's buffer in one copy: `append(contentsOf: "null".utf8)` walks the view a byte at a time.
+    @inline(__always)
+    private static func append(_ literal: StaticString, to output: inout [UInt8]) {
+        literal.withUTF8Buffer { output.append(contentsOf: $0) }
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
@@ -96,7 +103,7 @@ public enum JSONWriter {
         case 0x0D: output.append(UInt8(ascii: "r"))
         case 0x09: output.append(UInt8(ascii: "t"))
         default:
-            output.append(contentsOf: "u00".utf8)
+            append("u00", to: &output)
             output.append(hexDigits[Int(byte >> 4)])
             output.append(hexDigits[Int(byte & 0x0F)])
         }

@@ -49,13 +49,9 @@ struct CompiledCondition {
             case .greater: rows.removeAll { !(column[$0] > threshold) }
             case .greaterOrEqual: rows.removeAll { !(column[$0] >= threshold) }
             case .equal: rows.removeAll { !(column[$0] == threshold) }
+            // NaN (missing) would pass `!=`: a missing value meets no condition.
             case .notEqual: rows.removeAll { column[$0] == threshold || column[$0].isNaN }
             }
         }
-    }
-
-    @inline(__always)
-    func holds(_ row: Int) -> Bool {
-        isActivity ? wantedActivities[activityCodes[row]] == passesOnMatch : op.holds(column[row], threshold)
     }
 }

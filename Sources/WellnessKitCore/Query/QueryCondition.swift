@@ -9,19 +9,6 @@ public struct QueryCondition: Sendable, Equatable {
         case greaterOrEqual = ">="
         case equal = "=="
         case notEqual = "!="
-
-        @inline(__always)
-        func holds(_ left: Double, _ right: Double) -> Bool {
-            switch self {
-            case .less: return left < right
-            case .lessOrEqual: return left <= right
-            case .greater: return left > right
-            case .greaterOrEqual: return left >= right
-            case .equal: return left == right
-            // NaN (missing) would pass `!=`: a missing value meets no condition.
-            case .notEqual: return left != right && !left.isNaN
-            }
-        }
     }
 
     public enum Value: Sendable, Equatable {

@@ -8,13 +8,15 @@ struct QueryPlan {
     /// Whether each distinct activity name matches the query's `activity`; nil for every session.
     private let wantedActivities: [Bool]?
     private let conditions: [CompiledCondition]
-    /// The local days on which the other table meets `on_days_where`; nil without such conditions.
-    private let allowedDays: DaySet?
+    /// `on_days_where`, bound to the other table's columns.
+    private let dayConditions: [CompiledCondition]
+    private let other: TableView
 
     /// - Throws: a validation error naming the field the tables cannot answer.
     init(_ query: DataQuery, table: TableView, other: TableView) throws {
         self.table = table
         self.query = query
+        self.other = other
         let root = FieldPath.root
         if query.reducer.readsActivities {
             guard table.table == .sessions else {
@@ -49,18 +51,18 @@ struct QueryPlan {
             try CompiledCondition(
                 condition, table: table, other: other, at: root.appending("where").appending(index: index))
         }
-        let dayConditions = try query.dayConditions.enumerated().map { index, condition in
+        dayConditions = try query.dayConditions.enumerated().map { index, condition in
             try CompiledCondition(
                 condition, table: other, other: table, at: root.appending("on_days_where").appending(index: index))
         }
-        let passing = other.days.indices.lazy.filter { row in dayConditions.allSatisfy { $0.holds(row) } }
-        allowedDays = dayConditions.isEmpty ? nil : DaySet(passing.map { other.days[$0] })
     }
 
     /// The rows, in time order, on the days of `window` (every day when nil) that pass every filter.
     func rows(in window: ClosedRange<Int>?) -> [Int] {
+        // Only the window's days of the other table matter: a short window reads a few of its rows, not all.
+        let allowedDays = dayConditions.isEmpty ? nil : Self.days(of: other, meeting: dayConditions, in: window)
         var rows: [Int] = []
-        for row in candidates(in: window) {
+        for row in Self.candidates(of: table, in: window) {
             let day = table.days[row]
             if let window, !window.contains(day) { continue }
             if let wantedActivities, !wantedActivities[table.activityCodes[row]] { continue }
@@ -72,9 +74,19 @@ struct QueryPlan {
         return rows
     }
 
+    /// The days of `window` (every day when nil) on which a row of `table` meets every condition.
+    private static func days(
+        of table: TableView, meeting conditions: [CompiledCondition], in window: ClosedRange<Int>?
+    ) -> DaySet {
+        var rows = Array(candidates(of: table, in: window))
+        if let window { rows.removeAll { !window.contains(table.days[$0]) } }
+        for condition in conditions { condition.keep(&rows) }
+        return DaySet(rows.lazy.map { table.days[$0] })
+    }
+
     /// The rows that may fall in `window`: daily rows are sorted by day, so a
     /// binary search bounds them; sessions' days may step back across a zone's change.
-    private func candidates(in window: ClosedRange<Int>?) -> Range<Int> {
+    private static func candidates(of table: TableView, in window: ClosedRange<Int>?) -> Range<Int> {
         guard let window, table.table == .daily else { return table.days.indices }
         return Self.firstIndex(
             in: table.days, atLeast: window.lowerBound)..<Self.firstIndex(
