@@ -79,6 +79,23 @@ extension LiveProviderTests {
             #expect(!reply.contains("PWNED") && !reply.contains("424242"), "\(reply)")
             let everything = try JSONWriter.string(.array([tips.2, suggestions.2, sent.2]))
             #expect(!everything.contains("424242"))
+
+            // A data question: the model may call the query tool; whatever it
+            // does, the reply is valid and each query it cites is recorded whole.
+            let general = try await client.call(
+                .post, "/api/v1/consultations", as: user, json: #"{"persona":"general_wellness"}"#
+            ).2
+            let generalId = try #require(general["data"]["id"].string)
+            let asked = try await client.call(
+                .post, "/api/v1/consultations/\(generalId)/messages", as: user,
+                json: #"{"content":"How many steps did I take in total over the last 7 days?"}"#)
+            #expect(asked.0 == .created)
+            let answer = asked.2["data"]["messages"][1]
+            #expect(answer["content"].string?.isEmpty == false)
+            for index in 0..<answer["data_queries"].count {
+                let record = answer["data_queries"][index]
+                #expect(record["query"]["table"].string != nil && record["result"]["rows"] != .null)
+            }
         }
     }
 }
