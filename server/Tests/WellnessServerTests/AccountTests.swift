@@ -147,6 +147,11 @@ enum AccountContract: String, CaseIterable, Sendable, CustomStringConvertible {
         for index in 0..<(Store.exportPageSize + 3) {
             _ = try await store.createGoal(try StoreContract.goal("goal \(index)"), for: user.id)
         }
+        // Starts in the reverse of their ids' order, some equal: the pages follow (start, id).
+        let workouts = (0..<(Store.exportPageSize + 3)).map { index in
+            Workout(start: (1_000 - index / 2) * 60_000, end: 100_000_000, activity: "a\(index)")
+        }
+        try await store.upsert(workouts, for: user.id)
         let consultation = try await store.createConsultation(
             CreateConsultationRequest(persona: .sleepCoach, title: "long"), for: user.id)
         for index in 0..<(Store.exportPageSize / 2 + 5) {
@@ -166,6 +171,9 @@ enum AccountContract: String, CaseIterable, Sendable, CustomStringConvertible {
         let messages = document["consultations"][0]["messages"]
         #expect(messages.count == Int(Store.exportPageSize) + 10)
         #expect(messages[0]["content"].string == "q0" && messages[messages.count - 1]["content"].string == "a104")
+        let exported = (0..<document["workouts"].count).compactMap { document["workouts"][$0]["activity"].string }
+        #expect(exported.count == workouts.count && Set(exported) == Set(workouts.map(\.activity)))
+        #expect(exported == (try await store.workouts(for: user.id)).map(\.activity), "oldest first, as listed")
         let dates = (0..<document["checkins"].count).compactMap { document["checkins"][$0]["date"].string }
         #expect(dates == dates.sorted() && Set(dates).count == dates.count)
         #expect(try await store.exportAccount("usr_missing") { _ in Issue.record("wrote for nobody") } == false)
