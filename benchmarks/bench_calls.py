@@ -56,7 +56,8 @@ def main() -> None:
                 run()
             best[name] = min(best[name], (time.perf_counter() - started) / CALLS)
             best_cpu[name] = min(best_cpu[name], (time.process_time() - started_cpu) / CALLS)
-    print(f"Python per-call overhead, best of {ROUNDS} x {CALLS:,} calls; libwellness {wellness.version()}")
+    print(f"Python per-call overhead, best of {ROUNDS} x {CALLS:,} calls; libwellness {wellness.version()}; "
+          f"results read by {'orjson' if _native._fast_loads else 'the json module'}")
     for name, seconds in best.items():
         print(f"  {name:48} {seconds * 1e6:6.2f} us  (CPU {best_cpu[name] * 1e6:6.2f} us)")
     whole = best[f"wellness.goal_tip_view(dict of {size} bytes)"]

@@ -109,7 +109,7 @@ def test_zone_names_are_iana_and_echoed() -> None:
 
 def test_small_results_keep_their_ctypes_array_types_across_garbage_collections() -> None:
     """ctypes caches array types only weakly: when the collector freed one,
-    the next result of that size built it again (~40 us a call, issue 28)."""
+    the next result of that size built it again (~40 us a call)."""
     import ctypes
     import gc
     import weakref
@@ -126,3 +126,32 @@ def test_small_results_keep_their_ctypes_array_types_across_garbage_collections(
         assert array() is not None, f"the char[{size}] type was freed"
         assert ctypes.c_char * size is array()
     assert wellness.goal_tip_view(tip) == first
+
+
+def test_results_read_by_orjson_equal_the_json_modules_and_fall_back_to_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """wellness[fast] reads results with orjson; whatever orjson refuses
+    (bytes that are not strict UTF-8, a number past 64 bits) the json module
+    reads. Both give the same values, floats to the last bit."""
+    import json
+
+    from wellness import _native
+
+    if _native._fast_loads is None:
+        pytest.skip("skipped: orjson is not installed (pip install wellness[fast])")
+    samples = [{"timestamp": t * 3_600, "value": (t * 0.1) ** 1.5} for t in range(200)]
+    calls = [
+        lambda: wellness.goal_tip_view({"tip": "Walk 10 minutes after lunch", "priority": "high"}),
+        lambda: wellness.series_aggregate({"interval": "day", "statistics": ["sum", "average", "stddev"]}, samples),
+    ]
+    fast = [call() for call in calls]
+    monkeypatch.setattr(_native, "_fast_loads", None)
+    assert [call() for call in calls] == fast
+    assert json.dumps(fast) == json.dumps([call() for call in calls])
+
+    def refuse(data: bytes) -> Any:
+        raise _native._FastDecodeError("refused", "", 0)
+
+    monkeypatch.setattr(_native, "_fast_loads", refuse)
+    assert [call() for call in calls] == fast
+    assert _native.decode(b'{"big":123456789012345678901234567890}') == {"big": 123456789012345678901234567890}

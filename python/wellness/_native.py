@@ -354,6 +354,14 @@ def encode(document: Any, root: str = "") -> bytes:
         raise validation_error(path, f"{value} is not a finite number: JSON has no NaN or infinity") from None
 
 
+#: wellness[fast]: orjson reads a small result about 2 us faster than the json module.
+_fast_loads: Optional[Callable[[bytes], Any]]
+try:
+    from orjson import JSONDecodeError as _FastDecodeError
+    from orjson import loads as _fast_loads
+except ImportError:  # pragma: no cover - the json module reads every result the same
+    _fast_loads = None
+
 _DECODER = json.JSONDecoder()
 #: The decoder's C scanner, called directly: raw_decode is a Python frame around it.
 _SCAN: Callable[[str, int], Tuple[Any, int]] = _DECODER.scan_once  # type: ignore[attr-defined]  # untyped in typeshed
@@ -393,6 +401,17 @@ def _text(buffer: Buf) -> bytes:
     return ctypes.string_at(address, size)
 
 
+def decode(data: bytes) -> Any:
+    """A result read by the json module. The library writes UTF-8 JSON and
+    nothing after it, so the scanner alone reads it: no encoding detection or
+    trailing-whitespace scan."""
+    text = data.decode("utf-8", "surrogatepass")
+    try:
+        return _SCAN(text, 0)[0]
+    except StopIteration as stop:
+        raise json.JSONDecodeError("Expecting value", text, stop.value) from None
+
+
 def call(function: Any, *arguments: Any, result: bool = True) -> Any:
     """Runs one libwellness call whose last parameters are the out buffer (when
     `result`) and the err buffer.
@@ -410,13 +429,13 @@ def call(function: Any, *arguments: Any, result: bool = True) -> Any:
             raise error_from(status, err)
         if not result:
             return None
-        # The library writes UTF-8 JSON and nothing after it, so the scanner
-        # alone reads it: no encoding detection or trailing-whitespace scan.
-        text = _text(out).decode("utf-8", "surrogatepass")
-        try:
-            return _SCAN(text, 0)[0]
-        except StopIteration as stop:
-            raise json.JSONDecodeError("Expecting value", text, stop.value) from None
+        data = _text(out)
+        if _fast_loads is not None:
+            try:
+                return _fast_loads(data)
+            except _FastDecodeError:
+                pass  # a lone surrogate echoed from the input (not strict UTF-8), a number past 64 bits
+        return decode(data)
     finally:
         # A buffer the library did not fill needs no call to free it (about 0.5 us each).
         if out.ptr:
