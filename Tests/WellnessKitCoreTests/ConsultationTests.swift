@@ -32,4 +32,21 @@ import WellnessTestSupport
             #"{"id":"m1","consultation_id":"c1","role":"system","content":"x","created_at":"2025-01-01T00:00:00Z"}"#
         #expect(wellnessError { try decode(ConsultationMessage.self, text) }?.path == "role")
     }
+
+    @Test func aReplyKeepsTheDataQueriesItCitesAndWritesNoneWhenEmpty() throws {
+        let head =
+            #"{"id":"m1","consultation_id":"c1","role":"assistant","content":"x","created_at":"2025-01-01T00:00:00Z""#
+        let cited = #"[{"query":{"table":"daily","reduce":"count"},"result":{"value":3,"rows":3}}]"#
+        let message = try decode(ConsultationMessage.self, head + #","data_queries":\#(cited)}"#)
+        #expect(message.dataQueries.count == 1)
+        #expect(try canonical(message).hasSuffix(#","data_queries":\#(cited)}"#))
+        let none = try decode(ConsultationMessage.self, head + #","data_queries":[]}"#)
+        #expect(try !canonical(none).contains("data_queries"))
+        #expect(
+            wellnessError { try decode(ConsultationMessage.self, head + #","data_queries":{}}"#) }?.path
+                == "data_queries")
+        #expect(
+            wellnessError { try decode(ConsultationMessage.self, head + #","data_queries":[1]}"#) }?.path
+                == "data_queries[0]")
+    }
 }
