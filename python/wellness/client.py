@@ -50,7 +50,7 @@ class _Client(Generic[_InsightOut, _DeletedOut, _GoalOut, _GoalUpdateOut, _Consu
                       _StoredOut]):
     """What `Client` and `OfflineClient` share: the handle, the reads, the
     writes (typed by the subclass) and the local store. A client of the
-    WellnessKit API (insights, goals AI, goals, trends, consultations).
+    WellnessKit API (insights, goals AI, goals, trends, consultations, workouts).
 
     Thread-safe: one client may serve many threads. Close it (or use it as a
     context manager) to release its connections. Every failure raises a
@@ -472,7 +472,7 @@ class _Client(Generic[_InsightOut, _DeletedOut, _GoalOut, _GoalUpdateOut, _Consu
 
 
 class Client(_Client[Insight, None, Goal, GoalUpdate, Consultation, List[ConsultationMessage], WorkoutsStored]):
-    """A client of the WellnessKit API (insights, goals AI, goals, trends, consultations).
+    """A client of the WellnessKit API (insights, goals AI, goals, trends, consultations, workouts).
 
     Thread-safe: one client may serve many threads. Close it (or use it as a
     context manager) to release its connections. Every failure raises a
