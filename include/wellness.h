@@ -756,19 +756,61 @@ WELLNESS_API wellness_status wellness_client_list_messages(
     wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
 /* ------------------------------------------------------------------------ */
+/* Calls: workouts                                                           */
+/*                                                                           */
+/* The user's workouts (docs/SERVER.md, "Workouts"): the sessions the data   */
+/* questions run over ("How many days did I run in the last 7 days?"). A     */
+/* workout is {"start", "end": RFC 3339 or epoch seconds, "activity": 1 to   */
+/* 100 characters, "<field>": number | null, ...}: "end" not before "start", */
+/* at most 32 fields named [a-z_][a-z0-9_]* (64 bytes at most); the standard */
+/* ones are "duration" (min), "distance" (km), "calories" (kcal), "steps",   */
+/* "average_heart_rate" (bpm), "active_zone_minutes" (min), "elevation_gain" */
+/* (m), "speed" (km/h). The server assigns "id" ("wo_" and 32 hex digits)    */
+/* from start and activity. Errors as for the calls above; the library       */
+/* checks workouts as the server does, a bad one WELLNESS_E_VALIDATION with  */
+/* the field in "path" ("workouts[3].end"), nothing sent.                    */
+/*                                                                           */
+/* Ownership, for every call in this section: the client and `json` are      */
+/* borrowed for the call; on WELLNESS_OK `*out` holds a new buffer the       */
+/* caller releases with wellness_buf_free(); on failure `*err` (when not     */
+/* NULL) does.                                                               */
+/* ------------------------------------------------------------------------ */
+
+/* {"workouts": [workout, ...]} in (at most 1000, none with an "id");
+   {"stored": n} out. Idempotent: a workout sent again (same start and
+   activity) is stored once, its end and fields replaced. In offline mode it
+   is queued like the other writes when the API cannot be reached. */
+WELLNESS_API wellness_status wellness_client_post_workouts(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"from"?, "to"?, "page"?, "page_size"?} in: "from" and "to" bound the
+   starts, both included, each an RFC 3339 instant or a date ("YYYY-MM-DD",
+   its whole UTC day); page from 1, page_size 1..100 (default 20).
+   {"workouts": [{"id", "start", "end" (RFC 3339, UTC), "activity",
+   "<field>": number, ...}], "pagination"} out, oldest first. */
+WELLNESS_API wellness_status wellness_client_list_workouts(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"id"} in; {"deleted": true} out, also when the user has no such workout.
+   In offline mode queued when the API cannot be reached, the workout taken
+   out of the cached pages at once. */
+WELLNESS_API wellness_status wellness_client_delete_workout(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* ------------------------------------------------------------------------ */
 /* Calls: offline mode ("offline": true, docs/OFFLINE.md)                    */
 /*                                                                           */
 /* Reads (list_insights, get_insight, list_goals, get_goal, trends,          */
-/* dashboard, list_consultations, list_messages) are cached in the local     */
-/* store per user (SHA-256 of base URL and credential). When the API cannot  */
-/* be reached (_NETWORK, _TIMEOUT, 5xx after retries) they answer from the   */
-/* cache: the usual object plus "source": "offline_cache", "cached_at"       */
-/* (RFC 3339) and "age_seconds"; fresh answers are unchanged. Nothing        */
-/* cached: the error as without offline mode.                                */
+/* dashboard, list_consultations, list_messages, list_workouts) are cached   */
+/* in the local store per user (SHA-256 of base URL and credential). When    */
+/* the API cannot be reached (_NETWORK, _TIMEOUT, 5xx after retries) they    */
+/* answer from the cache: the usual object plus "source": "offline_cache",   */
+/* "cached_at" (RFC 3339) and "age_seconds"; fresh answers are unchanged.    */
+/* Nothing cached: the error as without offline mode.                        */
 /*                                                                           */
 /* Writes (update_insight, delete_insight, create_goal,                      */
 /* create_goal_from_suggestion, update_goal, create_consultation,            */
-/* send_message) that                                                        */
+/* send_message, post_workouts, delete_workout) that                         */
 /* cannot reach the API are committed to the outbox with their               */
 /* Idempotency-Key and their optimistic change to the cache (one             */
 /* transaction) before the call returns WELLNESS_OK with                     */

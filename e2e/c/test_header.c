@@ -58,6 +58,8 @@ int main(void) {
         wellness_client_clear_failed,
         /* The user's account as a whole. */
         wellness_client_export_account, wellness_client_erase_account, wellness_client_erase_local_data,
+        /* The user's workouts. */
+        wellness_client_post_workouts, wellness_client_list_workouts, wellness_client_delete_workout,
     };
     const client_paged_call list_all = wellness_client_list_all_insights;
     const client_stream_call send_stream = wellness_client_send_message_stream;

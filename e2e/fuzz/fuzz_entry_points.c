@@ -53,7 +53,7 @@ enum shape {
     CLIENT_STREAM,  /* streamed message parameters to a client of a closed port */
     QUERY_TABLES,   /* a query tables document */
     QUERY,          /* a query (or {"queries": [...]}, or a question) on fixed tables */
-    CLIENT_ACCOUNT  /* an account call's parameters to a client of a closed port */
+    CLIENT_ACCOUNT  /* an account or workouts call's parameters to a client of a closed port */
 };
 
 typedef struct target {
@@ -126,6 +126,9 @@ static const target TARGETS[FUZZ_SELECTOR_COUNT] = {
     [FUZZ_CLIENT_EXPORT_ACCOUNT] = {"client_export_account", CLIENT_ACCOUNT, NULL, NULL},
     [FUZZ_CLIENT_ERASE_ACCOUNT] = {"client_erase_account", CLIENT_ACCOUNT, NULL, NULL},
     [FUZZ_CLIENT_ERASE_LOCAL_DATA] = {"client_erase_local_data", CLIENT_ACCOUNT, NULL, NULL},
+    [FUZZ_CLIENT_POST_WORKOUTS] = {"client_post_workouts", CLIENT_ACCOUNT, NULL, NULL},
+    [FUZZ_CLIENT_LIST_WORKOUTS] = {"client_list_workouts", CLIENT_ACCOUNT, NULL, NULL},
+    [FUZZ_CLIENT_DELETE_WORKOUT] = {"client_delete_workout", CLIENT_ACCOUNT, NULL, NULL},
 };
 
 /* The most column records one input makes (each takes 1 to 17 bytes). */
@@ -820,18 +823,25 @@ static void run_query(query_call call, const uint8_t *payload, size_t length) {
     free(document);
 }
 
-/* The account calls (export, erase, erase the local data) validate their
-   parameters and then find no server (or, erasing local data, no offline
-   mode): never WELLNESS_OK, never a file created (the export's file is
-   created at the first byte received). */
+/* The account calls (export, erase, erase the local data) and the workouts
+   calls (post, list, delete) validate their parameters and then find no
+   server (or, erasing local data, no offline mode; the client has no store,
+   so nothing is queued): never WELLNESS_OK, never a file created (the
+   export's file is created at the first byte received). */
 typedef wellness_status (*client_call)(wellness_client *, const char *, size_t, wellness_buf *, wellness_buf *);
 
 static void run_client_account(int selector, const uint8_t *payload, size_t length) {
     static const char config[] = "{\"base_url\":\"http://127.0.0.1:9\",\"api_key\":\"k\",\"max_retries\":0,"
                                  "\"timeout\":5,\"store_directory\":false,\"cache_directory\":false}";
-    client_call call = selector == FUZZ_CLIENT_EXPORT_ACCOUNT  ? wellness_client_export_account
-                       : selector == FUZZ_CLIENT_ERASE_ACCOUNT ? wellness_client_erase_account
-                                                               : wellness_client_erase_local_data;
+    client_call call;
+    switch (selector) {
+    case FUZZ_CLIENT_EXPORT_ACCOUNT: call = wellness_client_export_account; break;
+    case FUZZ_CLIENT_ERASE_ACCOUNT: call = wellness_client_erase_account; break;
+    case FUZZ_CLIENT_POST_WORKOUTS: call = wellness_client_post_workouts; break;
+    case FUZZ_CLIENT_LIST_WORKOUTS: call = wellness_client_list_workouts; break;
+    case FUZZ_CLIENT_DELETE_WORKOUT: call = wellness_client_delete_workout; break;
+    default: call = wellness_client_erase_local_data; break;
+    }
     wellness_buf out = {0}, err = {0};
     wellness_client *client = NULL;
     char *request = copy_of(payload, length);

@@ -82,7 +82,11 @@ enum fuzz_selector {
     FUZZ_CLIENT_EXPORT_ACCOUNT = 47,
     FUZZ_CLIENT_ERASE_ACCOUNT = 48,
     FUZZ_CLIENT_ERASE_LOCAL_DATA = 49,
-    FUZZ_SELECTOR_COUNT = 50
+    /* The user's workouts: on a client of a closed port, likewise. */
+    FUZZ_CLIENT_POST_WORKOUTS = 50,
+    FUZZ_CLIENT_LIST_WORKOUTS = 51,
+    FUZZ_CLIENT_DELETE_WORKOUT = 52,
+    FUZZ_SELECTOR_COUNT = 53
 };
 
 /* Splits the options document from the data of two-document calls. A NUL is

@@ -234,6 +234,20 @@ def integration_seeds(insight: dict, goal: dict, consultation: dict) -> dict[str
     seeds["client_erase_account-key"] = one("client_erase_account", {"api_key": "wk_live_example"})
     seeds["client_erase_account-unknown-key"] = one("client_erase_account", {"api_key": "k", "confirm": True})
     seeds["client_erase_local_data-empty"] = one("client_erase_local_data", {})
+    # The user's workouts.
+    run = {"start": "2026-11-20T07:00:00Z", "end": "2026-11-20T07:45:00+01:00", "activity": "Outdoor Run",
+           "distance": 5.2, "calories": 410, "average_heart_rate": None}
+    seeds["client_post_workouts-run"] = one("client_post_workouts", {"workouts": [run]})
+    seeds["client_post_workouts-epoch-seconds"] = one(
+        "client_post_workouts", {"workouts": [{"start": 1763622000.5, "end": 1763624700, "activity": "Swim"}]})
+    seeds["client_post_workouts-end-before-start"] = one(
+        "client_post_workouts", {"workouts": [dict(run, end="2026-11-20T06:00:00Z")]})
+    seeds["client_post_workouts-bad-field"] = one("client_post_workouts", {"workouts": [dict(run, **{"9km": 1})]})
+    seeds["client_post_workouts-with-id"] = one("client_post_workouts", {"workouts": [dict(run, id="wo_1")]})
+    seeds["client_list_workouts-range"] = one(
+        "client_list_workouts", {"from": "2026-11-01", "to": "2026-11-20T23:59:59Z", "page": 2, "page_size": 100})
+    seeds["client_list_workouts-bad-bound"] = one("client_list_workouts", {"from": "last week"})
+    seeds["client_delete_workout-id"] = one("client_delete_workout", {"id": "wo_0123456789abcdef0123456789abcdef"})
     seeds["client_send_message_stream-valid"] = one(
         "client_send_message_stream", {"consultation_id": consultation["id"], "content": "How did I sleep?"})
     seeds["client_send_message_stream-empty-content"] = one(

@@ -104,6 +104,8 @@ CLIENT_FUNCTIONS = [
     "clear_failed", "navigate",
     # The user's account as a whole (docs/SERVER.md, "Data subject requests").
     "export_account", "erase_account", "erase_local_data",
+    # The user's workouts (docs/SERVER.md, "Workouts").
+    "post_workouts", "list_workouts", "delete_workout",
 ]
 #: Client operations taking (client, options, len, data, len, out, err).
 CLIENT_TWO_DOCUMENT_FUNCTIONS = ["series_aggregate", "series_chart"]

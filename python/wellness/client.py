@@ -9,7 +9,8 @@ import os
 import queue
 import sys
 import threading
-from typing import Any, Callable, Dict, Generic, Iterator, List, Literal, Mapping, Optional, Tuple, TypeVar, Union, cast
+from typing import (Any, Callable, Dict, Generic, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple, TypeVar,
+                    Union, cast)
 
 from . import _native
 from .analytics import Analytics
@@ -19,7 +20,7 @@ from .types import (AcceptedProposal, Chart, ChartOptions, CoachProposal, Consul
                     IntervalPreference, JSONInput, JSONSamples,
                     GoalUpdate, Persona, SeriesOptions, SeriesReport, SuggestedActions, TrendsResponse, QueuedWrite,
                     SyncReport, PendingList, FailedList, MessagesList, CancelResult, OfflineStamped, StreamDelta,
-                    StreamDone, StreamEvent, StreamReset)
+                    StreamDone, StreamEvent, StreamReset, Workout, WorkoutsPage, WorkoutsStored)
 from .types import AccountErasure, LocalErasure
 
 __all__ = ["Client", "OfflineClient", "TokenProvider", "Progress"]
@@ -32,7 +33,7 @@ SortBy = Literal["created_at", "generated_at", "updated_at"]
 SortOrder = Literal["asc", "desc"]
 
 
-_C = TypeVar("_C", bound="_Client[Any, Any, Any, Any, Any, Any]")
+_C = TypeVar("_C", bound="_Client[Any, Any, Any, Any, Any, Any, Any]")
 # What each write returns: the model (Client), or the model or a QueuedWrite (OfflineClient).
 _InsightOut = TypeVar("_InsightOut")
 _DeletedOut = TypeVar("_DeletedOut")
@@ -40,12 +41,16 @@ _GoalOut = TypeVar("_GoalOut")
 _GoalUpdateOut = TypeVar("_GoalUpdateOut")
 _ConsultationOut = TypeVar("_ConsultationOut")
 _MessagesOut = TypeVar("_MessagesOut")
+_StoredOut = TypeVar("_StoredOut")
+#: A bound of list_workouts: an RFC 3339 instant, a date (its whole UTC day), or an aware datetime.
+DateBound = Union[str, datetime.date, datetime.datetime]
 
 
-class _Client(Generic[_InsightOut, _DeletedOut, _GoalOut, _GoalUpdateOut, _ConsultationOut, _MessagesOut]):
+class _Client(Generic[_InsightOut, _DeletedOut, _GoalOut, _GoalUpdateOut, _ConsultationOut, _MessagesOut,
+                      _StoredOut]):
     """What `Client` and `OfflineClient` share: the handle, the reads, the
     writes (typed by the subclass) and the local store. A client of the
-    WellnessKit API (insights, goals AI, goals, trends, consultations).
+    WellnessKit API (insights, goals AI, goals, trends, consultations, workouts).
 
     Thread-safe: one client may serve many threads. Close it (or use it as a
     context manager) to release its connections. Every failure raises a
@@ -214,6 +219,18 @@ class _Client(Generic[_InsightOut, _DeletedOut, _GoalOut, _GoalUpdateOut, _Consu
             params["status"] = status
         return cast(GoalsPage, self._call("list_goals", params))
 
+    # Workouts (docs/SERVER.md "Workouts")
+
+    def list_workouts(self, *, from_: Optional[DateBound] = None, to: Optional[DateBound] = None, page: int = 1,
+                      page_size: int = 20) -> WorkoutsPage:
+        """One page of the user's workouts, oldest first, their starts within
+        `from_` and `to` (both included; a date stands for its whole UTC day).
+        ValidationError names a bound that is neither an instant nor a date."""
+        params = _present(to=to, page=page, page_size=page_size)
+        if from_ is not None:
+            params["from"] = from_
+        return cast(WorkoutsPage, self._call("list_workouts", params))
+
     # Trends
 
     def trends(self, refresh: bool = False) -> TrendsResponse:
@@ -332,6 +349,20 @@ class _Client(Generic[_InsightOut, _DeletedOut, _GoalOut, _GoalUpdateOut, _Consu
         result = self._call("delete_insight", {"id": insight_id})
         return cast(_DeletedOut, result if result.get("queued") else None)
 
+    def post_workouts(self, workouts: Sequence[Union[Workout, Mapping[str, Any]]]) -> _StoredOut:
+        """Stores workouts (at most 1,000 a call) and returns {"stored": n}.
+        Sending a workout again (same start and activity) stores it once, its
+        end and fields replaced. Each is checked as the server checks it: a bad
+        one raises ValidationError naming it and the field ("workouts[3].end"),
+        and nothing is sent. Offline, a `QueuedWrite` when the API cannot be reached."""
+        return cast(_StoredOut, self._call("post_workouts", {"workouts": list(workouts)}))
+
+    def delete_workout(self, workout_id: str) -> _DeletedOut:
+        """Deletes the workout (None), also when there is none. Offline, a
+        `QueuedWrite` when the API cannot be reached; the cached pages lose it at once."""
+        result = self._call("delete_workout", {"id": workout_id})
+        return cast(_DeletedOut, result if result.get("queued") else None)
+
     def create_goal_from_suggestion(self, suggestion: Union[GoalSuggestion, Mapping[str, Any]],
                                     now: Optional[str] = None, time_zone: Optional[str] = None,
                                     insight_id: Optional[str] = None) -> _GoalOut:
@@ -440,8 +471,8 @@ class _Client(Generic[_InsightOut, _DeletedOut, _GoalOut, _GoalUpdateOut, _Consu
             worker.join()
 
 
-class Client(_Client[Insight, None, Goal, GoalUpdate, Consultation, List[ConsultationMessage]]):
-    """A client of the WellnessKit API (insights, goals AI, goals, trends, consultations).
+class Client(_Client[Insight, None, Goal, GoalUpdate, Consultation, List[ConsultationMessage], WorkoutsStored]):
+    """A client of the WellnessKit API (insights, goals AI, goals, trends, consultations, workouts).
 
     Thread-safe: one client may serve many threads. Close it (or use it as a
     context manager) to release its connections. Every failure raises a
@@ -454,7 +485,7 @@ class Client(_Client[Insight, None, Goal, GoalUpdate, Consultation, List[Consult
 
 class OfflineClient(_Client[Union[Insight, QueuedWrite], Optional[QueuedWrite], Union[Goal, QueuedWrite],
                             Union[GoalUpdate, QueuedWrite], Union[Consultation, QueuedWrite],
-                            Union[List[ConsultationMessage], QueuedWrite]]):
+                            Union[List[ConsultationMessage], QueuedWrite], Union[WorkoutsStored, QueuedWrite]]):
     """A client in offline mode (docs/OFFLINE.md): reads are cached in the
     local store and answered from it when the API cannot be reached (network
     error, timeout, 5xx after retries), with "source": "offline_cache",

@@ -22,7 +22,8 @@ __all__ = [
     "DateRange", "MetricsSummary", "DataContext", "Insight", "Pagination", "InsightResponse", "InsightsPage",
     "InsightsListResponse", "InsightUpdateRequest", "GoalSuggestion", "GoalSuggestionsData",
     "GoalSuggestionsResponse", "GoalSuggestions", "GoalTip", "GoalTips", "GoalTipsResponse", "CreateGoalRequest",
-    "Goal", "GoalsPage", "TrendPoint", "TrendBucket", "TrendsResponse", "Consultation", "CreateConsultationRequest",
+    "Goal", "GoalsPage", "Workout", "WorkoutsPage", "WorkoutsStored", "TrendPoint", "TrendBucket", "TrendsResponse",
+    "Consultation", "CreateConsultationRequest",
     "ConsultationMessage", "ConsultationsPage", "ActionStep", "MetricCard", "InsightView", "GoalSuggestionView",
     "GoalTipView", "TrendView", "TrendsView", "SeriesBucket", "StreakRun", "Streaks", "SeriesReport",
     "ChartColors", "ChartTickStep", "ChartLine", "ChartGradient", "ChartXAxis", "ChartYAxis", "ChartPoint", "ChartSpec",
@@ -329,6 +330,54 @@ class Goal(OfflineStamped):
 class GoalsPage(OfflineStamped):
     goals: List[Goal]
     pagination: Pagination
+
+
+class _WorkoutMembers(TypedDict):
+    #: RFC 3339 (UTC in answers); a workout to send may give epoch seconds or an aware datetime.
+    start: Union[str, float, datetime.datetime]
+    #: Not before start.
+    end: Union[str, float, datetime.datetime]
+    #: 1 to 100 characters ("Outdoor Run").
+    activity: str
+
+
+class Workout(_WorkoutMembers, total=False):
+    """One workout (docs/SERVER.md "Workouts"): a session of the data queries.
+    Besides start, end and activity, numeric fields by name (at most 32,
+    `[a-z_][a-z0-9_]*`): the standard ones below, with their units; others
+    are allowed too, in a plain dict. A null field is absent."""
+
+    #: The server's ("wo_" and 32 hex digits, from start and activity): none in a workout to send.
+    id: str
+    #: Minutes; without it the data queries take end - start.
+    duration: float
+    #: Kilometres.
+    distance: float
+    #: Kilocalories.
+    calories: float
+    steps: float
+    #: Beats per minute.
+    average_heart_rate: float
+    #: Minutes.
+    active_zone_minutes: float
+    #: Metres.
+    elevation_gain: float
+    #: Kilometres per hour.
+    speed: float
+
+
+class WorkoutsPage(OfflineStamped):
+    """One page of workouts, oldest first."""
+
+    #: A workout with fields beyond the standard ones is a plain dict (a TypedDict cannot declare them).
+    workouts: List[Union[Workout, Dict[str, Any]]]
+    pagination: Pagination
+
+
+class WorkoutsStored(TypedDict):
+    """What post_workouts answers: how many workouts the request held (each stored once, however often sent)."""
+
+    stored: int
 
 
 class _GoalRequestFromSuggestion(TypedDict):

@@ -4,7 +4,8 @@ import WellnessKitCore
 public struct PendingWrite: Sendable, Equatable {
     /// The outbox row: increasing, the order of delivery.
     public var id: Int64
-    /// "update_insight", "delete_insight", "create_goal", "update_goal", "create_consultation", "send_message".
+    /// "update_insight", "delete_insight", "create_goal", "update_goal", "create_consultation", "send_message",
+    /// "post_workouts", "delete_workout".
     public var operation: String
     public var method: String
     public var path: String

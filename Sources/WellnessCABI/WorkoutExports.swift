@@ -1,0 +1,43 @@
+import CWellness
+import WellnessKitClient
+import WellnessKitCore
+
+// The user's workouts (docs/SERVER.md, "Workouts"): the sessions their data questions run over.
+
+@_cdecl("wellness_client_post_workouts")
+public func wellness_client_post_workouts(
+    _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    withClient(client, json, len, out, err) { client, reader in
+        written(try client.postWorkoutsOrQueue(try NewWorkouts(json: .object(reader.object)))) { $0.json }
+    }
+}
+
+@_cdecl("wellness_client_list_workouts")
+public func wellness_client_list_workouts(
+    _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    withClient(client, json, len, out, err) { client, reader in
+        try reader.rejectUnknownKeys(["from", "to", "page", "page_size"])
+        return answer(
+            try client.listWorkoutsRead(
+                from: try reader.optional("from"), to: try reader.optional("to"),
+                page: try reader.optionalInt("page", in: 1...1_000_000) ?? 1,
+                pageSize: try reader.optionalInt("page_size", in: 1...100) ?? 20))
+    }
+}
+
+@_cdecl("wellness_client_delete_workout")
+public func wellness_client_delete_workout(
+    _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32 {
+    withClient(client, json, len, out, err) { client, reader in
+        try reader.rejectUnknownKeys(["id"])
+        return written(try client.deleteWorkoutOrQueue(id: reader.nonEmptyString("id"))) { _ in
+            .object(JSONObject([("deleted", .bool(true))]))
+        }
+    }
+}
