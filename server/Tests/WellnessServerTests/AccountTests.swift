@@ -149,7 +149,7 @@ enum AccountContract: String, CaseIterable, Sendable, CustomStringConvertible {
         }
         // Starts in the reverse of their ids' order, some equal: the pages follow (start, id).
         let workouts = (0..<(Store.exportPageSize + 3)).map { index in
-            Workout(start: (1_000 - index / 2) * 60_000, end: 100_000_000, activity: "a\(index)")
+            WorkoutRecord(start: (1_000 - index / 2) * 60_000, end: 100_000_000, activity: "a\(index)")
         }
         try await store.upsert(workouts, for: user.id)
         let consultation = try await store.createConsultation(

@@ -46,7 +46,7 @@ import WellnessKitCore
     ]
     .map { day, activity, distance in
         let start = Int64(CalendarDate(year: 2025, month: 11, day: day)!.daysSinceEpoch) * 86_400_000 + 25_200_000
-        return Workout(
+        return WorkoutRecord(
             id: "wo_\(day)", start: start, end: start + 2_700_000, activity: activity,
             fields: ["distance": distance])
     }

@@ -97,7 +97,7 @@ import WellnessKitCore
         // Runs yesterday and the day before, a swim 3 days ago, at 07:00 UTC.
         let workouts = [(1, "Outdoor Run"), (2, "run"), (3, "Pool Swim")].map { daysAgo, activity in
             let start = ((today - Int64(daysAgo)) * 86_400 + 25_200) * 1000
-            return Workout(start: start, end: start + 1_800_000, activity: activity, fields: ["distance": 5])
+            return WorkoutRecord(start: start, end: start + 1_800_000, activity: activity, fields: ["distance": 5])
         }
         try await server.test { client in
             let rows = workouts.compactMap { try? JSONWriter.string(Self.wire($0)) }.joined(separator: ",")
@@ -112,7 +112,7 @@ import WellnessKitCore
         }
     }
 
-    static func wire(_ workout: Workout) -> JSONValue {
+    static func wire(_ workout: WorkoutRecord) -> JSONValue {
         func instant(_ milliseconds: Int64) -> JSONValue { .double(Double(milliseconds) / 1000) }
         var object = JSONObject([
             ("start", instant(workout.start)), ("end", instant(workout.end)), ("activity", .string(workout.activity)),

@@ -324,7 +324,7 @@ struct SchemaMigrationCase {
         let queries = JSONValue.array([.object(JSONObject([("query", .object(JSONObject())), ("result", .null)]))])
         #expect(try await store.recordDataQueries(ofMessage: written[1].id, userId: user.id, queries))
         #expect(try await store.messagesJSON(of: consultation).map { $0["data_queries"] } == [.array([]), queries])
-        let workout = Workout(start: 1_000, end: 61_000, activity: "Run", fields: ["distance": 1.5])
+        let workout = WorkoutRecord(start: 1_000, end: 61_000, activity: "Run", fields: ["distance": 1.5])
         try await store.upsert([workout], for: user.id)
         #expect(try await store.workouts(for: user.id).map(\.fields) == [["distance": 1.5]])
         await store.shutdown()

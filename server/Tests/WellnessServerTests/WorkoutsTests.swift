@@ -128,7 +128,7 @@ enum WorkoutsContract: String, CaseIterable, Sendable, CustomStringConvertible {
     static func validation(_ server: TestServer) async throws {
         let user = try await server.user()
         let good = #""start":"2026-11-20T07:00:00Z","end":"2026-11-20T07:30:00Z","activity":"Run""#
-        let manyFields = (0...Workout.maximumFields).map { #""f\#($0)":1"# }.joined(separator: ",")
+        let manyFields = (0...WorkoutRecord.maximumFields).map { #""f\#($0)":1"# }.joined(separator: ",")
         let cases: [(body: String, field: String)] = [
             (#"{"workouts":[{"end":"2026-11-20T07:30:00Z","activity":"Run"}]}"#, "workouts[0].start"),
             (

@@ -49,7 +49,7 @@ extension Coach.Context {
             }
             return JSONValue.object(row)
         }
-        let units = Workout.units.merging(
+        let units = WorkoutRecord.units.merging(
             ["sleep_minutes": "min", "mood": "score", "workouts": "workouts", "biological_age": "years"]
         ) { session, _ in session }
         let tables = JSONObject([

@@ -12,9 +12,11 @@ public enum Coach {
         /// The user's check-ins, oldest first.
         public var checkIns: [CheckIn]
         /// The user's workouts, oldest first.
-        public var workouts: [Workout]
+        public var workouts: [WorkoutRecord]
 
-        public init(goal: Goal? = nil, insight: Insight? = nil, checkIns: [CheckIn] = [], workouts: [Workout] = []) {
+        public init(
+            goal: Goal? = nil, insight: Insight? = nil, checkIns: [CheckIn] = [], workouts: [WorkoutRecord] = []
+        ) {
             self.goal = goal
             self.insight = insight
             self.checkIns = checkIns

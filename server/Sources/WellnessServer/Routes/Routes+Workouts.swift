@@ -18,21 +18,14 @@ extension Routes {
         ]
     }
 
-    /// The most workouts one request stores.
-    static let maximumWorkoutsPerRequest = 1_000
-
+    /// Stores the posted workouts, read by the library's rules (``NewWorkouts``) as the client checks them.
     private func storeWorkouts(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let workouts: [Workout]
+        let workouts: [WorkoutRecord]
         do {
-            let reader = try ObjectReader(try await JSONResponses.body(of: request, context: context), at: .root)
-            try reader.rejectUnknownKeys(["workouts"])
-            workouts = try reader.required("workouts")
-            guard workouts.count <= Self.maximumWorkoutsPerRequest else {
-                throw WellnessError.validation(
-                    "holds \(workouts.count) workouts; at most \(Self.maximumWorkoutsPerRequest) per request",
-                    at: reader.path(of: "workouts"))
-            }
+            workouts = try NewWorkouts(
+                json: try await JSONResponses.body(of: request, context: context), at: .root
+            ).workouts
         } catch let error as WellnessError {
             throw APIFailure.invalid(error)
         }

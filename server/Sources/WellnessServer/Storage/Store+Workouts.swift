@@ -10,9 +10,9 @@ extension Store {
     /// - Returns: the workouts with their ids.
     /// - Throws: ``AccountErased`` when the user is gone; the database's failure (nothing is stored then).
     @discardableResult
-    public func upsert(_ workouts: [Workout], for userId: String) async throws -> [Workout] {
+    public func upsert(_ workouts: [WorkoutRecord], for userId: String) async throws -> [WorkoutRecord] {
         try await userKeys.load(userId)
-        var stored: [Workout] = []
+        var stored: [WorkoutRecord] = []
         var rows: [[SQLValue]] = []
         for var workout in workouts {
             workout.id = try workoutId(start: workout.start, activity: workout.activity, for: userId)
@@ -41,7 +41,7 @@ extension Store {
     }
 
     /// The user's workouts starting from `from` to `to` (epoch milliseconds, both included), oldest first.
-    public func workouts(for userId: String, from: Int64? = nil, to: Int64? = nil) async throws -> [Workout] {
+    public func workouts(for userId: String, from: Int64? = nil, to: Int64? = nil) async throws -> [WorkoutRecord] {
         try await userKeys.load(userId)
         let range = Self.startRange(from: from, to: to)
         return try await engine.query(
@@ -52,7 +52,7 @@ extension Store {
 
     /// One page of ``workouts(for:from:to:)``.
     public func workouts(for userId: String, from: Int64?, to: Int64?, page: Int, pageSize: Int) async throws
-        -> ([Workout], Pagination)
+        -> ([WorkoutRecord], Pagination)
     {
         try await userKeys.load(userId)
         let range = Self.startRange(from: from, to: to)
@@ -61,7 +61,7 @@ extension Store {
             clamping: try await engine.query(
                 "SELECT COUNT(*) AS total FROM workouts WHERE \(range.filter)", parameters
             ).first?.integer("total") ?? 0)
-        var workouts: [Workout] = []
+        var workouts: [WorkoutRecord] = []
         if let offset = Pagination.offset(page: page, pageSize: pageSize), offset < total {
             workouts = try await engine.query(
                 """
@@ -89,7 +89,7 @@ extension Store {
     }
 
     /// A row of `workouts` (`id`, `start_ms`, `end_ms`, `body`) opened.
-    func workout(from row: SQLRow, userId: String) throws -> Workout {
+    func workout(from row: SQLRow, userId: String) throws -> WorkoutRecord {
         let id = try row.text("id")
         let body = try JSONParser.parse(cipher.open(try row.blob("body"), for: Self.workoutField(id, userId)))
         let reader = try ObjectReader(body, at: .root)
@@ -97,7 +97,7 @@ extension Store {
         for member in reader.object.members where member.key != "activity" {
             fields[member.key] = try reader.required(member.key)
         }
-        return Workout(
+        return WorkoutRecord(
             id: id, start: try row.integer("start_ms"), end: try row.integer("end_ms"),
             activity: try reader.required("activity"), fields: fields)
     }
