@@ -65,17 +65,20 @@ extension QueryTables {
     }
 
     func view(of table: DataQuery.Table) -> TableView {
-        switch table {
-        case .daily:
-            return TableView(
+        table == .daily ? views.daily : views.sessions
+    }
+
+    /// The tables' views, made once.
+    static func views(_ daily: DailyTable, _ sessions: SessionTable) -> (daily: TableView, sessions: TableView) {
+        (
+            TableView(
                 table: .daily, days: daily.days, inputRows: daily.inputRows, metrics: daily.metrics,
-                standardMetrics: DailyTable.standardMetrics)
-        case .sessions:
-            return TableView(
+                standardMetrics: DailyTable.standardMetrics),
+            TableView(
                 table: .sessions, days: sessions.days, inputRows: sessions.inputRows, metrics: sessions.metrics,
                 standardMetrics: SessionTable.standardMetrics, activityCodes: sessions.activityCodes,
                 distinctActivities: sessions.distinctActivities, activities: sessions.activities)
-        }
+        )
     }
 
     /// Today in the tables' zone, as days since 1970-01-01.

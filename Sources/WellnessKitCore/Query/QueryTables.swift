@@ -9,6 +9,8 @@ public struct QueryTables: Sendable {
     public let firstWeekday: Int
     /// Declared units by column name, carried into results.
     public let units: [String: String]
+    /// The tables as queries read them.
+    let views: (daily: TableView, sessions: TableView)
 
     /// Every key of a tables document.
     public static let keys = ["daily", "sessions", "time_zone", "first_weekday", "units"]
@@ -50,6 +52,7 @@ public struct QueryTables: Sendable {
         firstWeekday = try SeriesOptions.weekday(reader)
         units = try Self.units(reader)
         (daily, sessions) = try tables(reader, timeZone)
+        views = Self.views(daily, sessions)
     }
 
     private static func units(_ reader: ObjectReader) throws -> [String: String] {
