@@ -701,7 +701,9 @@ WELLNESS_API wellness_status wellness_client_create_consultation(
 /* {"consultation_id", "content"} in; {"messages": [sent, reply], "count"} out.
    A reply in a goal or insight consultation uses that context and the
    user's data, and may carry "proposals" (see
-   wellness_client_accept_proposal); a message without any has no such key. */
+   wellness_client_accept_proposal) and "data_queries", the queries of the
+   user's data its numbers come from ([{"query", "result"}], docs/QUERY.md);
+   a message without any has no such key. */
 WELLNESS_API wellness_status wellness_client_send_message(
     wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
