@@ -16,61 +16,7 @@
 #include <unistd.h>
 
 #include "check.h"
-
-/* A client call's status; its parsed result in `*result` (NULL on failure). */
-static wellness_status call(wellness_status (*function)(wellness_client *, const char *, size_t, wellness_buf *,
-                                                         wellness_buf *),
-                            wellness_client *client, const char *input, json_t **result) {
-    wellness_buf out = {0}, err = {0};
-    wellness_status status = function(client, input, strlen(input), &out, &err);
-    *result = NULL;
-    if (status == WELLNESS_OK) {
-        *result = json_loadb(out.ptr, out.len, 0, NULL);
-    } else {
-        json_t *error = err.ptr ? json_loadb(err.ptr, err.len, 0, NULL) : NULL;
-        CHECK(error != NULL, "the error is a JSON document (%d)", status);
-        json_decref(error);
-    }
-    wellness_buf_free(&out);
-    wellness_buf_free(&err);
-    return status;
-}
-
-/* Runs wellness-server with a demo user on a free port; fills the base URL and API key from its first lines. */
-static pid_t start_real_server(const char *binary, const char *data, char *base_url, size_t url_size, char *api_key,
-                               size_t key_size) {
-    int ends[2];
-    pid_t child;
-    FILE *lines;
-    char line[512];
-    if (pipe(ends) != 0) return -1;
-    child = fork();
-    if (child == 0) {
-        int quiet = open("/dev/null", O_WRONLY);
-        dup2(ends[1], STDOUT_FILENO);
-        if (quiet >= 0) dup2(quiet, STDERR_FILENO);
-        close(ends[0]);
-        execl(binary, binary, "--port", "0", "--data", data, "--demo", (char *)NULL);
-        _exit(127);
-    }
-    close(ends[1]);
-    lines = fdopen(ends[0], "r");
-    base_url[0] = api_key[0] = '\0';
-    while (lines && fgets(line, sizeof line, lines)) {
-        line[strcspn(line, "\n")] = '\0';
-        if (strncmp(line, "api_key ", 8) == 0 && snprintf(api_key, key_size, "%s", line + 8) >= (int)key_size) {
-            api_key[0] = '\0';
-        }
-        if (strncmp(line, "listening ", 10) == 0) {
-            const char *colon = strrchr(line, ':');
-            if (snprintf(base_url, url_size, "http://127.0.0.1:%s", colon ? colon + 1 : "0") >= (int)url_size) {
-                base_url[0] = '\0';
-            }
-            break;
-        }
-    }
-    return child;
-}
+#include "real_server.h"
 
 static void against_real_server(const char *binary) {
     char data[] = "/tmp/wellness-account-XXXXXX", base_url[128], api_key[256], config[1024], input[1024];
@@ -88,12 +34,12 @@ static void against_real_server(const char *binary) {
              base_url, api_key, data);
     CHECK(wellness_client_new(config, strlen(config), &client, NULL) == WELLNESS_OK, "real: offline client");
 
-    CHECK(call(wellness_client_list_goals, client, "{}", &result) == WELLNESS_OK, "real: a read, cached");
+    CHECK(client_call(wellness_client_list_goals, client, "{}", &result, NULL, 0) == WELLNESS_OK, "real: a read, cached");
     json_decref(result);
 
     snprintf(path, sizeof path, "%s/export.json", data);
     snprintf(input, sizeof input, "{\"path\":\"%s\"}", path);
-    CHECK(call(wellness_client_export_account, client, input, &result) == WELLNESS_OK, "real: export");
+    CHECK(client_call(wellness_client_export_account, client, input, &result, NULL, 0) == WELLNESS_OK, "real: export");
     document = json_load_file(path, 0, NULL);
     CHECK(document && json_is_true(json_object_get(document, "complete")) &&
               json_array_size(json_object_get(document, "checkins")) >= 365,
@@ -104,21 +50,21 @@ static void against_real_server(const char *binary) {
     json_decref(document);
     json_decref(result);
 
-    CHECK(call(wellness_client_erase_account, client, "{\"api_key\":\"not-the-key\"}", &result) ==
+    CHECK(client_call(wellness_client_erase_account, client, "{\"api_key\":\"not-the-key\"}", &result, NULL, 0) ==
               WELLNESS_E_FORBIDDEN,
           "real: another key: WELLNESS_E_FORBIDDEN");
-    CHECK(call(wellness_client_list_goals, client, "{}", &result) == WELLNESS_OK, "real: nothing was erased");
+    CHECK(client_call(wellness_client_list_goals, client, "{}", &result, NULL, 0) == WELLNESS_OK, "real: nothing was erased");
     json_decref(result);
 
     snprintf(input, sizeof input, "{\"api_key\":\"%s\"}", api_key);
-    CHECK(call(wellness_client_erase_account, client, input, &result) == WELLNESS_OK, "real: erase");
+    CHECK(client_call(wellness_client_erase_account, client, input, &result, NULL, 0) == WELLNESS_OK, "real: erase");
     CHECK(result && json_is_true(json_object_get(result, "erased")) &&
               json_integer_value(json_object_get(json_object_get(result, "local"), "cached")) >= 1,
           "real: the cached answers went with the account");
     json_decref(result);
-    CHECK(call(wellness_client_list_goals, client, "{}", &result) == WELLNESS_E_UNAUTHORIZED,
+    CHECK(client_call(wellness_client_list_goals, client, "{}", &result, NULL, 0) == WELLNESS_E_UNAUTHORIZED,
           "real: the credentials are refused afterwards");
-    CHECK(call(wellness_client_erase_local_data, client, "{}", &result) == WELLNESS_OK &&
+    CHECK(client_call(wellness_client_erase_local_data, client, "{}", &result, NULL, 0) == WELLNESS_OK &&
               json_integer_value(json_object_get(result, "cached")) == 0,
           "real: nothing of the user is left in the local store");
     json_decref(result);
@@ -137,14 +83,14 @@ int main(int argc, char **argv) {
     CHECK(wellness_client_new(config, strlen(config), &down, NULL) == WELLNESS_OK, "client of a server that is down");
     CHECK(mkdtemp(path) != NULL, "a directory");
     snprintf(input, sizeof input, "{\"path\":\"%s/export.json\"}", path);
-    CHECK(call(wellness_client_export_account, down, input, &result) == WELLNESS_E_NETWORK, "down: export: NETWORK");
+    CHECK(client_call(wellness_client_export_account, down, input, &result, NULL, 0) == WELLNESS_E_NETWORK, "down: export: NETWORK");
     snprintf(input, sizeof input, "%s/export.json", path);
     CHECK(access(input, F_OK) != 0, "down: no file left behind");
-    CHECK(call(wellness_client_export_account, down, "{\"path\":\"\"}", &result) == WELLNESS_E_VALIDATION,
+    CHECK(client_call(wellness_client_export_account, down, "{\"path\":\"\"}", &result, NULL, 0) == WELLNESS_E_VALIDATION,
           "an empty path: VALIDATION");
-    CHECK(call(wellness_client_erase_account, down, "{}", &result) == WELLNESS_E_VALIDATION,
+    CHECK(client_call(wellness_client_erase_account, down, "{}", &result, NULL, 0) == WELLNESS_E_VALIDATION,
           "no api_key: VALIDATION");
-    CHECK(call(wellness_client_erase_local_data, down, "{}", &result) == WELLNESS_E_VALIDATION,
+    CHECK(client_call(wellness_client_erase_local_data, down, "{}", &result, NULL, 0) == WELLNESS_E_VALIDATION,
           "not in offline mode: VALIDATION");
     wellness_client_free(down);
     rmdir(path);

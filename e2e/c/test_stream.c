@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "real_server.h"
 
 #define MESSAGE(id, role, content)                                                                     \
     "{\"id\":\"" id "\",\"consultation_id\":\"c1\",\"role\":\"" role "\",\"content\":\"" content "\"," \
@@ -176,43 +177,6 @@ static json_t *stream(wellness_client *client, const char *scenario, seen *recor
     return result;
 }
 
-/* Runs wellness-server with a demo user on a free port; fills the base URL and API key from its first lines. */
-static pid_t start_real_server(const char *binary, const char *data, char *base_url, size_t url_size, char *api_key,
-                               size_t key_size) {
-    int ends[2];
-    pid_t child;
-    FILE *lines;
-    char line[512];
-    if (pipe(ends) != 0) return -1;
-    child = fork();
-    if (child == 0) {
-        int quiet = open("/dev/null", O_WRONLY);
-        dup2(ends[1], STDOUT_FILENO);
-        if (quiet >= 0) dup2(quiet, STDERR_FILENO);
-        close(ends[0]);
-        execl(binary, binary, "--port", "0", "--data", data, "--demo", "--ai-rate-limit", "1000", (char *)NULL);
-        _exit(127);
-    }
-    close(ends[1]);
-    lines = fdopen(ends[0], "r");
-    base_url[0] = api_key[0] = '\0';
-    while (lines && fgets(line, sizeof line, lines)) {
-        line[strcspn(line, "\n")] = '\0';
-        /* A key or port that does not fit is no key or port: the checks that use them then fail. */
-        if (strncmp(line, "api_key ", 8) == 0 && snprintf(api_key, key_size, "%s", line + 8) >= (int)key_size) {
-            api_key[0] = '\0';
-        }
-        if (strncmp(line, "listening ", 10) == 0) {
-            const char *colon = strrchr(line, ':');
-            if (snprintf(base_url, url_size, "http://127.0.0.1:%s", colon ? colon + 1 : "0") >= (int)url_size) {
-                base_url[0] = '\0';
-            }
-            break;
-        }
-    }
-    /* The pipe stays open (unread) so that the server's later lines never meet a closed stdout. */
-    return child;
-}
 
 /* A client call's parsed result, NULL on failure. */
 static json_t *call(wellness_status (*function)(wellness_client *, const char *, size_t, wellness_buf *, wellness_buf *),

@@ -15,31 +15,7 @@
 #include <unistd.h>
 
 #include "check.h"
-
-typedef wellness_status (*client_fn)(wellness_client *, const char *, size_t, wellness_buf *, wellness_buf *);
-
-/* A client call's status; its parsed result in `*result` (NULL on failure), the error's path in `path`. */
-static wellness_status call(client_fn function, wellness_client *client, const char *input, json_t **result,
-                            char *path, size_t path_size) {
-    wellness_buf out = {0}, err = {0};
-    wellness_status status = function(client, input, strlen(input), &out, &err);
-    *result = NULL;
-    if (path) path[0] = '\0';
-    if (status == WELLNESS_OK) {
-        *result = json_loadb(out.ptr, out.len, 0, NULL);
-        CHECK(*result != NULL, "the result is a JSON document");
-    } else {
-        json_t *error = err.ptr ? json_loadb(err.ptr, err.len, 0, NULL) : NULL;
-        CHECK(error != NULL, "the error is a JSON document (%d)", status);
-        if (path && json_is_string(json_object_get(error, "path"))) {
-            snprintf(path, path_size, "%s", json_string_value(json_object_get(error, "path")));
-        }
-        json_decref(error);
-    }
-    wellness_buf_free(&out);
-    wellness_buf_free(&err);
-    return status;
-}
+#include "real_server.h"
 
 /* The UTC day `days_ago` days before now, as YYYY-MM-DD. */
 static void day_before(int days_ago, char *day, size_t size) {
@@ -53,7 +29,7 @@ static void day_before(int days_ago, char *day, size_t size) {
 static wellness_status refused(client_fn function, wellness_client *client, const char *input, char *path,
                                size_t size) {
     json_t *result;
-    wellness_status status = call(function, client, input, &result, path, size);
+    wellness_status status = client_call(function, client, input, &result, path, size);
     json_decref(result);
     return status;
 }
@@ -113,17 +89,17 @@ static void without_server(void) {
              "\"cache_directory\":false,\"store_directory\":\"%s\"}",
              store);
     CHECK(wellness_client_new(offline, strlen(offline), &queueing, NULL) == WELLNESS_OK, "offline client");
-    CHECK(call(wellness_client_post_workouts, queueing, input, &result, NULL, 0) == WELLNESS_OK && result &&
+    CHECK(client_call(wellness_client_post_workouts, queueing, input, &result, NULL, 0) == WELLNESS_OK && result &&
               json_is_true(json_object_get(result, "queued")) &&
               strcmp(json_string_value(json_object_get(result, "operation")), "post_workouts") == 0,
           "offline: the post is queued as post_workouts");
     json_decref(result);
-    CHECK(call(wellness_client_delete_workout, queueing, "{\"id\":\"wo_1\"}", &result, NULL, 0) == WELLNESS_OK &&
+    CHECK(client_call(wellness_client_delete_workout, queueing, "{\"id\":\"wo_1\"}", &result, NULL, 0) == WELLNESS_OK &&
               result && json_is_true(json_object_get(result, "queued")) &&
               strcmp(json_string_value(json_object_get(result, "operation")), "delete_workout") == 0,
           "offline: the delete is queued as delete_workout");
     json_decref(result);
-    CHECK(call(wellness_client_pending, queueing, "{}", &result, NULL, 0) == WELLNESS_OK &&
+    CHECK(client_call(wellness_client_pending, queueing, "{}", &result, NULL, 0) == WELLNESS_OK &&
               json_integer_value(json_object_get(result, "count")) == 2,
           "offline: both wait in the outbox");
     json_decref(result);
@@ -131,42 +107,6 @@ static void without_server(void) {
                   WELLNESS_E_VALIDATION,
           "offline: a bad workout is refused, not queued");
     wellness_client_free(queueing);
-}
-
-/* Runs wellness-server with a demo user on a free port; fills the base URL and API key from its first lines. */
-static pid_t start_real_server(const char *binary, const char *data, char *base_url, size_t url_size, char *api_key,
-                               size_t key_size) {
-    int ends[2];
-    pid_t child;
-    FILE *lines;
-    char line[512];
-    if (pipe(ends) != 0) return -1;
-    child = fork();
-    if (child == 0) {
-        int quiet = open("/dev/null", O_WRONLY);
-        dup2(ends[1], STDOUT_FILENO);
-        if (quiet >= 0) dup2(quiet, STDERR_FILENO);
-        close(ends[0]);
-        execl(binary, binary, "--port", "0", "--data", data, "--demo", (char *)NULL);
-        _exit(127);
-    }
-    close(ends[1]);
-    lines = fdopen(ends[0], "r");
-    base_url[0] = api_key[0] = '\0';
-    while (lines && fgets(line, sizeof line, lines)) {
-        line[strcspn(line, "\n")] = '\0';
-        if (strncmp(line, "api_key ", 8) == 0 && snprintf(api_key, key_size, "%s", line + 8) >= (int)key_size) {
-            api_key[0] = '\0';
-        }
-        if (strncmp(line, "listening ", 10) == 0) {
-            const char *colon = strrchr(line, ':');
-            if (snprintf(base_url, url_size, "http://127.0.0.1:%s", colon ? colon + 1 : "0") >= (int)url_size) {
-                base_url[0] = '\0';
-            }
-            break;
-        }
-    }
-    return child;
 }
 
 static json_int_t total_of(json_t *page) {
@@ -199,16 +139,16 @@ static void against_real_server(const char *binary) {
              "{\"start\":\"%sT07:00:00Z\",\"end\":\"%sT08:00:00Z\",\"activity\":\"Yoga\"},"
              "{\"start\":\"%sT06:30:00+01:00\",\"end\":\"%sT06:55:00+01:00\",\"activity\":\"Run\",\"distance\":4.5}]}",
              yesterday, yesterday, yesterday, yesterday, two_days, two_days, three_days, three_days);
-    CHECK(call(wellness_client_post_workouts, client, input, &result, NULL, 0) == WELLNESS_OK &&
+    CHECK(client_call(wellness_client_post_workouts, client, input, &result, NULL, 0) == WELLNESS_OK &&
               json_integer_value(json_object_get(result, "stored")) == 4,
           "real: {\"stored\": 4}");
     json_decref(result);
-    CHECK(call(wellness_client_post_workouts, client, input, &result, NULL, 0) == WELLNESS_OK &&
+    CHECK(client_call(wellness_client_post_workouts, client, input, &result, NULL, 0) == WELLNESS_OK &&
               json_integer_value(json_object_get(result, "stored")) == 4,
           "real: the same workouts again");
     json_decref(result);
 
-    CHECK(call(wellness_client_list_workouts, client, "{\"page_size\":100}", &result, NULL, 0) == WELLNESS_OK &&
+    CHECK(client_call(wellness_client_list_workouts, client, "{\"page_size\":100}", &result, NULL, 0) == WELLNESS_OK &&
               total_of(result) == 4 && json_array_size(json_object_get(result, "workouts")) == 4,
           "real: sent twice, stored once (%lld)", (long long)total_of(result));
     workout = json_array_get(json_object_get(result, "workouts"), 0);
@@ -219,11 +159,11 @@ static void against_real_server(const char *binary) {
     json_decref(result);
 
     snprintf(input, sizeof input, "{\"from\":\"%s\",\"to\":\"%s\"}", two_days, yesterday);
-    CHECK(call(wellness_client_list_workouts, client, input, &result, NULL, 0) == WELLNESS_OK && total_of(result) == 3,
+    CHECK(client_call(wellness_client_list_workouts, client, input, &result, NULL, 0) == WELLNESS_OK && total_of(result) == 3,
           "real: from and to are whole days, both included");
     json_decref(result);
     snprintf(input, sizeof input, "{\"from\":\"%sT12:00:00Z\",\"page\":1,\"page_size\":1}", yesterday);
-    CHECK(call(wellness_client_list_workouts, client, input, &result, NULL, 0) == WELLNESS_OK && total_of(result) == 1,
+    CHECK(client_call(wellness_client_list_workouts, client, input, &result, NULL, 0) == WELLNESS_OK && total_of(result) == 1,
           "real: an instant bound");
     workout = json_array_get(json_object_get(result, "workouts"), 0);
     if (workout) snprintf(id, sizeof id, "%s", json_string_value(json_object_get(workout, "id")));
@@ -233,14 +173,14 @@ static void against_real_server(const char *binary) {
 
     /* The coach answers from the workouts: runs on 2 days (the evening run is yesterday's second). */
     reply = NULL;
-    CHECK(call(wellness_client_create_consultation, client, "{\"persona\":\"fitness_coach\",\"title\":\"Runs\"}",
+    CHECK(client_call(wellness_client_create_consultation, client, "{\"persona\":\"fitness_coach\",\"title\":\"Runs\"}",
                &result, NULL, 0) == WELLNESS_OK,
           "real: a consultation");
     snprintf(input, sizeof input,
              "{\"consultation_id\":\"%s\",\"content\":\"How many days did I run in the last 7 days?\"}",
              result ? json_string_value(json_object_get(result, "id")) : "none");
     json_decref(result);
-    CHECK(call(wellness_client_send_message, client, input, &reply, NULL, 0) == WELLNESS_OK, "real: the question");
+    CHECK(client_call(wellness_client_send_message, client, input, &reply, NULL, 0) == WELLNESS_OK, "real: the question");
     result = reply ? json_array_get(json_object_get(reply, "messages"), 1) : NULL;
     queries = json_object_get(result, "data_queries");
     CHECK(json_array_size(queries) == 1 &&
@@ -253,14 +193,14 @@ static void against_real_server(const char *binary) {
     json_decref(reply);
 
     snprintf(input, sizeof input, "{\"id\":\"%s\"}", id);
-    CHECK(call(wellness_client_delete_workout, client, input, &result, NULL, 0) == WELLNESS_OK &&
+    CHECK(client_call(wellness_client_delete_workout, client, input, &result, NULL, 0) == WELLNESS_OK &&
               json_is_true(json_object_get(result, "deleted")),
           "real: deleted");
     json_decref(result);
-    CHECK(call(wellness_client_delete_workout, client, input, &result, NULL, 0) == WELLNESS_OK,
+    CHECK(client_call(wellness_client_delete_workout, client, input, &result, NULL, 0) == WELLNESS_OK,
           "real: deleting again is done too");
     json_decref(result);
-    CHECK(call(wellness_client_list_workouts, client, "{}", &result, NULL, 0) == WELLNESS_OK && total_of(result) == 3,
+    CHECK(client_call(wellness_client_list_workouts, client, "{}", &result, NULL, 0) == WELLNESS_OK && total_of(result) == 3,
           "real: three left");
     json_decref(result);
 
