@@ -50,24 +50,16 @@ extension Store {
         try await output.append(try await profile(for: userId).json)
         try await output.append(#","api_keys":"#)
         try await exportAPIKeys(of: userId, to: output)
-        try await output.open(#","checkins":["#)
-        try await exportCheckIns(of: userId, to: output)
-        try await output.close("]")
-        try await output.open(#","workouts":["#)
-        try await exportWorkouts(of: userId, to: output)
-        try await output.close("]")
-        try await output.open(#","insights":["#)
-        try await exportInsights(of: userId, to: output)
-        try await output.close("]")
-        try await output.open(#","goals":["#)
-        try await exportGoals(of: userId, to: output)
-        try await output.close("]")
-        try await output.open(#","consultations":["#)
-        try await exportConsultations(of: userId, to: output)
-        try await output.close("]")
-        try await output.open(#","ai_token_usage":["#)
-        try await exportTokenUsage(of: userId, to: output)
-        try await output.close("]")
+        // The arrays, in the order of the AccountExport schema, each written as its rows are read.
+        let arrays: [(String, (String, ExportOutput) async throws -> Void)] = [
+            ("checkins", exportCheckIns), ("workouts", exportWorkouts), ("insights", exportInsights),
+            ("goals", exportGoals), ("consultations", exportConsultations), ("ai_token_usage", exportTokenUsage),
+        ]
+        for (name, exportRows) in arrays {
+            try await output.open(#",""# + name + #"":["#)
+            try await exportRows(userId, output)
+            try await output.close("]")
+        }
         try await output.append(#","complete":true}"#)
         try await output.flush()
     }
