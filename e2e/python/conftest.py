@@ -17,6 +17,7 @@ from typing import Any, Dict, Iterator, Tuple
 import pytest
 
 import typecheck
+from servers import RestartableServer
 
 REPO = Path(__file__).resolve().parents[2]
 # Clients whose tests leave store_directory at its default keep their local
@@ -95,3 +96,12 @@ def results_match_their_declared_types() -> Iterator[None]:
             setattr(owner, name, function)
         else:
             delattr(owner, name)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[RestartableServer]:
+    """wellness-server with a demo user on its own data directory, which a test may stop and start again."""
+    made = RestartableServer(tmp_path / "server-data")
+    made.start()
+    yield made
+    made.stop()

@@ -47,6 +47,45 @@ def start_wellness_server() -> Iterator[Tuple[str, str, str]]:
             process.wait(timeout=10)
 
 
+class RestartableServer:
+    """wellness-server on one port and data directory that can be stopped (the
+    port then refuses connections: the API is down, no answer is lost) and
+    started again with the same users."""
+
+    def __init__(self, data: Path) -> None:
+        if not SERVER.exists():
+            pytest.skip(f"wellness-server not built at {SERVER}")
+        self.data = data
+        self.port = 0
+        self.process: Optional[subprocess.Popen[str]] = None
+        self.api_key = ""
+
+    def start(self) -> None:
+        self.process = subprocess.Popen([str(SERVER), "--port", str(self.port), "--data", str(self.data), "--demo",
+                                         "--ai-rate-limit", "100000"],
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        assert self.process.stdout is not None
+        lines: Dict[str, str] = {}
+        for line in self.process.stdout:
+            key, _, value = line.strip().partition(" ")
+            lines[key] = value
+            if key == "listening":
+                break
+        self.port = int(lines["listening"].rsplit(":", 1)[1])
+        # The first start's demo user is the one the tests use; a restart adds another.
+        self.api_key = self.api_key or lines["api_key"]
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+            self.process = None
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+
 INSIGHT = {"id": "i1", "user_id": "u1", "insight_type": "daily", "title": "T", "content": "C", "summary": None,
            "suggestions": None, "data_context": None, "is_read": False, "is_favorite": False, "is_archived": False,
            "generated_at": "2025-01-01T00:00:00Z", "read_at": None, "archived_at": None,

@@ -9,20 +9,12 @@ from __future__ import annotations
 import json
 import stat
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
 import wellness
-from test_offline import RestartableServer, offline_client
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[RestartableServer]:
-    made = RestartableServer(tmp_path / "server-data")
-    made.start()
-    yield made
-    made.stop()
+from servers import RestartableServer
+from test_offline import offline_client
 
 
 def test_export_arrives_whole_in_a_private_file(server: RestartableServer, tmp_path: Path) -> None:

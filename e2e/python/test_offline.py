@@ -14,59 +14,12 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 import pytest
 
 import wellness
-from servers import SERVER, FaultServer, start_wellness_server, running
-
-
-class RestartableServer:
-    """wellness-server on one port and data directory that can be stopped (the
-    port then refuses connections: the API is down, no answer is lost) and
-    started again with the same users."""
-
-    def __init__(self, data: Path) -> None:
-        if not SERVER.exists():
-            pytest.skip(f"wellness-server not built at {SERVER}")
-        self.data = data
-        self.port = 0
-        self.process: Optional[subprocess.Popen[str]] = None
-        self.api_key = ""
-
-    def start(self) -> None:
-        self.process = subprocess.Popen([str(SERVER), "--port", str(self.port), "--data", str(self.data), "--demo",
-                                         "--ai-rate-limit", "100000"],
-                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        assert self.process.stdout is not None
-        lines: Dict[str, str] = {}
-        for line in self.process.stdout:
-            key, _, value = line.strip().partition(" ")
-            lines[key] = value
-            if key == "listening":
-                break
-        self.port = int(lines["listening"].rsplit(":", 1)[1])
-        # The first start's demo user is the one the tests use; a restart adds another.
-        self.api_key = self.api_key or lines["api_key"]
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.terminate()
-            self.process.wait(timeout=10)
-            self.process = None
-
-    @property
-    def base_url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[RestartableServer]:
-    made = RestartableServer(tmp_path / "server-data")
-    made.start()
-    yield made
-    made.stop()
+from servers import FaultServer, RestartableServer, start_wellness_server, running
 
 
 def offline_client(base_url: str, api_key: str, store: Path, **options: Any) -> wellness.OfflineClient:

@@ -8,20 +8,13 @@ from __future__ import annotations
 
 import datetime
 from pathlib import Path
-from typing import Any, Dict, Iterator, List
+from typing import Any, Dict, List
 
 import pytest
 
 import wellness
-from test_offline import RestartableServer, offline_client
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[RestartableServer]:
-    made = RestartableServer(tmp_path / "server-data")
-    made.start()
-    yield made
-    made.stop()
+from servers import RestartableServer
+from test_offline import offline_client
 
 
 def client_of(server: RestartableServer) -> wellness.Client:
