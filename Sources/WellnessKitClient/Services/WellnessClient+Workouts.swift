@@ -26,10 +26,7 @@ extension WellnessClient {
         var query = [("page", String(page)), ("page_size", String(pageSize))]
         for (name, bound) in [("from", from), ("to", to)] {
             guard let bound else { continue }
-            guard
-                Timestamp(parsing: bound) != nil
-                    || (bound.utf8.count == 10 && CalendarDate(parsing: Array(bound.utf8)) != nil)
-            else {
+            guard WorkoutsPage.bound(bound, endOfDay: false) != nil else {
                 throw WellnessError.validation(
                     "must be an RFC 3339 timestamp or a date (YYYY-MM-DD), not \"\(bound.prefix(40))\"",
                     at: FieldPath.root.appending(name))

@@ -46,18 +46,13 @@ extension Routes {
 }
 
 extension QueryParameters {
-    /// An RFC 3339 timestamp or a date (`YYYY-MM-DD`, a UTC day: its first
-    /// millisecond, or with `endOfDay` its last), as epoch milliseconds.
+    /// `from` or `to` of the workouts list (``WorkoutsPage/bound(_:endOfDay:)``), as epoch milliseconds.
     func instant(_ name: String, endOfDay: Bool) throws -> Int64? {
         guard let text = parameters.get(name) else { return nil }
-        if let instant = Timestamp(parsing: text) {
-            return instant.seconds * 1000 + Int64(instant.nanoseconds / 1_000_000)
+        guard let bound = WorkoutsPage.bound(text, endOfDay: endOfDay) else {
+            throw APIFailure.badRequest(
+                "\(name) must be an RFC 3339 timestamp or a date (YYYY-MM-DD), not \"\(text)\"")
         }
-        if text.utf8.count == 10, let date = CalendarDate(parsing: Array(text.utf8)) {
-            // Years 1-9999: no overflow.
-            let start = Int64(date.daysSinceEpoch) * 86_400_000
-            return endOfDay ? start + 86_399_999 : start
-        }
-        throw APIFailure.badRequest("\(name) must be an RFC 3339 timestamp or a date (YYYY-MM-DD), not \"\(text)\"")
+        return bound
     }
 }
