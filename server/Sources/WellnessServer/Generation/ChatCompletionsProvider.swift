@@ -263,7 +263,7 @@ public final class ChatCompletionsProvider: GenerationProvider {
         var question = Question(
             task: .coachReply, userId: request.consultation.userId, persona: request.consultation.persona,
             facts: facts, data: data, userText: .object(userText))
-        if configuration.toolRounds > 0, let tables = request.context.queryTables() {
+        if configuration.toolRounds > 0, let tables = request.context.queryTables {
             question.tool = DataQueryTool(
                 tables: tables, today: request.today, facts: facts, maximumRounds: configuration.toolRounds)
             if case .object(var object) = data {

@@ -13,7 +13,7 @@ extension Coach {
         guard let reading = QuestionReader.read(message, anchor: today) else { return nil }
         let query = reading.query
         let usesWorkouts = query.table == .sessions || !query.dayConditions.isEmpty
-        guard !usesWorkouts || !context.workouts.isEmpty, let tables = context.queryTables() else { return nil }
+        guard !usesWorkouts || !context.workouts.isEmpty, let tables = context.queryTables else { return nil }
         return try? tables.answer(reading)
     }
 }
@@ -22,8 +22,7 @@ extension Coach.Context {
     /// The check-ins as the query's daily table (steps, sleep in minutes,
     /// calories, mood, workouts, biological age) and the workouts as its
     /// sessions, with their units; days are UTC days, as check-ins' are.
-    /// Nil only if the stored data cannot form tables.
-    public func queryTables() -> QueryTables? {
+    static func queryTables(checkIns: [CheckIn], workouts: [WorkoutRecord]) -> QueryTables? {
         var latest: [CalendarDate: CheckIn] = [:]
         for checkIn in checkIns { latest[checkIn.date] = checkIn }
         let days = latest.values.sorted { $0.date < $1.date }

@@ -10,9 +10,12 @@ public enum Coach {
         public var goal: Goal?
         public var insight: Insight?
         /// The user's check-ins, oldest first.
-        public var checkIns: [CheckIn]
+        public let checkIns: [CheckIn]
         /// The user's workouts, oldest first.
-        public var workouts: [WorkoutRecord]
+        public let workouts: [WorkoutRecord]
+        /// Both as the query's tables, read once for the rules' answer and the model's tool
+        /// (nil only if the stored data cannot form tables).
+        public let queryTables: QueryTables?
 
         public init(
             goal: Goal? = nil, insight: Insight? = nil, checkIns: [CheckIn] = [], workouts: [WorkoutRecord] = []
@@ -21,6 +24,7 @@ public enum Coach {
             self.insight = insight
             self.checkIns = checkIns
             self.workouts = workouts
+            queryTables = Self.queryTables(checkIns: checkIns, workouts: workouts)
         }
     }
 
