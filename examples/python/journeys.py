@@ -5,6 +5,7 @@ Usage: python journeys.py BASE_URL API_KEY
 
 from __future__ import annotations
 
+import datetime
 import sys
 
 import wellness
@@ -44,10 +45,33 @@ def main() -> None:
                 print(f"\n  [withdrawn: {event['reason']}]\n  ", end="")
         print()
 
+        ask_about_your_data(client)
+
         views = wellness.trends_view(client.trends())
         print("\nLongevity trends:")
         for period, view in views.items():
             print(f"  {period:8} {view['label']:13} {view['formatted_value']:>8}  {view['message'] or ''}")
+
+
+def ask_about_your_data(client: wellness.Client) -> None:
+    """Workouts logged, then questions the coach answers exactly, each reply
+    with the data queries its numbers come from."""
+    today = datetime.datetime.now(datetime.timezone.utc).replace(hour=7, minute=0, second=0, microsecond=0)
+    runs = [(1, "Outdoor Run", 5.2), (3, "Outdoor Run", 8.0), (4, "Outdoor Cycling", 21.5), (6, "run", 6.1)]
+    workouts = [{"start": (today - datetime.timedelta(days=days)).isoformat(),
+                 "end": (today - datetime.timedelta(days=days, minutes=-45)).isoformat(),
+                 "activity": activity, "distance": distance} for days, activity, distance in runs]
+    stored = client.post_workouts(workouts)
+    print(f"\nLogged {stored['stored']} workouts; asking the coach about them:")
+    consultation = client.create_consultation("general_wellness")
+    for question in ["How many days did I run in the last 7 days?", "How far did I bike this month?",
+                     "What was my average sleep on days I ran?"]:
+        _, reply = client.send_message(consultation["id"], question)
+        print(f"  {question}\n    {reply['content']}")
+        for record in reply.get("data_queries", []):
+            result = record["result"]
+            rows = f"{result['rows']} row{'' if result['rows'] == 1 else 's'}"
+            print(f"    (based on {rows}, {result['from_date']} to {result['to_date']})")
 
 
 if __name__ == "__main__":
