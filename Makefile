@@ -134,8 +134,16 @@ $(SERVER_DEBUG_BIN): deps $(CONTRACT_SWIFT)
 	@swift build -q --package-path server --product wellness-server
 
 # `make server` runs it with a demo user (its API key and token are printed).
+# With a language model behind it: `make server AI_BASE_URL=http://127.0.0.1:11434/v1
+# AI_MODEL=qwen2.5:1.5b-instruct` (the key, if any, in WELLNESS_AI_API_KEY);
+# any other option through SERVER_FLAGS="--ai-timeout 20 ...".
+AI_BASE_URL  ?=
+AI_MODEL     ?=
+SERVER_FLAGS ?=
+SERVER_AI_FLAGS := $(if $(AI_BASE_URL),--ai-base-url $(AI_BASE_URL) --ai-model $(AI_MODEL))
 server: $(SERVER_BIN)
-	$(SERVER_BIN) --port 8080 --data $(SERVER_DATA) --demo
+	@$(if $(AI_BASE_URL),$(if $(AI_MODEL),,$(error AI_BASE_URL needs AI_MODEL, the model name the endpoint serves)))
+	$(SERVER_BIN) --port 8080 --data $(SERVER_DATA) --demo $(SERVER_AI_FLAGS) $(SERVER_FLAGS)
 
 ctest: build
 	ctest --test-dir $(BUILD)/cmake --output-on-failure
@@ -170,6 +178,9 @@ demo: build $(SERVER_DEBUG_BIN)
 	@echo "== C example (examples/c/demo.c) =="
 	@mkdir -p $(BUILD)/demo
 	@$(BUILD)/cmake/demo examples/data $(BUILD)/demo
+	@echo
+	@echo "== Ask your data from C (examples/c/ask.c) =="
+	@$(BUILD)/cmake/ask examples/data
 	@echo
 	@echo "== Python example (examples/python/demo.py) =="
 	@$(PYTHON) examples/python/demo.py examples/data $(BUILD)/demo

@@ -25,7 +25,9 @@
  *    keys, naming the closest known one; wire models (insights, goals, API
  *    responses) ignore them, as APIs add fields.
  *  - Thread safety: every function may be called from any thread, any number
- *    of threads at once. The library holds no mutable global state.
+ *    of threads at once. Calls share no state but a handle's (guarded in
+ *    it) and a cache of time-zone rules (guarded by a mutex, never changing
+ *    an answer; docs/ABI.md, "Threads").
  *  - fork(): a child of a process that loaded the library may use it, and
  *    handles made before the fork, provided no other thread of the parent was
  *    inside a library call when it forked (docs/ABI.md, "fork()").

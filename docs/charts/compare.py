@@ -1,9 +1,9 @@
 """Draws docs/charts/*.png: WellnessKit's charts (through the library) and
 matplotlib's rendering of the same aggregated points, for docs/CHARTS.md.
 
-    swift build -c release --product wellness
+    make lib
     python3 -m venv /tmp/mplvenv && /tmp/mplvenv/bin/pip install matplotlib
-    WELLNESS_TEST_SOURCE=1 WELLNESS_LIBRARY=.build/release/libwellness.so PYTHONPATH=python \\
+    WELLNESS_LIBRARY=build/lib/libwellness.so.1 PYTHONPATH=python \\
         /tmp/mplvenv/bin/python docs/charts/compare.py
 
 Needs rsvg-convert (Debian: librsvg2-bin) for the SVG to PNG step.
