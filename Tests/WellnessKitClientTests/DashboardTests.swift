@@ -37,12 +37,15 @@ final class SlowRoutedTransport: HTTPTransport, @unchecked Sendable {
     static let consultations =
         #"{"success":true,"data":{"consultations":[],"pagination":{"page":1,"page_size":5,"total_pages":0,"total_count":0,"has_next":false,"has_prev":false}}}"#
 
-    static func client(_ transport: SlowRoutedTransport, maxAge: Double = 300) throws -> WellnessClient {
+    static func client(
+        _ transport: SlowRoutedTransport, maxAge: Double = 300,
+        clock: @escaping @Sendable () -> Double = { MonotonicClock.now() }
+    ) throws -> WellnessClient {
         var configuration = try ClientConfiguration(
             json: JSONParser.parse(
                 #"{"base_url":"http://127.0.0.1:9","api_key":"k","cache_directory":false,"max_retries":0}"#))
         configuration.dashboardMaxAge = maxAge
-        return WellnessClient(configuration: configuration, transport: transport, sleep: { _ in })
+        return WellnessClient(configuration: configuration, transport: transport, sleep: { _ in }, clock: clock)
     }
 
     static let allAnswers: [String: (Int, String)] = [
@@ -97,17 +100,18 @@ final class SlowRoutedTransport: HTTPTransport, @unchecked Sendable {
 
     @Test func aCompleteDashboardIsReusedUntilItsMaxAge() throws {
         let transport = SlowRoutedTransport(delay: 0, answers: Self.allAnswers)
-        let client = try Self.client(transport, maxAge: 0.3)
+        let now = ManualClock(1_000)
+        let client = try Self.client(transport, maxAge: 300, clock: { now.seconds })
         let first = client.dashboard()
+        now.advance(299.5)
         let second = client.dashboard()
-        #expect(
-            transport.paths.count == 3 && second.ageSeconds > 0 && second.dashboard.loadedAt == first.dashboard.loadedAt
-        )
+        #expect(transport.paths.count == 3, "younger than dashboard_max_age: kept")
+        #expect(second.ageSeconds == 299.5 && second.dashboard.loadedAt == first.dashboard.loadedAt)
         _ = client.dashboard(refresh: true)
-        #expect(transport.paths.count == 6)
-        Thread.sleep(forTimeInterval: 0.35)
+        #expect(transport.paths.count == 6, "refresh: loaded again")
+        now.advance(300)
         _ = client.dashboard()
-        #expect(transport.paths.count == 9, "older than dashboard_max_age: loaded again")
+        #expect(transport.paths.count == 9, "as old as dashboard_max_age: loaded again")
     }
 
     @Test func anIncompleteDashboardIsNotReused() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import WellnessKitCore
 
 /// The WellnessError `body` throws, or nil when it succeeds or throws something else.
@@ -21,18 +22,27 @@ public func canonical<Model: JSONEncodable>(_ model: Model) throws -> String {
     try JSONWriter.string(model.json)
 }
 
-/// nst's JSONTestSuite parsing cases from ../shared, as (file name, bytes);
-/// nil (after printing a visible SKIPPED line) when the directory is absent.
-public func jsonTestSuiteCases() throws -> [(name: String, bytes: [UInt8])]? {
-    let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/conformance/JSONTestSuite/test_parsing").standardized
-    guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else {
-        print("SKIPPED: JSONTestSuite not found at \(directory.path)")
-        return nil
-    }
+/// Where nst's JSONTestSuite parsing cases are: ../shared beside the repository.
+public let jsonTestSuiteDirectory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("../shared/conformance/JSONTestSuite/test_parsing").standardized
+
+/// Whether the tests that read JSONTestSuite run: when it is there, and under
+/// WELLNESS_TEST_STRICT=1 (CI) also when it is not, so that they fail there
+/// instead of being skipped. Use as `@Test(.enabled(if: jsonTestSuiteRuns, jsonTestSuiteSkipReason))`.
+public let jsonTestSuiteRuns =
+    FileManager.default.fileExists(atPath: jsonTestSuiteDirectory.path)
+    || ProcessInfo.processInfo.environment["WELLNESS_TEST_STRICT"] == "1"
+
+/// Why those tests were skipped, for the test report.
+public let jsonTestSuiteSkipReason: Comment = "skipped: JSONTestSuite not found at \(jsonTestSuiteDirectory.path)"
+
+/// JSONTestSuite's parsing cases, as (file name, bytes).
+/// - Throws: when the directory or a file cannot be read.
+public func jsonTestSuiteCases() throws -> [(name: String, bytes: [UInt8])] {
+    let files = try FileManager.default.contentsOfDirectory(atPath: jsonTestSuiteDirectory.path)
     return try files.sorted().filter { $0.hasSuffix(".json") }.map { name in
-        (name, try [UInt8](Data(contentsOf: directory.appendingPathComponent(name))))
+        (name, try [UInt8](Data(contentsOf: jsonTestSuiteDirectory.appendingPathComponent(name))))
     }
 }
 
@@ -40,4 +50,24 @@ public func jsonTestSuiteCases() throws -> [(name: String, bytes: [UInt8])]? {
 /// non-finite doubles ("dominant-baseline" does not count).
 public func containsNonFiniteWord(_ text: String) -> Bool {
     text.lowercased().split { !$0.isLetter }.contains { $0 == "nan" || $0 == "inf" || $0 == "infinity" }
+}
+
+/// A clock a test moves by hand: seconds that change only when `advance` is called.
+public final class ManualClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var current: Double
+
+    public init(_ seconds: Double) {
+        current = seconds
+    }
+
+    /// The clock's reading.
+    public var seconds: Double {
+        lock.withLock { current }
+    }
+
+    /// Moves the clock forward.
+    public func advance(_ seconds: Double) {
+        lock.withLock { current += seconds }
+    }
 }

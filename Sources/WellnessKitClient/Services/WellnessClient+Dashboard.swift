@@ -18,7 +18,7 @@ extension WellnessClient {
     public func dashboardRead(refresh: Bool = false) -> (
         dashboard: Dashboard, ageSeconds: Double, offline: OfflineStamp?
     ) {
-        let now = MonotonicClock.now()
+        let now = clock()
         if !refresh, let kept = session.keptDashboard(), now - kept.loaded < configuration.dashboardMaxAge {
             return (kept.dashboard, now - kept.loaded, nil)
         }

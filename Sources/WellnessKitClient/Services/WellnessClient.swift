@@ -18,19 +18,25 @@ public final class WellnessClient: Sendable {
     public let configuration: ClientConfiguration
     private let transport: any HTTPTransport
     private let sleep: @Sendable (Double) -> Void
+    /// Seconds on a monotonic clock, for the ages of what the client keeps.
+    let clock: @Sendable () -> Double
     let session = ClientSession()
 
     /// - Parameters:
     ///   - configuration: where and who.
     ///   - transport: libcurl by default; tests inject faults here.
     ///   - sleep: how backoff waits (tests record instead of sleeping).
+    ///   - clock: seconds on a monotonic clock, which the ages of kept
+    ///     results (the dashboard's) are measured on; tests advance their own.
     public init(
         configuration: ClientConfiguration, transport: any HTTPTransport = CurlTransport(),
-        sleep: @escaping @Sendable (Double) -> Void = { MonotonicClock.sleep($0) }
+        sleep: @escaping @Sendable (Double) -> Void = { MonotonicClock.sleep($0) },
+        clock: @escaping @Sendable () -> Double = { MonotonicClock.now() }
     ) {
         self.configuration = configuration
         self.transport = transport
         self.sleep = sleep
+        self.clock = clock
     }
 
     private var userAgent: String { "WellnessKit/\(WellnessVersion.string) (\(configuration.host))" }

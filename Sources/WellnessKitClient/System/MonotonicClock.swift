@@ -8,8 +8,9 @@ import WellnessKitCore
 
 /// CLOCK_MONOTONIC in seconds, for deadlines and backoff: unlike the wall
 /// clock (Foundation's `Date`), it never jumps when the system time is set.
-@usableFromInline  // the default of WellnessClient.init's `sleep`
+@usableFromInline  // the defaults of WellnessClient.init's `sleep` and `clock`
 enum MonotonicClock {
+    @usableFromInline
     static func now() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)

@@ -8,7 +8,7 @@ struct QuestionClauses {
     private var reducer: QueryReducer?
     private var metric: (table: DataQuery.Table, name: String)?
     private var asked = AskedUnit.natural
-    private var activity: String??
+    private var activity: ActivityMention?
     private var window: QueryWindow?
     private var take: DataQuery.Take?
     private var conditions: [QueryCondition] = []
@@ -31,7 +31,7 @@ struct QuestionClauses {
         if reducer.readsActivities || (!reducer.needsMetric && reducer != .count && metric == nil) {
             query.metric = nil
         }
-        if case .some(.some(let name)) = activity { query.activities = [name] }
+        if case .named(let name)? = activity { query.activities = [name] }
         guard table == .sessions || activity == nil else { return nil }
         query.window = window ?? .all
         query.anchor = anchor
@@ -44,7 +44,7 @@ struct QuestionClauses {
                 query.dayConditions.append(condition)
             }
         }
-        return QuestionReader.Reading(query: query, asked: asked, activity: activity.flatMap { $0 })
+        return QuestionReader.Reading(query: query, asked: asked, activity: activity?.name)
     }
 
     // MARK: The main clause
@@ -84,9 +84,10 @@ struct QuestionClauses {
                 if unit != .natural { asked = unit }
             case .activity(let name):
                 // "strength training sessions": a generic noun after an activity adds nothing.
-                if name == nil, activity != nil { break }
-                if let activity, activity != nil, activity != name { return false }
-                activity = .some(name)
+                let mention = ActivityMention(name)
+                if mention == .any, activity != nil { break }
+                if case .named? = activity, activity != mention { return false }
+                activity = mention
             case .reducer(let named):
                 guard reducer == nil || reducer == named else { return false }
                 reducer = named
@@ -147,7 +148,7 @@ struct QuestionClauses {
 
     private mutating func readCondition() -> Bool {
         var pendingMetric: (DataQuery.Table, String, AskedUnit)?
-        var pendingActivity: String??
+        var pendingActivity: ActivityMention?
         let words = Array(condition)
         var position = 0
         while position < words.count {
@@ -155,7 +156,7 @@ struct QuestionClauses {
             case .metric(let table, let name, let unit):
                 pendingMetric = (table, name, unit)
             case .activity(let name):
-                pendingActivity = .some(name)
+                pendingActivity = ActivityMention(name)
             case .comparator:
                 guard let (made, used) = comparison(Array(words[position...]), metric: pendingMetric) else {
                     return false
@@ -163,7 +164,7 @@ struct QuestionClauses {
                 if let activityName = pendingActivity {
                     if isSessionMetric(made.metric) {
                         conditions.append(activityCondition(activityName))
-                    } else if activityName != "walk" {
+                    } else if activityName != .named("walk") {
                         return false  // "on days I ran more than 10,000 steps": whose steps?
                     }
                     pendingActivity = nil
@@ -186,10 +187,14 @@ struct QuestionClauses {
         return pendingMetric == nil
     }
 
-    private func activityCondition(_ name: String?) -> QueryCondition {
-        // Any workout: a session whose activity is not the empty name, which none is.
-        name.map { QueryCondition(metric: QueryCondition.activityMetric, op: .equal, value: .activity($0)) }
-            ?? QueryCondition(metric: "duration", op: .greaterOrEqual, value: .number(0))
+    private func activityCondition(_ mention: ActivityMention) -> QueryCondition {
+        switch mention {
+        case .named(let name):
+            return QueryCondition(metric: QueryCondition.activityMetric, op: .equal, value: .activity(name))
+        case .any:
+            // Any workout: the condition a session's duration (end - start by default) meets.
+            return QueryCondition(metric: "duration", op: .greaterOrEqual, value: .number(0))
+        }
     }
 
     /// comparator, number, unit?: the condition and the words it used.
@@ -238,7 +243,7 @@ struct QuestionClauses {
 
     private mutating func table() -> DataQuery.Table? {
         // "walked 10,000 steps": walking is how the steps were taken, not a session.
-        if case .some(.some("walk")) = activity,
+        if activity == .named("walk"),
             metric?.name == "steps" || conditions.contains(where: { $0.metric == "steps" })
         {
             activity = nil
@@ -290,7 +295,7 @@ struct QuestionClauses {
         }
         guard let chosen else { return nil }
         if chosen.needsMetric && metric == nil { return nil }
-        if chosen.readsActivities && activity != nil && activity != .some(nil) { return nil }
+        if chosen.readsActivities, case .named? = activity { return nil }
         return chosen
     }
 
