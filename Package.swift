@@ -80,6 +80,8 @@ let package = Package(
                         "-Xlinker", "-soname=libwellness.so.\(abiVersion)",
                         "-static-stdlib",
                         "-Xlinker", "--wrap=_swift_installCrashHandler",
+                        // swift::warning: Backtrace.cpp's load-time warnings (quiet_backtracer.c).
+                        "-Xlinker", "--wrap=_ZN5swift7warningEjPKcz",
                         // Anything left unresolved is an error, not a surprise at load time.
                     ] + noUndefinedSymbols)
             ]

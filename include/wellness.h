@@ -485,7 +485,19 @@ WELLNESS_API wellness_status wellness_series_chart(
  *   "on_error": "fail" (default): a bad row fails the call, the error naming
  *               the group and the caller's row ("timestamps[i]" or
  *               "values[i]"); "skip": the group is left out and listed in
- *               `*report`, and the other groups' buckets are returned
+ *               `*report`, and the other groups' buckets are returned; a
+ *               skipped entry's "row" and its error's "path" name the same
+ *               row of the caller's columns. Under "skip" a group whose
+ *               entry in "groups" is invalid (an unknown "time_zone", a bad
+ *               "first_weekday") is skipped too, "row" null and the path
+ *               naming the entry ("groups[0].time_zone"), rows or not; an
+ *               entry without a valid "group", or listed twice, fails the
+ *               call.
+ * At most 2,000,000 bucket rows in all (each group also has the single
+ * series' cap of 100,000 buckets; a row costs about 420 bytes until it is
+ * exported): past it the call fails with WELLNESS_E_VALIDATION naming the
+ * group at which the total passes it ("group 20: ..."; with one thread the
+ * first such group in key order), whatever "on_error" says.
  * The result is one Arrow struct array (format "+s"), one row per bucket,
  * groups in ascending key order, buckets in time order: "group" (int64),
  * "start" and "end" (date32, the bucket's first and last local day), "label"
@@ -961,7 +973,8 @@ WELLNESS_API wellness_status wellness_integration_actions(
 WELLNESS_API wellness_status wellness_deep_link_parse(
     const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
-/* {"link": <link>, "scheme"?: "fitiq"} in ("identifier" may be left out);
+/* {"link": <link>, "scheme"?: "fitiq"} in ("identifier" may be left out;
+   when given it must be the link's own, a string, or WELLNESS_E_VALIDATION);
    {"url", "identifier", "destination"} out. wellness_deep_link_parse of the
    url gives the link back. */
 WELLNESS_API wellness_status wellness_deep_link_build(
@@ -1161,8 +1174,19 @@ WELLNESS_API wellness_status wellness_query_tables_new(
  * without a zone is ambiguous and refused), "activity" (utf8 or large utf8)
  * and metrics. Metrics are float64/32 or int8-64/uint8-64 columns; nulls
  * and NaN are missing values; dictionary-encoded columns are refused (cast
- * them to their values). `options_json`: {"time_zone", "first_weekday",
- * "units"} as above (NULL with length 0: none).
+ * them to their values). Integer metrics are read in their own width and
+ * rounded to the nearest double, as the JSON path rounds the same number
+ * (uint64 2^64-1 is 18446744073709551616). A timestamp column's zone must be
+ * an IANA name or an offset "+HH:MM"; activity names must be valid UTF-8.
+ * Every structural field of the interface is checked before a buffer is
+ * read, and refused with WELLNESS_E_VALIDATION naming the column: the
+ * buffer count of the format (validity first; utf8 has 3), a null_count
+ * below -1 or above the length, a null_count other than 0 without a
+ * validity bitmap, a child (schema or array) already released, nested
+ * children, a length or offset out of range. A row the struct's own
+ * validity bitmap marks null is refused (drop null rows first).
+ * `options_json`: {"time_zone", "first_weekday", "units"} as above (NULL
+ * with length 0: none).
  * Ownership: the four structs are moved into the call: the library calls
  * their release callbacks before it returns, on success and on failure.
  * The buffers must be as long as the Arrow lengths and offsets say. Results

@@ -7,15 +7,63 @@ import Testing
         try GroupedSeriesOptions(json: try JSONParser.parse(Array(json.utf8)), at: .root)
     }
 
-    private func aggregate(_ keys: [Int64], _ timestamps: [Int64], _ values: [Double], _ json: String) throws
-        -> GroupedAggregation
-    {
+    private func aggregate(
+        _ keys: [Int64], _ timestamps: [Int64], _ values: [Double], _ json: String,
+        maximumTotalBuckets: Int = GroupedSeriesOptions.maximumTotalBuckets
+    ) throws -> GroupedAggregation {
         let options = try options(json)
         return try keys.withUnsafeBufferPointer { keys in
             try timestamps.withUnsafeBufferPointer { timestamps in
                 try values.withUnsafeBufferPointer { values in
-                    try GroupedAggregation(keys: keys, timestamps: timestamps, values: values, options: options)
+                    try GroupedAggregation(
+                        keys: keys, timestamps: timestamps, values: values, options: options,
+                        maximumTotalBuckets: maximumTotalBuckets)
                 }
+            }
+        }
+    }
+
+    @Test func aSkippedGroupsPathNamesTheCallersRowAsItsRowDoes() throws {
+        // Group 1's second row is the caller's row 3: both say 3.
+        let result = try aggregate(
+            [2, 1, 2, 1], [1_700_000_000, 1_700_000_000, 1_700_000_000, 1_700_000_000], [1, 2, 3, .nan],
+            #"{"on_error": "skip"}"#)
+        #expect(result.failures.map(\.row) == [3])
+        #expect(result.failures.first?.error.path == "values[3]")
+    }
+
+    @Test func aGroupWithABadZoneIsSkippedNotTheCall() throws {
+        let json =
+            #"{"on_error": "skip", "groups": [{"group": 1, "time_zone": "Mars/Olympus"}, "#
+            + #"{"group": 9, "first_weekday": 12}]}"#
+        let result = try aggregate([1, 2], [1_700_000_000, 1_700_000_000], [1, 2], json)
+        #expect(result.groups.map(\.key) == [2])
+        // Group 9 has no rows: its entry is reported all the same.
+        #expect(result.failures.map(\.group) == [1, 9])
+        #expect(result.failures.map(\.error.path) == ["groups[0].time_zone", "groups[1].first_weekday"])
+        #expect(result.failures.allSatisfy { $0.row == nil })
+        #expect(throws: WellnessError.self) {
+            try aggregate([1, 2], [1_700_000_000, 1_700_000_000], [1, 2], json.replacingSkipWithFail)
+        }
+    }
+
+    @Test func theTotalOfBucketsIsCappedNamingTheGroupThatPassesIt() throws {
+        // Four groups of 11 daily buckets each: the cap of 30 is passed by the third group (key 30).
+        let day: Int64 = 86_400
+        let keys: [Int64] = [10, 10, 20, 20, 30, 30, 40, 40]
+        let stamps = [0, 10 * day, 0, 10 * day, 0, 10 * day, 0, 10 * day]
+        let json = #"{"interval": "day", "include_empty": true}"#
+        #expect(
+            try aggregate(keys, stamps, Array(repeating: 1, count: 8), json, maximumTotalBuckets: 44).groups.count == 4)
+        for threads in [1, 4] {
+            do {
+                _ = try aggregate(
+                    keys, stamps, Array(repeating: 1, count: 8),
+                    #"{"interval": "day", "include_empty": true, "threads": "# + "\(threads)}", maximumTotalBuckets: 30)
+                Issue.record("passed the cap")
+            } catch let error as WellnessError {
+                #expect(error.kind == .validation && error.message.contains("pass 30 in all"), "\(error)")
+                if threads == 1 { #expect(error.message.hasPrefix("group 30: "), "\(error)") }
             }
         }
     }
@@ -75,5 +123,12 @@ import Testing
         ] {
             #expect(throws: WellnessError.self, "\(bad)") { try options(bad) }
         }
+    }
+}
+
+extension String {
+    /// The same options document with "on_error": "fail".
+    fileprivate var replacingSkipWithFail: String {
+        split(separator: "\"skip\"", omittingEmptySubsequences: false).joined(separator: "\"fail\"")
     }
 }

@@ -419,6 +419,11 @@ import WellnessTestSupport
         let columns = wellnessError { try Self.columns([1_735_689_600_000], [1], "{}") }
         #expect(columns?.message == #"1735689600000 is outside years 1-9999: did you mean timestamp_unit: "ms"?"#)
         #expect(wellnessError { try Self.columns([-99_999_999_999_999], [1], "{}") }?.message.contains("ms") == false)
+        // Year 10000 in seconds is not taken for milliseconds (1978): it says what it is.
+        let year10000 = wellnessError { try Self.columns([253_402_300_800], [1], "{}") }
+        #expect(year10000?.message == "253402300800 is outside years 1-9999 (year 10000 in epoch seconds)")
+        let json10000 = wellnessError { try Self.aggregate(#"[{"timestamp":253402300800,"value":1}]"#, "{}") }
+        #expect(json10000?.message.contains("milliseconds") == false, "\(String(describing: json10000))")
         let json = wellnessError { try Self.aggregate(#"[{"timestamp":1735689600000,"value":1}]"#, "{}") }
         #expect(json?.message.contains("looks like milliseconds (divide by 1000") == true)
     }

@@ -158,6 +158,10 @@ static const probe PROBES[] = {
     {"create_goal_request_from_suggestion", "{'suggestion':" SUGGESTION_WITH("'difficulty':2") ",'now':@}", "now",
      STRING, "'2025-01-01T00:00:00Z'"},
     {"trend_view", "{'period':'weekly','bucket':{'value':@,'available':true}}", "bucket.value", NUMBER, "0.25"},
+    /* Checked even where unused: "today" makes the zone moot, the identifier is derived. */
+    {"longevity_trends.options", "{'today':'2025-01-01','time_zone':@}", "time_zone", STRING, "'Asia/Tokyo'"},
+    {"deep_link_build", "{'link':{'kind':'goal','id':'g1','identifier':@}}", "link.identifier", STRING,
+     "'goal_g1'"},
     {"trend_view", "{'period':'weekly','bucket':{'value':1,'available':@}}", "bucket.available", BOOL, "false"},
     {"trend_view", "{'period':@,'bucket':{'value':1,'available':true}}", "period", STRING, "'yearly'"},
     {"trends_view", TRENDS_WITH("{'value':@,'available':true}"), "weekly.value", NUMBER, "1"},

@@ -53,7 +53,8 @@ enum shape {
     CLIENT_STREAM,  /* streamed message parameters to a client of a closed port */
     QUERY_TABLES,   /* a query tables document */
     QUERY,          /* a query (or {"queries": [...]}, or a question) on fixed tables */
-    CLIENT_ACCOUNT  /* an account or workouts call's parameters to a client of a closed port */
+    CLIENT_ACCOUNT, /* an account or workouts call's parameters to a client of a closed port */
+    QUERY_ARROW     /* query tables from Arrow structs whose every field the input sets */
 };
 
 typedef struct target {
@@ -129,6 +130,7 @@ static const target TARGETS[FUZZ_SELECTOR_COUNT] = {
     [FUZZ_CLIENT_POST_WORKOUTS] = {"client_post_workouts", CLIENT_ACCOUNT, NULL, NULL},
     [FUZZ_CLIENT_LIST_WORKOUTS] = {"client_list_workouts", CLIENT_ACCOUNT, NULL, NULL},
     [FUZZ_CLIENT_DELETE_WORKOUT] = {"client_delete_workout", CLIENT_ACCOUNT, NULL, NULL},
+    [FUZZ_QUERY_TABLES_NEW_ARROW] = {"query_tables_new_arrow", QUERY_ARROW, NULL, NULL},
 };
 
 /* The most column records one input makes (each takes 1 to 17 bytes). */
@@ -811,6 +813,138 @@ static void run_query_tables(const uint8_t *payload, size_t length) {
     free(document);
 }
 
+/* One hand-built Arrow column or struct: its structs, buffers and children. */
+typedef struct fuzz_arrow {
+    struct ArrowSchema schema;
+    struct ArrowArray array;
+    const void *buffers[5];
+    struct ArrowSchema *child_schemas[3];
+    struct ArrowArray *child_arrays[3];
+} fuzz_arrow;
+
+enum { ARROW_ROWS = 16, ARROW_BYTES = (ARROW_ROWS + 2) * 8 };
+
+static int arrow_releases;
+static void release_fuzz_schema(struct ArrowSchema *schema) { arrow_releases++; schema->release = NULL; }
+static void release_fuzz_array(struct ArrowArray *array) { arrow_releases++; array->release = NULL; }
+static void release_fuzz_child_schema(struct ArrowSchema *schema) { schema->release = NULL; }
+static void release_fuzz_child_array(struct ArrowArray *array) { array->release = NULL; }
+
+/* A column of ARROW_ROWS rows over `data` (ARROW_BYTES long, or offsets
+   then text for utf8), `validity` its bitmap, as the fuzz bytes `shape`
+   (0 when none remain) bend its structural fields: the null count, the
+   buffer count, a missing bitmap, a released child, its offset. */
+static void fuzz_column(fuzz_arrow *column, const char *name, const char *format, const void *data, const void *text,
+                        const uint8_t *validity, uint8_t shape, int8_t nulls) {
+    int utf8 = strcmp(format, "u") == 0;
+    memset(column, 0, sizeof *column);
+    column->schema.format = format;
+    column->schema.name = name;
+    column->schema.release = release_fuzz_child_schema;
+    column->buffers[0] = shape & 1 ? NULL : validity;
+    column->buffers[1] = data;
+    column->buffers[2] = text;
+    column->array.length = ARROW_ROWS - (shape >> 7);
+    column->array.null_count = shape & 2 ? nulls : 0;
+    column->array.offset = (shape >> 6) & 1;
+    column->array.n_buffers = (utf8 ? 3 : 2) + ((shape >> 2) & 1) - ((shape >> 3) & 1);
+    column->array.buffers = column->buffers;
+    column->array.release = shape & 16 ? NULL : release_fuzz_child_array;
+    if (shape & 32) column->schema.release = NULL;
+}
+
+static void fuzz_struct(fuzz_arrow *table, fuzz_arrow *columns, int count, const uint8_t *validity, uint8_t shape) {
+    int index;
+    memset(table, 0, sizeof *table);
+    for (index = 0; index < count; index++) {
+        table->child_schemas[index] = &columns[index].schema;
+        table->child_arrays[index] = &columns[index].array;
+    }
+    table->schema.format = "+s";
+    table->schema.name = "";
+    table->schema.n_children = count;
+    table->schema.children = table->child_schemas;
+    table->schema.release = release_fuzz_schema;
+    table->buffers[0] = shape & 1 ? NULL : validity;
+    table->array.length = ARROW_ROWS - 2;
+    table->array.null_count = (shape >> 1) & 1 ? (int64_t)(shape >> 2) - 8 : 0;
+    table->array.n_buffers = 1;
+    table->array.n_children = count;
+    table->array.buffers = table->buffers;
+    table->array.children = table->child_arrays;
+    table->array.release = release_fuzz_array;
+}
+
+/* wellness_query_tables_new_arrow: `options NUL bytes` (no NUL: options {}
+   and every byte is data). The bytes choose the metric's format, the
+   sessions' time zone, and bend the structural fields of every struct; the
+   rest fills the values and the activity names. The buffers are always as
+   long as the lengths and offsets can reach, so that what is tested is the
+   library's reading of the fields, never a too-short buffer. Whatever the
+   fields, the call must release both tables' structs, once. */
+static void run_query_arrow(const uint8_t *payload, size_t length) {
+    static const char *const FORMATS[] = {"g", "f", "l", "i", "s", "c", "L", "I", "S", "C", "e", "b", "u", "tdD",
+                                          "tsm:UTC", "+s", "z", "vu"};
+    static const char *const ZONES[] = {"tsu:UTC", "tsu:Mars/Olympus", "tsu:+05:30", "tsu:", "tsm:Europe/Paris",
+                                        "tsu:+99:99", "tsn:../../etc/passwd", "ts:UTC"};
+    static const char daily_query[] = "{\"table\":\"daily\",\"metric\":\"m\",\"reduce\":\"sum\",\"window\":\"all\"}";
+    static const char sessions_query[] = "{\"table\":\"sessions\",\"reduce\":\"count\",\"window\":\"all\"}";
+    uint8_t header[8] = {0}, validity[8], bytes[ARROW_BYTES] = {0}, text[ARROW_BYTES] = {0};
+    int32_t days[ARROW_ROWS + 2], offsets[ARROW_ROWS + 2];
+    int64_t starts[ARROW_ROWS + 2], ends[ARROW_ROWS + 2];
+    fuzz_arrow daily_columns[2], session_columns[3], daily, sessions;
+    const uint8_t *separator = length ? memchr(payload, FUZZ_SEPARATOR, length) : NULL;
+    size_t options_length = separator ? (size_t)(separator - payload) : 0, rest, index;
+    const uint8_t *cursor = separator ? separator + 1 : payload;
+    char *options = copy_of(payload, options_length);
+    wellness_query_tables *tables = NULL;
+    wellness_buf err = {0};
+    wellness_status status;
+    rest = length - (size_t)(cursor - payload);
+    memcpy(header, cursor, rest < sizeof header ? rest : sizeof header);
+    cursor += rest < sizeof header ? rest : sizeof header;
+    rest = length - (size_t)(cursor - payload);
+    memset(validity, header[4], sizeof validity);
+    memcpy(bytes, cursor, rest < sizeof bytes ? rest : sizeof bytes);
+    memcpy(text, cursor, rest < sizeof text ? rest : sizeof text);
+    for (index = 0; index < ARROW_ROWS + 2; index++) {
+        days[index] = 20000 + (int32_t)index;
+        starts[index] = (int64_t)(1700000000 + 3600 * (int64_t)index) * 1000000;
+        ends[index] = starts[index] + 600000000;
+        /* Offsets inside the text, mostly increasing; header[5] picks which go back. */
+        offsets[index] = (int32_t)(index * 5 % (ARROW_BYTES + 1));
+        if ((header[5] >> (index % 8)) & 1 && index % 3 == 2) offsets[index] = (int32_t)index;
+    }
+    fuzz_column(&daily_columns[0], "date", "tdD", days, NULL, validity, 0, 0);
+    fuzz_column(&daily_columns[1], "m", FORMATS[header[0] % (sizeof FORMATS / sizeof FORMATS[0])],
+                header[0] % 18 == 12 ? (const void *)offsets : bytes, text, validity, header[1], (int8_t)header[3]);
+    fuzz_struct(&daily, daily_columns, 2, validity, header[6]);
+    fuzz_column(&session_columns[0], "start", ZONES[header[2] % (sizeof ZONES / sizeof ZONES[0])], starts, NULL,
+                validity, 0, 0);
+    fuzz_column(&session_columns[1], "end", "tsu:UTC", ends, NULL, validity, 0, 0);
+    fuzz_column(&session_columns[2], "activity", "u", offsets, text, validity, header[7], (int8_t)header[3]);
+    fuzz_struct(&sessions, session_columns, 3, validity, (uint8_t)(header[6] >> 4));
+    arrow_releases = 0;
+    status = wellness_query_tables_new_arrow(options, options_length, header[2] & 128 ? NULL : &daily.schema,
+                                             header[2] & 128 ? NULL : &daily.array, &sessions.schema, &sessions.array,
+                                             &tables, &err);
+    if (arrow_releases != (header[2] & 128 ? 2 : 4)) violation("the Arrow structs were not all released once", NULL, 0);
+    if (status == WELLNESS_OK && (err.ptr || err.len)) violation("err is not {NULL, 0} on success", err.ptr, err.len);
+    if (status != WELLNESS_OK) {
+        wellness_buf none = {0};
+        json_decref(check_result(status, &none, &err));
+    }
+    if (options_length) check_rejected_if_malformed(status, options, options_length);
+    if ((status == WELLNESS_OK) != (tables != NULL)) violation("the handle does not match the status", NULL, 0);
+    if (tables) {
+        run_query_on(tables, wellness_query, daily_query, sizeof daily_query - 1);
+        run_query_on(tables, wellness_query, sessions_query, sizeof sessions_query - 1);
+        wellness_query_tables_free(tables);
+    }
+    wellness_buf_free(&err);
+    free(options);
+}
+
 static void run_query(query_call call, const uint8_t *payload, size_t length) {
     wellness_buf err = {0};
     wellness_query_tables *tables = NULL;
@@ -906,6 +1040,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         break;
     case CLIENT_ACCOUNT:
         run_client_account(data[0] % FUZZ_SELECTOR_COUNT, data + 1, size - 1);
+        break;
+    case QUERY_ARROW:
+        run_query_arrow(data + 1, size - 1);
         break;
     }
     current = "?";

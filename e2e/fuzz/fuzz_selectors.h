@@ -24,7 +24,11 @@
        query of each table are run on the handle);
      - query, query_many, query_ask: the query document, the {"queries":
        [...]} document or the {"question": ...} document, run on fixed
-       tables (fuzz_entry_points.c's QUERY_TABLES_DOCUMENT).
+       tables (fuzz_entry_points.c's QUERY_TABLES_DOCUMENT);
+     - query_tables_new_arrow: options, FUZZ_SEPARATOR, then bytes that pick
+       the metric's Arrow format and the sessions' zone, bend the structs'
+       null counts, buffer counts, bitmaps, offsets and release callbacks,
+       and fill the values and activity names (no separator: options {}).
    The selector is the first byte modulo FUZZ_SELECTOR_COUNT. The numbering
    is append-only, so that committed corpus files keep their meaning. */
 #ifndef WELLNESS_FUZZ_SELECTORS_H
@@ -86,7 +90,9 @@ enum fuzz_selector {
     FUZZ_CLIENT_POST_WORKOUTS = 50,
     FUZZ_CLIENT_LIST_WORKOUTS = 51,
     FUZZ_CLIENT_DELETE_WORKOUT = 52,
-    FUZZ_SELECTOR_COUNT = 53
+    /* Query tables from Arrow structs the input shapes (every structural field). */
+    FUZZ_QUERY_TABLES_NEW_ARROW = 53,
+    FUZZ_SELECTOR_COUNT = 54
 };
 
 /* Splits the options document from the data of two-document calls. A NUL is

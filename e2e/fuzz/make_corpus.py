@@ -176,6 +176,9 @@ def example_seeds() -> dict[str, bytes]:
     seeds["longevity_trends-example"] = two("longevity_trends", {"today": "2025-03-01"}, entries)
     seeds["longevity_trends-example-kolkata"] = two(
         "longevity_trends", {"today": "2025-01-20", "time_zone": "Asia/Kolkata"}, entries[:40])
+    # The zone is checked even when "today" leaves it unused.
+    seeds["longevity_trends-today-bad-zone"] = two(
+        "longevity_trends", {"today": "2025-01-20", "time_zone": "Mars/Olympus"}, entries[:3])
 
     stamps = [epoch(sample["timestamp"]) for sample in steps]
     values = [float(sample["value"]) for sample in steps]
@@ -192,6 +195,13 @@ def example_seeds() -> dict[str, bytes]:
         {"interval": "week", "threads": 3, "statistics": ["sum", "p90", "last"],
          "groups": [{"group": 1, "time_zone": "Asia/Tokyo"}, {"group": 3, "time_zone": "America/New_York",
                                                               "first_weekday": "sunday"}]}, stamps, values)
+    # One group's bad zone skips that group; the total of buckets is capped.
+    seeds["series_aggregate_groups-skip-bad-zone"] = grouped(
+        {"on_error": "skip", "interval": "day", "groups": [{"group": 1, "time_zone": "Mars/Olympus"},
+                                                           {"group": 2, "first_weekday": 9}]}, stamps, values)
+    seeds["series_aggregate_groups-many-empty-days"] = grouped(
+        {"interval": "day", "include_empty": True, "threads": 2}, [0, 99_000 * 86_400, 7, 99_000 * 86_400 + 7],
+        [1.0, 2.0, 3.0, 4.0])
     seeds["series_aggregate_groups-skip"] = grouped(
         {"on_error": "skip", "kind": "boolean", "today": "2025-02-15"}, [epoch(s["timestamp"]) for s in meditation],
         [1.0 if s["value"] else 2.0 for s in meditation])
@@ -272,6 +282,11 @@ def integration_seeds(insight: dict, goal: dict, consultation: dict) -> dict[str
         "link": {"kind": "goal_consultation", "identifier": "goal_consultation_g1", "goal_id": "g1"},
         "scheme": "fitiq"})
     seeds["deep_link_build-insights-list"] = one("deep_link_build", {"link": {"kind": "insights_list"}})
+    # The derived identifier, when sent back, must be the link's own.
+    seeds["deep_link_build-identifier"] = one("deep_link_build", {"link": {"kind": "goal", "id": "g1",
+                                                                           "identifier": "goal_g1"}})
+    seeds["deep_link_build-wrong-identifier"] = one("deep_link_build", {"link": {"kind": "goal", "id": "g1",
+                                                                                 "identifier": 5}})
     seeds["notification_insight-example"] = one("notification_insight", {"insight": actionable})
     seeds["notification_goal_progress-example"] = one("notification_goal_progress", {"goal": goal, "progress": 0.756})
     seeds["notification_progress_milestone-three-milestones"] = one(
@@ -321,6 +336,33 @@ def integration_seeds(insight: dict, goal: dict, consultation: dict) -> dict[str
     seeds["analytics_emit-bad-action"] = one(
         "analytics_emit", {"name": "insight_action", "parameters": {"insight_id": "i1", "action": "liked"}})
     seeds.update(query_seeds())
+    seeds.update(arrow_seeds())
+    return seeds
+
+
+def arrow_seeds() -> dict[str, bytes]:
+    """wellness_query_tables_new_arrow's inputs (the header bytes fuzz_entry_points.c's run_query_arrow reads:
+    format, column shape, zone, null count, validity byte, offsets, struct shape, activity shape), then data."""
+    name = "query_tables_new_arrow"
+    data = bytes(range(48, 48 + 144))
+    shapes = {
+        "well-formed": [0, 0, 0, 0, 0xFF, 0, 0, 0],
+        "uint64": [6, 0, 0, 0, 0xFF, 0, 0, 0],
+        "int8-nulls": [5, 2, 2, 3, 0xEE, 0, 0, 0],
+        "no-bitmap-nulls": [0, 3, 0, 2, 0, 0, 0, 0],
+        "negative-null-count": [0, 2, 0, 0xF9, 0xFF, 0, 0, 0],
+        "extra-buffer": [0, 4, 0, 0, 0xFF, 0, 0, 0],
+        "released-child": [0, 16, 0, 0, 0xFF, 0, 0, 32],
+        "offset-and-short": [3, 0xC0, 0, 0, 0xFF, 0, 0, 0],
+        "zone-mars": [0, 0, 1, 0, 0xFF, 0, 0, 0],
+        "zone-offset": [0, 0, 2, 0, 0xFF, 0, 0, 0],
+        "struct-null-row": [0, 0, 0, 0, 0xFD, 0, 0x26, 0],
+        "offsets-back": [0, 0, 0, 0, 0xFF, 0xFF, 0, 0],
+        "sessions-only": [0, 0, 0x80, 0, 0xFF, 0, 0, 0],
+    }
+    seeds = {f"{name}-{label}": bytes([SEL[name]]) + b"{}" + SEPARATOR + bytes(header) + data
+             for label, header in shapes.items()}
+    seeds[f"{name}-not-utf8"] = bytes([SEL[name]]) + SEPARATOR + bytes(8) + b"Run\xff\xc0\xaf\xed\xa0\x80\xc3" * 16
     return seeds
 
 

@@ -79,9 +79,9 @@ def test_one_engine_call_per_partition(data: Dict[str, Any], monkeypatch: pytest
     calls: List[int] = []
     original = _distributed.aggregate_groups
 
-    def counted(options: Any, groups: Any, *rest: Any) -> Any:
+    def counted(options: Any, groups: Any, *rest: Any, **named: Any) -> Any:
         calls.append(len(groups))
-        return original(options, groups, *rest)
+        return original(options, groups, *rest, **named)
 
     monkeypatch.setattr(_distributed, "aggregate_groups", counted)
     ddf = frame(data, partitions=4)
@@ -178,6 +178,22 @@ def test_on_error_skip_leaves_out_only_the_bad_user(caplog: pytest.LogCaptureFix
                                          on_error="skip").compute(scheduler="sync")
     assert sorted(result["user"]) == ["ana", "chen"]
     assert "user='bo' left out" in caplog.text
+
+
+def test_a_nat_leaves_out_its_user_under_skip_and_names_the_user_under_fail(
+        caplog: pytest.LogCaptureFixture) -> None:
+    times = pd.Series(pd.to_datetime(np.arange(12) * 3600 + 1_718_452_800, unit="s", utc=True))
+    times[7] = pd.NaT  # one of bo's
+    pandas_frame = pd.DataFrame({"user": ["ana", "bo", "chen"] * 4, "time": times,
+                                 "steps": np.arange(12, dtype=np.float64)})
+    ddf = dd.from_pandas(pandas_frame, npartitions=2)
+    with pytest.raises(ValidationError, match="user='bo': a missing timestamp"):
+        wellness_dask.aggregate(ddf, by="user", time="time", value="steps").compute(scheduler="sync")
+    with caplog.at_level("WARNING", logger="wellness"):
+        result = wellness_dask.aggregate(ddf, by="user", time="time", value="steps",
+                                         on_error="skip").compute(scheduler="sync")
+    assert sorted(set(result["user"])) == ["ana", "chen"]
+    assert "user='bo' left out" in caplog.text and "missing timestamp" in caplog.text
 
 
 #: Run in a fresh interpreter: unpickles the partition function and its task

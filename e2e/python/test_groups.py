@@ -226,3 +226,59 @@ def test_two_thousand_users_each_in_their_zone_are_each_their_single_series() ->
             assert columns["sum"][position] == bucket["sum"] and columns["average"][position] == bucket["average"]
             position += 1
     assert position == table.num_rows
+
+
+def test_a_skipped_groups_path_and_row_are_both_the_callers() -> None:
+    data = rows(1_000)
+    data["values"][321] = float("nan")
+    result = wellness.series_aggregate_groups({"on_error": "skip"}, data["groups"], data["timestamps"], data["values"])
+    assert [(item["row"], item["error"]["path"]) for item in result.skipped] == [(321, "values[321]")]
+
+
+def test_a_bad_zone_for_one_group_skips_that_group_only() -> None:
+    data = rows(1_000)
+    options = {"on_error": "skip", "groups": [{"group": 2, "time_zone": "Mars/Olympus"},
+                                              {"group": 77, "time_zone": 5}]}
+    result = wellness.series_aggregate_groups(options, data["groups"], data["timestamps"], data["values"])
+    assert result.groups == 4 and 2 not in set(result.table.column("group").to_pylist())
+    assert [(item["group"], item["row"], item["error"]["path"]) for item in result.skipped] == [
+        (2, None, "groups[0].time_zone"), (77, None, "groups[1].time_zone")]
+    with pytest.raises(ValidationError, match="Mars/Olympus"):
+        wellness.series_aggregate_groups({**options, "on_error": "fail"}, data["groups"], data["timestamps"],
+                                         data["values"])
+
+
+@pytest.mark.parametrize("missing", ["NaT", "NaN", "None"])
+def test_a_missing_timestamp_skips_its_group_under_skip(missing: str) -> None:
+    data = rows(1_000)
+    if missing == "NaT":
+        stamps: Any = data["timestamps"].astype("datetime64[s]")
+        stamps[500] = np.datetime64("NaT")
+    elif missing == "NaN":
+        stamps = data["timestamps"].astype(np.float64)
+        stamps[500] = np.nan
+    else:
+        stamps = data["timestamps"].tolist()
+        stamps[500] = None
+    bad = int(data["groups"][500])
+    result = wellness.series_aggregate_groups({"on_error": "skip"}, data["groups"], stamps, data["values"])
+    assert result.groups == 4 and bad not in set(result.table.column("group").to_pylist())
+    assert [(item["group"], item["row"], item["error"]["path"]) for item in result.skipped] == [
+        (bad, 500, "timestamps[500]")]
+    assert "missing timestamp" in result.skipped[0]["error"]["message"]
+    with pytest.raises(ValidationError, match="missing timestamp"):  # "fail" still fails, naming the row
+        wellness.series_aggregate_groups({}, data["groups"], stamps, data["values"])
+
+
+def test_the_total_of_buckets_is_capped_naming_the_group() -> None:
+    # 40 groups of two rows 99,000 days apart, every day filled: 3,960,040 rows (1.5 GB) before the cap.
+    keys = np.repeat(np.arange(40, dtype=np.int64), 2)
+    stamps = np.tile(np.array([0, 99_000 * 86_400], dtype=np.int64), 40)
+    options = {"interval": "day", "include_empty": True}
+    with pytest.raises(ValidationError) as failure:
+        wellness.series_aggregate_groups(options, keys, stamps, np.ones(80))
+    # 20 groups of 99,001 buckets fit in 2,000,000; the 21st (key 20) passes it.
+    assert failure.value.message.startswith("group 20: ") and "2000000" in failure.value.message
+    with pytest.raises(ValidationError, match="2000000"):
+        wellness.series_aggregate_groups({**options, "threads": 4}, keys, stamps, np.ones(80))
+    assert wellness.series_aggregate_groups(options, keys[:40], stamps[:40], np.ones(40)).table.num_rows == 1_980_020

@@ -367,3 +367,13 @@ def test_a_str_that_is_not_json_says_what_was_expected() -> None:
     with pytest.raises(wellness.InvalidJSONError) as raised:
         wellness.goal_tip_view(b"drink water")
     assert "a str" not in str(raised.value)
+
+
+@pytest.mark.parametrize("identifier", [5, True, None, [], {}, "goal_other", ""])
+def test_a_links_identifier_must_be_its_own_when_given(identifier: Any) -> None:
+    link = {"kind": "goal", "id": "g1", "identifier": identifier}
+    with pytest.raises(wellness.ValidationError) as caught:
+        wellness.deep_link_build({"link": link})
+    assert caught.value.path == "link.identifier"
+    assert wellness.deep_link_build({"link": {**link, "identifier": "goal_g1"}})["identifier"] == "goal_g1"
+    assert wellness.deep_link_build({"link": {"kind": "goal", "id": "g1"}})["url"] == "fitiq://goals?id=g1"

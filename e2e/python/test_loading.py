@@ -80,3 +80,14 @@ def test_every_status_has_its_exception_class() -> None:
                wellness.CancelledError]
     assert [cls.code for cls in classes] == list(range(-1, -15, -1))
     assert issubclass(wellness.WellnessTimeoutError, TimeoutError)
+
+
+@pytest.mark.parametrize("setting", ["enable=yes", "enable=on,interactive=no", "enable=yes,bogus=1", "threads=none"])
+def test_loading_with_swift_backtrace_in_the_environment_prints_nothing(setting: str) -> None:
+    # No swift-backtrace is installed beside the library: the runtime would
+    # warn "unable to locate swift-backtrace" (or about the setting) on the host's stderr.
+    script = "import wellness; assert wellness.abi_version() == 1; wellness.series_aggregate({}, [])"
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            env={**os.environ, "SWIFT_BACKTRACE": setting})
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""

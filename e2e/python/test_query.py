@@ -211,3 +211,31 @@ def test_the_cli_prints_the_value_and_the_rows_it_used(tmp_path: Path) -> None:
     assert bad.returncode == 1 and "bad.csv:3: daily[1].date" in bad.stderr
     usage = subprocess.run([sys.executable, "-m", "wellness", "query", "{}"], capture_output=True, text=True)
     assert usage.returncode == 2
+
+
+INTEGER_DAYS = [dt.date(2025, 11, 1), dt.date(2025, 11, 2), dt.date(2025, 11, 3)]
+SUM_ALL = {"table": "daily", "metric": "steps", "reduce": "sum", "window": "all"}
+
+
+@pytest.mark.parametrize("kind", ["uint8", "uint16", "uint32", "uint64", "int8", "int16", "int32", "int64"])
+def test_arrow_integer_metrics_are_read_as_their_own_width(kind: str) -> None:
+    table = pa.table({"date": INTEGER_DAYS, "steps": pa.array([5, 6, 7], getattr(pa, kind)())})
+    assert wellness.query(SUM_ALL, daily=table)["value"] == 18
+
+
+def json_value(values: List[int], reduce: str) -> Any:
+    """The same column's answer through the JSON path (rows of Python integers)."""
+    rows = [{"date": day.isoformat(), "steps": value} for day, value in zip(INTEGER_DAYS, values)]
+    return wellness.query(SUM_ALL | {"reduce": reduce}, daily=json.dumps(rows))["value"]
+
+
+@pytest.mark.parametrize("source", ["pyarrow", "pandas", "polars"])
+def test_integers_beyond_2_53_round_as_the_json_path_rounds_them(source: str) -> None:
+    for kind, values in (("uint64", [2 ** 64 - 1, 1, 2]), ("int64", [2 ** 53 + 1, 2 ** 63 - 1, -(2 ** 63)])):
+        table = pa.table({"date": INTEGER_DAYS, "steps": pa.array(values, getattr(pa, kind)())})
+        frame = table if source == "pyarrow" else table.to_pandas() if source == "pandas" else pl.from_arrow(table)
+        for reduce in ("max", "min", "sum"):
+            assert wellness.query(SUM_ALL | {"reduce": reduce}, daily=frame)["value"] == json_value(values, reduce), \
+                (kind, reduce)
+    big = pa.table({"date": INTEGER_DAYS, "steps": pa.array([2 ** 64 - 1, 0, 0], pa.uint64())})
+    assert wellness.query(SUM_ALL | {"reduce": "max"}, daily=big)["value"] == 18446744073709551616.0

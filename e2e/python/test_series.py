@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -136,3 +138,11 @@ def test_huge_annotations_are_written_as_the_svg_writes_them() -> None:
                                                         {"timestamp": START + 86_400, "value": 12_345.67}])
     assert [point["annotation"] for point in chart["spec"]["points"]] == ["1e308", "12345.7"]
     assert ">1e308<" in chart["svg"]
+
+
+@pytest.mark.parametrize("zone", [5, True, [], {}, "Mars/Olympus", ""])
+def test_trends_check_the_time_zone_even_when_today_is_given(zone: Any) -> None:
+    with pytest.raises(wellness.ValidationError) as caught:
+        wellness.longevity_trends({"today": "2024-01-30", "time_zone": zone}, [])
+    assert caught.value.path == "time_zone"
+    assert wellness.longevity_trends({"today": "2024-01-30", "time_zone": "Asia/Tokyo"}, [])["weekly"] is not None

@@ -200,6 +200,17 @@ def test_bad_rows_fail_the_job_naming_the_user_or_skip_them(spark: Any) -> None:
         wellness_spark.aggregate(missing, by="user", time="time", value="steps", timestamp_unit="s").collect()
 
 
+def test_a_null_value_or_timestamp_under_skip_leaves_out_that_user_only(spark: Any) -> None:
+    rows_ = [(user, 1_718_452_800 + hour * 3600, float(hour)) for user in (1, 2, 3) for hour in range(3)]
+    rows_[4] = (2, 1_718_452_800 + 3600, None)  # a null value of user 2
+    rows_[7] = (3, None, 1.0)  # a null timestamp of user 3
+    frame = spark.createDataFrame(rows_, "user long, time long, steps double")
+    skipped = wellness_spark.aggregate(frame, by="user", time="time", value="steps", timestamp_unit="s",
+                                       on_error="skip").collect()
+    assert {row.user for row in skipped} == {1}
+    assert sum(row["count"] for row in skipped) == 3
+
+
 def test_what_spark_pickles_holds_no_ctypes_handle() -> None:
     from pyspark import cloudpickle
     task = wellness_spark.make_task("user", "time", "steps", ["user", "time", "steps"], time_zone="UTC",

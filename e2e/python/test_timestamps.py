@@ -132,7 +132,18 @@ def test_milliseconds_given_as_seconds_ask_about_the_unit(stamps: Callable[[], A
 def test_out_of_range_seconds_without_a_likely_unit_have_no_hint() -> None:
     with pytest.raises(wellness.ValidationError) as caught:
         wellness.series_aggregate_columns({}, [0, -62_135_596_801], [1.0, 2.0])
-    assert caught.value.path == "timestamps[1]" and caught.value.message == "-62135596801 is outside years 1-9999"
+    assert caught.value.path == "timestamps[1]"
+    assert caught.value.message == "-62135596801 is outside years 1-9999 (year 0 in epoch seconds)"
+
+
+@pytest.mark.parametrize("stamps", [lambda: [253_402_300_800], lambda: np.array([253_402_300_800]),
+                                    lambda: np.array([253_402_300_800.0]), lambda: [253_402_300_800.0]],
+                         ids=["list", "int64", "float64", "floats"])
+def test_year_10000_in_seconds_says_so_rather_than_asking_for_milliseconds(stamps: Callable[[], Any]) -> None:
+    with pytest.raises(wellness.ValidationError) as caught:
+        wellness.series_aggregate_columns({}, stamps(), [1.0])
+    assert caught.value.path == "timestamps[0]"
+    assert "year 10000 in epoch seconds" in caught.value.message and "timestamp_unit" not in caught.value.message
 
 
 def test_json_milliseconds_say_json_timestamps_are_seconds() -> None:

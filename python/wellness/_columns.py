@@ -19,6 +19,11 @@ Timestamps:
 Values: float64 C-contiguous is read in place; other numbers and booleans
 (1 / 0) are converted. None / null is an error naming the element.
 
+`lenient=True` (grouped calls with "on_error": "skip") turns a missing or
+unreadable element into a row the library refuses (NaN, or the timestamp
+MISSING) instead of an error, and keeps what was wrong with it in
+`problems`, so that only that row's group is skipped.
+
 numpy is imported only when an argument is an array-like.
 """
 
@@ -30,7 +35,7 @@ import datetime
 import importlib
 import math
 import operator
-from typing import Any, NamedTuple, Optional
+from typing import Any, Dict, NamedTuple, Optional
 
 from ._native import NAIVE_DATETIME, validation_error
 from .errors import ValidationError
@@ -43,6 +48,11 @@ _MILLISECOND = datetime.timedelta(milliseconds=1)
 #: An epoch number in seconds above this looks like milliseconds (2001 in ms; year 5138 in seconds).
 LOOKS_LIKE_MS = 1e11
 UNIT_HINT = 'did you mean timestamp_unit: "ms"?'
+#: An epoch number in seconds from this on is taken for milliseconds (2001 in ms; below it, past year
+#: 9999 in seconds is more likely what it says: 253402300800 is year 10000), as the library judges.
+MS_HINT_FROM = 1e12
+#: The timestamp of a row that lenient columns leave for the library to refuse (numpy's NaT).
+MISSING = -(2 ** 63)
 
 
 class Column(NamedTuple):
@@ -59,6 +69,8 @@ class Timestamps(NamedTuple):
     unit: str
     #: True when the unit came from the data (datetimes, floats converted to ms), not from the options.
     converted: bool
+    #: With lenient=True: the rows left for the library to refuse, and why (their error message).
+    problems: Optional[Dict[int, str]] = None
 
 
 def _numpy() -> Any:
@@ -82,8 +94,8 @@ def out_of_range(path: str, raw: Any, unit: str) -> ValidationError:
     """The error for a timestamp outside years 1-9999, with a hint when it looks like another unit."""
     if isinstance(raw, float) and math.isnan(raw):
         return validation_error(path, "a missing timestamp (NaN)")
-    message = f"{raw} is outside years 1-9999"
     hint = unit_hint(raw, unit)
+    message = f"{raw} is outside years 1-9999{'' if hint else _year(raw, unit)}"
     return validation_error(path, f"{message}: {hint}" if hint else message)
 
 
@@ -96,7 +108,7 @@ def unit_hint(raw: Any, unit: str) -> Optional[str]:
     if not math.isfinite(magnitude) or magnitude <= LOOKS_LIKE_MS:
         return None
     if unit == "s" and magnitude <= HIGHEST_MS:
-        return UNIT_HINT
+        return UNIT_HINT if magnitude >= MS_HINT_FROM else None
     if magnitude <= HIGHEST_MS * 1000:
         return "this looks like microseconds: pass milliseconds (// 1000) or a datetime64[us] array"
     if magnitude <= HIGHEST_MS * 1_000_000:
@@ -104,10 +116,30 @@ def unit_hint(raw: Any, unit: str) -> Optional[str]:
     return None
 
 
-def timestamps(data: Any, unit: str, name: str) -> Timestamps:
+def _year(raw: Any, unit: str) -> str:
+    """" (year N in epoch seconds)" for an epoch number, as the library says it; "" when there is none."""
+    try:
+        seconds = math.floor(float(raw) / (1 if unit == "s" else 1000))
+    except (TypeError, ValueError, OverflowError):
+        return ""
+    days = seconds // 86_400
+    if abs(days) >= 1 << 40:
+        return ""
+    # Howard Hinnant's civil_from_days, as the library's CalendarDate.
+    shifted = days + 719_468
+    era = shifted // 146_097
+    day_of_era = shifted - era * 146_097
+    year_of_era = (day_of_era - day_of_era // 1460 + day_of_era // 36_524 - day_of_era // 146_096) // 365
+    day_of_year = day_of_era - (365 * year_of_era + year_of_era // 4 - year_of_era // 100)
+    month_index = (5 * day_of_year + 2) // 153
+    year = year_of_era + era * 400 + (1 if month_index >= 10 else 0)
+    return f" (year {year} in epoch {'seconds' if unit == 's' else 'milliseconds'})"
+
+
+def timestamps(data: Any, unit: str, name: str, lenient: bool = False) -> Timestamps:
     """The timestamps column; `unit` is the options' timestamp_unit."""
     if _array_like(data):
-        return _numpy_timestamps(data, unit, name)
+        return _numpy_timestamps(data, unit, name, lenient)
     if isinstance(data, array.array) and data.typecode in ("q", "l") and data.itemsize == 8:
         return Timestamps(_array_column(data), unit, False)
     if isinstance(data, (array.array, memoryview)):
@@ -119,9 +151,19 @@ def timestamps(data: Any, unit: str, name: str) -> Timestamps:
         pass
     _check_unit(unit)
     factor = 1000 if unit == "s" else 1
-    milliseconds = array.array("q", (_milliseconds(item, factor, unit, f"{name}[{index}]")
-                                     for index, item in enumerate(data)))
-    return Timestamps(_array_column(milliseconds), "ms", True)
+    if not lenient:
+        milliseconds = array.array("q", (_milliseconds(item, factor, unit, f"{name}[{index}]")
+                                         for index, item in enumerate(data)))
+        return Timestamps(_array_column(milliseconds), "ms", True)
+    problems: Dict[int, str] = {}
+    milliseconds = array.array("q")
+    for index, item in enumerate(data):
+        try:
+            milliseconds.append(_milliseconds(item, factor, unit, f"{name}[{index}]"))
+        except ValidationError as error:
+            problems[index] = error.message
+            milliseconds.append(MISSING)
+    return Timestamps(_array_column(milliseconds), "ms", True, problems)
 
 
 def _check_unit(unit: str) -> None:
@@ -172,7 +214,7 @@ def _raise(error: Exception) -> int:
     raise error
 
 
-def _numpy_timestamps(data: Any, unit: str, name: str) -> Timestamps:
+def _numpy_timestamps(data: Any, unit: str, name: str, lenient: bool) -> Timestamps:
     np = _numpy()
     source = getattr(data, "array", data)  # pandas Series / Index: its DatetimeArray
     if getattr(getattr(data, "dtype", None), "tz", None) is not None and hasattr(source, "tz_convert"):
@@ -182,7 +224,7 @@ def _numpy_timestamps(data: Any, unit: str, name: str) -> Timestamps:
         raise TypeError(f"{name} must be one-dimensional, found shape {values.shape}")
     kind = values.dtype.kind
     if kind == "M":
-        return _datetime64(np, values, name)
+        return _datetime64(np, values, name, lenient)
     if kind in "iu":
         if kind == "u" and values.size and values.max() > np.iinfo(np.int64).max:
             index = int(np.argmax(values))
@@ -193,33 +235,49 @@ def _numpy_timestamps(data: Any, unit: str, name: str) -> Timestamps:
         with np.errstate(invalid="ignore", over="ignore"):
             milliseconds = np.floor(values.astype(np.float64) * (1000.0 if unit == "s" else 1.0))
         bad = ~((milliseconds >= LOWEST_MS) & (milliseconds <= HIGHEST_MS))  # NaN fails both
+        problems: Dict[int, str] = {}
         if bad.any():
             index = int(np.argmax(bad))
-            raise out_of_range(f"{name}[{index}]", float(values[index]), unit)
-        return Timestamps(_numpy_column(milliseconds.astype(np.int64)), "ms", True)
+            if not lenient:
+                raise out_of_range(f"{name}[{index}]", float(values[index]), unit)
+            problems = {int(row): out_of_range(name, float(values[row]), unit).message for row in np.flatnonzero(bad)}
+            milliseconds[bad] = 0
+        whole = milliseconds.astype(np.int64)
+        whole[bad] = MISSING
+        return Timestamps(_numpy_column(whole), "ms", True, problems if lenient else None)
     if kind == "O":
-        return timestamps(values.tolist(), unit, name)
+        return timestamps(values.tolist(), unit, name, lenient)
     raise TypeError(f"{name}: expected epoch numbers or datetimes, found an array of {values.dtype}")
 
 
-def _datetime64(np: Any, values: Any, name: str) -> Timestamps:
+def _datetime64(np: Any, values: Any, name: str, lenient: bool) -> Timestamps:
     missing = np.isnat(values)
+    problems: Dict[int, str] = {}
     if missing.any():
-        raise validation_error(f"{name}[{int(np.argmax(missing))}]", "a missing timestamp (NaT)")
+        if not lenient:
+            raise validation_error(f"{name}[{int(np.argmax(missing))}]", "a missing timestamp (NaT)")
+        problems = {int(row): "a missing timestamp (NaT)" for row in np.flatnonzero(missing)}
     unit, step = np.datetime_data(values.dtype)
-    if step == 1 and unit in ("s", "ms"):
-        return Timestamps(_numpy_column(np.ascontiguousarray(values).view(np.int64)), unit, True)
+    if step == 1 and unit in ("s", "ms"):  # NaT is MISSING already
+        return Timestamps(_numpy_column(np.ascontiguousarray(values).view(np.int64)), unit, True,
+                          problems if lenient else None)
     with np.errstate(over="ignore"):
-        milliseconds = values.astype("datetime64[ms]").view(np.int64)  # numpy floors when it coarsens
-    bad = (milliseconds < LOWEST_MS) | (milliseconds > HIGHEST_MS)
+        milliseconds = np.array(values.astype("datetime64[ms]").view(np.int64))  # numpy floors when it coarsens
+    bad = ((milliseconds < LOWEST_MS) | (milliseconds > HIGHEST_MS)) & ~missing
     if bad.any():
         index = int(np.argmax(bad))
-        raise validation_error(f"{name}[{index}]", f"{values[index]} is outside years 1-9999")
-    return Timestamps(_numpy_column(np.ascontiguousarray(milliseconds)), "ms", True)
+        if not lenient:
+            raise validation_error(f"{name}[{index}]", f"{values[index]} is outside years 1-9999")
+        problems.update({int(row): f"{values[row]} is outside years 1-9999" for row in np.flatnonzero(bad)})
+        milliseconds[bad] = MISSING
+    milliseconds[missing] = MISSING
+    return Timestamps(_numpy_column(np.ascontiguousarray(milliseconds)), "ms", True, problems if lenient else None)
 
 
-def values(data: Any, name: str) -> Column:
-    """The values column: float64, in place when it already is."""
+def values(data: Any, name: str, problems: Optional[Dict[int, str]] = None) -> Column:
+    """The values column: float64, in place when it already is. Given
+    `problems` (lenient), a missing or unreadable item becomes NaN, which the
+    library refuses, and what was wrong with it is added there by row."""
     if _array_like(data):
         np = _numpy()
         numbers = np.asarray(data)
@@ -238,12 +296,20 @@ def values(data: Any, name: str) -> Column:
         return _array_column(array.array("d", data))
     except TypeError:
         pass
+    numbers = array.array("d")
     for index, item in enumerate(data):
         if item is None or _is_missing(item):
-            raise validation_error(f"{name}[{index}]", "a missing value")
-        if not isinstance(item, (int, float)) and not hasattr(item, "__float__"):
-            raise validation_error(f"{name}[{index}]", f"expected a number or a boolean, found {type(item).__name__}")
-    return _array_column(array.array("d", (float(item) for item in data)))
+            error = validation_error(f"{name}[{index}]", "a missing value")
+        elif not isinstance(item, (int, float)) and not hasattr(item, "__float__"):
+            error = validation_error(f"{name}[{index}]", f"expected a number or a boolean, found {type(item).__name__}")
+        else:
+            numbers.append(float(item))
+            continue
+        if problems is None:
+            raise error
+        problems[index] = error.message
+        numbers.append(math.nan)
+    return _array_column(numbers)
 
 
 def pointer(column: Column) -> Optional[ctypes.c_void_p]:

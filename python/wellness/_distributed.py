@@ -139,7 +139,8 @@ def run(task: Task, keys: Any, times: Any, values: Any, zones: Any = None, weekd
     if settings:
         options["groups"] = settings
     try:
-        result = aggregate_groups(options, codes, times, values, (task.time, task.value))
+        # Lenient: a NaT or null names its user through the engine's group, not a row of the sorted batch.
+        result = aggregate_groups(options, codes, times, values, (task.time, task.value), lenient=True)
     except WellnessError as error:
         raise _naming_user(error, task.by, uniques) from None
     for skipped in result.skipped:

@@ -7,10 +7,11 @@ from __future__ import annotations
 import ctypes
 import importlib
 import json
-from typing import TYPE_CHECKING, Any, List, NamedTuple, Tuple, Union
+import re
+from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Tuple, Union, cast
 
 from . import _columns, _native
-from .errors import InvalidArgumentError, ValidationError
+from .errors import InvalidArgumentError, ValidationError, error_for
 from .series import explain_column, options_dict
 from .types import GroupedSeriesOptions, JSONInput, SkippedGroup, TimestampColumn, ValueColumn
 
@@ -18,6 +19,8 @@ if TYPE_CHECKING:
     import pyarrow  # type: ignore[import-untyped]  # pyarrow ships no type information
 
 __all__ = ["GroupedBuckets", "series_aggregate_groups"]
+
+_ROW_PATH = re.compile(r"^(timestamps|values)\[(\d+)\]$")
 
 
 class _ArrowSchema(ctypes.Structure):
@@ -93,19 +96,28 @@ def series_aggregate_groups(options: Union[GroupedSeriesOptions, JSONInput], gro
     Returns the buckets as a pyarrow Table (taken over from the library
     without a copy), how many groups were aggregated, and the groups skipped
     with "on_error": "skip". Errors name the group and the row:
-    "group 7: ..." at `timestamps[41]`. Needs pyarrow.
+    "group 7: ..." at `timestamps[41]`. With "on_error": "skip", a missing
+    timestamp (NaT, NaN, None) or value skips its row's group like any bad
+    row; a skipped group's "row" and its error's "path" name the same row
+    of the caller's columns. Needs pyarrow.
     """
     return aggregate_groups(options, groups, timestamps, values, ("timestamps", "values"))
 
 
 def aggregate_groups(options: Any, groups: Any, timestamps: Any, values: Any,
-                     names: Tuple[str, str]) -> GroupedBuckets:
-    """series_aggregate_groups, naming the columns `names` in errors."""
+                     names: Tuple[str, str], lenient: bool = False) -> GroupedBuckets:
+    """series_aggregate_groups, naming the columns `names` in errors. With
+    `lenient` (always under "on_error": "skip"), a missing or unreadable
+    timestamp or value is left for the library to refuse, so that the error
+    names its group."""
     pyarrow = _pyarrow()
     settings = options_dict(options)
     unit = settings.get("timestamp_unit", "s") if settings is not None else "s"
-    stamps = _columns.timestamps(timestamps, unit if isinstance(unit, str) else "s", names[0])
-    numbers = _columns.values(values, names[1])
+    lenient = lenient or (settings is not None and settings.get("on_error") == "skip")
+    stamps = _columns.timestamps(timestamps, unit if isinstance(unit, str) else "s", names[0], lenient)
+    value_problems: Optional[Dict[int, str]] = {} if lenient else None
+    numbers = _columns.values(values, names[1], value_problems)
+    problems = (stamps.problems or {}, value_problems or {})
     if numbers.size != stamps.column.size:
         raise InvalidArgumentError({"code": -1, "name": "WELLNESS_E_INVALID_ARGUMENT", "path": None,
                                     "message": f"{stamps.column.size} timestamps but {numbers.size} values"})
@@ -123,14 +135,35 @@ def aggregate_groups(options: Any, groups: Any, timestamps: Any, values: Any,
             ctypes.byref(report), ctypes.byref(err))
         if status != 0:
             error = _native.error_from(status, err)
-            explained = explain_column(error, stamps, unit, names) if isinstance(error, ValidationError) else error
-            raise explained from None
+            if isinstance(error, ValidationError):
+                error = error_for(_explained(error.error, problems, stamps, unit, names))
+            raise error from None
         summary = json.loads(ctypes.string_at(report.ptr, report.len))
         table = _import(pyarrow, schema, array)
     finally:
         _native.lib.wellness_buf_free(ctypes.byref(report))
         _native.lib.wellness_buf_free(ctypes.byref(err))
-    return GroupedBuckets(table, summary["groups"], summary["skipped"])
+    skipped = [cast(SkippedGroup, {**entry, "error": _explained(entry["error"], problems, stamps, unit, names)})
+               for entry in summary["skipped"]]
+    return GroupedBuckets(table, summary["groups"], skipped)
+
+
+def _explained(document: Dict[str, Any], problems: Tuple[Dict[int, str], Dict[int, str]],
+               stamps: _columns.Timestamps, unit: Any, names: Tuple[str, str]) -> Dict[str, Any]:
+    """The library's error (the call's, or a skipped group's) as the caller reads it: their column names,
+    and for a row that lenient columns left for the library to refuse, what was wrong with the caller's
+    item there ("a missing timestamp (NaT)") rather than with its stand-in."""
+    match = _ROW_PATH.match(document.get("path") or "")
+    if not match:
+        return document
+    column = 0 if match.group(1) == "timestamps" else 1
+    found = problems[column].get(int(match.group(2)))
+    if found is None:
+        error = error_for(document)
+        return explain_column(error, stamps, unit, names).error if isinstance(error, ValidationError) else document
+    prefix, separator, _ = str(document.get("message", "")).partition(": ")
+    group = f"{prefix}: " if separator and prefix.startswith("group ") else ""
+    return {**document, "message": f"{group}{found}", "path": f"{names[column]}[{match.group(2)}]"}
 
 
 def _import(pyarrow: Any, schema: _ArrowSchema, array: _ArrowArray) -> Any:

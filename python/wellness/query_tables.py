@@ -233,8 +233,10 @@ def _arrow_batch(table: TableInput, name: str) -> Any:
                 column = column.cast(pa.string())
             elif not pa.types.is_string(kind):
                 return None
-        elif pa.types.is_decimal(kind) or pa.types.is_integer(kind) or pa.types.is_floating(kind):
-            column = column.cast(pa.float64())
+        elif pa.types.is_integer(kind) or pa.types.is_float32(kind) or pa.types.is_float64(kind):
+            pass  # read by the library in its own width: an int64 past 2^53 rounds as JSON's number does
+        elif pa.types.is_decimal(kind) or pa.types.is_floating(kind):
+            column = column.cast(pa.float64(), safe=False)  # to the nearest double, as the JSON path reads it
         else:
             return None
         columns[field.name] = column.combine_chunks() if hasattr(column, "combine_chunks") else column

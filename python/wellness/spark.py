@@ -244,7 +244,8 @@ def aggregate_arrow(task: Task, table: Any) -> Any:
     compute = importlib.import_module("pyarrow.compute")
     for name, label in ((_TIME, task.time), (_VALUE, task.value)):
         nulls = table.column(name).null_count
-        if nulls:
+        # Under "skip" a null goes on as NaN: the engine refuses that row, and so skips (and logs) its user.
+        if nulls and task.options["on_error"] == "fail":
             row = int(compute.index(compute.is_null(table.column(name)), True).as_py())
             raise ValidationError({"code": -3, "name": "WELLNESS_E_VALIDATION", "path": f"{label}[{row}]",
                                    "message": f"a missing (null) {'timestamp' if name == _TIME else 'value'} "
@@ -254,7 +255,7 @@ def aggregate_arrow(task: Task, table: Any) -> Any:
     keys = table.column(task.by).to_pandas()
     zones = table.column(_ZONE).to_pylist() if task.zone_column is not None else None
     weekdays = table.column(_WEEKDAY).to_pylist() if task.weekday_column is not None else None
-    batch = run(task, keys, table.column(_TIME).to_numpy(), table.column(_VALUE).to_numpy(), zones, weekdays)
+    batch = run(task, keys, _numbers(table.column(_TIME)), _numbers(table.column(_VALUE)), zones, weekdays)
     columns = [table.column(task.by).take(pyarrow.array(batch.key_rows()))]
     for name, kind in task.columns:
         column = batch.table.column(name)
@@ -264,6 +265,13 @@ def aggregate_arrow(task: Task, table: Any) -> Any:
             column = column.cast(pyarrow.int64())
         columns.append(column)
     return pyarrow.table(columns, names=[task.by] + [name for name, _ in task.columns])
+
+
+def _numbers(column: Any) -> Any:
+    """A column as numpy: nulls as NaN (integers with nulls become float64, exact for epoch milliseconds)."""
+    if column.null_count:
+        return column.cast(importlib.import_module("pyarrow").float64(), safe=False).to_numpy(zero_copy_only=False)
+    return column.to_numpy()
 
 
 def arrow_function(task: Task) -> Callable[[Any], Any]:

@@ -9,7 +9,9 @@ public struct GroupedAggregation: Sendable {
     }
 
     /// A group left out (``GroupedSeriesOptions/OnError/skip``): its key, the
-    /// row at fault (an index into the caller's columns) and the error.
+    /// row at fault (an index into the caller's columns) and the error, whose
+    /// path names the same row (`timestamps[row]` / `values[row]`) or the
+    /// group's entry in the options (`groups[i].time_zone`, row nil).
     public struct Failure: Error, Sendable, Equatable {
         public let group: Int64
         public let row: Int?
@@ -28,12 +30,16 @@ public struct GroupedAggregation: Sendable {
     ///   - timestamps: epoch timestamps in the options' unit.
     ///   - values: the values (1/0 for boolean series).
     ///   - options: what every group shares and each group's own settings.
+    ///   - maximumTotalBuckets: most buckets over all groups.
     /// - Throws: a validation error naming the group and `timestamps[i]` or
     ///   `values[i]` (the caller's row) when a group fails and the options say
-    ///   `"on_error": "fail"`; an invalid-argument error when the columns differ in length.
+    ///   `"on_error": "fail"`; a validation error naming the group at which the
+    ///   buckets pass `maximumTotalBuckets` (with one thread, the first in key
+    ///   order); an invalid-argument error when the columns differ in length.
     public init(
         keys: UnsafeBufferPointer<Int64>, timestamps: UnsafeBufferPointer<Int64>,
-        values: UnsafeBufferPointer<Double>, options: GroupedSeriesOptions
+        values: UnsafeBufferPointer<Double>, options: GroupedSeriesOptions,
+        maximumTotalBuckets: Int = GroupedSeriesOptions.maximumTotalBuckets
     ) throws {
         guard keys.count == timestamps.count, keys.count == values.count else {
             throw WellnessError.invalidArgument(
@@ -42,51 +48,108 @@ public struct GroupedAggregation: Sendable {
         }
         let runs = GroupRuns(keys: keys)
         let columns = BorrowedColumns(timestamps: timestamps, values: values)
+        let budget = BucketBudget(limit: maximumTotalBuckets)
         let results = ParallelCalls.run(
             runs.shares(threads: options.threads).map { share in
-                { @Sendable in share.map { index in Self.aggregate(runs.run(index), columns, options) } }
+                { @Sendable in
+                    share.map { index -> Result<Group, Failure>? in
+                        // Past the cap no group is aggregated: the call fails below.
+                        guard !budget.isExhausted else { return nil }
+                        let result = Self.aggregate(runs.run(index), columns, options)
+                        if case .success(let group) = result { budget.spend(group.aggregation.buckets.count) }
+                        return result
+                    }
+                }
             }
         ).joined()
         var groups: [Group] = []
         var failures: [Failure] = []
+        var total = 0
         for result in results {
             switch result {
-            case .success(let group): groups.append(group)
-            case .failure(let failure) where options.onError == .skip: failures.append(failure)
-            case .failure(let failure): throw Self.callError(failure)
+            case .success(let group)?:
+                total += group.aggregation.buckets.count
+                if total > maximumTotalBuckets { throw Self.capError(group: group.key, limit: maximumTotalBuckets) }
+                groups.append(group)
+            case .failure(let failure)? where options.onError == .skip: failures.append(failure)
+            case .failure(let failure)?: throw Self.callError(failure)
+            case nil: continue
             }
         }
         self.groups = groups
-        self.failures = failures
+        self.failures = Self.withRowlessGroups(failures, groups: groups, options: options)
+    }
+
+    /// `failures` and the groups listed with invalid options that had no rows, in key order.
+    private static func withRowlessGroups(
+        _ failures: [Failure], groups: [Group], options: GroupedSeriesOptions
+    ) -> [Failure] {
+        guard !options.invalidGroups.isEmpty else { return failures }
+        let seen = Set(groups.map(\.key) + failures.map(\.group))
+        let rowless = options.invalidGroups.filter { !seen.contains($0.key) }.map {
+            Failure(group: $0.key, row: nil, error: $0.value)
+        }
+        return (failures + rowless).sorted { $0.group < $1.group }
+    }
+
+    private static func capError(group: Int64, limit: Int) -> WellnessError {
+        WellnessError(
+            kind: .validation,
+            message: "group \(group): the groups' buckets pass \(limit) in all, the most one call returns: "
+                + "aggregate fewer groups per call, or choose a longer interval")
     }
 
     private static func aggregate(_ run: GroupRuns.Run, _ columns: BorrowedColumns, _ options: GroupedSeriesOptions)
         -> Result<Group, Failure>
     {
         do {
+            let groupOptions = try options.options(of: run.key)
             let aggregation = try run.withColumns(columns) { timestamps, values in
-                try SeriesAggregation(timestamps: timestamps, values: values, options: options.options(of: run.key))
+                try SeriesAggregation(timestamps: timestamps, values: values, options: groupOptions)
             }
             return .success(Group(key: run.key, aggregation: aggregation))
         } catch let error as WellnessError {
-            return .failure(Failure(group: run.key, row: run.callerRow(of: error), error: error))
+            return .failure(callerFailure(error, of: run))
         } catch {
             return .failure(Failure(group: run.key, row: nil, error: .internal("\(error)")))
         }
     }
 
-    /// A group's error as the call's: named by the group, at the caller's row.
-    private static func callError(_ failure: Failure) -> WellnessError {
-        let error = failure.error
-        guard let row = failure.row, error.kind == .validation,
-            let column = error.path.flatMap({ GroupRuns.column(of: $0) })
-        else {
-            return WellnessError(
-                kind: error.kind, message: "group \(failure.group): \(error.message)", path: error.path)
+    /// A group's error with its path in the caller's rows: `values[1]` of the group becomes `values[3]`.
+    private static func callerFailure(_ error: WellnessError, of run: GroupRuns.Run) -> Failure {
+        guard let row = run.callerRow(of: error), let column = error.path.flatMap({ GroupRuns.column(of: $0) }) else {
+            return Failure(group: run.key, row: nil, error: error)
         }
-        return .validation(
-            "group \(failure.group): \(error.message)",
-            at: FieldPath.root.appending(column).appending(index: row))
+        let path = FieldPath.root.appending(column).appending(index: row)
+        var moved = WellnessError(kind: error.kind, message: error.message, path: path.description)
+        moved.retryAfter = error.retryAfter
+        moved.httpStatus = error.httpStatus
+        return Failure(group: run.key, row: row, error: moved)
+    }
+
+    /// A group's error as the call's: named by the group (its path is already the caller's).
+    private static func callError(_ failure: Failure) -> WellnessError {
+        WellnessError(
+            kind: failure.error.kind, message: "group \(failure.group): \(failure.error.message)",
+            path: failure.error.path)
+    }
+}
+
+/// The buckets the call's threads have made so far, against the call's cap,
+/// so that no thread starts another group once it is passed.
+private final class BucketBudget: @unchecked Sendable {
+    private let limit: Int
+    private var spent = 0
+    private let mutex = PThreadMutex()
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    var isExhausted: Bool { mutex.withLock { spent > limit } }
+
+    func spend(_ buckets: Int) {
+        mutex.withLock { spent += buckets }
     }
 }
 

@@ -14,6 +14,10 @@ public struct GroupedSeriesOptions: Sendable {
     public var base: SeriesOptions
     /// The options of the groups listed in `"groups"`, by key.
     public var perGroup: [Int64: SeriesOptions] = [:]
+    /// With `"on_error": "skip"`, the groups whose entry in `"groups"` is
+    /// invalid (an unknown time zone, a bad first weekday), by key: those
+    /// groups are skipped and reported, the others aggregated.
+    public var invalidGroups: [Int64: WellnessError] = [:]
     /// Threads that may aggregate groups at once, the calling thread included.
     public var threads = 1
     public var onError: OnError = .fail
@@ -21,9 +25,16 @@ public struct GroupedSeriesOptions: Sendable {
     /// Most threads a call may ask for.
     public static let maximumThreads = 256
 
+    /// Most bucket rows one call returns over all its groups (each group
+    /// also has ``SeriesOptions/maximumBuckets``): about 850 MB at the peak
+    /// (a bucket row costs about 420 bytes until it is exported).
+    public static let maximumTotalBuckets = 2_000_000
+
     /// The options of the group `key`.
-    public func options(of key: Int64) -> SeriesOptions {
-        perGroup[key] ?? base
+    /// - Throws: the error of its entry in `"groups"` when it was invalid (``invalidGroups``).
+    public func options(of key: Int64) throws -> SeriesOptions {
+        if let error = invalidGroups[key] { throw error }
+        return perGroup[key] ?? base
     }
 }
 
@@ -46,19 +57,23 @@ extension GroupedSeriesOptions: JSONDecodable {
         }
         for (index, entry) in entries.enumerated() {
             let entryPath = reader.path(of: "groups").appending(index: index)
-            let (key, options) = try Self.group(entry, at: entryPath, base: base)
-            guard perGroup.updateValue(options, forKey: key) == nil else {
+            // The entry's shape and key fail the call: without a key there is no group to skip.
+            let entryReader = try ObjectReader(entry, at: entryPath)
+            try entryReader.rejectUnknownKeys(["group", "time_zone", "first_weekday"])
+            let key = Int64(try entryReader.required("group", as: Int.self))
+            guard perGroup[key] == nil, invalidGroups[key] == nil else {
                 throw WellnessError.validation("group \(key) is listed twice", at: entryPath.appending("group"))
+            }
+            do {
+                perGroup[key] = try Self.group(entryReader, base: base)
+            } catch let error as WellnessError where onError == .skip {
+                invalidGroups[key] = error
             }
         }
     }
 
-    private static func group(_ entry: JSONValue, at path: FieldPath, base: SeriesOptions) throws
-        -> (Int64, SeriesOptions)
-    {
-        let reader = try ObjectReader(entry, at: path)
-        try reader.rejectUnknownKeys(["group", "time_zone", "first_weekday"])
-        let key = Int64(try reader.required("group", as: Int.self))
+    /// The options of one entry of `"groups"`, its key already read.
+    private static func group(_ reader: ObjectReader, base: SeriesOptions) throws -> SeriesOptions {
         var options = base
         if reader.object["time_zone"] != nil {
             options.timeZone = try TimeZoneRules.named(by: "time_zone", in: reader)
@@ -66,6 +81,6 @@ extension GroupedSeriesOptions: JSONDecodable {
         if reader.object["first_weekday"] != nil {
             options.firstWeekday = try SeriesOptions.weekday(reader)
         }
-        return (key, options)
+        return options
     }
 }

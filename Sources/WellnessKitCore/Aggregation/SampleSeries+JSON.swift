@@ -56,8 +56,10 @@ extension SampleSeries {
         case .number:
             let seconds: Double = try reader.required("timestamp")
             guard let milliseconds = epochMilliseconds(seconds: seconds) else {
+                // Below 10^12 a number past year 9999 may be seconds (253402300800 is year 10000).
                 let hint =
-                    seconds > 0 && epochMilliseconds(seconds: seconds / 1000) != nil
+                    seconds >= Double(SeriesAggregation.looksLikeMilliseconds)
+                        && epochMilliseconds(seconds: seconds / 1000) != nil
                     ? ": JSON timestamps are epoch seconds and this looks like milliseconds (divide by 1000, "
                         + "or send columns with timestamp_unit \"ms\")" : ""
                 throw WellnessError.validation("epoch seconds \(seconds) are outside years 1-9999\(hint)", at: path)

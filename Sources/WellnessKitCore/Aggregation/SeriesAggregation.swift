@@ -218,6 +218,24 @@ public struct SeriesAggregation: Sendable {
         return days
     }
 
+    /// Epoch seconds from 10^12 (2001 in milliseconds) read as seconds land
+    /// past year 30000; below that a value past 9999 may be seconds (year
+    /// 10000 is 253402300800) and is not taken for milliseconds.
+    static let looksLikeMilliseconds: Int64 = 1_000_000_000_000
+
+    /// Why `raw` (in a unit of `perUnit` milliseconds) is refused: the year it
+    /// names, and the unit it probably is when that is clear.
+    static func outOfRange(_ raw: Int64, millisecondsPerUnit perUnit: Int64) -> String {
+        if perUnit == 1000, raw >= looksLikeMilliseconds, raw / 1000 <= SampleSeries.timestampRange.upperBound {
+            return "\(raw) is outside years 1-9999: did you mean timestamp_unit: \"ms\"?"
+        }
+        let unit = perUnit == 1000 ? "seconds" : "milliseconds"
+        let days = raw.floorDivided(by: 86_400_000 / perUnit)
+        // CalendarDate's arithmetic holds within ±2^40 days (any Int64 of milliseconds).
+        let year = abs(days) < 1 << 40 ? " (year \(CalendarDate(proleptic: Int(days)).year) in epoch \(unit))" : ""
+        return "\(raw) is outside years 1-9999\(year)"
+    }
+
     /// The earliest and latest instants in milliseconds, after checking that
     /// every timestamp lies in years 1–9999 (so later arithmetic cannot overflow).
     private static func timestampBounds(
@@ -230,12 +248,8 @@ public struct SeriesAggregation: Sendable {
         var latest = Int64.min
         for (index, raw) in timestamps.enumerated() {
             guard raw >= lowest, raw <= highest else {
-                // Epoch milliseconds read as seconds land past year 9999.
-                let hint =
-                    perUnit == 1000 && raw > highest && raw / 1000 <= highest
-                    ? ": did you mean timestamp_unit: \"ms\"?" : ""
                 throw WellnessError.validation(
-                    "\(raw) is outside years 1-9999\(hint)",
+                    outOfRange(raw, millisecondsPerUnit: perUnit),
                     at: FieldPath.root.appending("timestamps").appending(index: index))
             }
             earliest = min(earliest, raw)

@@ -1,8 +1,8 @@
 extension DeepLink: JSONCodable {
     /// Reads `{"kind": ..., <fields>}` as ``json`` writes it; `"identifier"`
-    /// may be present (it is derived, so it is ignored); other keys are refused.
+    /// may be present (it is derived: when given it must be the link's); other keys are refused.
     /// - Throws: a validation error naming the field: an unknown kind, a
-    ///   missing or empty id, an unknown persona or context type.
+    ///   missing or empty id, an unknown persona or context type, an identifier that is not the link's.
     public init(json: JSONValue, at path: FieldPath) throws {
         let reader = try ObjectReader(json, at: path)
         let kind: String = try reader.required("kind")
@@ -37,6 +37,7 @@ extension DeepLink: JSONCodable {
                 "\"\(kind.echo)\" is not one of: \(Self.kinds.joined(separator: ", "))",
                 at: reader.path(of: "kind"))
         }
+        try DeepLinkRequest.checkIdentifier(of: self, in: reader)
     }
 
     /// `{"kind", "identifier", <fields>}`: `id` for insight, goal and

@@ -46,6 +46,23 @@ public enum DeepLinkRequest {
         }
     }
 
+    /// A link's `"identifier"`, derived from its other fields, may be sent
+    /// back as it was received: when present it must be that string.
+    /// - Throws: a validation error at `link.identifier` for another type or value.
+    static func checkIdentifier(of link: DeepLink, in reader: ObjectReader) throws {
+        guard let given = reader.object["identifier"] else { return }
+        guard case .string(let text) = given else {
+            throw WellnessError.validation(
+                "expected the string \"\(link.identifier.echo)\" (or no identifier), found \(given.kindDescription)",
+                at: reader.path(of: "identifier"))
+        }
+        guard text == link.identifier else {
+            throw WellnessError.validation(
+                "\"\(text.echo)\" does not match the link, whose identifier is \"\(link.identifier.echo)\"",
+                at: reader.path(of: "identifier"))
+        }
+    }
+
     /// `{"url": "...", "identifier": "...", "destination": {...}}`.
     /// - Parameter json: the build request.
     /// - Throws: a validation error naming the field of an invalid link or scheme.

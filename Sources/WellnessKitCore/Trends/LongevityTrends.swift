@@ -110,11 +110,12 @@ public struct LongevityTrendsOptions: Sendable, JSONDecodable {
     public init(json: JSONValue, at path: FieldPath) throws {
         let reader = try ObjectReader(json, at: path)
         try reader.rejectUnknownKeys(["today", "time_zone"])
+        // Checked even when "today" makes it unused: a wrong option is an error wherever it stands.
+        let zone = try TimeZoneRules.named(by: "time_zone", in: reader)
         if let today: CalendarDate = try reader.optional("today") {
             self.today = today
             return
         }
-        let zone = try TimeZoneRules.named(by: "time_zone", in: reader)
         let now = Timestamp.now().seconds
         today = LocalCalendar.calendarDate(of: ZoneOffsets(zone: zone, covering: now...now).localDay(at: now))
     }
