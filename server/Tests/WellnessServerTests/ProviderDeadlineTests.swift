@@ -18,17 +18,21 @@ import WellnessKitCore
         ai.concurrency = 1
     }
 
+    /// SQLite, and PostgreSQL when a cluster is given (e2e/server/postgres.sh sets WELLNESS_TEST_POSTGRES_URL).
+    static var engines: [TestEngine] { TestEngine.postgresURL == nil ? [.sqlite] : [.sqlite, .postgres] }
+
     /// Well within the slow shapes' length (5 s or more), and a loaded machine's margin over the 1 s timeout.
     static let answeredWithin: Duration = .milliseconds(2800)
 
     /// Runs `ask` against `slow` then a good answer: the first gets the rules on a timeout within
     /// ``answeredWithin``, the second the model's answer (the slot was given back).
     func slowShape(
-        _ slow: Reply, streamed: Bool, configure: @escaping @Sendable (inout ProviderConfiguration) -> Void = configure
+        _ slow: Reply, streamed: Bool, on engine: TestEngine,
+        configure: @escaping @Sendable (inout ProviderConfiguration) -> Void = configure
     ) async throws {
         let good: Reply = streamed ? .stream([ProviderTests.groundedReply]) : .answer(ProviderTests.groundedReply)
         let provider = ScriptedProvider([slow, good])
-        try await ProviderTests.withServer(provider, configure: configure) { server, user, client in
+        try await ProviderTests.withServer(provider, engine: engine, configure: configure) { server, user, client in
             let started = ContinuousClock.now
             let first = try await Self.reply(client, user, streamed: streamed)
             let elapsed = ContinuousClock.now - started
@@ -57,40 +61,41 @@ import WellnessKitCore
     }
 
     /// The answer, one character every 0.2 s (about 20 s in all).
-    @Test func aStreamDrippingACharacterAt02SecondsGetsTheRules() async throws {
+    @Test(arguments: engines) func aStreamDrippingACharacterAt02SecondsGetsTheRules(_ engine: TestEngine) async throws {
         let characters = ProviderTests.groundedReply.map(String.init)
-        try await slowShape(.stream(characters, pieceDelay: .milliseconds(200)), streamed: true)
+        try await slowShape(.stream(characters, pieceDelay: .milliseconds(200)), streamed: true, on: engine)
     }
 
     /// An unstreamed answer at one byte every 0.1 s (about 30 s in all).
-    @Test func anUnstreamedBodyAtAByteEvery01SecondsGetsTheRules() async throws {
+    @Test(arguments: engines) func anUnstreamedBodyAtAByteEvery01SecondsGetsTheRules(_ engine: TestEngine) async throws
+    {
         var slow = Reply.answer(ProviderTests.groundedReply)
         slow.byteDelay = .milliseconds(100)
-        try await slowShape(slow, streamed: false)
+        try await slowShape(slow, streamed: false, on: engine)
     }
 
     /// The head, then nothing for 5 s.
-    @Test func aHeadThenAStallGetsTheRules() async throws {
+    @Test(arguments: engines) func aHeadThenAStallGetsTheRules(_ engine: TestEngine) async throws {
         var slow = Reply.answer(ProviderTests.groundedReply)
         slow.stallAfterHead = .seconds(5)
-        try await slowShape(slow, streamed: false)
+        try await slowShape(slow, streamed: false, on: engine)
     }
 
     /// A streamed head, then nothing for 5 s.
-    @Test func aStreamedHeadThenAStallGetsTheRules() async throws {
+    @Test(arguments: engines) func aStreamedHeadThenAStallGetsTheRules(_ engine: TestEngine) async throws {
         var slow = Reply.stream([ProviderTests.groundedReply])
         slow.stallAfterHead = .seconds(5)
-        try await slowShape(slow, streamed: true)
+        try await slowShape(slow, streamed: true, on: engine)
     }
 
     /// A stream that pauses longer than the idle timeout ends there, well before the deadline.
-    @Test func aStreamPausingPastTheIdleTimeoutGetsTheRules() async throws {
+    @Test(arguments: engines) func aStreamPausingPastTheIdleTimeoutGetsTheRules(_ engine: TestEngine) async throws {
         let pieces = [
             String(ProviderTests.groundedReply.prefix(10)), String(ProviderTests.groundedReply.dropFirst(10)),
         ]
         // The pause comes after the first piece (the role chunk precedes it), each piece 5 s apart.
         try await slowShape(
-            .stream(pieces, pieceDelay: .seconds(5)), streamed: true,
+            .stream(pieces, pieceDelay: .seconds(5)), streamed: true, on: engine,
             configure: { ai in
                 ai.timeout = .seconds(30)
                 ai.streamIdleTimeout = .milliseconds(500)
