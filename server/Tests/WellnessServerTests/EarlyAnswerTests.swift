@@ -76,6 +76,20 @@ import Testing
         }
     }
 
+    /// A client waiting for `100 Continue` may drop the body on a final answer: reading on would take its
+    /// next request for the body.
+    @Test func anEarlyAnswerToAnExpectContinueRequestClosesTheConnection() async throws {
+        try await withServer { port in
+            let result = try RawHTTP.exchange(
+                port: port,
+                "POST /api/v1/goals HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 10\r\n\r\n",
+                timeout: 3)
+            #expect(Self.answers(result.reply) == ["401"], "\(result.reply)")
+            #expect(result.reply.lowercased().contains("connection: close") && result.closed, "\(result)")
+            #expect(result.seconds < 0.5, "closed at once: \(result)")
+        }
+    }
+
     @Test func aBodyAnnouncedBeyondTheLimitIsAnsweredWithConnectionClose() async throws {
         try await withServer { port in
             let result = try RawHTTP.exchange(

@@ -46,6 +46,8 @@ final class RequestDeadlineHandler: ChannelInboundHandler, RemovableChannelHandl
     private var deadline: NIODeadline?
     /// The current request's `Content-Length`, nil when it has none (a chunked body).
     private var announcedLength: Int?
+    /// The current request said `Expect: 100-continue`: answered early, its client may never send the body.
+    private var expectsContinue = false
     /// Body bytes of the current request so far.
     private var bodyBytes = 0
     /// A response ended before its request's body did: the rest of that body is being discarded.
@@ -88,9 +90,10 @@ final class RequestDeadlineHandler: ChannelInboundHandler, RemovableChannelHandl
 
     // MARK: - Told by RequestPartObserver
 
-    func headReceived(contentLength: Int?) {
+    func headReceived(contentLength: Int?, expectsContinue: Bool = false) {
         phase = .body
         announcedLength = contentLength
+        self.expectsContinue = expectsContinue
         bodyBytes = 0
         arm(timeouts.body)
     }
@@ -116,11 +119,13 @@ final class RequestDeadlineHandler: ChannelInboundHandler, RemovableChannelHandl
 
     /// - Parameter closes: whether the response says `Connection: close` already.
     /// - Returns: whether the response must say `Connection: close`: it answers a request
-    ///   whose body has not ended and is announced beyond the upload limit (so it will not be read).
+    ///   whose body has not ended and is announced beyond the upload limit (so it will not be read),
+    ///   or whose client waits for `100 Continue` before sending it (so it may never come).
     func responseHeadSent(closes: Bool) -> Bool {
         responseStarted = true
         let early = endedUnanswered == 0
-        let discardable = announcedLength.map { $0 <= drainLimit } ?? (bodyBytes <= drainLimit)
+        let discardable =
+            !expectsContinue && (announcedLength.map { $0 <= drainLimit } ?? (bodyBytes <= drainLimit))
         closeAfterResponse = closes || (early && !discardable)
         return closeAfterResponse && !closes
     }
@@ -215,7 +220,9 @@ final class RequestPartObserver: ChannelDuplexHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
-            deadlines?.headReceived(contentLength: head.headerFields[.contentLength].flatMap { Int($0) })
+            deadlines?.headReceived(
+                contentLength: head.headerFields[.contentLength].flatMap { Int($0) },
+                expectsContinue: head.headerFields[.expect]?.lowercased() == "100-continue")
         case .body(let bytes):
             if deadlines?.bodyReceived(bytes.readableBytes) == true {
                 context.close(promise: nil)
