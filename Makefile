@@ -41,7 +41,7 @@ $(BUILD)/.deps:
 # for the server's keep-alive test; PySpark, run in local[2] on the JVM from
 # deps, and Dask's dataframe for wellness.spark and wellness.dask), then the
 # wheel (python-env), so that the tests exercise what users install.
-PY_TOOLS   := pytest orjson numpy pandas polars pyarrow mypy ruff pandas-stubs schemathesis openapi-schema-validator pyyaml requests \
+PY_TOOLS   := pytest orjson numpy pandas polars pyarrow mypy ruff pandas-stubs schemathesis openapi-schema-validator openapi-spec-validator pyyaml requests \
               pyspark "dask[dataframe]"
 # Their versions, pinned (with what they pull in) so that a new release cannot break the tests on its own.
 PY_CONSTRAINTS := e2e/python/constraints.txt

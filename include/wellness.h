@@ -793,9 +793,12 @@ WELLNESS_API wellness_status wellness_client_list_messages(
 /* ------------------------------------------------------------------------ */
 
 /* {"workouts": [workout, ...]} in (at most 1000, none with an "id");
-   {"stored": n} out. Idempotent: a workout sent again (same start and
-   activity) is stored once, its end and fields replaced. In offline mode it
-   is queued like the other writes when the API cannot be reached. */
+   {"stored": n} out, n the rows stored. Idempotent: a workout sent again
+   (same start and activity) is stored once, its end and fields replaced;
+   two of one start and activity in one call are one row, the last, counted
+   once. A key given twice in a workout is WELLNESS_E_VALIDATION naming it.
+   In offline mode it is queued like the other writes when the API cannot be
+   reached. */
 WELLNESS_API wellness_status wellness_client_post_workouts(
     wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 

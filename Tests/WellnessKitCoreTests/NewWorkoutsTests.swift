@@ -28,6 +28,22 @@ import WellnessTestSupport
         #expect(wellnessError { try decode(NewWorkouts.self, #"{"workouts":[1]}"#) }?.path == "workouts[0]")
     }
 
+    /// The parser keeps every member and a lookup reads the last: a repeated key is refused, not read as one.
+    @Test func aRepeatedKeyIsRefusedNamingIt() {
+        let twice = Self.swim.replacingOccurrences(of: "}", with: #","activity":"Run"}"#)
+        let error = wellnessError { try decode(NewWorkouts.self, #"{"workouts":[\#(Self.swim),\#(twice)]}"#) }
+        #expect(
+            error?.path == "workouts[1].activity" && error?.message.contains("twice") == true,
+            "\(String(describing: error))")
+        let field = Self.swim.replacingOccurrences(of: "}", with: #","distance":1,"distance":2}"#)
+        #expect(
+            wellnessError { try decode(NewWorkouts.self, #"{"workouts":[\#(field)]}"#) }?.path
+                == "workouts[0].distance")
+        #expect(
+            wellnessError { try decode(NewWorkouts.self, #"{"workouts":[],"workouts":[\#(Self.swim)]}"#) }?.path
+                == "workouts")
+    }
+
     @Test func atMostAThousandARequest() throws {
         let thousand = Array(repeating: Self.swim, count: NewWorkouts.maximumCount).joined(separator: ",")
         #expect(try decode(NewWorkouts.self, #"{"workouts":[\#(thousand)]}"#).workouts.count == 1000)

@@ -4,6 +4,10 @@
 # connection with raw sends, then 2,000 through one requests.Session, on
 # SQLite and on PostgreSQL. The server used to close the connection of about
 # 1% of them, mistaking the next request's body for the rest of an answered one.
+# Then 300 pairs of an early answer (401, 404, 405) to a request whose body
+# comes 5 ms late and a POST on the same connection, on a raw socket and through
+# requests.Session (late_bodies.py): the server used to close the connection
+# after such an answer without saying `Connection: close`, failing the next request.
 # Usage: test_keepalive.sh SERVER_BINARY PYTHON (a Python with requests)
 set -euo pipefail
 server=$(realpath "$1")
@@ -29,10 +33,12 @@ run() {
     pid=$server_pid
     "$python" "$root/e2e/server/split_posts.py" "$server_port" "$server_key" 2000 ||
         { echo "test_keepalive.sh: $engine: keep-alive POSTs were left unanswered" >&2; exit 1; }
+    "$python" "$root/e2e/server/late_bodies.py" "$server_port" "$server_key" 300 ||
+        { echo "test_keepalive.sh: $engine: a request after an early answer failed" >&2; exit 1; }
     kill "$pid"; wait "$pid" || true; pid=
 }
 
 run sqlite
 ensure_postgres
 run postgres --database "$(new_postgres_database "keepalive_$$")"
-echo "keepalive: 2 passed, 0 failed (split-segment POSTs all answered on SQLite and PostgreSQL)"
+echo "keepalive: 2 passed, 0 failed (split-segment POSTs and requests after early answers all answered on SQLite and PostgreSQL)"

@@ -17,6 +17,17 @@ extension ObjectReader {
         }
     }
 
+    /// Refuses a key given more than once. The parser keeps every member and
+    /// a lookup finds the last, so a repeated key would otherwise be read as
+    /// one, silently dropping the earlier value.
+    /// - Throws: a validation error at the repeated key's second occurrence.
+    public func rejectRepeatedKeys() throws {
+        var seen = Set<String>()
+        for member in object.members where !seen.insert(member.key).inserted {
+            throw WellnessError.validation("is given twice; give each key once", at: path(of: member.key.echo))
+        }
+    }
+
     /// The known key within a few edits of `key` ("timezone" → "time_zone").
     static func closest(to key: String, in known: [String]) -> String? {
         let typed = Array(key.lowercased().utf8.prefix(64))

@@ -70,6 +70,8 @@ struct Serve: AsyncParsableCommand {
     var aiApiKeyFile: String?
     @Option(help: "Seconds one AI answer may take, re-ask included; then the rules answer.")
     var aiTimeout = ProviderConfiguration.defaultTimeoutSeconds
+    @Option(help: "Seconds a streamed AI answer may pause between two pieces (within --ai-timeout).")
+    var aiStreamIdleTimeout = ProviderConfiguration.defaultStreamIdleTimeoutSeconds
     @Option(help: "max_tokens of each provider call.") var aiMaxTokens = ProviderConfiguration.defaultMaxTokens
     @Option(help: "Provider calls in flight at once on this instance; requests beyond get the rules' answer.")
     var aiConcurrency = ProviderConfiguration.defaultConcurrency
@@ -176,8 +178,12 @@ struct Serve: AsyncParsableCommand {
         guard aiTimeout.isFinite, aiTimeout > 0, aiTimeout <= 600 else {
             throw ValidationError("--ai-timeout must be more than 0 and at most 600 seconds")
         }
+        guard aiStreamIdleTimeout.isFinite, aiStreamIdleTimeout > 0, aiStreamIdleTimeout <= 600 else {
+            throw ValidationError("--ai-stream-idle-timeout must be more than 0 and at most 600 seconds")
+        }
         var ai = ProviderConfiguration(baseURL: aiBaseUrl, model: aiModel, apiKey: try apiKey())
         ai.timeout = .milliseconds(Int64((aiTimeout * 1000).rounded()))
+        ai.streamIdleTimeout = .milliseconds(Int64((aiStreamIdleTimeout * 1000).rounded()))
         ai.maxTokens = aiMaxTokens
         ai.concurrency = aiConcurrency
         ai.structuredOutput = mode

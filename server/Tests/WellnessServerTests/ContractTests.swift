@@ -58,6 +58,26 @@ import Yams
             "nothing from elsewhere")
     }
 
+    /// A YAML flow mapping ends a plain value at its first comma: `{description: A, or B.}` is a response
+    /// with a stray key, which OpenAPI validators refuse (openapi-spec-validator runs in `make server-test`).
+    @Test func everyResponseHasOnlyTheFieldsOpenAPIDefines() throws {
+        let root = try #require(try Yams.compose(yaml: OpenAPIContract.yaml))
+        let fields: Set<String> = ["description", "headers", "content", "links", "$ref"]
+        var responses = 0
+        for (path, item) in try #require(root["paths"]?.mapping) {
+            for (method, operation) in try #require(item.mapping) {
+                for (status, response) in operation["responses"]?.mapping ?? [:] {
+                    responses += 1
+                    let keys = Set((response.mapping.map { Array($0.keys) } ?? []).compactMap(\.string))
+                    #expect(
+                        keys.isSubset(of: fields) && (keys.contains("description") || keys.contains("$ref")),
+                        "\(path.string ?? "") \(method.string ?? "") \(status.string ?? ""): \(keys.sorted())")
+                }
+            }
+        }
+        #expect(responses > 100)
+    }
+
     @Test func textFromTheContractIsEscaped() throws {
         let html = try ContractDocsPage.render(
             """

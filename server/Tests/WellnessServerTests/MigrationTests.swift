@@ -299,8 +299,8 @@ struct SchemaMigrationCase {
         try await migratesVersionSeven(on: .postgres)
     }
 
-    /// A database of version 7 (written by this server, then version 8's
-    /// changes undone) gains the workouts table and the messages' data
+    /// A database of version 7 (written by this server, then version 8's and
+    /// 9's changes undone) gains the workouts table and the messages' data
     /// queries, and reads back its rows as before.
     private func migratesVersionSeven(on engine: TestEngine) async throws {
         let server = try await TestServer.make(engine)
@@ -308,7 +308,9 @@ struct SchemaMigrationCase {
         let consultation = try await server.store.createConsultation(
             CreateConsultationRequest(persona: .sleepCoach, title: "before"), for: user.id)
         let written = try await server.store.append([(.user, "q", []), (.assistant, "a", [])], to: consultation)
-        for statement in ["DROP TABLE workouts", "ALTER TABLE messages DROP COLUMN data_queries"] {
+        for statement in [
+            "DROP TABLE workout_counts", "DROP TABLE workouts", "ALTER TABLE messages DROP COLUMN data_queries",
+        ] {
             try await server.store.engine.query(statement)
         }
         try await server.store.engine.query(
@@ -318,7 +320,7 @@ struct SchemaMigrationCase {
         let store = try await server.reopen()
         let version = try await store.engine.query("SELECT value FROM meta WHERE name = 'schema_version'").first?.blob(
             "value")
-        #expect(version == Array("8".utf8) && Schema.version == 8)
+        #expect(version == Array(String(Schema.version).utf8))
         #expect(try await store.checkIns(for: user.id).count == 3)
         #expect(try await store.messages(of: consultation).map(\.content) == ["q", "a"])
         let queries = JSONValue.array([.object(JSONObject([("query", .object(JSONObject())), ("result", .null)]))])
@@ -327,6 +329,54 @@ struct SchemaMigrationCase {
         let workout = WorkoutRecord(start: 1_000, end: 61_000, activity: "Run", fields: ["distance": 1.5])
         try await store.upsert([workout], for: user.id)
         #expect(try await store.workouts(for: user.id).map(\.fields) == [["distance": 1.5]])
+        await store.shutdown()
+    }
+
+    @Test func aVersionEightDatabaseOnSQLiteGainsWorkoutCounts() async throws {
+        try await migratesVersionEight(on: .sqlite)
+    }
+
+    @Test(
+        .enabled(
+            if: TestEngine.postgresURL != nil,
+            "skipped: WELLNESS_TEST_POSTGRES_URL is not set (e2e/server/postgres.sh run swift test ... sets it)"))
+    func aVersionEightDatabaseOnPostgreSQLGainsWorkoutCounts() async throws {
+        try await migratesVersionEight(on: .postgres)
+    }
+
+    /// A database of version 8 (written by this server, then version 9's
+    /// table dropped) gains `workout_counts`, counted from its rows: the
+    /// workouts list's totals are the same as before, and follow new writes.
+    private func migratesVersionEight(on engine: TestEngine) async throws {
+        let server = try await TestServer.make(engine)
+        let user = try await server.user()
+        let other = try await server.user()
+        let workouts = (0..<3).map { hour in
+            WorkoutRecord(start: Int64(hour) * 3_600_000, end: Int64(hour) * 3_600_000 + 60_000, activity: "Run")
+        }
+        try await server.store.upsert(workouts, for: user.id)
+        try await server.store.upsert([workouts[0]], for: other.id)
+        try await server.store.engine.query("DROP TABLE workout_counts")
+        try await server.store.engine.query(
+            "UPDATE meta SET value = ? WHERE name = 'schema_version'", [.blob(Array("8".utf8))])
+        await server.store.shutdown()
+
+        let store = try await server.reopen()
+        let version = try await store.engine.query("SELECT value FROM meta WHERE name = 'schema_version'").first?.blob(
+            "value")
+        #expect(version == Array("9".utf8) && Schema.version == 9)
+        func total(_ userId: String) async throws -> Int {
+            try await store.workouts(for: userId, from: nil, to: nil, page: 1, pageSize: 2).1.totalCount
+        }
+        #expect(try await total(user.id) == 3)
+        #expect(try await total(other.id) == 1)
+        try await store.upsert([WorkoutRecord(start: 99_000_000, end: 99_060_000, activity: "Swim")], for: user.id)
+        #expect(try await total(user.id) == 4)
+        let id = try #require(try await store.workouts(for: user.id).first?.id)
+        #expect(try await store.deleteWorkout(id, for: user.id))
+        #expect(try await !store.deleteWorkout(id, for: user.id), "deleted once, counted once")
+        #expect(try await total(user.id) == 3)
+        #expect(try await total(other.id) == 1)
         await store.shutdown()
     }
 

@@ -36,7 +36,7 @@ enum RawHTTP {
         var limit = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         var started = Date()
-        _ = Array(request.utf8).withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+        _ = Array(request.utf8).withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         var next = next
         var reply: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -51,7 +51,9 @@ enum RawHTTP {
             if let pending = next {
                 next = nil
                 started = Date()
-                _ = Array(pending.utf8).withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, 0) }
+                _ = Array(pending.utf8).withUnsafeBytes {
+                    send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                }
             }
         }
         return (String(decoding: reply, as: UTF8.self), closed, Date().timeIntervalSince(started))

@@ -20,6 +20,10 @@ final class ScriptedProvider: @unchecked Sendable {
         /// Server-sent chunks (a `"stream": true` answer), each sent `pieceDelay` after the last.
         var chunks: [String]?
         var pieceDelay: Duration = .zero
+        /// A pause after the head, before any of the body.
+        var stallAfterHead: Duration = .zero
+        /// An unstreamed body sent one byte at a time, each this long after the last.
+        var byteDelay: Duration = .zero
 
         /// A 200 whose first choice says `content`.
         static func answer(
@@ -195,9 +199,24 @@ final class ScriptedProvider: @unchecked Sendable {
                 return Response(
                     status: .ok, headers: [.contentType: "text/event-stream"],
                     body: ResponseBody { writer in
+                        // Hummingbird has sent the head before the body's closure runs.
+                        try await Task.sleep(for: reply.stallAfterHead)
                         for chunk in chunks {
                             try await writer.write(ByteBuffer(string: "data: \(chunk)\n\n"))
                             if reply.pieceDelay > .zero { try await Task.sleep(for: reply.pieceDelay) }
+                        }
+                        try await writer.finish(nil)
+                    })
+            }
+            if reply.stallAfterHead > .zero || reply.byteDelay > .zero {
+                return Response(
+                    status: reply.status, headers: [.contentType: "application/json"],
+                    body: ResponseBody { writer in
+                        // Hummingbird has sent the head before the body's closure runs.
+                        try await Task.sleep(for: reply.stallAfterHead)
+                        for byte in reply.body.utf8 {
+                            try await writer.write(ByteBuffer(bytes: [byte]))
+                            try await Task.sleep(for: reply.byteDelay)
                         }
                         try await writer.finish(nil)
                     })

@@ -102,15 +102,29 @@ enum WorkoutsContract: String, CaseIterable, Sendable, CustomStringConvertible {
             let other = #"{"start":"2026-11-20T07:00:00Z","end":"2026-11-20T07:30:00Z","activity":"Walk"}"#
             #expect(try await post(client, user, [first, other]).0 == .created)
             let before = try await list(client, user)["workouts"]
+            #expect(try await list(client, user)["pagination"]["total_count"] == .int(2))
             #expect(try await post(client, user, [later, other]).0 == .created)
             let after = try await list(client, user)["workouts"]
             #expect(after.count == 2, "the same start and activity is one workout")
+            #expect(try await list(client, user)["pagination"]["total_count"] == .int(2), "counted once")
             let ride = (0..<2).map { after[$0] }.first { $0["activity"].string == "Ride" }
             #expect(ride?["distance"] == .double(12.5) && ride?["end"].string == "2026-11-20T07:40:00Z")
             #expect(
                 Set((0..<2).compactMap { before[$0]["id"].string })
                     == Set((0..<2).compactMap { after[$0]["id"].string }),
                 "ids are derived from the natural key")
+
+            // The same natural key twice in one body is one row, counted as one, the last occurrence kept
+            // (issue 33, item 8).
+            let walk = #"{"start":"2026-11-21T07:00:00Z","end":"2026-11-21T07:30:00Z","activity":"Walk","steps":1}"#
+            let walkAgain =
+                #"{"start":"2026-11-21T07:00:00Z","end":"2026-11-21T07:45:00Z","activity":"Walk","steps":2}"#
+            let twice = try await post(client, user, [walk, walkAgain])
+            #expect(twice.0 == .created && twice.1["data"]["stored"] == .int(1), "\(twice.1)")
+            let listed = try await list(client, user)
+            #expect(listed["workouts"].count == 3 && listed["pagination"]["total_count"] == .int(3))
+            let kept = (0..<3).map { listed["workouts"][$0] }.first { $0["steps"] != .null }
+            #expect(kept?["steps"] == .double(2) && kept?["end"].string == "2026-11-21T07:45:00Z")
 
             // A keyed POST is applied once and replayed.
             var headers = user.headers
@@ -155,6 +169,10 @@ enum WorkoutsContract: String, CaseIterable, Sendable, CustomStringConvertible {
             (#"{"workouts":[{\#(good),"distance":1e999}]}"#, "workouts[0].distance"),
             (#"{"workouts":[{\#(good),\#(manyFields)}]}"#, "workouts[0].f32"),
             (#"{"workouts":[{\#(good),"id":"wo_mine"}]}"#, "workouts[0].id"),
+            // A repeated key is refused, not read as its last occurrence (issue 33, item 8).
+            (#"{"workouts":[{\#(good),"distance":5,"distance":6}]}"#, "workouts[0].distance"),
+            (#"{"workouts":[{\#(good),"activity":"Walk"}]}"#, "workouts[0].activity"),
+            (#"{"workouts":[],"workouts":[{\#(good)}]}"#, "workouts"),
             (#"{"workouts":{}}"#, "workouts"),
             (#"{"workout":[]}"#, "workout"),
             (#"{"workouts":[\#(Array(repeating: "{\(good)}", count: 1_001).joined(separator: ","))]}"#, "workouts"),

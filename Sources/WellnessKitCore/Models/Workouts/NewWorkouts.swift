@@ -18,6 +18,7 @@ extension NewWorkouts: JSONDecodable {
     public init(json: JSONValue, at path: FieldPath) throws {
         let reader = try ObjectReader(json, at: path)
         try reader.rejectUnknownKeys(["workouts"])
+        try reader.rejectRepeatedKeys()
         guard case .array(let elements)? = reader.object["workouts"] else {
             let found = reader.object["workouts"] ?? .null
             throw WellnessError.validation(

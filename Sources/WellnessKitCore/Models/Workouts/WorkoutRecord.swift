@@ -45,6 +45,7 @@ extension WorkoutRecord: JSONCodable {
     /// - Throws: a validation error naming the field.
     public init(json: JSONValue, at path: FieldPath) throws {
         let reader = try ObjectReader(json, at: path)
+        try reader.rejectRepeatedKeys()
         id = try reader.optional("id") ?? ""
         start = try Self.instant(reader, "start")
         end = try Self.instant(reader, "end")

@@ -511,7 +511,7 @@ enum OpenAPIContract {
               requestBody: {$ref: "#/components/requestBodies/NoInput"}
               responses:
                 "500": {$ref: "#/components/responses/Internal"}
-                "204": {description: Deleted, or there was none.}
+                "204": {description: "Deleted, or there was none."}
                 "400": {$ref: "#/components/responses/BadRequest"}
                 "401": {$ref: "#/components/responses/Unauthorized"}
                 "413": {$ref: "#/components/responses/TooLarge"}

@@ -92,6 +92,8 @@ struct ChatCompletionsClient: Sendable {
     let endpoint: String
     let apiKey: String?
     let httpClient: HTTPClient
+    /// The longest wait for the next piece of a streamed answer once its head has arrived.
+    var streamIdleTimeout: TimeAmount = .seconds(10)
 
     /// One server-sent chunk of a streamed answer (`"stream": true`): what it adds.
     struct Chunk: Sendable {
@@ -133,23 +135,35 @@ struct ChatCompletionsClient: Sendable {
         return .object(object)
     }
 
-    /// Sends `body` and reads the first choice, by `deadline`.
+    /// Sends `body` and reads the first choice, by `deadline` (head and body).
     func complete(_ body: JSONValue, deadline: NIODeadline) async throws -> Answer {
-        let response = try await send(body, accept: "application/json", deadline: deadline)
-        let bytes = try await Self.failures(deadline) {
-            try await response.body.collect(upTo: Self.maximumResponseBytes)
+        let response = TimedResponse(deadline: deadline, idle: nil) {
+            try await send(body, accept: "application/json", deadline: deadline)
         }
-        return try Self.answer(Array(bytes.readableBytesView))
+        defer { response.stop() }
+        let bytes = try await Self.failures(deadline) {
+            var bytes: [UInt8] = []
+            for try await part in response.parts {
+                guard bytes.count + part.readableBytes <= Self.maximumResponseBytes else { throw Failure.transport }
+                bytes += part.readableBytesView
+            }
+            return bytes
+        }
+        return try Self.answer(bytes)
     }
 
     /// Sends a `"stream": true` body and tells `receive` each chunk of the
     /// first choice as it arrives, until `data: [DONE]`, the end of the
-    /// response, or `receive` answering false (the rest is not read), by `deadline`.
+    /// response, or `receive` answering false (the rest is not read), by
+    /// `deadline`, with at most ``streamIdleTimeout`` between two pieces.
     func stream(_ body: JSONValue, deadline: NIODeadline, _ receive: (Chunk) async -> Bool) async throws {
-        let response = try await send(body, accept: "text/event-stream", deadline: deadline)
+        let response = TimedResponse(deadline: deadline, idle: streamIdleTimeout) {
+            try await send(body, accept: "text/event-stream", deadline: deadline)
+        }
+        defer { response.stop() }
         var lines = ServerSentLines(maximumBytes: Self.maximumResponseBytes)
         try await Self.failures(deadline) {
-            for try await part in response.body {
+            for try await part in response.parts {
                 for data in try lines.feed(part.readableBytesView) {
                     if data == "[DONE]" { return }
                     guard await receive(try Self.chunk(Array(data.utf8))) else { return }
@@ -166,7 +180,7 @@ struct ChatCompletionsClient: Sendable {
         request.headers.add(name: "Accept", value: accept)
         if let apiKey { request.headers.add(name: "Authorization", value: "Bearer \(apiKey)") }
         request.body = .bytes(ByteBuffer(bytes: try JSONWriter.bytes(body)))
-        let response = try await Self.failures(deadline) { try await httpClient.execute(request, deadline: deadline) }
+        let response = try await httpClient.execute(request, deadline: deadline)
         guard response.status == .ok else {
             throw Failure.status(Int(response.status.code), retryAfter: Self.retryAfter(response.headers))
         }

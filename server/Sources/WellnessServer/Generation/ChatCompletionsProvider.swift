@@ -41,7 +41,8 @@ public final class ChatCompletionsProvider: GenerationProvider {
         self.configuration = configuration
         client = ChatCompletionsClient(
             endpoint: configuration.endpoint, apiKey: configuration.apiKey,
-            httpClient: httpClient ?? ChatCompletionsClient.sharedHTTPClient)
+            httpClient: httpClient ?? ChatCompletionsClient.sharedHTTPClient,
+            streamIdleTimeout: Self.timeAmount(configuration.streamIdleTimeout))
         breaker = CircuitBreaker(threshold: configuration.breakerThreshold, coolDown: configuration.breakerCoolDown)
         slots = CallSlots(limit: configuration.concurrency) { metrics?.aiCallsInFlight($0) }
         outputMode = OutputMode(configuration.structuredOutput)

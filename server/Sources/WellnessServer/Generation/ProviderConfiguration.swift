@@ -22,6 +22,8 @@ public struct ProviderConfiguration: Sendable, CustomStringConvertible {
     public var apiKey: String?
     /// How long one answer may take, re-ask and retries included; then the rules answer.
     public var timeout: Duration = .seconds(20)
+    /// The longest a streamed answer may pause between two pieces, within ``timeout``; then the rules answer.
+    public var streamIdleTimeout: Duration = .seconds(10)
     /// `max_tokens` of each call.
     public var maxTokens = 800
     /// Calls in flight at once on this instance; a request beyond gets the rules' answer at once.
@@ -39,6 +41,7 @@ public struct ProviderConfiguration: Sendable, CustomStringConvertible {
     public var toolRounds = defaultToolRounds
 
     public static let defaultTimeoutSeconds = 20.0
+    public static let defaultStreamIdleTimeoutSeconds = 10.0
     public static let defaultMaxTokens = 800
     public static let defaultConcurrency = 4
     public static let defaultToolRounds = 3
@@ -65,6 +68,9 @@ public struct ProviderConfiguration: Sendable, CustomStringConvertible {
         guard !model.isEmpty else { throw Invalid.value("--ai-model", "must not be empty") }
         guard timeout > .zero, timeout <= .seconds(600) else {
             throw Invalid.value("--ai-timeout", "must be more than 0 and at most 600 seconds")
+        }
+        guard streamIdleTimeout > .zero, streamIdleTimeout <= .seconds(600) else {
+            throw Invalid.value("--ai-stream-idle-timeout", "must be more than 0 and at most 600 seconds")
         }
         guard (1...32_768).contains(maxTokens) else { throw Invalid.value("--ai-max-tokens", "must be 1 to 32768") }
         guard (1...1024).contains(concurrency) else { throw Invalid.value("--ai-concurrency", "must be 1 to 1024") }

@@ -10,6 +10,13 @@ import NIOHTTPTypes
 /// It sits first in the pipeline, before the HTTP decoder, because only the raw
 /// bytes tell when a request began; ``RequestPartObserver``, after the decoder,
 /// tells it when a header and a body end and when a response starts.
+///
+/// A response sent before its request's body has arrived (an early 401, 404
+/// or 405) keeps the connection: the rest of the body is read and discarded,
+/// within the body deadline and up to the upload limit, and the next request
+/// follows. A body announced beyond the limit is not read: that response says
+/// `Connection: close` and the connection closes after it (a client that
+/// reused it would find it closed under its next request).
 final class RequestDeadlineHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -37,12 +44,26 @@ final class RequestDeadlineHandler: ChannelInboundHandler, RemovableChannelHandl
     private var endedUnanswered = 0
     /// When the current phase runs out; nil while no request is being read.
     private var deadline: NIODeadline?
+    /// The current request's `Content-Length`, nil when it has none (a chunked body).
+    private var announcedLength: Int?
+    /// The current request said `Expect: 100-continue`: answered early, its client may never send the body.
+    private var expectsContinue = false
+    /// Body bytes of the current request so far.
+    private var bodyBytes = 0
+    /// A response ended before its request's body did: the rest of that body is being discarded.
+    private var answeredBeforeEnd = false
+    /// The response under way said `Connection: close`: the connection closes after it.
+    private var closeAfterResponse = false
     /// The one timer of the connection, which checks ``deadline`` when it fires.
     private var timer: (task: Scheduled<Void>, firesAt: NIODeadline)?
     private var context: ChannelHandlerContext?
 
-    init(timeouts: ServerTimeouts) {
+    /// The most of an answered request's body read and discarded to keep the connection.
+    private let drainLimit: Int
+
+    init(timeouts: ServerTimeouts, drainLimit: Int = AppRequestContext.uploadLimit) {
         self.timeouts = timeouts
+        self.drainLimit = drainLimit
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -69,29 +90,61 @@ final class RequestDeadlineHandler: ChannelInboundHandler, RemovableChannelHandl
 
     // MARK: - Told by RequestPartObserver
 
-    func headReceived() {
+    func headReceived(contentLength: Int?, expectsContinue: Bool = false) {
         phase = .body
+        announcedLength = contentLength
+        self.expectsContinue = expectsContinue
+        bodyBytes = 0
         arm(timeouts.body)
     }
 
+    /// - Returns: whether to close the connection: an answered request's body grew beyond the upload limit.
+    func bodyReceived(_ bytes: Int) -> Bool {
+        bodyBytes += bytes
+        return answeredBeforeEnd && bodyBytes > drainLimit
+    }
+
     func endReceived() {
+        // The end of a body whose request was answered already: the connection is idle until the next request.
+        if answeredBeforeEnd {
+            answeredBeforeEnd = false
+            phase = .waiting
+            cancelDeadline()
+            return
+        }
         phase = .responding
         endedUnanswered += 1
         cancelDeadline()
     }
 
-    func responseHeadSent() {
+    /// - Parameter closes: whether the response says `Connection: close` already.
+    /// - Returns: whether the response must say `Connection: close`: it answers a request
+    ///   whose body has not ended and is announced beyond the upload limit (so it will not be read),
+    ///   or whose client waits for `100 Continue` before sending it (so it may never come).
+    func responseHeadSent(closes: Bool) -> Bool {
         responseStarted = true
+        let early = endedUnanswered == 0
+        let discardable =
+            !expectsContinue && (announcedLength.map { $0 <= drainLimit } ?? (bodyBytes <= drainLimit))
+        closeAfterResponse = closes || (early && !discardable)
+        return closeAfterResponse && !closes
     }
 
     /// - Returns: whether to close the connection once this response is out:
-    ///   when the server answered before the request's body ended (an early
-    ///   413, say), the rest of that body is not wanted.
+    ///   when it said `Connection: close`. A response that ended before its
+    ///   request's body keeps the connection and the body deadline: the rest
+    ///   of that body is read and discarded (Hummingbird does so before it
+    ///   reads the next request).
     func responseEndSent() -> Bool {
         responseStarted = false
-        guard endedUnanswered > 0 else {
+        if closeAfterResponse {
+            closeAfterResponse = false
             cancelDeadline()
             return true
+        }
+        guard endedUnanswered > 0 else {
+            answeredBeforeEnd = true
+            return false
         }
         endedUnanswered -= 1
         // Unless the next request has begun arriving, the connection is idle until it does.
@@ -142,7 +195,8 @@ final class RequestDeadlineHandler: ChannelInboundHandler, RemovableChannelHandl
     private func expire() {
         deadline = nil
         guard let context else { return }
-        if !responseStarted {
+        // A request answered already (its body stalled) gets no second answer.
+        if !responseStarted && !answeredBeforeEnd {
             context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: Self.timeoutResponse)), promise: nil)
         }
         context.close(promise: nil)
@@ -165,8 +219,15 @@ final class RequestPartObserver: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
-        case .head: deadlines?.headReceived()
-        case .body: break
+        case .head(let head):
+            deadlines?.headReceived(
+                contentLength: head.headerFields[.contentLength].flatMap { Int($0) },
+                expectsContinue: head.headerFields[.expect]?.lowercased() == "100-continue")
+        case .body(let bytes):
+            if deadlines?.bodyReceived(bytes.readableBytes) == true {
+                context.close(promise: nil)
+                return
+            }
         case .end: deadlines?.endReceived()
         }
         context.fireChannelRead(data)
@@ -174,7 +235,13 @@ final class RequestPartObserver: ChannelDuplexHandler, RemovableChannelHandler {
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
-        case .head: deadlines?.responseHeadSent()
+        case .head(var head):
+            let closes = head.headerFields[.connection]?.lowercased() == "close"
+            if deadlines?.responseHeadSent(closes: closes) == true {
+                head.headerFields[.connection] = "close"
+                context.write(wrapOutboundOut(.head(head)), promise: promise)
+                return
+            }
         case .body: break
         case .end:
             if deadlines?.responseEndSent() == true {

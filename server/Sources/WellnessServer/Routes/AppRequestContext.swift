@@ -18,7 +18,11 @@ public struct AppRequestContext: RequestContext {
     }
 
     /// JSON bodies are small; a larger one is refused with 413.
-    public var maxUploadSize: Int { 1 << 20 }
+    public var maxUploadSize: Int { Self.uploadLimit }
+
+    /// ``maxUploadSize``, also the most of an answered request's body the server reads and discards to keep
+    /// its connection (``RequestDeadlineHandler``).
+    static let uploadLimit = 1 << 20
 
     /// The authenticated user.
     /// - Throws: 401 when authentication has not run or failed.

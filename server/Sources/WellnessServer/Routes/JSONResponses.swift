@@ -45,14 +45,17 @@ enum JSONResponses {
         return json(bytes: bytes, status: .ok)
     }
 
-    /// The request body as JSON, parsed strictly; 400 when it is not.
+    /// The request body as JSON, parsed strictly; 400 when it is not, or when a string holds a NUL (``NULRefusal``).
     static func body(of request: Request, context: AppRequestContext) async throws -> JSONValue {
         let buffer = try await request.body.collect(upTo: context.maxUploadSize)
+        let json: JSONValue
         do {
-            return try buffer.withUnsafeReadableBytes { try JSONParser.parse($0) }
+            json = try buffer.withUnsafeReadableBytes { try JSONParser.parse($0) }
         } catch let error as WellnessError {
             throw APIFailure.invalid(error)
         }
+        try NULRefusal.check(json)
+        return json
     }
 
     /// Checks the body of a route that takes no input: absent, empty or `{}`;

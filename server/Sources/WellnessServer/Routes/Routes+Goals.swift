@@ -43,6 +43,7 @@ extension Routes {
                 throw APIFailure.invalid(error)
             }
         }
+        try NULRefusal.check(body)
         do {
             let reader = try ObjectReader(body, at: .root)
             try reader.rejectUnknownKeys(["insight_ids"])

@@ -29,8 +29,9 @@ extension Routes {
         } catch let error as WellnessError {
             throw APIFailure.invalid(error)
         }
-        try await store.upsert(workouts, for: user)
-        return JSONResponses.envelope(.object(JSONObject([("stored", .int(workouts.count))])), status: .created)
+        // One row per natural key (start and activity): a key repeated in the body is stored once, and counted so.
+        let stored = try await store.upsert(workouts, for: user)
+        return JSONResponses.envelope(.object(JSONObject([("stored", .int(stored.count))])), status: .created)
     }
 
     /// Oldest first, by page; `from` and `to` bound the starts, both included.

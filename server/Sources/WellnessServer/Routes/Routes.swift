@@ -100,6 +100,7 @@ struct Routes {
 
     func id(_ context: AppRequestContext) throws -> String {
         guard let id = context.parameters.get("id") else { throw APIFailure.badRequest("missing id") }
+        try NULRefusal.check(id, named: "id")
         return id
     }
 

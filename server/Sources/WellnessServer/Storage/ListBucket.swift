@@ -1,6 +1,6 @@
 /// The paginated lists whose totals and versions the store keeps.
 enum CountedList: String, Sendable {
-    case insights, goals, consultations
+    case insights, goals, consultations, workouts
 
     /// The table of the list's counts: one row per user and combination of
     /// the columns the list filters on, named as in the list's own table, so
@@ -10,6 +10,7 @@ enum CountedList: String, Sendable {
         case .insights: return "insight_counts"
         case .goals: return "goal_counts"
         case .consultations: return "consultation_counts"
+        case .workouts: return "workout_counts"
         }
     }
 }
@@ -20,12 +21,15 @@ enum ListBucket: Hashable, Sendable, Comparable {
     case insight(type: String, read: Bool, favorite: Bool, archived: Bool)
     case goal(status: String)
     case consultation(archived: Bool)
+    /// Workouts are listed by start range only: one count per user.
+    case workout
 
     var list: CountedList {
         switch self {
         case .insight: return .insights
         case .goal: return .goals
         case .consultation: return .consultations
+        case .workout: return .workouts
         }
     }
 
@@ -39,6 +43,7 @@ enum ListBucket: Hashable, Sendable, Comparable {
             ]
         case .goal(let status): return [("status", .text(status))]
         case .consultation(let archived): return [("is_archived", .init(archived))]
+        case .workout: return []
         }
     }
 

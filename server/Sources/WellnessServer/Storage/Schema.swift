@@ -9,7 +9,7 @@
 ///
 /// Lists cost O(page): each sort order has an index led by the user, and the
 /// totals come from the count tables (`insight_counts`, `goal_counts`,
-/// `consultation_counts`), one row per user and combination of the columns a
+/// `consultation_counts`, `workout_counts`), one row per user and combination of the columns a
 /// list filters on, kept in step with the rows in the same transaction
 /// (``Store/recordListChange(_:on:)``). A list read again costs one row of
 /// `list_versions` while it is unchanged.
@@ -36,6 +36,9 @@ enum Schema {
         SchemaMigration(
             version: 8, summary: "workouts, and the data queries a coach's reply ran",
             statements: version8),
+        SchemaMigration(
+            version: 9, summary: "workout totals in a count table, as the other lists'",
+            statements: version9),
     ]
 
     /// The version from which each user's values are sealed with their own key (``UserKeys``).
@@ -225,5 +228,13 @@ enum Schema {
         """,
         "CREATE INDEX workouts_by_start ON workouts (user_id, start_ms, id)",
         "ALTER TABLE messages ADD COLUMN data_queries BLOB",
+    ]
+
+    /// Version 9. The workouts list's total from a count table (one row per
+    /// user, kept in step by ``Store/changingLists(of:_:)``) instead of
+    /// counting the user's rows for every page; recounted from the rows.
+    private static let version9: [String] = [
+        "CREATE TABLE workout_counts (user_id TEXT NOT NULL PRIMARY KEY, n INTEGER NOT NULL)",
+        "INSERT INTO workout_counts (user_id, n) SELECT user_id, COUNT(*) FROM workouts GROUP BY user_id",
     ]
 }

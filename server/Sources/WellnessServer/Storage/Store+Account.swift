@@ -30,6 +30,7 @@ extension Store {
         ("list_versions", "user_id = ?"),
         ("checkins", "user_id = ?"),
         ("workouts", "user_id = ?"),
+        ("workout_counts", "user_id = ?"),
         ("profiles", "user_id = ?"),
         ("idempotency_keys", "user_id = ?"),
         ("ai_token_usage", "user_id = ?"),

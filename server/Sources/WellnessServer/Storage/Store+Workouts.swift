@@ -6,14 +6,14 @@ import WellnessKitCore
 /// fields are sealed in `body`.
 extension Store {
     /// Stores each workout, replacing the one of the same start and activity
-    /// (its natural key): sending the same workouts again stores them once.
-    /// - Returns: the workouts with their ids.
+    /// (its natural key): sending the same workouts again stores them once,
+    /// and of workouts of one natural key in one call the last is stored.
+    /// - Returns: the workouts stored, with their ids: one per natural key, in the order of their last occurrence.
     /// - Throws: ``AccountErased`` when the user is gone; the database's failure (nothing is stored then).
     @discardableResult
     public func upsert(_ workouts: [WorkoutRecord], for userId: String) async throws -> [WorkoutRecord] {
         try await userKeys.load(userId)
-        var stored: [WorkoutRecord] = []
-        var rows: [[SQLValue]] = []
+        var prepared: [(workout: WorkoutRecord, row: [SQLValue])] = []
         for var workout in workouts {
             workout.id = try workoutId(start: workout.start, activity: workout.activity, for: userId)
             var body = JSONObject([("activity", .string(workout.activity))])
@@ -22,13 +22,20 @@ extension Store {
             }
             let sealed = try cipher.seal(
                 try JSONWriter.string(.object(body)), for: Self.workoutField(workout.id, userId))
-            rows.append([
-                .text(userId), .text(workout.id), .integer(workout.start), .integer(workout.end), .blob(sealed),
-            ])
-            stored.append(workout)
+            prepared.append(
+                (
+                    workout,
+                    [.text(userId), .text(workout.id), .integer(workout.start), .integer(workout.end), .blob(sealed)]
+                ))
         }
-        try await engine.transaction { [self, rows] session in
-            try await holdUser(userId, on: session)
+        // A natural key repeated in one call is one row: its last occurrence is the one stored.
+        let last = Dictionary(prepared.enumerated().map { ($1.workout.id, $0) }, uniquingKeysWith: { $1 })
+        let kept = prepared.enumerated().filter { last[$1.workout.id] == $0 }.map(\.element)
+        let stored = kept.map(\.workout)
+        let rows = kept.map(\.row)
+        let ids = stored.map(\.id)
+        try await changingLists(of: userId) { [self, rows] session in
+            let existing = try await existingWorkouts(ids, for: userId, on: session)
             for row in rows {
                 try await session.query(
                     """
@@ -36,8 +43,28 @@ extension Store {
                     ON CONFLICT (user_id, id) DO UPDATE SET end_ms = excluded.end_ms, body = excluded.body
                     """, row)
             }
+            var change = ListChange()
+            change.added(.workout, count: Int64(ids.count - existing))
+            return ((), change)
         }
         return stored
+    }
+
+    /// How many of `ids` the user has stored already (read in the writing transaction, which holds the user).
+    private func existingWorkouts(_ ids: [String], for userId: String, on session: any SQLSession) async throws
+        -> Int
+    {
+        var count = 0
+        // In slices, under both engines' limits on a statement's parameters.
+        for start in stride(from: 0, to: ids.count, by: 500) {
+            let slice = ids[start..<min(start + 500, ids.count)]
+            let marks = slice.map { _ in "?" }.joined(separator: ", ")
+            count += try await session.query(
+                "SELECT id FROM workouts WHERE user_id = ? AND id IN (\(marks))",
+                [.text(userId)] + slice.map { .text($0) }
+            ).count
+        }
+        return count
     }
 
     /// The user's workouts starting from `from` to `to` (epoch milliseconds, both included), oldest first.
@@ -57,10 +84,14 @@ extension Store {
         try await userKeys.load(userId)
         let range = Self.startRange(from: from, to: to)
         let parameters = [SQLValue.text(userId)] + range.parameters
-        let total = Int(
-            clamping: try await engine.query(
-                "SELECT COUNT(*) AS total FROM workouts WHERE \(range.filter)", parameters
-            ).first?.integer("total") ?? 0)
+        // The whole list's total is the user's row of `workout_counts`; a range's is counted over the index.
+        let total =
+            from == nil && to == nil
+            ? try await self.total(.workouts, filter: "user_id = ?", [.text(userId)])
+            : Int(
+                clamping: try await engine.query(
+                    "SELECT COUNT(*) AS total FROM workouts WHERE \(range.filter)", parameters
+                ).first?.integer("total") ?? 0)
         var workouts: [WorkoutRecord] = []
         if let offset = Pagination.offset(page: page, pageSize: pageSize), offset < total {
             workouts = try await engine.query(
@@ -77,9 +108,14 @@ extension Store {
     /// - Returns: false when the user has none (never had, or deleted already).
     @discardableResult
     public func deleteWorkout(_ id: String, for userId: String) async throws -> Bool {
-        try await !engine.query(
-            "DELETE FROM workouts WHERE user_id = ? AND id = ? RETURNING id", [.text(userId), .text(id)]
-        ).isEmpty
+        try await changingLists(of: userId) { session in
+            let deleted = try await !session.query(
+                "DELETE FROM workouts WHERE user_id = ? AND id = ? RETURNING id", [.text(userId), .text(id)]
+            ).isEmpty
+            var change = ListChange()
+            if deleted { change.removed(.workout) }
+            return (deleted, change)
+        }
     }
 
     /// `wo_` and a digest of start and activity keyed with the user's own key: stable for the
