@@ -60,11 +60,7 @@ public struct SeriesAggregation: Sendable {
         interval = options.interval ?? automaticInterval
         try SeriesAggregation.checkWrittenDates(days, interval: interval, columns: columns, options: options)
         var buckets = SeriesAggregation.bucket(days, snapshots: snapshots, interval: interval, options: options)
-        if let overflow = buckets.first(where: { $0.extra.map { !$0.sum.isFinite } ?? false }) {
-            throw WellnessError.validation(
-                "the sum of the bucket \(overflow.label) (\(LocalCalendar.calendarDate(of: overflow.start))) is beyond "
-                    + "the range of a double", at: FieldPath.root.appending("statistics"))
-        }
+        try SeriesAggregation.checkRange(of: buckets, statistics: options.statistics ?? [])
         if options.includeEmpty {
             buckets = try SeriesAggregation.fillingGaps(buckets, interval: interval, options: options)
         }
@@ -77,6 +73,24 @@ public struct SeriesAggregation: Sendable {
             streaks = Streaks(days: days.map { ($0.day, $0.latestValue != 0) }, today: today)
         } else {
             streaks = nil
+        }
+    }
+
+    /// Of the statistics asked for, `sum` and `stddev` can be beyond the
+    /// range of a double (the exact sum of 1e308 and 1e308; the deviation of
+    /// 1.7e308, −1.7e308, 1.7e308) where every value is finite: that is an
+    /// error naming the first such bucket, in every order and every call.
+    /// Statistics not asked for are never reported.
+    /// - Throws: a validation error at `statistics`.
+    private static func checkRange(of buckets: [SeriesBucket], statistics: [SeriesStatistic]) throws {
+        for statistic in statistics where statistic == .sum || statistic == .standardDeviation {
+            guard let bucket = buckets.first(where: { $0.value(of: statistic).map { !$0.isFinite } ?? false }) else {
+                continue
+            }
+            throw WellnessError.validation(
+                "the \(statistic == .sum ? "sum" : "standard deviation") of the bucket \(bucket.label) "
+                    + "(\(LocalCalendar.calendarDate(of: bucket.start))) is beyond the range of a double",
+                at: FieldPath.root.appending("statistics"))
         }
     }
 
@@ -204,7 +218,6 @@ public struct SeriesAggregation: Sendable {
                 current.latestValue = value
             }
             if tracksMore {
-                current.exactSum.add(value)
                 if milliseconds < current.earliestTime {
                     current.earliestTime = milliseconds
                     current.earliestIndex = index
@@ -271,8 +284,8 @@ public struct SeriesAggregation: Sendable {
         options: SeriesOptions
     ) -> [SeriesBucket] {
         var buckets: [SeriesBucket] = []
-        var dailyMeanSum = FiniteSum()
-        var sum = FiniteSum()
+        var dailyMeanSum = ExactAccumulator()
+        var sum = ExactAccumulator()
         var firstDayOfBucket = 0
         for (index, summary) in days.enumerated() {
             let start = interval.bucketStart(containing: summary.day, firstWeekday: options.firstWeekday)
@@ -283,8 +296,8 @@ public struct SeriesAggregation: Sendable {
                         days: days[firstDayOfBucket..<index], options: options)
                 }
                 buckets.append(emptyBucket(start: start, interval: interval, options: options))
-                sum = FiniteSum()
-                dailyMeanSum = FiniteSum()
+                sum = ExactAccumulator()
+                dailyMeanSum = ExactAccumulator()
                 firstDayOfBucket = index
             }
             // In place: a copy of the bucket per day would retain and release its label and lists each time.
@@ -301,7 +314,7 @@ public struct SeriesAggregation: Sendable {
     }
 
     private static func finish(
-        _ bucket: inout SeriesBucket, sum: FiniteSum, dailyMeanSum: FiniteSum,
+        _ bucket: inout SeriesBucket, sum: ExactAccumulator, dailyMeanSum: ExactAccumulator,
         days: ArraySlice<DaySummary>, options: SeriesOptions
     ) {
         guard options.kind == .numeric, bucket.count > 0, let low = bucket.minimum, let high = bucket.maximum else {
@@ -312,13 +325,14 @@ public struct SeriesAggregation: Sendable {
             ? sum.mean(count: bucket.count, low: low, high: high)
             : dailyMeanSum.mean(count: bucket.daysWithData, low: low, high: high)
         if let statistics = options.statistics {
-            bucket.extra = BucketStatistics(days: days, statistics: statistics)
+            bucket.extra = BucketStatistics(days: days, statistics: statistics, sum: sum)
         }
     }
 
     /// One day's summary into its bucket.
     private static func add(
-        _ summary: DaySummary, to bucket: inout SeriesBucket, sum: inout FiniteSum, dailyMeanSum: inout FiniteSum,
+        _ summary: DaySummary, to bucket: inout SeriesBucket, sum: inout ExactAccumulator,
+        dailyMeanSum: inout ExactAccumulator,
         snapshots: [SnapshotValue]?, options: SeriesOptions
     ) {
         bucket.count += summary.count
