@@ -74,4 +74,25 @@ import Testing
             #expect(Self.exact(values).value == ExactSum.of(values))
         }
     }
+
+    /// The run loop the sorted input uses, through inline and spilled windows.
+    @Test func addingARunEqualsAddingOneByOne() {
+        var generator = SystemRandomNumberGenerator()
+        // Short runs too: leading zeros once reached digits before any window was placed.
+        for spread in [4, 40, 400, 2_000] {
+            for index in 0..<200 {
+                let values = (0..<Int.random(in: 0...(index % 2 == 0 ? 6 : 200), using: &generator)).map { _ in
+                    Bool.random(using: &generator)
+                        ? 0
+                        : Double(
+                            sign: Bool.random(using: &generator) ? .plus : .minus,
+                            exponent: Int.random(in: -spread / 2...spread / 2, using: &generator),
+                            significand: Double.random(in: 1..<2, using: &generator))
+                }
+                var run = ExactAccumulator()
+                values.withUnsafeBufferPointer { run.add(contentsOf: $0) }
+                #expect(run.value.bitPattern == Self.exact(values).value.bitPattern)
+            }
+        }
+    }
 }

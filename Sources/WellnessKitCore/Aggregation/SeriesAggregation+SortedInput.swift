@@ -39,7 +39,8 @@ extension SeriesAggregation {
             var summary = DaySummary(day: pieces[piece].day)
             summary.count = range.count
             // A second pass over the day, once the first proved its values finite.
-            summary.sum.add(contentsOf: UnsafeBufferPointer(rebasing: values[range]))
+            summary.sum.add(
+                contentsOf: UnsafeBufferPointer(rebasing: values[range]), largestMagnitude: max(abs(low), abs(high)))
             summary.minimum = low
             summary.maximum = high
             summary.latestTime = timestamps[range.upperBound - 1] &* perUnit
