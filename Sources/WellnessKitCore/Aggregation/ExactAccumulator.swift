@@ -85,7 +85,8 @@ struct ExactAccumulator: Sendable {
             let shift = max(exponentBits, 1) - 1075 + scale
             var magnitude: UInt128
             if shift >= 0 {
-                // Under 2^100: shift < 100 whenever the mantissa is not 0.
+                // Under 2^100 (a mantissa under 2^53, shifted at most 47) unless `largest` was wrong.
+                guard shift <= 47 else { return nil }
                 magnitude = UInt128(mantissa) << shift
             } else {
                 // Smart shifts: by 64 or more gives 0, so only a zero passes then.
