@@ -56,6 +56,11 @@ struct ExactAccumulator: Sendable {
     /// - Parameter largestMagnitude: the largest absolute value among them,
     ///   when the caller knows it (a day's minimum and maximum tell it).
     mutating func add(contentsOf values: UnsafeBufferPointer<Double>, largestMagnitude: Double? = nil) {
+        // A run of one or two (unsorted input) costs less value by value than through the fixed point.
+        if values.count <= 2 {
+            for value in values { add(value) }
+            return
+        }
         let largest = largestMagnitude ?? values.reduce(0.0) { max($0, abs($1)) }
         if let (total, exponent) = Self.fixedPointSum(values, largest: largest) {
             add(total, timesTwoToThe: exponent)
@@ -171,6 +176,22 @@ struct ExactAccumulator: Sendable {
 
     /// Adds another accumulator's sum, exactly.
     mutating func add(_ other: ExactAccumulator) {
+        guard other.placed else { return }
+        if placed, spilled.isEmpty, other.spilled.isEmpty, lowestDigit == other.lowestDigit,
+            pending + other.pending < Self.maximumPending / 2
+        {
+            // The same inline window (unsorted input merges a summary per sample): lane by lane.
+            pending += other.pending + 1
+            var theirs = other.inline
+            withDigits { digits in
+                withUnsafeMutableBytes(of: &theirs) { raw in
+                    raw.withMemoryRebound(to: Int64.self) { other in
+                        for index in 0..<Self.inlineCount { digits[index] &+= other[index] }
+                    }
+                }
+            }
+            return
+        }
         var other = other
         if other.pending >= Self.maximumPending / 2 { other.normalize() }
         if pending + other.pending >= Self.maximumPending { normalize() }
@@ -178,12 +199,13 @@ struct ExactAccumulator: Sendable {
         cover(range.lowerBound, range.upperBound)
         // The merged digits hold up to both counts' worth.
         pending += other.pending + 1
-        let start = other.lowestDigit - lowestDigit
-        let skip = range.lowerBound - other.lowestDigit
-        let count = range.count
-        let theirs = other.withDigits { Array($0[skip..<(skip + count)]) }
-        withDigits { digits in
-            for (index, digit) in theirs.enumerated() { digits[start + skip + index] &+= digit }
+        let theirs = (range.lowerBound - other.lowestDigit)..<(range.upperBound - other.lowestDigit)
+        let offset = other.lowestDigit - lowestDigit
+        // Not through an array: unsorted input merges a summary per sample.
+        other.withDigits { other in
+            withDigits { digits in
+                for index in theirs { digits[offset + index] &+= other[index] }
+            }
         }
     }
 
@@ -206,8 +228,10 @@ struct ExactAccumulator: Sendable {
         let wanted = from..<(to + 1)
         guard placed else {
             placed = true
-            lowestDigit = from - max((Self.inlineCount - wanted.count) / 2, 0)
-            if wanted.count > Self.inlineCount { spilled = Array(repeating: 0, count: wanted.count + 4) }
+            // Aligned to four digits, so that days of like magnitudes share a window and merge digit by digit.
+            lowestDigit = (from - 1) & ~3
+            let needed = wanted.upperBound - lowestDigit
+            if needed > Self.inlineCount { spilled = Array(repeating: 0, count: needed + 2) }
             return
         }
         let used = nonzeroRange() ?? wanted
