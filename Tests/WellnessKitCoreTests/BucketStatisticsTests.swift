@@ -28,10 +28,24 @@ import Testing
         #expect(SeriesStatistic(name: "p100") == nil)
     }
 
-    @Test func compensatedSumsKeepWhatPlainSumsLose() {
-        var sum = CompensatedSum()
-        for value in [1e16, 1.0, -1e16] { sum.add(value) }
-        #expect(sum.value == 1)
-        #expect(1e16 + 1.0 - 1e16 != 1)
+    /// Issue 33 item 16: NumPy's `linear` method to the bit (it was 1.2000000000000002).
+    @Test func quantilesAreNumPysLinearToTheBit() {
+        #expect(BucketStatistics.quantile([1, 2, 4], rank: 10) == 1.2)
+        #expect(BucketStatistics.quantile([1, 2, 4], rank: 90) == 3.6)
+        // b − a overflows here: NumPy answers inf or NaN, the weighted form stays finite.
+        #expect(abs(BucketStatistics.quantile([-1.7e308, 1.7e308], rank: 25) + 0.85e308) < 1e294)
+        #expect(BucketStatistics.quantile([-1.7e308, 1.7e308], rank: 99).isFinite)
+    }
+
+    /// Issue 33 item 15: an exact two-pass deviation (it was 1.2915541500450578).
+    @Test func theDeviationIsAccurateFarFromZero() {
+        let values = [1e15 + 1, 1e15 + 2, 1e15 + 3, 1e15 + 4]
+        #expect(BucketStatistics.sampleDeviation(values) == 1.2909944487358056)
+        #expect(BucketStatistics.sampleDeviation(values.reversed()) == 1.2909944487358056)
+        // The mean 1e12 + ⅔ ulp rounds to 1e12 + 1 ulp: without the correction the deviation is ulp/√2, not ulp/√3.
+        let ulp = 0x1p-12
+        #expect(BucketStatistics.sampleDeviation([1e12, 1e12 + ulp, 1e12 + ulp]) == (1.0 / 3).squareRoot() * ulp)
+        // About 1.96e308: beyond the range of a double, which callers report as an error.
+        #expect(BucketStatistics.sampleDeviation([1.7e308, -1.7e308, 1.7e308]) == .infinity)
     }
 }

@@ -51,6 +51,14 @@ import Testing
 
     @Test func overflowIsNotAFiniteSum() {
         #expect(Self.sum([1e308, 1e308]) == nil)
-        #expect(Self.sum([1.7e308, 1.7e308, -1.7e308]) == nil)
+        // The exact sum fits: no "intermediate overflow", whatever the order (issue 33 item 14).
+        #expect(Self.sum([1.7e308, 1.7e308, -1.7e308]) == 1.7e308)
+        #expect(Self.sum([1.7e308, -1.7e308, 1.7e308]) == 1.7e308)
+    }
+
+    @Test func theQueryMeanIsTheCorrectlyRoundedSumOverN() {
+        #expect(ExactSum.mean(of: [1e16, 1, -1e16]) == 1.0 / 3)
+        #expect(ExactSum.mean(of: [-1e16, 1e16, 1]) == 1.0 / 3)
+        #expect(ExactSum.mean(of: [1e308, 1e308]) == 1e308)
     }
 }

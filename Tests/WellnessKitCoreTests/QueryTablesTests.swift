@@ -116,6 +116,35 @@ import WellnessTestSupport
         #expect(activitiesOfDays?.path == "reduce")
     }
 
+    /// Issue 33 item 11: "sleep" once suggested rem_sleep_minutes, a standard metric the table never recorded.
+    @Test func suggestionsAndTheListNameOnlyTheTablesOwnColumns() throws {
+        let document =
+            #"{"time_zone":"UTC","daily":[{"date":"2025-11-01","steps":1,"sleep_minutes":2,"deep_sleep_minutes":3,"#
+            + #""resting_heart_rate":4}]}"#
+        let tables = try QueryTables(json: JSONParser.parse(document))
+        let sleep = wellnessError {
+            try tables.evaluate(json: JSONParser.parse(#"{"table":"daily","metric":"sleep","reduce":"mean"}"#))
+        }
+        #expect(
+            sleep?.message
+                == #"the daily table has no metric "sleep" (did you mean "sleep_minutes" or "deep_sleep_minutes"?); "#
+                + "its metrics: steps, sleep_minutes, deep_sleep_minutes, resting_heart_rate")
+        let noMetric = wellnessError {
+            try tables.evaluate(json: JSONParser.parse(#"{"table":"daily","reduce":"mean"}"#))
+        }
+        #expect(
+            noMetric?.message
+                == #""mean" needs a metric; the daily table has: steps, sleep_minutes, deep_sleep_minutes, "#
+                + "resting_heart_rate")
+    }
+
+    /// Issue 33 item 12, as docs/QUERY.md says: with a metric, only days where it is present count.
+    @Test func countDaysWithAMetricCountsTheDaysItIsPresent() throws {
+        // Sleep is missing on the 4th, 8th … 28th: 7 of 30 days.
+        #expect(try Self.value(#"{"table":"daily","reduce":"count_days"}"#) == .number(30))
+        #expect(try Self.value(#"{"table":"daily","metric":"sleep_minutes","reduce":"count_days"}"#) == .number(23))
+    }
+
     @Test func standardMetricsAnswerEvenWhenNeverRecorded() throws {
         let deepSleep = try Self.run(#"{"table":"daily","metric":"deep_sleep_minutes","reduce":"mean"}"#)
         #expect(deepSleep.value == .null)

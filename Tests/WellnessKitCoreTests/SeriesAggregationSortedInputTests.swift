@@ -58,7 +58,7 @@ import WellnessTestSupport
             let mean = { (day: DaySummary) in day.sum.mean(count: day.count, low: day.minimum, high: day.maximum) }
             let bits = [
                 (mean(one), mean(two)), (one.minimum, two.minimum), (one.maximum, two.maximum),
-                (one.latestValue, two.latestValue), (one.exactSum.value, two.exactSum.value),
+                (one.latestValue, two.latestValue), (one.sum.value, two.sum.value),
                 (one.earliestValue, two.earliestValue),
             ]
             #expect(bits.allSatisfy { $0.0.bitPattern == $0.1.bitPattern }, "\(context) day \(two.day)")

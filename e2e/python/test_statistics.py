@@ -4,6 +4,7 @@ library, against pandas and math.fsum on the same data, in local weeks."""
 from __future__ import annotations
 
 import math
+from statistics import stdev
 
 import numpy as np
 import pandas as pd
@@ -122,3 +123,122 @@ def test_aggregate_frame_with_statistics(library: str) -> None:
     assert list(result["p90"]) == [bucket["p90"] for bucket in report["buckets"]]
     last_at = [str(stamp).replace("+00:00", "Z").replace(" ", "T") for stamp in result["last_at"]]
     assert last_at == [bucket["last_at"] for bucket in report["buckets"]]
+
+
+# Issue 33 items 13-16: the definitions docs/SERIES.md gives, against the oracles, in every path and order.
+
+RANKS = {"p01": 1, "p05": 5, "p10": 10, "p25": 25, "median": 50, "p75": 75, "p90": 90, "p95": 95, "p99": 99}
+
+
+def _random_buckets(seed: int, count: int) -> list[np.ndarray]:
+    """Buckets that defeat plain sums: cancellation, large offsets, mixed magnitudes, integers."""
+    rng = np.random.default_rng(seed)
+    shapes = [
+        lambda n: rng.normal(0, 1, n) * 10.0 ** rng.integers(-3, 17, n),
+        lambda n: 1e12 + rng.normal(0, 1, n),
+        lambda n: rng.lognormal(8, 2, n),
+        lambda n: np.round(rng.normal(70, 15, n), 1),
+        lambda n: rng.integers(0, 30_000, n).astype(np.float64),
+    ]
+    return [shapes[index % len(shapes)](int(rng.integers(1, 80))) for index in range(count)]
+
+
+def _one_bucket_per_day(buckets: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Each bucket's values on its own UTC day, a minute apart, in time order."""
+    timestamps = np.concatenate([1_704_067_200 + day * 86_400 + 60 * np.arange(len(values))
+                                 for day, values in enumerate(buckets)]).astype(np.int64)
+    return timestamps, np.concatenate(buckets)
+
+
+def _paths(statistics: list[str], timestamps: np.ndarray, values: np.ndarray) -> dict[str, list[dict]]:
+    """The buckets through the JSON call, the columnar call in time order and shuffled, and the grouped call."""
+    options = {"interval": "day", "time_zone": "UTC", "statistics": statistics}
+    order = np.random.default_rng(3).permutation(len(values))
+    samples = [{"timestamp": int(t), "value": float(v)} for t, v in zip(timestamps[order], values[order])]
+    grouped = wellness.series_aggregate_groups(options, np.zeros(len(values), dtype=np.int64),
+                                               timestamps[order], values[order]).table.to_pylist()
+    return {
+        "json": wellness.series_aggregate(options, samples)["buckets"],
+        "columns": wellness.series_aggregate_columns(options, timestamps, values)["buckets"],
+        "shuffled": wellness.series_aggregate_columns(options, timestamps[order], values[order])["buckets"],
+        "reversed": wellness.series_aggregate_columns(options, timestamps[::-1].copy(), values[::-1].copy())["buckets"],
+        "grouped": grouped,
+    }
+
+
+def test_average_and_sum_are_fsum_in_every_path_and_order() -> None:
+    buckets = _random_buckets(13, 400)
+    timestamps, values = _one_bucket_per_day(buckets)
+    for path, report in _paths(["sum", "average"], timestamps, values).items():
+        assert len(report) == len(buckets), path
+        for bucket, group in zip(report, buckets):
+            assert bucket["sum"] == math.fsum(group), path
+            assert bucket["average"] == math.fsum(group) / len(group), path
+    # The issue's cases: 1e16, 1, -1e16 averaged 0 in one order and 0.3333 in another.
+    for order in ([1e16, 1.0, -1e16], [-1e16, 1e16, 1.0]):
+        stamps = 1_704_067_200 + 60 * np.arange(3, dtype=np.int64)
+        report = wellness.series_aggregate_columns({"interval": "day"}, stamps, np.array(order))
+        assert report["buckets"][0]["average"] == 1 / 3
+
+
+def test_percentiles_and_median_are_numpys_linear_to_the_bit() -> None:
+    buckets = _random_buckets(17, 600) + [np.array([1.0, 2.0, 4.0])]
+    timestamps, values = _one_bucket_per_day(buckets)
+    compared = 0
+    for path, report in _paths(list(RANKS), timestamps, values).items():
+        for bucket, group in zip(report, buckets):
+            for name, rank in RANKS.items():
+                expected = float(np.percentile(group, rank))
+                assert bucket[name] == expected, (path, name, list(group))
+                assert expected == float(pd.Series(group).quantile(rank / 100))
+                compared += 1
+    assert compared > 20_000
+    last = wellness.series_aggregate_columns({"interval": "day", "statistics": ["p10"]}, timestamps[-3:], values[-3:])
+    assert last["buckets"][0]["p10"] == 1.2
+
+
+def test_stddev_is_accurate_far_from_zero() -> None:
+    assert _stddev([1e15 + 1, 1e15 + 2, 1e15 + 3, 1e15 + 4]) == 1.2909944487358056
+    rng = np.random.default_rng(5)
+    for offset in (0.0, 1e9, 1e12):
+        for _ in range(50):
+            group = offset + rng.normal(0, 1, int(rng.integers(2, 60)))
+            assert _stddev(list(group)) == pytest.approx(stdev(group), rel=1e-14)
+
+
+def _stddev(values: list[float]) -> float:
+    stamps = 1_704_067_200 + 60 * np.arange(len(values), dtype=np.int64)
+    report = wellness.series_aggregate_columns({"interval": "day", "statistics": ["stddev"]}, stamps, np.array(values))
+    return float(report["buckets"][0]["stddev"])
+
+
+def test_only_what_is_asked_for_can_overflow_and_one_error_says_so() -> None:
+    stamps = 1_704_067_200 + 60 * np.arange(3, dtype=np.int64)
+    for values in ([1e308, 1e308, 1.0], [1e308, 1e308, -1e308], [1e308, -1e308, 1e308]):
+        for statistic in (["min"], ["count"], ["average"], ["median", "max"]):
+            for path, report in _paths(statistic, stamps, np.array(values)).items():
+                assert len(report) == 1, path
+    # The exact sum fits whatever the order; 1e308 + 1e308 does not, in any path.
+    for values in ([1e308, 1e308, -1e308], [1e308, -1e308, 1e308]):
+        for path, report in _paths(["sum"], stamps, np.array(values)).items():
+            assert report[0]["sum"] == 1e308, path
+    for statistic, values in (("sum", [1e308, 1e308, 1.0]), ("stddev", [1.7e308, -1.7e308, 1.7e308])):
+        _expect_range_error(statistic, stamps, np.array(values))
+
+
+def _expect_range_error(statistic: str, stamps: np.ndarray, values: np.ndarray) -> None:
+    options = {"interval": "day", "time_zone": "UTC", "statistics": [statistic]}
+    noun = "sum" if statistic == "sum" else "standard deviation"
+    message = f"the {noun} of the bucket Jan 1 (2024-01-01) is beyond the range of a double"
+    calls = [
+        lambda: wellness.series_aggregate(options, [{"timestamp": int(t), "value": float(v)}
+                                                    for t, v in zip(stamps, values)]),
+        lambda: wellness.series_aggregate_columns(options, stamps, values),
+        lambda: wellness.series_aggregate_columns(options, stamps[::-1].copy(), values[::-1].copy()),
+        lambda: wellness.series_aggregate_groups(options, np.zeros(len(values), dtype=np.int64), stamps, values),
+    ]
+    for call in calls:
+        with pytest.raises(wellness.ValidationError) as raised:
+            call()
+        assert raised.value.path == "statistics"
+        assert raised.value.message.removeprefix("group 0: ") == message

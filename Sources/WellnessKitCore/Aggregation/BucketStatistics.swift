@@ -1,5 +1,7 @@
 /// The statistics of one bucket beyond the defaults, from its days' summaries.
 struct BucketStatistics: Sendable, Equatable {
+    /// The correctly rounded sum; ±infinity when beyond the range of a double
+    /// (an error only when `sum` is asked for).
     var sum: Double
     var first: (value: Double, time: Int64)
     var last: (value: Double, time: Int64)
@@ -7,12 +9,11 @@ struct BucketStatistics: Sendable, Equatable {
     var quantiles: [Int: Double] = [:]
     var standardDeviation: Double?
 
-    init(days: ArraySlice<DaySummary>, statistics: [SeriesStatistic]) {
-        var total = CompensatedSum()
+    /// - Parameter sum: the bucket's exact sum, its days' merged.
+    init(days: ArraySlice<DaySummary>, statistics: [SeriesStatistic], sum: ExactAccumulator) {
         var earliest = (time: Int64.max, index: Int.max, value: 0.0)
         var latest = (time: Int64.min, index: -1, value: 0.0)
         for day in days {
-            total.add(day.exactSum)
             if (day.earliestTime, day.earliestIndex) < (earliest.time, earliest.index) {
                 earliest = (day.earliestTime, day.earliestIndex, day.earliestValue)
             }
@@ -20,7 +21,7 @@ struct BucketStatistics: Sendable, Equatable {
                 latest = (day.latestTime, day.latestIndex, day.latestValue)
             }
         }
-        sum = total.value
+        self.sum = sum.value
         first = (earliest.value, earliest.time)
         last = (latest.value, latest.time)
         guard statistics.contains(where: \.needsValues) else { return }
@@ -40,33 +41,59 @@ struct BucketStatistics: Sendable, Equatable {
             && lhs.standardDeviation == rhs.standardDeviation
     }
 
-    /// Linear interpolation between the closest ranks of sorted `values`
-    /// (NumPy's "linear", Hyndman and Fan's type 7): h = (n − 1) · rank / 100.
+    /// NumPy's `percentile(values, rank, method="linear")` (Hyndman and Fan's
+    /// type 7, pandas' `quantile`) to the bit, over sorted `values`: the same
+    /// operations in the same order. q = rank / 100, h = (n − 1) · q, and
+    /// between a = x⌊h⌋ and b = x⌊h⌋₊₁ with g = h − ⌊h⌋, a + (b − a) · g
+    /// below g = 0.5 and b − (b − a) · (1 − g) from it. Where b − a overflows
+    /// (NumPy answers inf or NaN), a · (1 − g) + b · g between a and b.
     static func quantile(_ values: [Double], rank: Int) -> Double {
-        guard let lowest = values.first else { return 0 }
-        let position = Double(values.count - 1) * Double(rank) / 100
-        let below = Int(position.rounded(.down))
-        let fraction = position - Double(below)
-        guard fraction > 0, below + 1 < values.count else { return below < values.count ? values[below] : lowest }
-        // Weighted, not x + f·(y − x): y − x overflows for values of opposite signs near the double range.
-        let value = values[below] * (1 - fraction) + values[below + 1] * fraction
-        return min(max(value, values[below]), values[below + 1])
+        let count = values.count
+        guard count > 0 else { return 0 }
+        let position = Double(count - 1) * (Double(rank) / 100)
+        let floor = position.rounded(.down)
+        // At or past the last index NumPy reads the last value twice, and its g counts from index −1.
+        let atEnd = position >= Double(count - 1)
+        let below = atEnd ? count - 1 : Int(exactly: floor) ?? count - 1
+        let above = atEnd ? count - 1 : min(below + 1, count - 1)
+        let fraction = position - (atEnd ? -1 : floor)
+        let low = values[below]
+        let high = values[above]
+        let difference = high - low
+        guard difference.isFinite else {
+            return min(max(low * (1 - fraction) + high * fraction, low), high)
+        }
+        return fraction >= 0.5 ? high - difference * (1 - fraction) : low + difference * fraction
     }
 
-    /// The sample standard deviation (n − 1), two-pass over values scaled by
-    /// the largest magnitude, so squares of values near 1e308 cannot overflow.
+    /// The sample standard deviation (n − 1, pandas' `std()`, NumPy's
+    /// `std(ddof=1)`), two-pass: the mean is the correctly rounded sum ÷ n,
+    /// the squared deviations are summed exactly, less the rounded mean's share. Values are first scaled by
+    /// the power of two of the largest magnitude (exact), so no square can
+    /// overflow; the result is ±infinity only when the deviation itself is
+    /// beyond the range of a double. Nil below two values; order-independent.
     static func sampleDeviation(_ values: [Double]) -> Double? {
-        guard values.count >= 2, let scale = values.map({ abs($0) }).max(), scale > 0 else {
-            return values.count >= 2 ? 0 : nil
-        }
-        var sum = CompensatedSum()
-        for value in values { sum.add(value / scale) }
+        guard values.count >= 2 else { return nil }
+        let largest = values.reduce(0.0) { max($0, abs($1)) }
+        guard largest > 0 else { return 0 }
+        let exponent = Int(largest.exponent)
+        let scaled = values.map { Double(sign: $0.sign, exponent: -exponent, significand: abs($0)) }
+        var sum = ExactAccumulator()
+        for value in scaled { sum.add(value) }
         let mean = sum.value / Double(values.count)
-        var squares = CompensatedSum()
-        for value in values {
-            let deviation = value / scale - mean
+        // The corrected two-pass form (Björck): the rounded mean's error m − m̂ makes the squares
+        // n · (m − m̂)² too large, which is (Σ(x − m̂))² / n, taken off; at an offset of 1e12 that
+        // term alone is a relative error of 1e-9.
+        var deviations = ExactAccumulator()
+        var squares = ExactAccumulator()
+        for value in scaled {
+            let deviation = value - mean
+            deviations.add(deviation)
             squares.add(deviation * deviation)
         }
-        return (squares.value / Double(values.count - 1)).squareRoot() * scale
+        let shift = deviations.value
+        squares.add(-(shift * shift / Double(values.count)))
+        let variance = max(squares.value, 0) / Double(values.count - 1)
+        return Double(sign: .plus, exponent: exponent, significand: variance.squareRoot())
     }
 }

@@ -2,7 +2,8 @@
 struct DaySummary {
     let day: Int
     var count = 0
-    var sum = FiniteSum()
+    /// Exact: the day's mean and its bucket's sum and mean are the correctly rounded ones, in any order.
+    var sum = ExactAccumulator()
     var minimum = Double.infinity
     var maximum = -Double.infinity
     /// The latest sample of the day (by time, then input order): its answer
@@ -11,7 +12,6 @@ struct DaySummary {
     var latestIndex = -1
     var latestValue = 0.0
     /// Kept only when statistics other than the defaults are asked for.
-    var exactSum = CompensatedSum()
     var earliestTime = Int64.max
     var earliestIndex = Int.max
     var earliestValue = 0.0
@@ -35,7 +35,6 @@ struct DaySummary {
             latestIndex = other.latestIndex
             latestValue = other.latestValue
         }
-        exactSum.add(other.exactSum)
         if (other.earliestTime, other.earliestIndex) < (earliestTime, earliestIndex) {
             earliestTime = other.earliestTime
             earliestIndex = other.earliestIndex

@@ -7,11 +7,11 @@ extension SeriesAggregation {
     ///
     /// Instead of a zone and day check per sample, the day edges are found by
     /// a galloping search over the timestamps; each day's values then go
-    /// through a loop with nothing but the accumulation in it, two days at a
-    /// time so that the two days' dependent sums overlap. Each day's sum still
-    /// adds its values one by one in input order, so results do not change.
-    /// The same loop checks that the input really was sorted (which the
-    /// search assumed), and the sums that no value was NaN or infinite.
+    /// through a loop with nothing but the minimum, maximum and checks in it,
+    /// two days at a time so that the two days' dependent chains overlap; the
+    /// day's exact sum is a second pass. The loop checks that the input
+    /// really was sorted (which the search assumed), and that no value was
+    /// NaN or infinite. Sums are exact, so the order cannot change them.
     static func summarizeSortedDays(_ columns: Columns, options: SeriesOptions) -> [DaySummary]? {
         let timestamps = columns.timestamps
         let values = columns.values
@@ -34,18 +34,19 @@ extension SeriesAggregation {
         let keepsValues = options.statistics?.contains(where: \.needsValues) ?? false
         var summaries: [DaySummary] = []
         summaries.reserveCapacity(pieces.count)
-        func finished(_ piece: Int, sum: FiniteSum, low: Double, high: Double) -> DaySummary {
+        func finished(_ piece: Int, low: Double, high: Double) -> DaySummary {
             let range = pieceRange(piece, pieces, count: count)
             var summary = DaySummary(day: pieces[piece].day)
             summary.count = range.count
-            summary.sum = sum
+            // A second pass over the day, once the first proved its values finite.
+            summary.sum.add(
+                contentsOf: UnsafeBufferPointer(rebasing: values[range]), largestMagnitude: max(abs(low), abs(high)))
             summary.minimum = low
             summary.maximum = high
             summary.latestTime = timestamps[range.upperBound - 1] &* perUnit
             summary.latestIndex = range.upperBound - 1
             summary.latestValue = values[range.upperBound - 1]
             if tracksMore {
-                for index in range { summary.exactSum.add(values[index]) }
                 summary.earliestTime = timestamps[range.lowerBound] &* perUnit
                 summary.earliestIndex = range.lowerBound
                 summary.earliestValue = values[range.lowerBound]
@@ -58,13 +59,13 @@ extension SeriesAggregation {
         while piece < pieces.count {
             let one = pieceRange(piece, pieces, count: count)
             var disorder: UInt8 = 0  // not Bool: || would branch in the loop
-            var sumOne = FiniteSum()
+            var sumOne = FinitenessCheck()
             var lowOne = Double.infinity
             var highOne = -Double.infinity
             var previousOne = one.lowerBound > 0 ? timestamps[one.lowerBound - 1] : Int64.min
             if piece + 1 < pieces.count {
                 let two = pieceRange(piece + 1, pieces, count: count)
-                var sumTwo = FiniteSum()
+                var sumTwo = FinitenessCheck()
                 var lowTwo = Double.infinity
                 var highTwo = -Double.infinity
                 var previousTwo = timestamps[two.lowerBound - 1]
@@ -103,8 +104,8 @@ extension SeriesAggregation {
                     highOne = highOne > values[index] ? highOne : values[index]
                 }
                 guard disorder == 0, sumOne.isFromFiniteValues, sumTwo.isFromFiniteValues else { return nil }
-                summaries.append(finished(piece, sum: sumOne, low: lowOne, high: highOne))
-                summaries.append(finished(piece + 1, sum: sumTwo, low: lowTwo, high: highTwo))
+                summaries.append(finished(piece, low: lowOne, high: highOne))
+                summaries.append(finished(piece + 1, low: lowTwo, high: highTwo))
                 piece += 2
             } else {
                 for index in one {
@@ -116,7 +117,7 @@ extension SeriesAggregation {
                     highOne = highOne > values[index] ? highOne : values[index]
                 }
                 guard disorder == 0, sumOne.isFromFiniteValues else { return nil }
-                summaries.append(finished(piece, sum: sumOne, low: lowOne, high: highOne))
+                summaries.append(finished(piece, low: lowOne, high: highOne))
                 piece += 1
             }
         }

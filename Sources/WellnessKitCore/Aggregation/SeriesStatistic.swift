@@ -2,9 +2,10 @@
 /// series options, by these names.
 public enum SeriesStatistic: Sendable, Hashable {
     case count
-    /// Compensated (Kahan–Babuška–Neumaier), so a year of float samples adds up like `math.fsum`.
+    /// Exact and rounded once (``ExactAccumulator``): `math.fsum` to the bit, in any order.
     case sum
-    /// As the `average` option says: of samples, or of daily means.
+    /// As the `average` option says: of samples, or of daily means; the
+    /// correctly rounded sum ÷ n.
     case average
     case minimum
     case maximum
@@ -13,11 +14,11 @@ public enum SeriesStatistic: Sendable, Hashable {
     /// The latest sample's value, and its time (`last_at`).
     case last
     case median
-    /// `p01`, `p05`, `p10`, `p25`, `p75`, `p90`, `p95`, `p99`: linear
-    /// interpolation between the closest ranks (NumPy's and pandas' default):
-    /// h = (n − 1) · p / 100.
+    /// `p01`, `p05`, `p10`, `p25`, `p75`, `p90`, `p95`, `p99`: NumPy's
+    /// `percentile(values, p)` (method "linear", pandas' `quantile`) to the bit.
     case percentile(Int)
-    /// The sample standard deviation (n − 1, as pandas); null below 2 samples.
+    /// The sample standard deviation (n − 1, as pandas), two-pass and exact
+    /// sums; null below 2 samples, an error when beyond the range of a double.
     case standardDeviation
 
     /// The buckets' statistics when the options name none.

@@ -24,7 +24,7 @@ extension QueryPlan {
         switch query.reducer {
         case .sum: return .number(try Self.sum(numbers, of: query.metric))
         case .mean:
-            return numbers.isEmpty ? .null : .number(try Self.sum(numbers, of: query.metric) / Double(numbers.count))
+            return numbers.isEmpty ? .null : .number(ExactSum.mean(of: numbers))
         case .median: return Self.median(numbers).map(QueryResult.Value.number) ?? .null
         case .min: return numbers.min().map(QueryResult.Value.number) ?? .null
         case .max: return numbers.max().map(QueryResult.Value.number) ?? .null
@@ -150,20 +150,10 @@ extension QueryPlan {
         return values[rank]
     }
 
-    /// The sample standard deviation (n − 1); nil for fewer than two values, as pandas' NaN.
+    /// The sample standard deviation (n − 1), a series bucket's `stddev`; nil
+    /// for fewer than two values, as pandas' NaN.
     static func standardDeviation(_ numbers: [Double], of metric: String?) throws -> Double? {
-        guard numbers.count >= 2 else { return nil }
-        // Compensated, not exact: pandas' own std differs in the last bits anyway.
-        var total = CompensatedSum()
-        for number in numbers { total.add(number) }
-        let mean = total.value / Double(numbers.count)
-        guard mean.isFinite else { throw overflow("standard deviation", metric) }
-        var squares = CompensatedSum()
-        for number in numbers {
-            let deviation = number - mean
-            squares.add(deviation * deviation)
-        }
-        let deviation = (squares.value / Double(numbers.count - 1)).squareRoot()
+        guard let deviation = BucketStatistics.sampleDeviation(numbers) else { return nil }
         guard deviation.isFinite else { throw overflow("standard deviation", metric) }
         return deviation
     }

@@ -33,7 +33,7 @@ struct QueryPlan {
         if query.reducer.needsMetric && query.metric == nil {
             throw WellnessError.validation(
                 "\"\(query.reducer.rawValue)\" needs a metric; the \(table.table.rawValue) table has: "
-                    + Self.list(table.knownMetrics), at: root.appending("metric"))
+                    + Self.list(table.metrics.names), at: root.appending("metric"))
         }
         values = try query.metric.map { try Self.column($0, of: table, other: other, at: root.appending("metric")) }
         if let activities = query.activities {
@@ -113,16 +113,18 @@ struct QueryPlan {
 
     /// The column `metric` of `table`.
     /// - Throws: a validation error naming the closest column, and the other table when it has the metric.
+    ///   Suggestions and the list are the table's own columns only: a standard
+    ///   metric it never recorded would send a model to a query answering null.
     static func column(_ metric: String, of table: TableView, other: TableView, at path: FieldPath) throws -> [Double] {
         if let values = table.metrics.values(of: metric) { return values }
         if table.standardMetrics.contains(metric) { return Array(repeating: .nan, count: table.days.count) }
         var message = "the \(table.table.rawValue) table has no metric \"\(metric.echo)\""
         if other.metrics.contains(metric) || other.standardMetrics.contains(metric) {
             message += " (the \(other.table.rawValue) table has it)"
-        } else if let suggestion = suggestion(for: metric, in: table.knownMetrics) {
+        } else if let suggestion = suggestion(for: metric, in: table.metrics.names) {
             message += " (did you mean \(suggestion)?)"
         }
-        throw WellnessError.validation(message + "; its metrics: " + list(table.knownMetrics), at: path)
+        throw WellnessError.validation(message + "; its metrics: " + list(table.metrics.names), at: path)
     }
 
     /// The columns a mistyped metric may have meant: the one a few edits

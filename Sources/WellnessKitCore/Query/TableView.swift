@@ -25,9 +25,4 @@ final class TableView: Sendable {
         self.distinctActivities = distinctActivities
         self.activities = activities
     }
-
-    /// The table's metrics and the standard ones it lacks.
-    var knownMetrics: [String] {
-        metrics.names + standardMetrics.filter { !metrics.contains($0) }
-    }
 }
