@@ -10,7 +10,7 @@ import re
 from typing import Any, Dict, Mapping, Optional, Sequence, Tuple, Union, cast
 
 from . import _columns, _native
-from .errors import InvalidArgumentError, ValidationError, WellnessError, error_for
+from .errors import ValidationError, WellnessError, error_for
 from .types import (Chart, ChartOptions, JSONInput, JSONSamples, SeriesOptions, SeriesReport, TimestampColumn,
                     TrendsOptions, TrendsResponse, ValueColumn)
 
@@ -94,8 +94,7 @@ def aggregate_columns(options: Any, timestamps: Any, values: Any, names: Tuple[s
     stamps = _columns.timestamps(timestamps, unit if isinstance(unit, str) else "s", names[0])
     numbers = _columns.values(values, names[1])
     if numbers.size != stamps.column.size:
-        raise InvalidArgumentError({"code": -1, "name": "WELLNESS_E_INVALID_ARGUMENT", "path": None,
-                                    "message": f"{stamps.column.size} timestamps but {numbers.size} values"})
+        raise _native.invalid_argument(None, f"{stamps.column.size} timestamps but {numbers.size} values")
     document = options
     if stamps.converted and settings is not None and unit != stamps.unit:
         document = {**settings, "timestamp_unit": stamps.unit}
