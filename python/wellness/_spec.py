@@ -3,12 +3,14 @@ parameters and result as ctypes passes them, and either the Python wrapper
 generated for it or where its hand-written binding lives.
 
 `_native` declares every ctypes signature from this table at import;
-python/tools/generate_bindings.py writes the simple wrappers (the generated
-parts of `models.py` and `integration.py`) from it; e2e/python/test_spec.py
-checks the table against the header, the generated code against the
-generator, and the package's `__all__` against the table. Adding a C call:
-one row here (and its result's TypedDict in `types.py`), then
-`python python/tools/generate_bindings.py`. Pure data: no import of the library.
+python/tools/generate_bindings.py writes the simple wrappers from it (the
+generated regions of `models.py` and `integration.py`: functions, imports,
+`__all__`; and their imports and `__all__` in `__init__.py`);
+e2e/python/test_spec.py checks the table against the header, the generated
+code against the generator, and the package's `__all__` against the table.
+Adding a C call: one row here (and its result's TypedDict in `types.py`),
+then `python python/tools/generate_bindings.py`. Pure data: no import of the
+library.
 """
 
 from __future__ import annotations
