@@ -94,7 +94,9 @@ class ColumnsInput(NamedTuple):
     document: Any
     #: The options' "timestamp_unit" as given (what the caller's numbers mean).
     unit: Any
+    #: The timestamps as the library reads them (epoch numbers in `stamps.unit`).
     stamps: _columns.Timestamps
+    #: The values as doubles.
     numbers: _columns.Column
     #: With lenient columns, what was wrong with each value left for the library to refuse, by row.
     value_problems: Dict[int, str]
