@@ -45,7 +45,7 @@ private final class CallbackSink: AnalyticsSink, @unchecked Sendable {
 }
 
 private func pipeline(_ handle: OpaquePointer) -> AnalyticsPipeline {
-    Unmanaged<AnalyticsPipeline>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+    borrow(handle)
 }
 
 /// A refusal of the pipeline as the C error it is.
@@ -106,7 +106,7 @@ public func wellness_analytics_new(
             target = CallbackSink(sink, userData)
         }
         let made = try AnalyticsPipeline(capacity: configuration.capacity, sink: target)
-        analytics.pointee = OpaquePointer(Unmanaged.passRetained(made).toOpaque())
+        analytics.pointee = retainedHandle(made)
         return Status.ok
     } catch let error as WellnessError {
         return report(error, to: err)
@@ -184,7 +184,7 @@ public func wellness_analytics_free(_ handle: OpaquePointer?) {
     guard let handle else { return }
     // Zero timeout: never waits for a sink; the worker keeps the pipeline alive until it exits.
     _ = try? pipeline(handle).shutdown(timeout: 0)
-    Unmanaged<AnalyticsPipeline>.fromOpaque(UnsafeRawPointer(handle)).release()
+    releaseHandle(handle, as: AnalyticsPipeline.self)
 }
 
 @_cdecl("wellness_client_set_analytics")
@@ -192,9 +192,9 @@ public func wellness_client_set_analytics(
     _ client: OpaquePointer?, _ handle: OpaquePointer?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
     Buffer.reset(err)
-    guard let client else { return report(.invalidArgument("client must not be NULL"), to: err) }
-    let made = Unmanaged<WellnessClient>.fromOpaque(UnsafeRawPointer(client)).takeUnretainedValue()
-    // The client keeps its own reference, so the handle may be freed while attached.
-    made.setAnalytics(handle.map(pipeline))
-    return Status.ok
+    return withBorrowedClient(client, nil, err) { made in
+        // The client keeps its own reference, so the handle may be freed while attached.
+        made.setAnalytics(handle.map(pipeline))
+        return Status.ok
+    }
 }

@@ -15,7 +15,7 @@ public func wellness_client_new(
     do {
         let document = try JSONParser.parse(try input(config, configLength, name: "config"), expecting: .object)
         let made = WellnessClient(configuration: try ClientConfiguration(json: document))
-        client.pointee = OpaquePointer(Unmanaged.passRetained(made).toOpaque())
+        client.pointee = retainedHandle(made)
         return Status.ok
     } catch let error as WellnessError {
         return report(error, to: err)
@@ -27,7 +27,7 @@ public func wellness_client_new(
 @_cdecl("wellness_client_free")
 public func wellness_client_free(_ client: OpaquePointer?) {
     guard let client else { return }
-    Unmanaged<WellnessClient>.fromOpaque(UnsafeRawPointer(client)).release()
+    releaseHandle(client, as: WellnessClient.self)
 }
 
 /// Runs a client operation: the handle is borrowed, the parameters parsed strictly.
@@ -36,13 +36,9 @@ func withClient(
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?,
     _ body: (WellnessClient, ObjectReader) throws -> JSONValue
 ) -> Int32 {
-    guard let client else {
-        Buffer.reset(out)
-        Buffer.reset(err)
-        return report(.invalidArgument("client must not be NULL"), to: err)
+    withBorrowedClient(client, out, err) { handle in
+        respond(json, len, out, err) { document in try body(handle, try ObjectReader(document, at: .root)) }
     }
-    let handle = Unmanaged<WellnessClient>.fromOpaque(UnsafeRawPointer(client)).takeUnretainedValue()
-    return respond(json, len, out, err) { document in try body(handle, try ObjectReader(document, at: .root)) }
 }
 
 @_cdecl("wellness_client_list_insights")
@@ -321,23 +317,23 @@ public func wellness_client_set_token_provider(
     _ userData: UnsafeMutableRawPointer?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
     Buffer.reset(err)
-    guard let client else { return report(.invalidArgument("client must not be NULL"), to: err) }
-    let handle = Unmanaged<WellnessClient>.fromOpaque(UnsafeRawPointer(client)).takeUnretainedValue()
-    guard let provider else {
-        handle.setTokenProvider(nil)
+    return withBorrowedClient(client, nil, err) { handle in
+        guard let provider else {
+            handle.setTokenProvider(nil)
+            return Status.ok
+        }
+        // The host owns user_data and promises it outlives the client's use of it.
+        let context = UserData(pointer: userData)
+        handle.setTokenProvider { refresh in
+            var buffer = [CChar](repeating: 0, count: tokenCapacity)
+            let length = buffer.withUnsafeMutableBufferPointer {
+                provider(context.pointer, refresh ? 1 : 0, $0.baseAddress, $0.count)
+            }
+            guard length > 0, length < tokenCapacity else { return nil }
+            return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
         return Status.ok
     }
-    // The host owns user_data and promises it outlives the client's use of it.
-    let context = UserData(pointer: userData)
-    handle.setTokenProvider { refresh in
-        var buffer = [CChar](repeating: 0, count: tokenCapacity)
-        let length = buffer.withUnsafeMutableBufferPointer {
-            provider(context.pointer, refresh ? 1 : 0, $0.baseAddress, $0.count)
-        }
-        guard length > 0, length < tokenCapacity else { return nil }
-        return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-    return Status.ok
 }
 
 /// The largest token a provider may return, NUL included.

@@ -70,11 +70,7 @@ private func withClientOptions(
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?,
     _ body: (JSONValue) throws -> JSONValue
 ) -> Int32 {
-    guard let client else {
-        Buffer.reset(out)
-        Buffer.reset(err)
-        return report(.invalidArgument("client must not be NULL"), to: err)
+    withBorrowedClient(client, out, err) { handle in
+        respond(options, optionsLength, out, err) { try body(try handle.resolvingGoalInterval($0)) }
     }
-    let handle = Unmanaged<WellnessClient>.fromOpaque(UnsafeRawPointer(client)).takeUnretainedValue()
-    return respond(options, optionsLength, out, err) { try body(try handle.resolvingGoalInterval($0)) }
 }

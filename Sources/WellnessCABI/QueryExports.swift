@@ -13,7 +13,7 @@ private final class QueryTablesBox: Sendable {
 
 private func tables(_ handle: OpaquePointer?) throws -> QueryTables {
     guard let handle else { throw WellnessError.invalidArgument("tables must not be NULL") }
-    return Unmanaged<QueryTablesBox>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue().tables
+    return borrow(handle, as: QueryTablesBox.self).tables
 }
 
 /// Most queries one `wellness_query_many` call runs.
@@ -30,7 +30,7 @@ public func wellness_query_tables_new(
     do {
         let document = try JSONParser.parse(try input(json, len, name: "json"), expecting: .object)
         let made = QueryTablesBox(try QueryTables(json: document))
-        handle.pointee = OpaquePointer(Unmanaged.passRetained(made).toOpaque())
+        handle.pointee = retainedHandle(made)
         return Status.ok
     } catch let error as WellnessError {
         return report(error, to: err)
@@ -42,7 +42,7 @@ public func wellness_query_tables_new(
 @_cdecl("wellness_query_tables_free")
 public func wellness_query_tables_free(_ handle: OpaquePointer?) {
     guard let handle else { return }
-    Unmanaged<QueryTablesBox>.fromOpaque(UnsafeRawPointer(handle)).release()
+    releaseHandle(handle, as: QueryTablesBox.self)
 }
 
 @_cdecl("wellness_query_tables_summary")
@@ -159,7 +159,7 @@ public func wellness_query_tables_new_arrow(
                 } ?? .empty
             )
         }
-        handle.pointee = OpaquePointer(Unmanaged.passRetained(QueryTablesBox(tables)).toOpaque())
+        handle.pointee = retainedHandle(QueryTablesBox(tables))
         return Status.ok
     } catch let error as WellnessError {
         return report(error, to: err)

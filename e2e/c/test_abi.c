@@ -179,6 +179,30 @@ static void test_client_handles(void) {
     wellness_buf_free(&err);
 }
 
+/* The refusal of a NULL client: invalid argument naming it, out reset. */
+static void check_null_client(const char *name, wellness_status status, wellness_buf *out, wellness_buf *err) {
+    json_t *error = check_error(name, status, out, err);
+    CHECK(status == WELLNESS_E_INVALID_ARGUMENT, "%s(NULL client) gives %s", name, wellness_strerror(status));
+    CHECK(error && strstr(json_string_value(json_object_get(error, "message")), "client must not be NULL"),
+          "%s: the message names the client: %s", name, err->ptr ? err->ptr : "");
+    json_decref(error);
+    wellness_buf_free(err);
+}
+
+/* Every kind of call on a client (a JSON operation, a series call that reads
+ * the local store, the setters) refuses a NULL client alike; out is reset
+ * even when it held stale bytes. */
+static void test_null_client(void) {
+    wellness_buf out = {stale_bytes, 5}, err = {0};
+    check_null_client("list_insights", wellness_client_list_insights(NULL, "{}", 2, &out, &err), &out, &err);
+    out.ptr = stale_bytes;
+    out.len = 5;
+    check_null_client("series_aggregate", wellness_client_series_aggregate(NULL, "{}", 2, "[]", 2, &out, &err),
+                      &out, &err);
+    check_null_client("set_token_provider", wellness_client_set_token_provider(NULL, NULL, NULL, &err), &out, &err);
+    check_null_client("set_analytics", wellness_client_set_analytics(NULL, NULL, &err), &out, &err);
+}
+
 static void test_columns(void) {
     const int64_t timestamps[] = {1704103200, 1704189600, 1704276000};
     const double values[] = {1.0, 2.0, 3.0};
@@ -227,6 +251,7 @@ int main(void) {
     test_invalid_arguments();
     test_error_document();
     test_client_handles();
+    test_null_client();
     test_columns();
     return check_summary("test_abi");
 }

@@ -142,12 +142,12 @@ def test_columns_reach_the_library_without_a_copy(frames: Frames, monkeypatch: p
     seen: Dict[str, Any] = {}
     timestamps, values = _columns.timestamps, _columns.values
 
-    def spy_timestamps(data: Any, unit: str, name: str) -> Any:
-        seen["t"] = timestamps(data, unit, name)
+    def spy_timestamps(data: Any, unit: str, name: str, *rest: Any) -> Any:
+        seen["t"] = timestamps(data, unit, name, *rest)
         return seen["t"]
 
-    def spy_values(data: Any, name: str) -> Any:
-        seen["v"] = values(data, name)
+    def spy_values(data: Any, name: str, *rest: Any) -> Any:
+        seen["v"] = values(data, name, *rest)
         return seen["v"]
 
     monkeypatch.setattr(_columns, "timestamps", spy_timestamps)

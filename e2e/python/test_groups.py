@@ -132,6 +132,28 @@ def test_columns_of_different_lengths_and_non_integer_keys_are_refused() -> None
         wellness.series_aggregate_groups({}, [1.5], [1_700_000_000], [1.0])
 
 
+def test_errors_found_before_the_call_carry_their_classes_status() -> None:
+    """Checks made on the Python side report what the library would: a
+    ValidationError is -3 WELLNESS_E_VALIDATION (it was once -1)."""
+    with pytest.raises(ValidationError) as too_large:
+        wellness.series_aggregate_groups({}, np.array([2**63], dtype=np.uint64), [1_700_000_000], [1.0])
+    assert (too_large.value.code, too_large.value.name, too_large.value.path) == (-3, "WELLNESS_E_VALIDATION", "groups")
+    with pytest.raises(InvalidArgumentError) as lengths:
+        wellness.series_aggregate_groups({}, [1, 2], [1_700_000_000], [1.0])
+    assert (lengths.value.code, lengths.value.name, lengths.value.path) == (-1, "WELLNESS_E_INVALID_ARGUMENT", None)
+    assert lengths.value.message == "2 group keys but 1 timestamps"
+
+
+def test_aggregate_frame_names_a_missing_group_key_as_a_validation_error() -> None:
+    pandas = pytest.importorskip("pandas")
+    columns = frame_rows()
+    columns["user"] = columns["user"].astype(object)
+    columns["user"][7] = None
+    with pytest.raises(ValidationError) as failure:
+        wellness.aggregate_frame(pandas.DataFrame(columns), time="time", value="steps", by="user")
+    assert (failure.value.code, failure.value.name, failure.value.path) == (-3, "WELLNESS_E_VALIDATION", "user[7]")
+
+
 def test_no_rows_is_an_empty_table_with_its_columns() -> None:
     result = wellness.series_aggregate_groups({}, np.array([], dtype=np.int64), np.array([], dtype=np.int64),
                                               np.array([], dtype=np.float64))

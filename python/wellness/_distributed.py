@@ -15,7 +15,8 @@ import importlib
 import logging
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
-from .errors import ValidationError, WellnessError, error_for
+from . import _native
+from .errors import WellnessError, error_for
 from .frames import one_per_group, statistic_columns
 from .groups import aggregate_groups
 from .types import Average, Interval, Kind, Statistic, TimestampUnit, Weekday
@@ -123,8 +124,7 @@ def run(task: Task, keys: Any, times: Any, values: Any, zones: Any = None, weekd
     codes, uniques = pd.factorize(keys, sort=True)
     missing = np.flatnonzero(codes < 0)
     if len(missing):
-        raise ValidationError({"code": -3, "name": "WELLNESS_E_VALIDATION", "path": f"{task.by}[{int(missing[0])}]",
-                               "message": "a user key is missing (null)"})
+        raise _native.validation_error(f"{task.by}[{int(missing[0])}]", "a user key is missing (null)")
     codes = np.ascontiguousarray(codes, dtype=np.int64)
     first_rows = np.unique(codes, return_index=True)[1]  # codes are 0..k-1, every one present
     options = dict(task.options)

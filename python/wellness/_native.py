@@ -10,9 +10,11 @@ import math
 import os
 import sys
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Mapping, Optional, Set, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Set, Tuple, Type, TypeVar
 
-from .errors import InternalError, InvalidJSONError, ValidationError, WellnessError, error_for
+from ._spec import CALLS, DOCUMENT
+from .errors import (InternalError, InvalidArgumentError, InvalidJSONError, ValidationError, WellnessError,
+                     error_for)
 
 #: The ABI this wrapper was written for; the library must report the same.
 ABI_VERSION = 1
@@ -79,36 +81,6 @@ lib = _load()
 #: ctypes.byref(Buf()), and POINTER(Buf)'s type check cost ~0.4 us per argument,
 #: a tenth of a small call.
 _BUF_P = ctypes.c_void_p
-_JSON_CALL = [ctypes.c_char_p, ctypes.c_size_t, _BUF_P, _BUF_P]
-_TWO_DOCUMENT_CALL = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t, _BUF_P, _BUF_P]
-
-#: Every function of include/wellness.h that takes one JSON document.
-ONE_DOCUMENT_FUNCTIONS = [
-    "insight_normalize", "insight_response_normalize", "insights_list_response_normalize",
-    "pagination_normalize", "insight_update_request_normalize", "goal_suggestion_normalize",
-    "goal_suggestions_response_normalize", "goal_tip_normalize", "goal_tips_response_normalize",
-    "create_goal_request_normalize", "goal_normalize", "trends_response_normalize",
-    "consultation_normalize", "create_consultation_request_normalize", "consultation_message_normalize",
-    "insight_view", "goal_suggestion_view", "goal_tip_view", "create_goal_request_from_suggestion",
-    "trend_view", "trends_view",
-    "integration_destination", "integration_actions", "deep_link_parse", "deep_link_build",
-    "notification_insight", "notification_goal_progress", "notification_progress_milestone",
-    "notification_categories", "notification_response", "analytics_event", "grounding_check",
-]
-#: Every client operation taking (client, json, len, out, err).
-CLIENT_FUNCTIONS = [
-    "list_insights", "get_insight", "update_insight", "delete_insight", "goal_suggestions", "goal_tips",
-    "create_goal_from_suggestion", "create_goal", "get_goal", "list_goals", "trends", "dashboard", "list_consultations",
-    "create_consultation", "send_message", "interval_preference", "set_interval_preference", "suggested_actions",
-    "update_goal", "accept_proposal", "list_messages", "sync", "pending", "cancel_pending", "failed_writes",
-    "clear_failed", "navigate",
-    # The user's account as a whole (docs/SERVER.md, "Data subject requests").
-    "export_account", "erase_account", "erase_local_data",
-    # The user's workouts (docs/SERVER.md, "Workouts").
-    "post_workouts", "list_workouts", "delete_workout",
-]
-#: Client operations taking (client, options, len, data, len, out, err).
-CLIENT_TWO_DOCUMENT_FUNCTIONS = ["series_aggregate", "series_chart"]
 #: `wellness_token_provider_fn`.
 TOKEN_PROVIDER = ctypes.CFUNCTYPE(ctypes.c_size_t, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t)
 #: `wellness_progress_fn`.
@@ -116,97 +88,29 @@ PROGRESS = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_size_t, ctyp
 #: `wellness_stream_fn`: (user_data, event, data_json, len). `data_json` is c_void_p so that ctypes
 #: hands over the address and the length says where it ends.
 STREAM = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p, ctypes.c_size_t)
-
-#: Every function that takes an options document and a data document.
-TWO_DOCUMENT_FUNCTIONS = ["series_aggregate", "series_chart", "longevity_trends", "analytics_metrics"]
 #: `wellness_analytics_sink_fn`.
 ANALYTICS_SINK = ctypes.CFUNCTYPE(None, ctypes.c_char_p, ctypes.c_void_p)
 
+#: What ctypes passes for each parameter kind of the spec table (`_spec.KINDS`).
+ARGUMENTS: Dict[str, Tuple[Any, ...]] = {
+    "json": (ctypes.c_char_p, ctypes.c_size_t), "buf": (_BUF_P,), "handle": (ctypes.c_void_p,),
+    "new_handle": (ctypes.POINTER(ctypes.c_void_p),), "pointer": (ctypes.c_void_p,), "size": (ctypes.c_size_t,),
+    "int": (ctypes.c_int,), "user_data": (ctypes.c_void_p,), "progress": (PROGRESS,), "stream": (STREAM,),
+    "token_provider": (TOKEN_PROVIDER,), "analytics_sink": (ANALYTICS_SINK,),
+}
+#: What ctypes reads for each result kind (`_spec.RESULTS`).
+RESULTS: Dict[str, Any] = {"status": ctypes.c_int, "int": ctypes.c_int, "text": ctypes.c_char_p, "void": None}
+
+#: Every function of include/wellness.h that takes one JSON document.
+ONE_DOCUMENT_FUNCTIONS = [call.name for call in CALLS if call.parameters == DOCUMENT]
+
 
 def _declare() -> None:
-    lib.wellness_version.argtypes = []
-    lib.wellness_version.restype = ctypes.c_char_p
-    lib.wellness_abi_version.argtypes = []
-    lib.wellness_abi_version.restype = ctypes.c_int
-    lib.wellness_strerror.argtypes = [ctypes.c_int]
-    lib.wellness_strerror.restype = ctypes.c_char_p
-    lib.wellness_buf_free.argtypes = [_BUF_P]
-    lib.wellness_buf_free.restype = None
-    for name in ONE_DOCUMENT_FUNCTIONS:
-        function = getattr(lib, "wellness_" + name)
-        function.argtypes = _JSON_CALL
-        function.restype = ctypes.c_int
-    for name in TWO_DOCUMENT_FUNCTIONS:
-        function = getattr(lib, "wellness_" + name)
-        function.argtypes = _TWO_DOCUMENT_CALL
-        function.restype = ctypes.c_int
-    lib.wellness_client_new.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.POINTER(ctypes.c_void_p), _BUF_P]
-    lib.wellness_client_new.restype = ctypes.c_int
-    lib.wellness_client_free.argtypes = [ctypes.c_void_p]
-    lib.wellness_client_free.restype = None
-    for name in CLIENT_TWO_DOCUMENT_FUNCTIONS:
-        function = getattr(lib, "wellness_client_" + name)
-        function.argtypes = [ctypes.c_void_p] + _TWO_DOCUMENT_CALL
-        function.restype = ctypes.c_int
-    for name in CLIENT_FUNCTIONS:
-        function = getattr(lib, "wellness_client_" + name)
-        function.argtypes = [ctypes.c_void_p] + _JSON_CALL
-        function.restype = ctypes.c_int
-    lib.wellness_client_list_all_insights.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, PROGRESS,
-                                                      ctypes.c_void_p, _BUF_P, _BUF_P]
-    lib.wellness_client_list_all_insights.restype = ctypes.c_int
-    lib.wellness_client_send_message_stream.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, STREAM,
-                                                        ctypes.c_void_p, _BUF_P, _BUF_P]
-    lib.wellness_client_send_message_stream.restype = ctypes.c_int
-    lib.wellness_client_set_token_provider.argtypes = [ctypes.c_void_p, TOKEN_PROVIDER, ctypes.c_void_p, _BUF_P]
-    lib.wellness_client_set_token_provider.restype = ctypes.c_int
-    columns = lib.wellness_series_aggregate_columns
-    columns.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t,
-                        _BUF_P, _BUF_P]
-    columns.restype = ctypes.c_int
-    groups = lib.wellness_series_aggregate_groups
-    groups.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
-                       ctypes.c_size_t, ctypes.c_void_p, ctypes.c_void_p, _BUF_P, _BUF_P]
-    groups.restype = ctypes.c_int
-    lib.wellness_analytics_new.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ANALYTICS_SINK, ctypes.c_void_p,
-                                           ctypes.POINTER(ctypes.c_void_p), _BUF_P]
-    lib.wellness_analytics_new.restype = ctypes.c_int
-    lib.wellness_analytics_set_sink.argtypes = [ctypes.c_void_p, ANALYTICS_SINK, ctypes.c_void_p, _BUF_P]
-    lib.wellness_analytics_set_sink.restype = ctypes.c_int
-    lib.wellness_analytics_emit.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, _BUF_P]
-    lib.wellness_analytics_emit.restype = ctypes.c_int
-    lib.wellness_analytics_flush.argtypes = [ctypes.c_void_p, ctypes.c_int, _BUF_P]
-    lib.wellness_analytics_flush.restype = ctypes.c_int
-    lib.wellness_analytics_stats.argtypes = [ctypes.c_void_p, _BUF_P, _BUF_P]
-    lib.wellness_analytics_stats.restype = ctypes.c_int
-    lib.wellness_analytics_shutdown.argtypes = [ctypes.c_void_p, ctypes.c_int, _BUF_P]
-    lib.wellness_analytics_shutdown.restype = ctypes.c_int
-    lib.wellness_client_set_analytics.argtypes = [ctypes.c_void_p, ctypes.c_void_p, _BUF_P]
-    lib.wellness_client_set_analytics.restype = ctypes.c_int
-    lib.wellness_analytics_free.argtypes = [ctypes.c_void_p]
-    lib.wellness_analytics_free.restype = None
-    _declare_query()
-
-
-def _declare_query() -> None:
-    """The query calls (wellness.query): tables handle, queries, the tool schema."""
-    lib.wellness_query_tables_new.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.POINTER(ctypes.c_void_p),
-                                              _BUF_P]
-    lib.wellness_query_tables_new.restype = ctypes.c_int
-    lib.wellness_query_tables_new_arrow.argtypes = [
-        ctypes.c_char_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
-        ctypes.POINTER(ctypes.c_void_p), _BUF_P]
-    lib.wellness_query_tables_new_arrow.restype = ctypes.c_int
-    lib.wellness_query_tables_free.argtypes = [ctypes.c_void_p]
-    lib.wellness_query_tables_free.restype = None
-    lib.wellness_query_tables_summary.argtypes = [ctypes.c_void_p, _BUF_P, _BUF_P]
-    lib.wellness_query_tables_summary.restype = ctypes.c_int
-    for name in ("wellness_query", "wellness_query_many", "wellness_query_ask"):
-        function = getattr(lib, name)
-        function.argtypes = [ctypes.c_void_p] + _JSON_CALL
-        function.restype = ctypes.c_int
-    lib.wellness_query_tool.argtypes = [_BUF_P, _BUF_P]
-    lib.wellness_query_tool.restype = ctypes.c_int
+    """Every function's ctypes signature, from the spec table."""
+    for spec in CALLS:
+        function = getattr(lib, "wellness_" + spec.name)
+        function.argtypes = [argument for kind in spec.parameters for argument in ARGUMENTS[kind]]
+        function.restype = RESULTS[spec.result]
 
 
 _declare()
@@ -283,9 +187,26 @@ def find_path(document: Any, root: str, matches: Callable[[Any], bool]) -> Optio
     return walk(document, root)
 
 
+_Error = TypeVar("_Error", bound=WellnessError)
+
+
+def _python_side(kind: Type[_Error], path: Optional[str], message: str) -> _Error:
+    """An error found on the Python side, shaped as the library's: the class's
+    status code, and its name as the library spells it."""
+    return kind({"code": kind.code, "name": lib.wellness_strerror(kind.code).decode(), "message": message,
+                 "path": path})
+
+
 def validation_error(path: Optional[str], message: str) -> ValidationError:
-    """A ValidationError raised on the Python side, shaped as the library's."""
-    return ValidationError({"code": -3, "name": "WELLNESS_E_VALIDATION", "message": message, "path": path})
+    """A ValidationError raised on the Python side: `path` names the field or element at fault."""
+    return _python_side(ValidationError, path, message)
+
+
+def invalid_argument(path: Optional[str], message: str) -> InvalidArgumentError:
+    """An InvalidArgumentError raised on the Python side (an argument unusable as
+    given: a missing column, mismatched lengths, a closed handle); `path` names
+    the argument, or is None when no single one is at fault."""
+    return _python_side(InvalidArgumentError, path, message)
 
 
 #: The one-document functions by name, looked up once rather than per call.

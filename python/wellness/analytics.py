@@ -13,7 +13,6 @@ import weakref
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Union, cast
 
 from . import _native
-from .errors import InvalidArgumentError
 from .types import AnalyticsEvent, AnalyticsMetrics, AnalyticsStats, JSONInput, JSONText
 
 __all__ = ["analytics_event", "analytics_metrics", "Analytics"]
@@ -117,8 +116,7 @@ class Analytics:
 
     def _live(self) -> int:
         if self._handle is None:
-            raise InvalidArgumentError({"code": -1, "name": "WELLNESS_E_INVALID_ARGUMENT",
-                                        "message": "the Analytics object is closed", "path": None})
+            raise _native.invalid_argument(None, "the Analytics object is closed")
         return self._handle
 
     def emit(self, event: JSONInput) -> None:

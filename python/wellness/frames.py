@@ -14,8 +14,8 @@ import sys
 from typing import Any, Callable, Dict, List, Optional, Protocol, Sequence, Tuple, TypeVar, Union, cast
 
 from . import _columns, _native
-from ._native import validation_error
-from .errors import InvalidArgumentError, ValidationError, error_for
+from ._native import invalid_argument, validation_error
+from .errors import ValidationError, error_for
 from .groups import aggregate_groups
 from .series import aggregate_columns
 from .types import Average, Interval, Kind, SeriesBucket, SeriesReport, Statistic, TimestampUnit, Weekday
@@ -106,8 +106,7 @@ def _column(frame: Any, name: str, library: str) -> Any:
         return frame[name] if library == "pandas" else frame.get_column(name)
     if library == "pandas" and name in (frame.index.names or []):
         return frame.index if frame.index.nlevels == 1 else frame.index.get_level_values(name)
-    raise InvalidArgumentError({"code": -1, "name": "WELLNESS_E_INVALID_ARGUMENT", "path": name,
-                                "message": f"no column {name!r} (columns: {', '.join(map(str, frame.columns))})"})
+    raise invalid_argument(name, f"no column {name!r} (columns: {', '.join(map(str, frame.columns))})")
 
 
 def _numeric(values: Any) -> bool:
@@ -124,8 +123,7 @@ def _snapshots(options: Dict[str, Any], times: Any, values: Any, time: str, valu
     factor = 1000 if stamps.unit == "s" else 1
     items = values.to_list() if hasattr(values, "to_list") else list(values)
     if len(items) != stamps.column.size:
-        raise InvalidArgumentError({"code": -1, "name": "WELLNESS_E_INVALID_ARGUMENT", "path": None,
-                                    "message": f"{stamps.column.size} timestamps but {len(items)} values"})
+        raise invalid_argument(None, f"{stamps.column.size} timestamps but {len(items)} values")
     samples = [{"timestamp": _json_timestamp(int(stamp) * factor), "value": item}
                for stamp, item in zip(stamps.column.data, items)]
     payload = _native.encode({key: setting for key, setting in options.items() if key != "timestamp_unit"})
@@ -318,8 +316,7 @@ def _codes(keys: Any, name: str, library: str) -> Any:
         missing = np.flatnonzero(keys.is_null().to_numpy())
         codes = uniques.search_sorted(keys.fill_null(uniques[0] if len(uniques) else 0)).to_numpy()
     if len(missing):
-        raise ValidationError({"code": -1, "name": "WELLNESS_E_VALIDATION", "path": f"{name}[{int(missing[0])}]",
-                               "message": "a group key is missing"})
+        raise validation_error(f"{name}[{int(missing[0])}]", "a group key is missing")
     return np.ascontiguousarray(codes, dtype=np.int64), uniques
 
 

@@ -8,11 +8,11 @@ import ctypes
 import importlib
 import json
 import re
-from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Tuple, Union, cast
+from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Tuple, Union, cast
 
 from . import _columns, _native
-from .errors import InvalidArgumentError, ValidationError, error_for
-from .series import explain_column, options_dict
+from .errors import ValidationError, error_for
+from .series import explain_column, read_columns
 from .types import GroupedSeriesOptions, JSONInput, SkippedGroup, TimestampColumn, ValueColumn
 
 if TYPE_CHECKING:
@@ -70,15 +70,12 @@ def _keys(data: Any, size: int) -> _columns.Column:
     np = importlib.import_module("numpy")
     keys = np.asarray(data)
     if keys.dtype.kind not in "iu" and not (keys.dtype.kind == "b" or len(keys) == 0):
-        raise InvalidArgumentError({"code": -1, "name": "WELLNESS_E_INVALID_ARGUMENT", "path": "groups",
-                                    "message": f"group keys must be integers, found {keys.dtype}"})
+        raise _native.invalid_argument("groups", f"group keys must be integers, found {keys.dtype}")
     if keys.dtype.kind == "u" and len(keys) and int(keys.max()) > np.iinfo(np.int64).max:
-        raise ValidationError({"code": -1, "name": "WELLNESS_E_VALIDATION", "path": "groups",
-                               "message": "a group key exceeds the int64 range"})
+        raise _native.validation_error("groups", "a group key exceeds the int64 range")
     keys = np.ascontiguousarray(keys, dtype=np.int64)
     if len(keys) != size:
-        raise InvalidArgumentError({"code": -1, "name": "WELLNESS_E_INVALID_ARGUMENT", "path": None,
-                                    "message": f"{len(keys)} group keys but {size} timestamps"})
+        raise _native.invalid_argument(None, f"{len(keys)} group keys but {size} timestamps")
     return _columns.Column(keys, keys.ctypes.data if len(keys) else None, len(keys))
 
 
@@ -111,20 +108,11 @@ def aggregate_groups(options: Any, groups: Any, timestamps: Any, values: Any,
     timestamp or value is left for the library to refuse, so that the error
     names its group."""
     pyarrow = _pyarrow()
-    settings = options_dict(options)
-    unit = settings.get("timestamp_unit", "s") if settings is not None else "s"
-    lenient = lenient or (settings is not None and settings.get("on_error") == "skip")
-    stamps = _columns.timestamps(timestamps, unit if isinstance(unit, str) else "s", names[0], lenient)
-    value_problems: Optional[Dict[int, str]] = {} if lenient else None
-    numbers = _columns.values(values, names[1], value_problems)
-    problems = (stamps.problems or {}, value_problems or {})
-    if numbers.size != stamps.column.size:
-        raise InvalidArgumentError({"code": -1, "name": "WELLNESS_E_INVALID_ARGUMENT", "path": None,
-                                    "message": f"{stamps.column.size} timestamps but {numbers.size} values"})
+    document, unit, stamps, numbers, value_problems = read_columns(
+        options, timestamps, values, names,
+        lenient=lambda settings: lenient or (settings is not None and settings.get("on_error") == "skip"))
+    problems = (stamps.problems or {}, value_problems)
     keys = _keys(groups, stamps.column.size)
-    document = options
-    if stamps.converted and settings is not None and unit != stamps.unit:
-        document = {**settings, "timestamp_unit": stamps.unit}
     payload = _native.encode(document)
     schema, array = _ArrowSchema(), _ArrowArray()
     report, err = _native.Buf(), _native.Buf()

@@ -12,31 +12,19 @@ from __future__ import annotations
 from typing import Any, Mapping, Optional, Union, cast
 
 from . import _native
-from .types import (ActionsResult, DeepLinkBuildResult, DeepLinkParseResult, DestinationResult, JSONInput,
-                    NotificationCategories, NotificationRequest, NotificationRoute, ProgressMilestone)
+from .types import DeepLinkParseResult
+# BEGIN GENERATED types (python/tools/generate_bindings.py)
+from .types import (ActionsResult, DeepLinkBuildResult, DestinationResult, JSONInput, NotificationCategories,
+                    NotificationRequest, NotificationRoute, ProgressMilestone)
+# END GENERATED types
 
 __all__ = [
-    "integration_destination", "integration_actions", "deep_link_parse", "deep_link_build", "notification_insight",
-    "notification_goal_progress", "notification_progress_milestone", "notification_categories",
-    "notification_response",
+    "deep_link_parse",
+    # BEGIN GENERATED __all__ (python/tools/generate_bindings.py)
+    "integration_destination", "integration_actions", "deep_link_build", "notification_insight",
+    "notification_goal_progress", "notification_progress_milestone", "notification_categories", "notification_response",
+    # END GENERATED __all__
 ]
-
-
-
-def integration_destination(request: JSONInput) -> DestinationResult:
-    """Where the guide's coordinator navigates: `{"insight" | "goal" |
-    "consultation": <model>, "intent": "create_goal" | "discuss" | "tips" |
-    "detail" | "view_insights" | "my_goals"}`. An insight's create_goal
-    carries its first suggestion (destination None when it has none)."""
-    return cast(DestinationResult, _native.one_document("integration_destination", request))
-
-
-def integration_actions(request: JSONInput) -> ActionsResult:
-    """The contextual actions of an insight, goal or consultation, in the
-    guide's order, each with title, SF Symbol icon, colour and destination:
-    `{"goal": <goal>, "surface": "quick_actions" | "detail" | "notification"}`.
-    "Create Goal" is offered only when a suggestion mentions "goal" or "target"."""
-    return cast(ActionsResult, _native.one_document("integration_actions", request))
 
 
 def deep_link_parse(link: Union[str, Mapping[str, Any], bytes],
@@ -53,33 +41,50 @@ def deep_link_parse(link: Union[str, Mapping[str, Any], bytes],
     return cast(DeepLinkParseResult, _native.one_document("deep_link_parse", link))
 
 
+# BEGIN GENERATED wrappers: written by python/tools/generate_bindings.py from _spec.py; edit the table, then run it.
+
+def integration_destination(request: JSONInput) -> DestinationResult:
+    """Where the guide's coordinator navigates: `{"insight" | "goal" | "consultation": <model>,
+    "intent": "create_goal" | "discuss" | "tips" | "detail" | "view_insights" | "my_goals"}`. An
+    insight's create_goal carries its first suggestion (destination None when it has none)."""
+    return cast(DestinationResult, _native.one_document("integration_destination", request))
+
+
+def integration_actions(request: JSONInput) -> ActionsResult:
+    """The contextual actions of an insight, goal or consultation, in the guide's order, each with
+    title, SF Symbol icon, colour and destination: `{"goal": <goal>, "surface": "quick_actions" |
+    "detail" | "notification"}`. "Create Goal" is offered only when a suggestion mentions "goal" or
+    "target"."""
+    return cast(ActionsResult, _native.one_document("integration_actions", request))
+
+
 def deep_link_build(request: JSONInput) -> DeepLinkBuildResult:
-    """The canonical URL of a link: `{"link": {"kind": "goal_tips", "goal_id": "g1"}, "scheme"?: "fitiq"}`;
-    `deep_link_parse` of that URL gives the link back."""
+    """The canonical URL of a link: `{"link": {"kind": "goal_tips", "goal_id": "g1"}, "scheme"?:
+    "fitiq"}`; `deep_link_parse` of that URL gives the link back."""
     return cast(DeepLinkBuildResult, _native.one_document("deep_link_build", request))
 
 
 def notification_insight(request: JSONInput) -> NotificationRequest:
-    """The "New AI Insight" notification of `{"insight": <insight>}` (identifier
-    `insight_<id>`, category INSIGHT_CATEGORY, user info with insightId and hasGoalSuggestion)."""
+    """The "New AI Insight" notification of `{"insight": <insight>}` (identifier `insight_<id>`,
+    category INSIGHT_CATEGORY, user info with insightId and hasGoalSuggestion)."""
     return cast(NotificationRequest, _native.one_document("notification_insight", request))
 
 
 def notification_goal_progress(request: JSONInput) -> NotificationRequest:
-    """The "Goal Progress Update" notification of `{"goal": <goal>, "progress": 0.5}`:
-    "<title> is 50% complete! Need tips?" (the percentage truncated)."""
+    """The "Goal Progress Update" notification of `{"goal": <goal>, "progress": 0.5}`: "<title> is
+    50% complete! Need tips?" (the percentage truncated)."""
     return cast(NotificationRequest, _native.one_document("notification_goal_progress", request))
 
 
 def notification_progress_milestone(request: JSONInput) -> ProgressMilestone:
-    """Whether `{"goal", "previous_progress", "progress"}` crossed 25, 50, 75
-    or 100 %, and the progress notification to show (None when nothing was crossed)."""
+    """Whether `{"goal", "previous_progress", "progress"}` crossed 25, 50, 75 or 100 %, and the
+    progress notification to show (None when nothing was crossed)."""
     return cast(ProgressMilestone, _native.one_document("notification_progress_milestone", request))
 
 
 def notification_categories(request: Optional[JSONInput] = None) -> NotificationCategories:
-    """The two notification categories with their actions (CREATE_GOAL,
-    DISCUSS_INSIGHT; GET_TIPS, CHAT_GOAL). The request is `{}` (the default)."""
+    """The two notification categories with their actions (CREATE_GOAL, DISCUSS_INSIGHT; GET_TIPS,
+    CHAT_GOAL). The request is `{}` (the default)."""
     return cast(NotificationCategories,
                 _native.one_document("notification_categories", {} if request is None else request))
 
@@ -88,3 +93,6 @@ def notification_response(request: JSONInput) -> NotificationRoute:
     """Routes a tapped notification action: `{"action": "GET_TIPS", "user_info": {...}, "scheme"?}`
     gives the deep link, its URL and the destination (all None when the guide does nothing)."""
     return cast(NotificationRoute, _native.one_document("notification_response", request))
+
+
+# END GENERATED wrappers

@@ -1,4 +1,5 @@
-"""The API's models and presentation rules: one function per C call.
+"""The API's models and presentation rules: one function per C call, each
+generated from its row of the spec table (`_spec.py`).
 
 Each takes a document (a dict, a TypedDict result of another call, or JSON
 text as str / bytes) and returns the library's result, typed. A document that
@@ -10,28 +11,30 @@ from __future__ import annotations
 from typing import Union, cast
 
 from . import _native
+# BEGIN GENERATED types (python/tools/generate_bindings.py)
 from .types import (Consultation, ConsultationMessage, CreateConsultationRequest, CreateGoalRequest, Goal,
                     GoalRequestFromSuggestion, GoalSuggestion, GoalSuggestionsResponse, GoalSuggestionView, GoalTip,
-                    GoalTipsResponse, GoalTipView, Insight, InsightResponse, InsightsListResponse,
-                    InsightUpdateRequest, InsightView, JSONInput, Pagination, TrendsResponse, TrendsView, TrendView,
-                    TrendViewRequest)
+                    GoalTipsResponse, GoalTipView, Insight, InsightResponse, InsightsListResponse, InsightUpdateRequest,
+                    InsightView, JSONInput, Pagination, TrendsResponse, TrendsView, TrendView, TrendViewRequest)
+# END GENERATED types
 
 __all__ = [
+    # BEGIN GENERATED __all__ (python/tools/generate_bindings.py)
     "insight_normalize", "insight_response_normalize", "insights_list_response_normalize", "pagination_normalize",
     "insight_update_request_normalize", "goal_suggestion_normalize", "goal_suggestions_response_normalize",
     "goal_tip_normalize", "goal_tips_response_normalize", "create_goal_request_normalize", "goal_normalize",
     "trends_response_normalize", "consultation_normalize", "create_consultation_request_normalize",
     "consultation_message_normalize", "insight_view", "goal_suggestion_view", "goal_tip_view",
     "create_goal_request_from_suggestion", "trend_view", "trends_view",
+    # END GENERATED __all__
 ]
 
 
-
-# Models (docs/MODELS.md): canonical JSON out.
+# BEGIN GENERATED wrappers: written by python/tools/generate_bindings.py from _spec.py; edit the table, then run it.
 
 def insight_normalize(insight: JSONInput) -> Insight:
-    """Validates an insight and returns it canonical: every optional
-    key present (None when absent), timestamps in UTC (`...Z`), unknown keys dropped."""
+    """Validates an insight and returns it canonical: every optional key present (None when absent),
+    timestamps in UTC (`...Z`), unknown keys dropped."""
     return cast(Insight, _native.one_document("insight_normalize", insight))
 
 
@@ -41,8 +44,8 @@ def insight_response_normalize(response: JSONInput) -> InsightResponse:
 
 
 def insights_list_response_normalize(response: JSONInput) -> InsightsListResponse:
-    """Validates a page of insights with its pagination; errors name
-    the insight: `data.insights[1].insight_type`."""
+    """Validates a page of insights with its pagination; errors name the insight:
+    `data.insights[1].insight_type`."""
     return cast(InsightsListResponse, _native.one_document("insights_list_response_normalize", response))
 
 
@@ -52,8 +55,8 @@ def pagination_normalize(pagination: JSONInput) -> Pagination:
 
 
 def insight_update_request_normalize(request: JSONInput) -> InsightUpdateRequest:
-    """Validates a PATCH body (is_read / is_favorite / is_archived, at least one);
-    only the keys given are in the result."""
+    """Validates a PATCH body (is_read / is_favorite / is_archived, at least one); only the keys
+    given are in the result."""
     return cast(InsightUpdateRequest, _native.one_document("insight_update_request_normalize", request))
 
 
@@ -98,8 +101,8 @@ def consultation_normalize(consultation: JSONInput) -> Consultation:
 
 
 def create_consultation_request_normalize(request: JSONInput) -> CreateConsultationRequest:
-    """Validates the body that starts a consultation; an insight or
-    goal context needs its `context_id`."""
+    """Validates the body that starts a consultation; an insight or goal context needs its
+    `context_id`."""
     return cast(CreateConsultationRequest, _native.one_document("create_consultation_request_normalize", request))
 
 
@@ -108,17 +111,15 @@ def consultation_message_normalize(message: JSONInput) -> ConsultationMessage:
     return cast(ConsultationMessage, _native.one_document("consultation_message_normalize", message))
 
 
-# Presentation rules (docs/MODELS.md, "Presentation rules").
-
 def insight_view(insight: JSONInput) -> InsightView:
-    """An insight's display fields: type name, icon, colour, numbered action
-    steps, metric cards, and whether it offers "Create Goal"."""
+    """An insight's display fields: type name, icon, colour, numbered action steps, metric cards,
+    and whether it offers "Create Goal"."""
     return cast(InsightView, _native.one_document("insight_view", insight))
 
 
 def goal_suggestion_view(suggestion: JSONInput) -> GoalSuggestionView:
-    """A suggestion's difficulty label and colour, duration text ("3 months"),
-    goal-type icon and target text ("10000 steps")."""
+    """A suggestion's difficulty label and colour, duration text ("3 months"), goal-type icon and
+    target text ("10000 steps")."""
     return cast(GoalSuggestionView, _native.one_document("goal_suggestion_view", suggestion))
 
 
@@ -128,18 +129,21 @@ def goal_tip_view(tip: JSONInput) -> GoalTipView:
 
 
 def create_goal_request_from_suggestion(request: Union[GoalRequestFromSuggestion, JSONInput]) -> CreateGoalRequest:
-    """The POST /goals body for `{"suggestion", "now"?, "time_zone"?}`:
-    start now, target after `estimated_duration` calendar days in the zone
-    (same wall-clock time across DST). `now` may be an aware datetime."""
+    """The POST /goals body for `{"suggestion", "now"?, "time_zone"?}`: start now, target after
+    `estimated_duration` calendar days in the zone (same wall-clock time across DST). `now` may be
+    an aware datetime."""
     return cast(CreateGoalRequest, _native.one_document("create_goal_request_from_suggestion", request))
 
 
 def trend_view(request: Union[TrendViewRequest, JSONInput]) -> TrendView:
-    """The Score screen's label, formatted value, colour, message and chart
-    rule for `{"period": "weekly"|"monthly"|"yearly", "bucket": TrendBucket}`."""
+    """The Score screen's label, formatted value, colour, message and chart rule for `{"period":
+    "weekly"|"monthly"|"yearly", "bucket": TrendBucket}`."""
     return cast(TrendView, _native.one_document("trend_view", request))
 
 
 def trends_view(response: Union[TrendsResponse, JSONInput]) -> TrendsView:
     """trend_view for each period of a trends response (as Client.trends() returns it)."""
     return cast(TrendsView, _native.one_document("trends_view", response))
+
+
+# END GENERATED wrappers

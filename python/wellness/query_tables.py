@@ -20,7 +20,7 @@ import threading
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Union, cast
 
 from . import _native
-from .errors import InvalidArgumentError, WellnessError, error_for
+from .errors import WellnessError, error_for
 from .types import JSONText, QueryDocument, QueryResult, QueryTablesSummary, QuestionAnswer, Weekday
 
 __all__ = ["QueryTables", "query", "query_many", "query_tool"]
@@ -125,8 +125,7 @@ class QueryTables:
     def _live(self) -> int:
         handle = self._handle
         if handle is None:
-            raise InvalidArgumentError({"code": -1, "name": "WELLNESS_E_INVALID_ARGUMENT",
-                                        "message": "these QueryTables are closed", "path": None})
+            raise _native.invalid_argument(None, "these QueryTables are closed")
         return handle
 
 

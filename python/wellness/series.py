@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Dict, Mapping, Optional, Sequence, Tuple, Union, cast
+from typing import Any, Callable, Dict, Mapping, NamedTuple, Optional, Sequence, Tuple, Union, cast
 
 from . import _columns, _native
-from .errors import InvalidArgumentError, ValidationError, WellnessError, error_for
+from .errors import ValidationError, WellnessError, error_for
 from .types import (Chart, ChartOptions, JSONInput, JSONSamples, SeriesOptions, SeriesReport, TimestampColumn,
                     TrendsOptions, TrendsResponse, ValueColumn)
 
@@ -87,18 +87,48 @@ def _refuse(constant: str) -> Any:
     raise ValueError(f"{constant} is not JSON")
 
 
-def aggregate_columns(options: Any, timestamps: Any, values: Any, names: Tuple[str, str]) -> SeriesReport:
-    """series_aggregate_columns, naming the columns `names` in errors."""
+class ColumnsInput(NamedTuple):
+    """The options and columns of a columns call, read and checked (`read_columns`)."""
+
+    #: The options to send: their "timestamp_unit" that of the columns when they were converted.
+    document: Any
+    #: The options' "timestamp_unit" as given (what the caller's numbers mean).
+    unit: Any
+    #: The timestamps as the library reads them (epoch numbers in `stamps.unit`).
+    stamps: _columns.Timestamps
+    #: The values as doubles.
+    numbers: _columns.Column
+    #: With lenient columns, what was wrong with each value left for the library to refuse, by row.
+    value_problems: Dict[int, str]
+
+
+def _strict(_settings: Optional[Dict[str, Any]]) -> bool:
+    return False
+
+
+def read_columns(options: Any, timestamps: Any, values: Any, names: Tuple[str, str],
+                 lenient: Callable[[Optional[Dict[str, Any]]], bool] = _strict) -> ColumnsInput:
+    """What every columns call checks first: the timestamps read in the options'
+    unit, the values, both of one length (InvalidArgumentError otherwise), and
+    the options to send. `lenient(options)`: whether a missing or unreadable
+    item is left for the library to refuse (so that its error names its group)."""
     settings = options_dict(options)
     unit = settings.get("timestamp_unit", "s") if settings is not None else "s"
-    stamps = _columns.timestamps(timestamps, unit if isinstance(unit, str) else "s", names[0])
-    numbers = _columns.values(values, names[1])
+    leave = lenient(settings)
+    stamps = _columns.timestamps(timestamps, unit if isinstance(unit, str) else "s", names[0], leave)
+    value_problems: Optional[Dict[int, str]] = {} if leave else None
+    numbers = _columns.values(values, names[1], value_problems)
     if numbers.size != stamps.column.size:
-        raise InvalidArgumentError({"code": -1, "name": "WELLNESS_E_INVALID_ARGUMENT", "path": None,
-                                    "message": f"{stamps.column.size} timestamps but {numbers.size} values"})
+        raise _native.invalid_argument(None, f"{stamps.column.size} timestamps but {numbers.size} values")
     document = options
     if stamps.converted and settings is not None and unit != stamps.unit:
         document = {**settings, "timestamp_unit": stamps.unit}
+    return ColumnsInput(document, unit, stamps, numbers, value_problems or {})
+
+
+def aggregate_columns(options: Any, timestamps: Any, values: Any, names: Tuple[str, str]) -> SeriesReport:
+    """series_aggregate_columns, naming the columns `names` in errors."""
+    document, unit, stamps, numbers, _ = read_columns(options, timestamps, values, names)
     payload = _native.encode(document)
     try:
         return cast(SeriesReport, _native.call(

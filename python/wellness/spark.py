@@ -21,8 +21,8 @@ import contextlib
 import importlib
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Optional, Sequence, Union, cast
 
+from . import _native
 from ._distributed import COUNT, DATE, INSTANT, NUMBER, TEXT, WEEK, Task, make_task, run
-from .errors import ValidationError
 from .types import Average, Interval, Kind, Statistic, TimestampUnit, Weekday
 
 if TYPE_CHECKING:
@@ -247,9 +247,9 @@ def aggregate_arrow(task: Task, table: Any) -> Any:
         # Under "skip" a null goes on as NaN: the engine refuses that row, and so skips (and logs) its user.
         if nulls and task.options["on_error"] == "fail":
             row = int(compute.index(compute.is_null(table.column(name)), True).as_py())
-            raise ValidationError({"code": -3, "name": "WELLNESS_E_VALIDATION", "path": f"{label}[{row}]",
-                                   "message": f"a missing (null) {'timestamp' if name == _TIME else 'value'} "
-                                              f"of {task.by}={table.column(task.by)[row].as_py()!r}"})
+            missing = "timestamp" if name == _TIME else "value"
+            raise _native.validation_error(
+                f"{label}[{row}]", f"a missing (null) {missing} of {task.by}={table.column(task.by)[row].as_py()!r}")
     # Time order (ties by value), whatever order the shuffle delivered: a sum of floats depends on it.
     table = table.sort_by([(_TIME, "ascending"), (_VALUE, "ascending")])
     keys = table.column(task.by).to_pandas()
