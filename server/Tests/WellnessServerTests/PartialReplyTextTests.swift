@@ -27,9 +27,9 @@ import WellnessKitCore
 
     @Test func sentencesEndAfterTheSpaceThatFollowsTheirMark() {
         let text = Substring("You slept 7.5 h. Keep it up! Then")
-        let end = ChatCompletionsProvider.sentencesEnd(in: text.unicodeScalars)
+        let end = SentenceScreen.sentencesEnd(in: text.unicodeScalars)
         #expect(end.map { String(text.unicodeScalars[..<$0]) } == "You slept 7.5 h. Keep it up! ")
-        #expect(ChatCompletionsProvider.sentencesEnd(in: Substring("No end yet.").unicodeScalars) == nil)
-        #expect(ChatCompletionsProvider.sentencesEnd(in: Substring("Line\nmore").unicodeScalars) != nil)
+        #expect(SentenceScreen.sentencesEnd(in: Substring("No end yet.").unicodeScalars) == nil)
+        #expect(SentenceScreen.sentencesEnd(in: Substring("Line\nmore").unicodeScalars) != nil)
     }
 }

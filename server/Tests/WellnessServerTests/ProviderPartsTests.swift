@@ -1,11 +1,12 @@
 import Foundation
 import Logging
+import NIOCore
 import Testing
 import WellnessKitCore
 
 @testable import WellnessServer
 
-/// The provider's parts on their own: configuration, schemas, the log line.
+/// The provider's parts on their own: configuration, schemas, the failure mapping, the log line.
 @Suite struct ProviderPartsTests {
     @Test func theConfigurationRefusesWhatACommandLineGetsWrongAndNeverShowsTheKey() throws {
         let configuration = ProviderConfiguration(
@@ -94,6 +95,50 @@ import WellnessKitCore
         #expect(line.metadata["outcome"] == "ok" && line.metadata["task"] == "coach_reply")
         let text = line.message + line.metadata.values.joined()
         #expect(!text.contains("secret"))
+    }
+
+    /// A round that is never sent: the mapping below only reads whether it streams.
+    struct UnsentRound: Round {
+        let streams: Bool
+
+        func answer(_ body: JSONValue, deadline: NIODeadline, received: (String) async -> Bool) async throws
+            -> ChatCompletionsClient.Answer
+        {
+            throw ChatCompletionsClient.Failure.transport
+        }
+    }
+
+    /// The failure-to-fallback mapping is one function for streamed and unstreamed calls.
+    @Test func aFailedCallIsRecoveredTheSameWayStreamedOrNot() {
+        typealias Provider = ChatCompletionsProvider
+        let deadline = NIODeadline.now() + .seconds(20)
+        for streams in [false, true] {
+            let first = Provider.Conversation(round: UnsentRound(streams: streams), key: "", day: 0)
+            var later = first
+            later.history = [.init(role: "user", content: "again")]
+            var waited = first
+            waited.waitedForRateLimit = true
+            func recovery(
+                _ failure: ChatCompletionsClient.Failure, _ conversation: Provider.Conversation,
+                _ mode: ProviderConfiguration.StructuredOutput = .jsonSchema
+            ) -> Provider.Recovery {
+                Provider.recovery(from: failure, conversation, mode: mode, deadline: deadline)
+            }
+            #expect(recovery(.status(400, retryAfter: nil), first) == (streams ? .unstreamed : .jsonObject))
+            #expect(recovery(.status(400, retryAfter: nil), later) == .jsonObject)
+            #expect(recovery(.status(400, retryAfter: nil), later, .jsonObject) == .fallBack(.providerError))
+            #expect(recovery(.status(429, retryAfter: 1), first) == .wait(1))
+            #expect(recovery(.status(429, retryAfter: 1), waited) == .fallBack(.rateLimited), "one wait")
+            #expect(recovery(.status(429, retryAfter: 120), first) == .fallBack(.rateLimited), "past the deadline")
+            #expect(recovery(.status(429, retryAfter: nil), first) == .fallBack(.rateLimited))
+            #expect(recovery(.timeout, first) == .fallBack(.timeout))
+            #expect(recovery(.status(503, retryAfter: 1), first) == .fallBack(.providerError))
+            #expect(recovery(.transport, first) == .fallBack(.providerError))
+            #expect(recovery(.malformedResponse, first) == .fallBack(.providerError))
+            #expect(
+                Provider.recovery(from: CancellationError(), first, mode: .jsonSchema, deadline: deadline)
+                    == .fallBack(.providerError))
+        }
     }
 }
 

@@ -98,15 +98,20 @@ import WellnessKitCore
         }
     }
 
+    /// A streamed answer with a number that is no fact, twice: each is withdrawn once seen, the rules follow.
     @Test func aNumberThatIsNoFactWithdrawsWhatWasShownForTheRules() async throws {
         let invented =
             #"{"reply":"You checked in 7 times in your last 7 check-ins. You walked 123457 steps.","context_id":null}"#
-        let provider = ScriptedProvider([.stream(Self.split(invented, every: 5))])
+        let provider = ScriptedProvider([
+            .stream(Self.split(invented, every: 5)), .stream(Self.split(invented, every: 5)),
+        ])
         try await ProviderTests.withServer(provider) { server, user, client in
             let events = try Self.events(try await Self.stream(client, user, "Tips?").2)
             #expect(events.first?.name == "delta")
             #expect(events.first?.data["text"].string == "You checked in 7 times in your last 7 check-ins. ")
-            #expect(events.filter { $0.name == "reset" }.map { $0.data["reason"].string } == ["ungrounded"])
+            #expect(
+                events.filter { $0.name == "reset" }.map { $0.data["reason"].string } == ["ungrounded", "ungrounded"],
+                "the answer, then the re-asked one, withdrawn")
             #expect(!body(of: events).contains("123457"), "the invented number is never shown")
             let done = try #require(events.last?.data)
             let reply = try #require(done["messages"][1]["content"].string)
@@ -114,6 +119,62 @@ import WellnessKitCore
             #expect(Self.shownText(events) == reply)
             let id = try #require(done["messages"][1]["id"].string)
             #expect(try await ProviderTests.provenance(server, id) == .fallback(.ungrounded))
+            #expect(provider.requests.count == 2, "one re-ask, no more")
+        }
+    }
+
+    /// An ungrounded streamed answer (part of it shown) or one that is no JSON (nothing shown) gets the re-ask
+    /// the unstreamed path gives, naming what was wrong, streamed: a `reset` when text was shown, then the
+    /// grounded answer, shown, sent in `done` and stored as the model's.
+    @Test(arguments: [
+        #"{"reply":"You checked in 7 times in your last 7 check-ins. You walked 123457 steps.","context_id":null}"#,
+        "Sure! Sleep more.",
+    ])
+    func aRejectedStreamedAnswerIsReAskedAndTheGoodOneShownAndStored(_ first: String) async throws {
+        // The ungrounded answer has a first sentence to show; the other is no JSON, and shows nothing.
+        let withdrawn = first.hasPrefix("{")
+        let named = withdrawn ? "123457" : "not one JSON object"
+        let provider = ScriptedProvider([
+            .stream(Self.split(first, every: 5)), .stream(Self.split(ProviderTests.groundedReply, every: 5)),
+        ])
+        try await ProviderTests.withServer(provider) { server, user, client in
+            let consultation = try await Self.newConsultation(client, user)
+            let events = try Self.events(try await Self.stream(client, user, "Tips?", consultation: consultation).2)
+            let resets = events.filter { $0.name == "reset" }.map { $0.data["reason"].string }
+            #expect(resets == (withdrawn ? ["ungrounded"] : []))
+            #expect(!body(of: events).contains("123457"), "the invented number is never shown")
+            #expect(Self.shownText(events) == ProviderTests.groundedText)
+            let done = try #require(events.last?.data)
+            #expect(done["messages"][1]["content"].string == ProviderTests.groundedText)
+            let id = try #require(done["messages"][1]["id"].string)
+            #expect(try await ProviderTests.provenance(server, id) == ProviderTests.llm)
+            let listed = try await client.call(.get, "/api/v1/consultations/\(consultation)/messages", as: user)
+            let stored = listed.2["data"]
+            #expect(stored["messages"] == done["messages"], "what was shown is what was stored")
+            #expect(provider.requests.map { $0["stream"] } == [.bool(true), .bool(true)], "the re-ask streams too")
+            let reask = provider.messages(of: 1)
+            #expect(reask.suffix(2).map(\.role) == ["assistant", "user"])
+            #expect(reask.last?.content.contains(named) == true, "the re-ask names the error")
+        }
+    }
+
+    /// A 429 whose `Retry-After` ends before the deadline is waited for once, streamed as unstreamed.
+    @Test func aRetryAfterInsideTheDeadlineIsWaitedForWhenStreaming() async throws {
+        let provider = ScriptedProvider([
+            .status(.tooManyRequests, retryAfter: "1"), .stream(Self.split(ProviderTests.groundedReply, every: 7)),
+        ])
+        try await ProviderTests.withServer(provider) { server, user, client in
+            let started = ContinuousClock.now
+            let events = try Self.events(try await Self.stream(client, user, "Tips?").2)
+            #expect(ContinuousClock.now - started >= .milliseconds(900), "Retry-After was waited for")
+            #expect(Self.shownText(events) == ProviderTests.groundedText)
+            #expect(events.allSatisfy { $0.name != "reset" })
+            let done = try #require(events.last?.data)
+            let id = try #require(done["messages"][1]["id"].string)
+            #expect(try await ProviderTests.provenance(server, id) == ProviderTests.llm)
+            #expect(provider.requests.map { $0["stream"] } == [.bool(true), .bool(true)])
+            let metrics = try await Exposition.read(client)
+            #expect(metrics.value(ServerMetrics.Name.aiCalls, ["outcome": "rate_limited_waiting"]) == 1)
         }
     }
 
@@ -133,7 +194,8 @@ import WellnessKitCore
             ],
             [FallbackReason.providerError, .refusal, .truncated, .unsafeContent, .invalidAnswer]))
     func failuresStreamTheRules(_ reply: Reply, _ reason: FallbackReason) async throws {
-        let provider = ScriptedProvider([reply])
+        // As unstreamed: an answer that is no JSON gets one re-ask (here as bad), the others none.
+        let provider = ScriptedProvider([reply, reply])
         try await ProviderTests.withServer(provider) { server, user, client in
             let events = try Self.events(try await Self.stream(client, user, "Tips?").2)
             let done = try #require(events.last?.data)
@@ -143,7 +205,7 @@ import WellnessKitCore
             #expect(!body(of: events).contains("melatonin"))
             let id = try #require(done["messages"][1]["id"].string)
             #expect(try await ProviderTests.provenance(server, id) == .fallback(reason))
-            #expect(provider.requests.count == 1, "a streamed answer gets no re-ask")
+            #expect(provider.requests.count == (reason == .invalidAnswer ? 2 : 1), "a re-ask only when worth one")
         }
     }
 

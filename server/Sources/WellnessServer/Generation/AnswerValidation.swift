@@ -12,6 +12,15 @@ struct AnswerValidation {
         case invalid(errors: [String], reason: FallbackReason)
         /// Straight to the rules.
         case unsafe(String)
+
+        /// The same rejection for an answer of another type; nil when valid.
+        func rejection<Other>(as _: Other.Type = Other.self) -> Verdict<Other>? {
+            switch self {
+            case .valid: return nil
+            case .invalid(let errors, let reason): return .invalid(errors: errors, reason: reason)
+            case .unsafe(let rule): return .unsafe(rule)
+            }
+        }
     }
 
     let facts: FactSheet
@@ -141,13 +150,12 @@ struct AnswerValidation {
         return verdict(reply, errors: errors, texts: [("reply", reply)], facts: facts)
     }
 
-    /// Why the part of a reply written so far cannot be shown yet: the
-    /// deny-list or a number that is no fact (the whole reply gets every
-    /// check of ``coachReply(_:contextId:)`` once it is complete).
-    func problem(inPartOf text: String) -> FallbackReason? {
-        if MedicalAdviceScreen.violation(in: text) != nil { return .unsafeContent }
-        let ungrounded = GroundingCheck(text: text, facts: facts.facts).results.contains { $0.match == nil }
-        return ungrounded ? .ungrounded : nil
+    /// The part of a reply written so far, through the checks that do not
+    /// need the whole answer: the deny-list (unsafe) and grounding (invalid,
+    /// naming each number that is no fact, for the re-ask). The whole reply
+    /// gets every check of ``coachReply(_:contextId:)`` once it is complete.
+    func screen(partOf text: String) -> Verdict<Void> {
+        verdict((), errors: [], texts: [("reply", text)], facts: facts)
     }
 
     // MARK: - Shared rules

@@ -21,29 +21,33 @@ public struct ProviderConfiguration: Sendable, CustomStringConvertible {
     /// Sent as `Authorization: Bearer`; read from a file or `WELLNESS_AI_API_KEY`, never logged.
     public var apiKey: String?
     /// How long one answer may take, re-ask and retries included; then the rules answer.
-    public var timeout: Duration = .seconds(20)
+    public var timeout: Duration = .seconds(defaultTimeoutSeconds)
     /// The longest a streamed answer may pause between two pieces, within ``timeout``; then the rules answer.
-    public var streamIdleTimeout: Duration = .seconds(10)
+    public var streamIdleTimeout: Duration = .seconds(defaultStreamIdleTimeoutSeconds)
     /// `max_tokens` of each call.
-    public var maxTokens = 800
+    public var maxTokens = defaultMaxTokens
     /// Calls in flight at once on this instance; a request beyond gets the rules' answer at once.
-    public var concurrency = 4
+    public var concurrency = defaultConcurrency
     public var structuredOutput = StructuredOutput.jsonSchema
     /// Tokens (prompt and answer) one user may spend a day (UTC); nil: no cap.
     public var dailyTokensPerUser: Int?
     /// Provider failures in a row (timeouts, 5xx, 429, connection errors) that open the circuit breaker.
-    public var breakerThreshold = 5
+    public var breakerThreshold = defaultBreakerThreshold
     /// How long an open breaker sends everything to the rules before one call tries the provider again.
-    public var breakerCoolDown: Duration = .seconds(30)
+    public var breakerCoolDown: Duration = .seconds(defaultBreakerCoolDownSeconds)
     /// Insights a model rewrites in one generation (the most recent new ones); the rules write the rest.
-    public var insightsPerGeneration = 5
+    public var insightsPerGeneration = defaultInsightsPerGeneration
     /// Rounds of data tool calls (docs/QUERY.md) the server answers per coach reply; 0 offers no tool.
     public var toolRounds = defaultToolRounds
 
+    // The defaults, written once: the properties above start from them and the command line shows them.
     public static let defaultTimeoutSeconds = 20.0
     public static let defaultStreamIdleTimeoutSeconds = 10.0
     public static let defaultMaxTokens = 800
     public static let defaultConcurrency = 4
+    public static let defaultBreakerThreshold = 5
+    public static let defaultBreakerCoolDownSeconds = 30.0
+    public static let defaultInsightsPerGeneration = 5
     public static let defaultToolRounds = 3
 
     public init(baseURL: String, model: String, apiKey: String? = nil) {
