@@ -41,6 +41,10 @@ import Testing
         #expect(Self.check("You walked １０，０００ steps and ran ٥ km.").isGrounded)
         // Chinese and Japanese glue digits to words: still numbers.
         #expect(Self.values("我跑了１２公里") == ["１２=12.0"])
+        #expect(Self.read("我跑了１２公里今天")[0].unit == "公里")
+        #expect(Self.check("我跑了５公里，很好").isGrounded)
+        #expect(!Self.check("我跑了１２公里").isGrounded)
+        #expect(Self.read("我跑了５次").first?.unit == nil)
     }
 
     @Test func numberFormsAreRead() {

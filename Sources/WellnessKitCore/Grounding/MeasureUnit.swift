@@ -56,8 +56,23 @@ struct MeasureUnit: Equatable, Sendable {
             ["tag", "tage", "tagen", "día", "días", "dia", "dias", "jour", "jours", "giorni", "dagen"])
         add(.steps, 1, ["schritte", "schritten", "pasos", "pas", "passos", "passi", "stappen"])
         add(.distance, 1_000, ["kilómetros", "quilômetros", "chilometri", "kilomètres"])
+        for (name, unit) in unspaced { table[name] = unit }
         return table
     }()
+
+    /// Units of Chinese and Japanese, which a text writes without a space
+    /// before the next word; longest first, so that a prefix finds the unit.
+    private static let unspaced: [(String, MeasureUnit)] = [
+        ("公里", MeasureUnit(.distance, 1_000)), ("千米", MeasureUnit(.distance, 1_000)),
+        ("キロ", MeasureUnit(.distance, 1_000)), ("小时", MeasureUnit(.duration, 3_600)),
+        ("小時", MeasureUnit(.duration, 3_600)), ("時間", MeasureUnit(.duration, 3_600)),
+        ("分钟", MeasureUnit(.duration, 60)), ("分鐘", MeasureUnit(.duration, 60)), ("分", MeasureUnit(.duration, 60)),
+        ("步", MeasureUnit(.steps, 1)), ("歩", MeasureUnit(.steps, 1)), ("天", MeasureUnit(.duration, 86_400)),
+        ("日", MeasureUnit(.duration, 86_400)), ("公斤", MeasureUnit(.mass, 1)), ("千克", MeasureUnit(.mass, 1)),
+        ("卡", MeasureUnit(.energy, 1)), ("米", MeasureUnit(.distance, 1)),
+    ]
+
+    static let unspacedUnits = unspaced.map(\.0)
 
     static func named(_ word: String) -> MeasureUnit? { table[word] }
 

@@ -36,6 +36,11 @@ extension NumberMention {
         if phrase.count > 1, MeasureUnit.named(phrase[1].text) != nil, !isNumberWord(first.text) {
             return .known(phrase[1].text, end: phrase[1].end)
         }
+        // Scripts without case (Chinese, Japanese) write no space after a unit: a
+        // known unit may begin the "word"; any other is no unit.
+        if !first.text.unicodeScalars.contains(where: { $0.properties.isCased }) {
+            return MeasureUnit.unspacedUnits.first { first.text.hasPrefix($0) }.map { .known($0, end: first.end) }
+        }
         if MeasureUnit.functionWords.contains(first.text) || month(first.text) != nil || isNumberWord(first.text) {
             return nil
         }
