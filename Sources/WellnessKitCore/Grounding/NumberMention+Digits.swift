@@ -12,6 +12,8 @@ extension NumberMention {
         let kind = NumeralScalar.digitKind(text[start])
         var groups: [[Int]] = [[]]
         var separators: [Unicode.Scalar] = []
+        // Whether every separator so far is a space (kept, not recounted: a long number stays linear).
+        var onlySpaces = true
         var end = start
         while let scalar = text.at(end) {
             if NumeralScalar.digitKind(scalar) == kind, let digit = NumeralScalar.digitValue(scalar) {
@@ -19,8 +21,9 @@ extension NumberMention {
                 end += 1
             } else if kind == .decimal, NumeralScalar.isSeparator(scalar),
                 text.at(end + 1).map(NumeralScalar.isDecimalDigit) == true,
-                !NumeralScalar.isSpace(scalar) || spaceGroups(text, at: end, groups: groups, separators: separators)
+                !NumeralScalar.isSpace(scalar) || spaceGroups(text, at: end, groups: groups, onlySpaces: onlySpaces)
             {
+                onlySpaces = onlySpaces && NumeralScalar.isSpace(scalar)
                 separators.append(scalar)
                 groups.append([])
                 end += 1
@@ -51,9 +54,9 @@ extension NumberMention {
     /// digits (or a group of 3), before exactly 3, in a number grouped by
     /// spaces so far ("10 000", "1 000 000"; "3 10" is two numbers).
     private static func spaceGroups(
-        _ text: ScannedText, at index: Int, groups: [[Int]], separators: [Unicode.Scalar]
+        _ text: ScannedText, at index: Int, groups: [[Int]], onlySpaces: Bool
     ) -> Bool {
-        guard separators.allSatisfy(NumeralScalar.isSpace), let current = groups.last else { return false }
+        guard onlySpaces, let current = groups.last else { return false }
         guard groups.count == 1 ? (1...3).contains(current.count) : current.count == 3 else { return false }
         for offset in 1...3 where text.at(index + offset).map(NumeralScalar.isDecimalDigit) != true { return false }
         return text.at(index + 4).map(NumeralScalar.isNumeral) != true

@@ -26,7 +26,7 @@ extension NumberMention {
         if let hyphen = text.at(first.end), isHyphen(hyphen), let letter = text.at(first.end + 1),
             NumeralScalar.isLetter(letter)
         {
-            let end = endOfWord(text, from: first.end + 1)
+            let end = min(endOfWord(text, from: first.end + 1), first.start + maximumWordLength)
             first = Word(text: text.string(first.start, end).lowercased(), start: first.start, end: end)
             phrase = [first] + after(end, in: text)
         }

@@ -20,6 +20,9 @@ extension NumberMention {
     /// What makes "half" a number: "half an hour", "half of your runs", "half the time".
     static let afterHalf: Set<String> = ["a", "an", "of", "the", "as", "your", "my", "that", "this"]
 
+    /// The longest word a phrase or a unit may hold (scalars).
+    static let maximumWordLength = 40
+
     /// A word of a phrase, lowercased, and where it lies.
     struct Word {
         var text: String
@@ -33,7 +36,8 @@ extension NumberMention {
         var index = start
         while found.count < limit {
             let end = endOfWord(text, from: index)
-            guard end > index else { break }
+            // No number word or unit is longer; a longer word ends the phrase.
+            guard end > index, end - index <= maximumWordLength else { break }
             found.append(Word(text: text.string(index, end).lowercased(), start: index, end: end))
             var next = end
             var hyphens = 0
@@ -57,7 +61,9 @@ extension NumberMention {
     /// "a couple"); ordinals ("third") are positions, not read.
     static func words(_ text: ScannedText, at start: Int) -> Reading? {
         if let previous = text.at(start - 1), NumeralScalar.isLetter(previous) { return nil }
-        let first = text.string(start, endOfWord(text, from: start)).lowercased()
+        let firstEnd = endOfWord(text, from: start)
+        guard firstEnd - start <= maximumWordLength else { return nil }
+        let first = text.string(start, firstEnd).lowercased()
         let starts = ones[first] != nil || tens[first] != nil || counts[first] != nil || vague.contains(first)
         guard starts || ["a", "an", "half", "once"].contains(first) else { return nil }
         let phrase = words(text, from: start, limit: 12)

@@ -190,14 +190,16 @@ extension NumberMention {
         return end
     }
 
+    /// The word at `start`, or "" when it is longer than any word the reader looks for.
     static func word(startingAt start: Int, in text: ScannedText) -> String {
-        text.string(start, endOfWord(text, from: start))
+        let end = endOfWord(text, from: start)
+        return end - start <= maximumWordLength ? text.string(start, end) : ""
     }
 
     private static func word(endingAt end: Int, in text: ScannedText) -> String? {
         var start = end
-        while start > 0, NumeralScalar.isLetter(text[start - 1]) { start -= 1 }
-        return start < end ? text.string(start, end) : nil
+        while start > 0, end - start <= maximumWordLength, NumeralScalar.isLetter(text[start - 1]) { start -= 1 }
+        return start < end && end - start <= maximumWordLength ? text.string(start, end) : nil
     }
 
     static func skipping(_ characters: String, forwardFrom index: Int, in text: ScannedText) -> Int {
