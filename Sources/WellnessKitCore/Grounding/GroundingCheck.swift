@@ -10,7 +10,10 @@
 /// in percent, a fraction (0.85 is "85%"), or the change or share of two
 /// facts; a number, the difference of two. Only facts of one unit are
 /// derived from together. Days of the month and years beside a month name, and ISO dates,
-/// match the dates among the facts.
+/// match the dates among the facts. A number written with a unit ("3.1 miles")
+/// matches facts of that unit or one it converts to (``MeasureUnit``), or
+/// facts without a unit; the reader (``NumberMention``) finds numbers in every
+/// script's digits, number forms and English number words.
 public struct GroundingCheck: Sendable {
     /// What a mention matched.
     public struct Match: Sendable, Equatable {
