@@ -125,6 +125,7 @@ import Testing
         // "one" alone is read only before a unit; ordinals and "someone" are not numbers.
         #expect(Self.values("one of your runs, no one, someone, one day, one hour") == ["one=1.0", "one=1.0"])
         #expect(Self.values("your third run; first, rest") == [])
+        #expect(Self.values("One step at a time, one day at a time.") == [])
         for text in [
             "You walked twelve thousand steps", "You ran a dozen times", "You slept half an hour more",
             "You ran ten times", "You ran dozens of times", "You slept two hundred and five minutes",

@@ -163,8 +163,16 @@ extension NumberMention {
         }
         guard consumed > 0 else { return nil }
         // "one" alone is mostly a pronoun or an article: read before a unit only.
-        if consumed == 1, phrase[0].text == "one", !knownUnit(after: phrase[0].end, in: text) { return nil }
+        if consumed == 1, phrase[0].text == "one", !isMeasure(oneAt: phrase[0], in: text) { return nil }
         return reading(phrase, consumed, value: total + group, decimals: decimals, in: text)
+    }
+
+    /// "one" before a unit ("one hour"), but not the idiom "one step at a time".
+    private static func isMeasure(oneAt word: Word, in text: ScannedText) -> Bool {
+        guard case .known(_, let end)? = unitWord(after: word.end, in: text) else { return false }
+        var start = end
+        while let scalar = text.at(start), NumeralScalar.isSpace(scalar) { start += 1 }
+        return words(text, from: start, limit: 3).map(\.text) != ["at", "a", "time"]
     }
 
     private static func reading(_ phrase: [Word], _ count: Int, value: Double, decimals: Int, in text: ScannedText)
