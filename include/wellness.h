@@ -1277,14 +1277,20 @@ WELLNESS_API void wellness_query_tables_free(wellness_query_tables *tables);
    "value": number | "date": "YYYY-MM-DD", "unit"?: string}, ...] (at most
    1,000, names unique)} in; {"grounded": bool, "ungrounded": count,
    "numbers": [{"text", "kind": "number" | "percent" | "day_of_month" |
-   "year" | "date", "value", "start", "end" (Unicode scalar offsets),
+   "year" | "date", "value" (null past a double's range or when the text
+   cannot be read as one number, "5,7.2"), "unit" (the word after the
+   number, or null), "start", "end" (Unicode scalar offsets),
    "grounded", "match": {"kind": "value" | "difference" | "percent_change" |
    "percent_of" | "fraction" | "date", "facts": [names], "value"} | null}]}
    out. A number matches a fact rounded to the decimals it is written with
    (a whole number ending in zeros may round further, within 5 %); without a
    written sign, magnitudes are compared; a percentage may be a fraction, or
    the change or share of two facts of one unit; a number, the difference of
-   two. An ungrounded text is a result, not an error.
+   two. Numbers are read in every script's digits, as number forms (U+216B,
+   U+00BD), through invisible characters, and as English number words; a
+   number followed by a unit matches only facts of that unit, one it
+   converts to, or none (docs/AI.md, "What a text may write"). An
+   ungrounded text is a result, not an error.
    Ownership: `json` is borrowed for the call; on success `*out`, on failure
    `*err` (when not NULL), holds a buffer the caller releases. */
 WELLNESS_API wellness_status wellness_grounding_check(

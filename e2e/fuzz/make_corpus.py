@@ -326,6 +326,26 @@ def integration_seeds(insight: dict, goal: dict, consultation: dict) -> dict[str
         "facts": grounding_facts})
     seeds["grounding_check-invented"] = one("grounding_check", {
         "text": "You ran 12 km on 2025-11-04, between 3 and 16 Nov, \u2212 0.3 years.", "facts": grounding_facts})
+    unit_facts = grounding_facts + [{"name": "run_km", "value": 5, "unit": "km"},
+                                    {"name": "checkins", "value": 30, "unit": "checkins"}]
+    seeds["grounding_check-unicode-digits"] = one("grounding_check", {
+        "text": "\uff11\uff12\uff0c\uff10\uff10\uff10 steps, \u0661\u0662\u066c\u0660\u0660\u0660 and \u0667\u066b\u0662,"
+                " \u0967\u0968 h, \U0001d7cf\U0001d7d0 km, \u216b \u246b \u2474 \u2488 \u00bd 1\u00be \u00b9\u00b2 10\u00b2,"
+                " 1\u200b2 1\u00ad0\u2060000 \ufeff7.2, \u0668\u0665\u066a, \u8dd1\u4e86\uff15\u516c\u91cc",
+        "facts": unit_facts})
+    seeds["grounding_check-groupings"] = one("grounding_check", {
+        "text": "10 000 steps, 10\u2009000, 10\u202f000, 10\u00a0000, 10'000, 12\u2019500, 5,7.2, 1,22.3, 1,234,5,"
+                " 7,2 h, 10 000,5, 3 10, 7.2.2025, 1 0000, -1\u202f000 %",
+        "facts": unit_facts})
+    seeds["grounding_check-number-words"] = one("grounding_check", {
+        "text": "Twelve thousand steps, two hundred and five, twenty-one days, a dozen runs, two dozen, a couple,"
+                " half an hour, one and a half hours, a hundred and twenty minutes, twice a week, once a day,"
+                " ten times, 12 thousand, 1.5 million, 12k steps, dozens of runs, one of them, one hour.",
+        "facts": unit_facts})
+    seeds["grounding_check-units"] = one("grounding_check", {
+        "text": "You ran 30 marathons and 3.1 miles, slept 434 minutes, 7-8 hours or seven to eight hours,"
+                " 30 check-ins, 85 percent, 70 kg or 154 lb, 5 consecutive days, 4 more hours.",
+        "facts": unit_facts})
     seeds["analytics_metrics-json-lines"] = two(
         "analytics_metrics", {"session_gap_minutes": 45}, b"\n".join(dumps(event) for event in events) + b"\n")
     seeds["analytics_new-capacity"] = one("analytics_new", {"capacity": 16})

@@ -47,3 +47,50 @@ def test_bad_facts_name_the_field() -> None:
     assert raised.value.path == "facts[0].valeu" and "value" in str(raised.value)
     with pytest.raises(TypeError):
         wellness.grounding_check(b"7", FACTS)  # type: ignore[arg-type]
+
+
+UNIT_FACTS = [
+    {"name": "steps_average", "value": 9996, "unit": "steps"},
+    {"name": "sleep_hours", "value": 7.23, "unit": "hours"},
+    {"name": "run_km", "value": 5, "unit": "km"},
+    {"name": "mood_this_week", "value": 6.2, "unit": "mood_score"},
+    {"name": "mood_last_week", "value": 3.1, "unit": "mood_score"},
+    {"name": "checkins", "value": 30, "unit": "checkins"},
+]
+
+
+@pytest.mark.parametrize(("text", "numeral"), [
+    ("You walked \uff11\uff12\uff0c\uff10\uff10\uff10 steps.", "\uff11\uff12\uff0c\uff10\uff10\uff10"),  # fullwidth
+    ("You walked \u0661\u0662\u0660\u0660\u0660 steps.", "\u0661\u0662\u0660\u0660\u0660"),  # Arabic-Indic
+    ("You ran \U0001d7cf\U0001d7d0 km.", "\U0001d7cf\U0001d7d0"),  # mathematical bold
+    ("You ran \u216b times.", "\u216b"), ("You ran \u246b times.", "\u246b"),  # Roman, circled
+    ("You walked 1\u200b2,000 steps.", "1\u200b2,000"),  # zero-width space inside
+    ("You walked 12\u2009000 steps.", "12\u2009000"), ("You walked 12\u00a0000 steps.", "12\u00a0000"),
+    ("You ran 5,7.2 km.", "5,7.2"), ("You ran 1,22.3 km.", "1,22.3"),  # malformed groupings: read whole
+    ("You walked twelve thousand steps.", "twelve thousand"), ("You ran a dozen times.", "a dozen"),
+    ("You slept half an hour more.", "half"), ("You ran ten times.", "ten"),
+    ("You ran 30 marathons.", "30"), ("You ran 3.1 miles further than your mood.", "3.1"),
+])
+def test_every_form_of_an_invented_number_is_reported(text: str, numeral: str) -> None:
+    facts = [fact for fact in UNIT_FACTS if fact["name"] != "run_km"] if "miles" in text else UNIT_FACTS
+    result = wellness.grounding_check(text, facts)
+    assert not result["grounded"], result
+    assert [number["text"] for number in result["numbers"] if not number["grounded"]] == [numeral]
+    for number in result["numbers"]:
+        assert text[number["start"]:number["end"]] == number["text"]
+
+
+def test_units_and_words_that_are_facts_are_grounded() -> None:
+    text = ("You walked \uff11\uff10\uff0c\uff10\uff10\uff10 steps, ran \u0665 km (3.1 miles), slept 434 minutes, "
+            "checked in thirty times and 30 check-ins.")
+    result = wellness.grounding_check(text, UNIT_FACTS)
+    assert result["grounded"], result
+    units = {number["text"]: number["unit"] for number in result["numbers"]}
+    assert units["3.1"] == "miles" and units["434"] == "minutes" and units["thirty"] is None
+    assert [n["match"]["facts"] for n in result["numbers"] if n["text"] == "3.1"] == [["run_km"]]
+
+
+def test_an_unreadable_number_has_no_value() -> None:
+    result = wellness.grounding_check("You ran 5,7.2 km and dozens of times.", UNIT_FACTS)
+    assert [(n["text"], n["value"], n["grounded"]) for n in result["numbers"]] == [
+        ("5,7.2", None, False), ("dozens", None, False)]

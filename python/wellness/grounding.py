@@ -19,6 +19,10 @@ def grounding_check(text: str, facts: Sequence[Union[GroundingFact, Mapping[str,
     `{"name": ..., "date": "2025-11-03"}`. A number matches a fact rounded to
     the decimals it is written with ("7.2" for 7.23; "10,000" for 9,996,
     within 5 %), or the difference, change or share of two facts of one unit.
+    Numbers are read in every script's digits, as number forms ("Ⅻ", "½") and
+    as English number words ("twelve thousand", "half an hour"); a number
+    followed by a unit ("3.1 miles") matches only facts of that unit or one it
+    converts to, or facts without a unit (docs/AI.md, "What a text may write").
     `result["grounded"]` is False when any number matches nothing; each entry
     of `result["numbers"]` says where it is (`start`, `end` index `text`) and
     what it matched. Raises `ValidationError` for malformed facts.

@@ -1203,8 +1203,11 @@ class GroundingMatch(TypedDict):
 class GroundingNumber(TypedDict):
     text: str
     kind: MentionKind
-    #: The number as written (a date: "YYYY-MM-DD"); None past a double's range.
+    #: The number as written (a date: "YYYY-MM-DD"); None past a double's range, or when the text
+    #: cannot be read as one number ("5,7.2", "dozens").
     value: Union[float, str, None]
+    #: The word after the number that says what it counts ("km", "steps"), lowercased; None when none does.
+    unit: Optional[str]
     #: Indices into the text (Unicode code points, as Python's str).
     start: int
     end: int

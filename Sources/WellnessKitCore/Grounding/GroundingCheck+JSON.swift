@@ -26,8 +26,9 @@ extension GroundingCheck {
         self.init(text: text, facts: facts)
     }
 
-    /// `{"grounded": bool, "ungrounded": count, "numbers": [{"text", "kind", "value", "start", "end", "grounded",
-    /// "match": {"kind", "facts", "value"} | null}]}`; offsets count Unicode scalars.
+    /// `{"grounded": bool, "ungrounded": count, "numbers": [{"text", "kind", "value", "unit", "start", "end",
+    /// "grounded", "match": {"kind", "facts", "value"} | null}]}`; offsets count Unicode scalars; "value" is
+    /// null for a number past a double's range or one that cannot be read as one number.
     public var json: JSONValue {
         .object(
             JSONObject([
@@ -53,6 +54,7 @@ extension GroundingCheck.Result {
                 ("text", .string(mention.text)),
                 ("kind", .string(mention.kind.rawValue)),
                 ("value", valueJSON),
+                ("unit", mention.unit.map(JSONValue.string) ?? .null),
                 ("start", .int(mention.start)),
                 ("end", .int(mention.end)),
                 ("grounded", .bool(match != nil)),

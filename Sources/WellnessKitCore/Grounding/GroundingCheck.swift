@@ -10,7 +10,10 @@
 /// in percent, a fraction (0.85 is "85%"), or the change or share of two
 /// facts; a number, the difference of two. Only facts of one unit are
 /// derived from together. Days of the month and years beside a month name, and ISO dates,
-/// match the dates among the facts.
+/// match the dates among the facts. A number written with a unit ("3.1 miles")
+/// matches facts of that unit or one it converts to (``MeasureUnit``), or
+/// facts without a unit; the reader (``NumberMention``) finds numbers in every
+/// script's digits, number forms and English number words.
 public struct GroundingCheck: Sendable {
     /// What a mention matched.
     public struct Match: Sendable, Equatable {
@@ -53,13 +56,15 @@ public struct GroundingCheck: Sendable {
     ///   - text: the generated text.
     ///   - facts: what it may cite.
     public init(text: String, facts: [GroundingFact]) {
-        let numbers = facts.compactMap { fact in fact.number.map { (fact.name, $0) } }
+        let numbers = facts.compactMap { fact in
+            fact.number.map { NumericFact(name: fact.name, value: $0, unit: MeasureUnit.key(of: fact.unit)) }
+        }
         let dates = facts.compactMap { fact in fact.date.map { (fact.name, $0) } }
         let pairs = Self.derivations(of: Array(facts.filter { $0.number != nil }.prefix(Self.maximumPairedFacts)))
-        let differences = DerivedValues(pairs.filter { $0.kind == .difference })
+        let differences = UnitIndex(pairs.filter { $0.match.kind == .difference })
         let percentages = DerivedValues(
-            pairs.filter { $0.kind != .difference }
-                + numbers.map { Match(kind: .fraction, facts: [$0.0], value: $0.1 * 100) })
+            pairs.filter { $0.match.kind != .difference }.map(\.match)
+                + numbers.map { Match(kind: .fraction, facts: [$0.name], value: $0.value * 100) })
         results = NumberMention.find(in: text).map { mention in
             let match: Match?
             switch mention.kind {
@@ -77,8 +82,32 @@ public struct GroundingCheck: Sendable {
         }
     }
 
-    private static func valueMatch(_ mention: NumberMention, numbers: [(String, Double)]) -> Match? {
-        numbers.first { writes(mention, $0.1) }.map { Match(kind: .value, facts: [$0.0], value: $0.1) }
+    /// A numeric fact and the key of its unit.
+    struct NumericFact {
+        var name: String
+        var value: Double
+        var unit: (key: MeasureUnit.Key, factor: Double)?
+    }
+
+    /// How to bring a value in `fact`'s unit into `mention`'s: nil when the
+    /// units differ. A number without a unit, or a fact without one, is compared as written.
+    static func conversion(
+        from fact: (key: MeasureUnit.Key, factor: Double)?, to mention: (key: MeasureUnit.Key, factor: Double)?
+    ) -> Double? {
+        guard let fact, let mention else { return 1 }
+        guard fact.key == mention.key, mention.factor > 0 else { return nil }
+        return fact.factor / mention.factor
+    }
+
+    private static func valueMatch(_ mention: NumberMention, numbers: [NumericFact]) -> Match? {
+        let unit = MeasureUnit.key(of: mention.unit)
+        for fact in numbers {
+            guard let scale = conversion(from: fact.unit, to: unit), writes(mention, fact.value * scale) else {
+                continue
+            }
+            return Match(kind: .value, facts: [fact.name], value: fact.value)
+        }
+        return nil
     }
 
     private static func dateMatch(_ mention: NumberMention, dates: [(String, CalendarDate)]) -> Match? {
@@ -130,44 +159,87 @@ public struct GroundingCheck: Sendable {
 
     /// The two-fact derivations, in a fixed order, of facts that share a
     /// unit: differences of unrelated quantities would match almost any
-    /// small number.
-    private static func derivations(of facts: [GroundingFact]) -> [Match] {
-        var found: [Match] = []
+    /// small number. Each carries the unit of its facts.
+    private static func derivations(of facts: [GroundingFact]) -> [UnitIndex.Entry] {
+        var found: [UnitIndex.Entry] = []
         for (i, a) in facts.enumerated() {
             for (j, b) in facts.enumerated() where i != j && a.unit != nil && a.unit == b.unit {
                 guard let x = a.number, let y = b.number else { continue }
-                if i < j { found.append(Match(kind: .difference, facts: [a.name, b.name], value: abs(x - y))) }
+                let unit = MeasureUnit.key(of: a.unit)
+                func add(_ kind: Match.Kind, _ value: Double) {
+                    found.append(
+                        UnitIndex.Entry(match: Match(kind: kind, facts: [a.name, b.name], value: value), unit: unit))
+                }
+                if i < j { add(.difference, abs(x - y)) }
                 guard y != 0 else { continue }
-                found.append(Match(kind: .percentChange, facts: [a.name, b.name], value: abs(x - y) / abs(y) * 100))
-                found.append(Match(kind: .percentOf, facts: [a.name, b.name], value: x / y * 100))
+                add(.percentChange, abs(x - y) / abs(y) * 100)
+                add(.percentOf, x / y * 100)
             }
         }
-        return found.filter { $0.value.isFinite }
+        return found.filter { $0.match.value.isFinite }
+    }
+}
+
+/// Derived values by unit, so that a mention with a unit finds the ones of
+/// that unit (converted) or of none, and a mention without one finds all.
+private struct UnitIndex {
+    struct Entry {
+        var match: GroundingCheck.Match
+        var unit: (key: MeasureUnit.Key, factor: Double)?
+    }
+
+    private let all: DerivedValues
+    private let unitless: DerivedValues
+    /// Values in their dimension's base unit (a named unit: as given).
+    private let byUnit: [MeasureUnit.Key: DerivedValues]
+
+    init(_ entries: [Entry]) {
+        all = DerivedValues(entries.map(\.match))
+        unitless = DerivedValues(entries.filter { $0.unit == nil }.map(\.match))
+        var grouped: [MeasureUnit.Key: [(GroundingCheck.Match, Double)]] = [:]
+        for entry in entries {
+            guard let unit = entry.unit else { continue }
+            grouped[unit.key, default: []].append((entry.match, entry.match.value * unit.factor))
+        }
+        byUnit = grouped.mapValues(DerivedValues.init(scaled:))
+    }
+
+    func first(writtenAs mention: NumberMention) -> GroundingCheck.Match? {
+        guard let unit = MeasureUnit.key(of: mention.unit) else { return all.first(writtenAs: mention) }
+        return byUnit[unit.key]?.first(writtenAs: mention, per: unit.factor) ?? unitless.first(writtenAs: mention)
     }
 }
 
 /// Derived values sorted by magnitude, so that a mention finds the ones it
 /// could write by binary search: a long text against many facts stays linear.
 private struct DerivedValues {
-    private let matches: [GroundingCheck.Match]
+    /// Each match with the value compared (the match's, or in a base unit).
+    private let entries: [(match: GroundingCheck.Match, value: Double)]
 
     init(_ matches: [GroundingCheck.Match]) {
-        self.matches = matches.sorted { abs($0.value) < abs($1.value) }
+        self.init(scaled: matches.map { ($0, $0.value) })
     }
 
-    /// The first match (by magnitude) the mention writes.
-    func first(writtenAs mention: NumberMention) -> GroundingCheck.Match? {
-        let low = abs(mention.value) - GroundingCheck.tolerance(of: mention)
+    init(scaled entries: [(GroundingCheck.Match, Double)]) {
+        self.entries = entries.filter { $0.1.isFinite }.sorted { abs($0.1) < abs($1.1) }.map { ($0.0, $0.1) }
+    }
+
+    /// The first match (by magnitude) the mention writes, its value divided by `unit` (the mention's unit in
+    /// the base unit).
+    func first(writtenAs mention: NumberMention, per unit: Double = 1) -> GroundingCheck.Match? {
+        guard mention.value.isFinite, unit > 0 else { return nil }
+        let tolerance = GroundingCheck.tolerance(of: mention)
+        let low = (abs(mention.value) - tolerance) * unit
         var lower = 0
-        var upper = matches.count
+        var upper = entries.count
         while lower < upper {
             let middle = lower + (upper - lower) / 2
-            if abs(matches[middle].value) < low { lower = middle + 1 } else { upper = middle }
+            if abs(entries[middle].value) < low { lower = middle + 1 } else { upper = middle }
         }
-        let high = abs(mention.value) + GroundingCheck.tolerance(of: mention)
+        let high = (abs(mention.value) + tolerance) * unit
         var index = lower
-        while index < matches.count, abs(matches[index].value) <= high {
-            if GroundingCheck.writes(mention, matches[index].value) { return matches[index] }
+        while index < entries.count, abs(entries[index].value) <= high {
+            if GroundingCheck.writes(mention, entries[index].value / unit) { return entries[index].match }
             index += 1
         }
         return nil
