@@ -85,7 +85,8 @@ extension Store {
             """, [.text(userId), .integer(Int64(day)), .integer(Int64(max(tokens, 0)))])
     }
 
-    private static func values(_ provenance: GenerationProvenance) -> [SQLValue] {
+    /// The `generation_*` columns of `provenance`, in their order.
+    static func values(_ provenance: GenerationProvenance) -> [SQLValue] {
         [
             .text(provenance.source.rawValue), provenance.model.map(SQLValue.text) ?? .null,
             provenance.promptVersion.map(SQLValue.text) ?? .null,
