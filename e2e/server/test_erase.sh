@@ -29,11 +29,13 @@ import os, sqlite3, sys, time
 connection = sqlite3.connect(sys.argv[1], isolation_level=None, timeout=10)
 connection.execute("BEGIN IMMEDIATE")
 open(sys.argv[2] + ".held", "w").close()
-while not os.path.exists(sys.argv[2]):
+deadline = time.monotonic() + 120  # never outlives a failed test for long
+while not os.path.exists(sys.argv[2]) and time.monotonic() < deadline:
     time.sleep(0.05)
 connection.execute("ROLLBACK")
 PY
 holder=$!
+trap 'kill -TERM "$server_pid" "$holder" 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 200); do [ -e "$work/release.held" ] && break; sleep 0.05; done
 [ -e "$work/release.held" ] || fail "the lock holder did not start"
 
