@@ -5,7 +5,9 @@
 # error, and nothing is erased (the account works on). Once the lock is
 # released, `erase-user` erases the account while the server runs, and the
 # server, which remembered the user's API key and token (--auth-cache-ttl 5),
-# refuses both on the very next request.
+# refuses both on the very next request. And an erasure interrupted after
+# its rows were deleted (by versions that deleted the key last) is finished
+# by `erase-user`, which deletes the key.
 set -euo pipefail
 server=$(realpath "$1")
 work=$(mktemp -d)
@@ -14,7 +16,7 @@ trap 'rm -rf "$work"' EXIT
 . "$(dirname "$0")/server.sh"
 fail() { echo "erase: $*"; exit 1; }
 
-start_server "$server" "$work/data" --demo --auth-cache-ttl 5
+start_server "$server" "$work/data" --demo --auth-cache-ttl 5 --allow-signup
 trap 'kill -TERM "$server_pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 user=$(sed -n 's/^demo user //p' "$work/data.out")
 url="http://127.0.0.1:$server_port/api/v1"
@@ -61,6 +63,27 @@ grep -q "\"erased\":\"$user\"" "$work/erase.out" || fail "erase-user printed $(c
 [ "$(by_token)" = 401 ] || fail "the running server still accepts the erased user's token"
 code=0; erase_user >/dev/null || code=$?
 [ "$code" = 1 ] || fail "a second erase-user: exit $code, not 1"
+
+# An erasure interrupted as versions that deleted the key last left one whose key store failed: the user's
+# rows gone, the key stored. erase-user finishes it (deletes the key) instead of saying "no such user".
+other=$(curl -s -X POST -H 'Content-Type: application/json' -d '{}' "http://127.0.0.1:$server_port/dev/users" |
+    python3 -c 'import json, sys; print(json.load(sys.stdin)["data"]["user_id"])')
+python3 - "$work/data" "$other" <<'PY'
+import sqlite3, sys
+data, user = sys.argv[1:]
+sqlite3.connect(data + "/wellness.sqlite", isolation_level=None).execute("DELETE FROM users WHERE id = ?", (user,))
+keys = sqlite3.connect(data + "/user-keys.sqlite")
+assert keys.execute("SELECT COUNT(*) FROM user_keys WHERE user_id = ?", (user,)).fetchone()[0] == 1
+PY
+user=$other
+erase_user >"$work/erase.out" || fail "erase-user of an interrupted erasure: $(cat "$work/erase.err")"
+grep -q "\"erased\":\"$other\",\"finished\":true" "$work/erase.out" || fail "erase-user printed $(cat "$work/erase.out")"
+python3 - "$work/data" "$other" <<'PY' || fail "the interrupted erasure's key is still stored"
+import sqlite3, sys
+data, user = sys.argv[1:]
+keys = sqlite3.connect(data + "/user-keys.sqlite")
+sys.exit(keys.execute("SELECT COUNT(*) FROM user_keys WHERE user_id = ?", (user,)).fetchone()[0])
+PY
 kill -TERM "$server_pid"; wait "$server_pid" || true
 echo "erase: key store locked: erase-user exit 75 and DELETE /account 503 + Retry-After, nothing erased;" \
-     "then erase-user while the server runs: its key and token refused at once"
+     "then erase-user while the server runs: its key and token refused at once; an interrupted erasure finished"
