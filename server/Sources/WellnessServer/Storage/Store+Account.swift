@@ -58,7 +58,9 @@ extension Store {
     /// Deletes the user's data key (``UserKeys``) first, then every row of the
     /// user in every table (``userRows``) in one transaction, and forgets what
     /// any instance remembers of them: their API keys and tokens are refused
-    /// from the moment it commits. So an erasure that reports success has
+    /// from the moment it commits (on PostgreSQL it returns once this
+    /// instance's listener has heard the erasure's notice, at most 1 s after:
+    /// ``ErasureNotices``). So an erasure that reports success has
     /// shredded every copy of the data made before (backups, dumps), and one
     /// whose key store fails erases nothing and is retried. Between the two
     /// steps the user's rows remain but no longer open anywhere but in the
@@ -73,6 +75,9 @@ extension Store {
         defer { forgetErased(userId) }
         let dialect = engine.dialect
         let shared = engine.isShared
+        // Only while listening: an instance not listening believes no remembered credential anyway.
+        let notice = shared && principals.isTrusted ? erasureNotices.expect(userId) : nil
+        defer { notice?.end() }
         let erased = try await engine.transaction { session in
             // Taken first, as every write of the user takes it first (holdUser): no write waits for a row
             // this transaction holds while holding one it needs.
@@ -95,6 +100,7 @@ extension Store {
             }
             return true
         }
+        if erased { await notice?.wait() }
         return erased ? .account : hadKey ? .keyOnly : .nothing
     }
 
@@ -131,7 +137,9 @@ extension Store {
             switch notice {
             case .listening: principals.isTrusted = true
             case .lost: principals.isTrusted = false
-            case .notified(let userId): forgetErased(userId)
+            case .notified(let userId):
+                forgetErased(userId)
+                erasureNotices.heard(userId)
             }
         }
     }

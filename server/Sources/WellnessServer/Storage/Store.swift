@@ -18,6 +18,8 @@ public final class Store: Sendable {
     let openedInsights: OpenedInsightCache
     /// Recently read pages of insight lists (see ``InsightPageCache``).
     let insightPages: InsightPageCache
+    /// Erasures waiting to be heard on this instance's listener (PostgreSQL).
+    let erasureNotices = ErasureNotices()
 
     private init(
         engine: any SQLEngine, cipher: UserCiphers, principalLifetime: Double, openedInsights: Int,
