@@ -122,6 +122,7 @@ server-test-suite:
 	e2e/server/test_instances.sh $(SERVER_DEBUG_BIN)
 	e2e/server/test_keepalive.sh $(SERVER_DEBUG_BIN) $(PYTHON)
 	e2e/server/test_crash_idempotency.sh $(SERVER_DEBUG_BIN)
+	e2e/server/test_erase.sh $(SERVER_DEBUG_BIN)
 	@# The release binary users run: keyed POSTs crashed it (a task-local in
 	@# optimised code) while every test of the debug build passed.
 	swift build -q -c release --package-path server --product wellness-server

@@ -10,16 +10,21 @@ struct EraseUser: AsyncParsableCommand {
         commandName: "erase-user",
         abstract: "Erase every row of a user in every table; print {\"erased\": ID} as a JSON line.",
         discussion: """
-            Running instances on the same PostgreSQL database refuse the user's keys and tokens as soon as it \
-            commits. Exits 1 when there is no such user (already erased, say).
+            Deletes the user's data key first: when the key store fails, nothing is erased and it exits 75 \
+            (retry later). Running instances on the same database (PostgreSQL or SQLite) refuse the user's keys \
+            and tokens as soon as it commits. An erasure interrupted after its rows were deleted is finished \
+            (its key deleted; {"erased": ID, "finished": true}). Exits 1 when there is no such user and no key.
             """)
     @OptionGroup var options: Keys.DataOptions
     @Argument(help: "The user's id.") var user: String
 
     func run() async throws {
         try await options.run { store in
-            guard try await store.eraseUser(user) else { throw UnknownUser() }
-            return .object(JSONObject([("erased", .string(user))]))
+            switch try await store.erase(user) {
+            case .account: return .object(JSONObject([("erased", .string(user))]))
+            case .keyOnly: return .object(JSONObject([("erased", .string(user)), ("finished", .bool(true))]))
+            case .nothing: throw UnknownUser()
+            }
         }
     }
 }

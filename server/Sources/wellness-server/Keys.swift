@@ -46,6 +46,9 @@ struct Keys: AsyncParsableCommand {
             case .failure(let refusal as APIKeyRefusal):
                 FileHandle.standardError.write(Data("wellness-server: keys: \(refusal.description)\n".utf8))
                 throw ExitCode.failure
+            case .failure(let failure as KeyStoreUnavailable):
+                FileHandle.standardError.write(Data("wellness-server: \(failure.description); retry later\n".utf8))
+                throw ExitCode(75)  // EX_TEMPFAIL: nothing was done; the same command succeeds later.
             case .failure(let refusal as UnknownUser):
                 FileHandle.standardError.write(Data("wellness-server: \(refusal.description)\n".utf8))
                 throw ExitCode.failure

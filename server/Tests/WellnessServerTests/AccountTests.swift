@@ -19,11 +19,17 @@ enum AccountContract: String, CaseIterable, Sendable, CustomStringConvertible {
     case erasedCredentialsAreRefusedAtOnceOnEveryInstance
     case eraseDuringInFlightRequestsIsClean
     case aCopyMadeBeforeEraseOpensNothingOfTheirs
+    case anEraseWhoseKeyStoreFailsErasesNothingAndIs503
+    case anInterruptedErasureIsFinished
+    case anEraseByAnotherProcessIsRefusedAtOnce
 
     var description: String { rawValue }
 
     func run(on engine: TestEngine) async throws {
-        let server = try await TestServer.make(engine)
+        let server = try await TestServer.make(engine) { configuration in
+            // The key store's lock is waited for this long on PostgreSQL (SQLite's busy timeout is 5 s).
+            if self == .anEraseWhoseKeyStoreFailsErasesNothingAndIs503 { configuration.databaseTimeout = .seconds(2) }
+        }
         switch self {
         case .theExportHoldsEveryMarkerAndNothingOfAnotherUser: try await Self.exportHoldsMarkers(server)
         case .theExportIsStreamedInPages: try await Self.exportInPages(server)
@@ -32,6 +38,9 @@ enum AccountContract: String, CaseIterable, Sendable, CustomStringConvertible {
         case .erasedCredentialsAreRefusedAtOnceOnEveryInstance: try await Self.refusedEverywhere(server)
         case .eraseDuringInFlightRequestsIsClean: try await Self.inFlight(server)
         case .aCopyMadeBeforeEraseOpensNothingOfTheirs: try await Self.copyBeforeErase(server)
+        case .anEraseWhoseKeyStoreFailsErasesNothingAndIs503: try await Self.keyStoreDown(server)
+        case .anInterruptedErasureIsFinished: try await Self.interrupted(server)
+        case .anEraseByAnotherProcessIsRefusedAtOnce: try await Self.erasedByAnotherProcess(server)
         }
         await server.store.shutdown()
     }

@@ -25,6 +25,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
     case aTransactionSeesItsOwnWrites
     case tokensCanBeRevoked
     case aConsultationNamesOnlyTheUsersOwnContext
+    case aReplyIsStoredWithItsRecordsOrNotAtAll
     case apiKeysAreCreatedListedAndRevoked
     case aKeyFromBeforeTheKeyTableIsAdopted
     case waitsForAConnectionAreReported
@@ -50,6 +51,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         case .aTransactionSeesItsOwnWrites: try await Self.ownWrites(server)
         case .tokensCanBeRevoked: try await Self.revocation(server)
         case .aConsultationNamesOnlyTheUsersOwnContext: try await Self.consultationContext(server)
+        case .aReplyIsStoredWithItsRecordsOrNotAtAll: try await Self.replyWithRecords(server)
         case .apiKeysAreCreatedListedAndRevoked: try await Self.apiKeys(server)
         case .aKeyFromBeforeTheKeyTableIsAdopted: try await Self.adoptedKey(server)
         case .waitsForAConnectionAreReported: try await Self.connectionWaits(server)

@@ -306,6 +306,8 @@ enum OpenAPIContract {
                 either complete before it or are 401, and write nothing after it.
                 Afterwards the same credentials are 401; 404 when another request erased
                 the account while this one was in flight (docs/SERVER.md, "Data subject requests").
+                The user's data key is deleted first; when the key store cannot delete it,
+                nothing is erased and the answer is 503 with Retry-After.
               requestBody:
                 required: true
                 content:
@@ -328,6 +330,15 @@ enum OpenAPIContract {
                       schema: {$ref: "#/components/schemas/ErrorEnvelope"}
                 "404": {$ref: "#/components/responses/NotFound"}
                 "413": {$ref: "#/components/responses/TooLarge"}
+                "503":
+                  description: >-
+                    The key store did not delete the user's data key (KEY_STORE_UNAVAILABLE);
+                    nothing is erased; retry after the given seconds.
+                  headers:
+                    Retry-After: {required: true, schema: {type: string, pattern: "^[0-9]+$"}}
+                  content:
+                    application/json:
+                      schema: {$ref: "#/components/schemas/ErrorEnvelope"}
 
           /api/v1/account/export:
             get:

@@ -22,7 +22,7 @@ struct AuthMiddleware: RouterMiddleware {
         } catch let error as APIFailure where error.status.code < 500 {
             throw error
         } catch {
-            if let user = context.userId, (try? await store.userExists(user)) == false {
+            if let user = context.userId, (try? await store.isErased(user)) == true {
                 throw APIFailure.unauthorized("the account was erased")
             }
             throw error

@@ -42,8 +42,10 @@ extension Routes {
     /// Erases everything of the user (``Store/eraseUser(_:)``) once the body
     /// confirms it with one of the user's API keys, `{"api_key": "..."}`:
     /// a token alone, or a stolen one, does not erase an account. 204; 404
-    /// when another request erased it while this one was in flight; after it,
-    /// the user's credentials are 401.
+    /// when another request erased it while this one was in flight; 503 with
+    /// `Retry-After` when the key store cannot delete the user's data key
+    /// (nothing is erased then, and an error is logged); after it, the
+    /// user's credentials are 401.
     private func eraseAccount(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let body = try await JSONResponses.body(of: request, context: context)
@@ -60,7 +62,25 @@ extension Routes {
                 status: .forbidden, code: "CONFIRMATION_FAILED",
                 message: "api_key: is not one of this account's API keys")
         }
-        guard try await store.eraseUser(user) else { throw APIFailure.notFound("Account") }
+        let erased: Bool
+        do {
+            erased = try await store.eraseUser(user)
+        } catch let error as KeyStoreUnavailable {
+            context.logger.error("erasure not done: the key store failed", metadata: ["error": .string("\(error)")])
+            throw Self.keyStoreUnavailable
+        }
+        guard erased else { throw APIFailure.notFound("Account") }
         return Response(status: .noContent)
     }
+
+    /// An erasure stopped before it deleted anything: the user's data key
+    /// could not be deleted, and their data is erased only with it.
+    static let keyStoreUnavailable = APIFailure(
+        status: .serviceUnavailable, code: "KEY_STORE_UNAVAILABLE",
+        message: "the account was not erased: its data key could not be deleted (the key store is unavailable); "
+            + "nothing was changed, retry later",
+        headers: [.retryAfter: String(keyStoreRetrySeconds)])
+
+    /// The `Retry-After` of an erasure whose key store failed, in seconds.
+    static let keyStoreRetrySeconds = 30
 }

@@ -67,19 +67,16 @@ extension Routes {
         return JSONResponses.envelope(exchange, status: .created)
     }
 
-    /// The message and the reply, stored with the reply's provenance; the response's `data`.
+    /// The message and the reply, stored with the reply's provenance and data
+    /// queries in one transaction; the response's `data`.
     private func save(_ content: String, _ generated: Generated<Coach.Reply>, in consultation: Consultation)
         async throws -> JSONValue
     {
         let reply = generated.value
         let messages = try await store.append(
             [(.user, content, []), (.assistant, reply.text, reply.proposals)],
-            to: consultation)
-        if let stored = messages.last {
-            try await store.recordProvenance(ofMessage: stored.id, generated.provenance)
-            try await store.recordDataQueries(
-                ofMessage: stored.id, userId: consultation.userId, .array(reply.dataQueries))
-        }
+            to: consultation,
+            records: Store.ReplyRecords(provenance: generated.provenance, dataQueries: reply.dataQueries))
         let written = messages.map { $0.apiJSON(dataQueries: $0.id == messages.last?.id ? reply.dataQueries : []) }
         return .object(JSONObject([("messages", .array(written)), ("count", .int(messages.count))]))
     }

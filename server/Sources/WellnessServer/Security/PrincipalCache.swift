@@ -13,7 +13,9 @@ import Foundation
 /// An erased account is the exception: every instance forgets it when the
 /// erasure commits (``forgetUser(_:)``, through the database's notifications),
 /// and where notifications may be missed (a PostgreSQL listener not
-/// connected) nothing remembered is believed (``isTrusted``).
+/// connected) nothing remembered is believed (``isTrusted``). On SQLite,
+/// which has no notifications, an entry is believed only after the
+/// database's erasure mark is read and found unchanged (``follow(erasureMark:)``).
 /// A lifetime of 0 turns the cache off.
 final class PrincipalCache: @unchecked Sendable {
     /// How long an entry is believed, in seconds.
@@ -33,6 +35,8 @@ final class PrincipalCache: @unchecked Sendable {
     private var validAfter: [String: Entry<Int64>] = [:]
     private var revocations: UInt64 = 0
     private var trusted: Bool
+    /// The erasure mark last read from a SQLite database (``follow(erasureMark:)``).
+    private var erasureMark: [UInt8]?
 
     /// - Parameter trusted: whether entries may be believed from the start: false while
     ///   erasures made by other instances could go unnoticed (see ``isTrusted``).
@@ -99,6 +103,23 @@ final class PrincipalCache: @unchecked Sendable {
         lock.withLock {
             revocations &+= 1
             users[fingerprint] = nil
+        }
+    }
+
+    /// Takes the erasure mark just read from the database: when it differs
+    /// from the last one, another process erased someone meanwhile, and
+    /// everything remembered is forgotten (and lookups under way are not
+    /// remembered). Where no notices come (SQLite), the erased user's
+    /// credentials are so refused from the first request after the erasure.
+    /// - Returns: whether the mark changed.
+    func follow(erasureMark mark: [UInt8]) -> Bool {
+        lock.withLock {
+            guard mark != erasureMark else { return false }
+            erasureMark = mark
+            revocations &+= 1
+            users.removeAll()
+            validAfter.removeAll()
+            return true
         }
     }
 

@@ -27,10 +27,13 @@ public final class UserKeys: @unchecked Sendable {
         self.server = server
     }
 
-    /// Creates the key table if there is none, under the set-up lock: on
+    /// Creates the key table if there is none (reading only when there is), under the set-up lock: on
     /// PostgreSQL, instances racing through `CREATE TABLE IF NOT EXISTS` can
     /// both create its row type and one fails on `pg_type`'s unique index.
     func setUp() async throws {
+        // A key store that has the table needs no write: so one whose write lock another process holds
+        // still opens, and an erasure then reports the key store's failure (``erase(_:)``).
+        if (try? await engine.query("SELECT 1 FROM user_keys LIMIT 1")) != nil { return }
         let statement = engine.dialect.schema(
             """
             CREATE TABLE IF NOT EXISTS user_keys (
@@ -77,15 +80,36 @@ public final class UserKeys: @unchecked Sendable {
         return cipher
     }
 
-    /// Deletes the user's key for good: what was sealed with it opens nowhere any more.
-    func erase(_ user: String) async throws {
-        defer { forget(user) }
-        try await engine.query("DELETE FROM user_keys WHERE user_id = ?", [.text(user)])
+    /// Deletes the user's key from the key store for good: what was sealed
+    /// with it opens nowhere any more. The key stays in this instance's
+    /// memory until ``forget(_:)``, so that the user's requests under way
+    /// while their rows are deleted still open what they read.
+    /// - Returns: whether the key store had a key of the user.
+    /// - Throws: ``KeyStoreUnavailable`` when the key store does not answer
+    ///   or refuses the delete: the key is kept then.
+    func erase(_ user: String) async throws -> Bool {
+        do {
+            return try await !engine.query(
+                "DELETE FROM user_keys WHERE user_id = ? RETURNING user_id", [.text(user)]
+            ).isEmpty
+        } catch {
+            throw KeyStoreUnavailable(location: engine.location, cause: "\(error)")
+        }
+    }
+
+    /// Whether the key store holds a key of the user (looked up now, never remembered).
+    func isStored(_ user: String) async throws -> Bool {
+        try await !engine.query("SELECT 1 FROM user_keys WHERE user_id = ?", [.text(user)]).isEmpty
     }
 
     /// Forgets the user's key in memory only.
     func forget(_ user: String) {
         _ = lock.withLock { loaded.removeValue(forKey: user) }
+    }
+
+    /// Forgets every key in memory (each is read again when next needed).
+    func forgetAll() {
+        lock.withLock { loaded.removeAll() }
     }
 
     private func remember(_ cipher: FieldCipher, for user: String) {
@@ -104,5 +128,19 @@ public final class UserKeys: @unchecked Sendable {
 
     private static func field(_ user: String) -> SealedField {
         SealedField(table: "user_keys", column: "sealed_key", row: user, user: user)
+    }
+}
+
+/// The key store did not delete a user's key (it is down, locked or
+/// refuses writes): the erasure that asked for it erased nothing, and is to
+/// be retried once the key store answers.
+public struct KeyStoreUnavailable: Error, CustomStringConvertible {
+    /// The key store, for messages (never a password).
+    public let location: String
+    /// What the key store's engine reported.
+    public let cause: String
+
+    public var description: String {
+        "the key store \(location) did not delete the user's data key (\(cause)); nothing was erased"
     }
 }

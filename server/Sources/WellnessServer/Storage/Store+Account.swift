@@ -4,10 +4,13 @@ import WellnessKitCore
 /// A user's whole account: erased at the user's request (or an operator's),
 /// everywhere at once.
 ///
-/// Erasing deletes every row of the user in every table in one transaction,
-/// then forgets the user's cached credentials, pages and opened insights on
+/// Erasing deletes the user's data key first (a key store that fails stops
+/// it before anything is deleted), then every row of the user in every table
+/// in one transaction, then forgets the user's cached credentials, pages and opened insights on
 /// every instance: on PostgreSQL the transaction sends a notice that each
-/// instance's watch hears when it commits (``SQLEngine/watch(channel:_:)``).
+/// instance's watch hears when it commits (``SQLEngine/watch(channel:_:)``);
+/// on SQLite it changes a mark that every instance on the file reads before
+/// believing a remembered credential (``followErasures()``).
 /// Writes of the user racing with it never outlive it: each write
 /// transaction first holds the user's row (``holdUser(_:on:)``), so it either
 /// commits before the erasure starts deleting (and its rows are deleted with
@@ -40,17 +43,42 @@ extension Store {
         ("users", "id = ?"),
     ]
 
-    /// Deletes every row of the user in every table (``userRows``) in one
-    /// transaction, and forgets what any instance remembers of them: their
-    /// API keys and tokens are refused from the moment it commits. Then
-    /// deletes their data key (``UserKeys``): copies of the data made before
-    /// hold nothing of theirs that opens.
-    /// - Returns: false when there is no such user (already erased, say).
-    /// - Throws: the database's failure (nothing is deleted then), or the key
-    ///   store's (the rows are gone; a retry deletes the key).
+    /// The name, in `meta`, of the mark each erasure on SQLite changes: what
+    /// an instance reads to learn of an erasure by another process on the
+    /// same file (``followErasures()``), as PostgreSQL's instances hear of it
+    /// through notices.
+    static let erasureMarkName = "erasure_mark"
+
+    /// Erases the user (``erase(_:)``).
+    /// - Returns: false when there was nothing to erase (no such user, and no key of theirs).
     @discardableResult
     public func eraseUser(_ userId: String) async throws -> Bool {
+        try await erase(userId) != .nothing
+    }
+
+    /// Deletes the user's data key (``UserKeys``) first, then every row of the
+    /// user in every table (``userRows``) in one transaction, and forgets what
+    /// any instance remembers of them: their API keys and tokens are refused
+    /// from the moment it commits (on PostgreSQL it returns once this
+    /// instance's listener has heard the erasure's notice, at most 1 s after:
+    /// ``ErasureNotices``). So an erasure that reports success has
+    /// shredded every copy of the data made before (backups, dumps), and one
+    /// whose key store fails erases nothing and is retried. Between the two
+    /// steps the user's rows remain but no longer open anywhere but in the
+    /// memory of instances already holding the key.
+    /// - Returns: what was erased: ``Erasure/keyOnly`` finishes an erasure
+    ///   interrupted after its rows were deleted (by versions that deleted the key last).
+    /// - Throws: ``KeyStoreUnavailable`` when the key store fails: nothing is
+    ///   erased then; the database's failure (the key is gone, the rows stay;
+    ///   a retry deletes them).
+    public func erase(_ userId: String) async throws -> Erasure {
+        let hadKey = try await userKeys.erase(userId)
+        defer { forgetErased(userId) }
         let dialect = engine.dialect
+        let shared = engine.isShared
+        // Only while listening: an instance not listening believes no remembered credential anyway.
+        let notice = shared && principals.isTrusted ? erasureNotices.expect(userId) : nil
+        defer { notice?.end() }
         let erased = try await engine.transaction { session in
             // Taken first, as every write of the user takes it first (holdUser): no write waits for a row
             // this transaction holds while holding one it needs.
@@ -64,12 +92,32 @@ extension Store {
             if let notify = dialect.notify {
                 try await session.query(notify, [.text(Self.erasureChannel), .text(userId)])
             }
+            if !shared {
+                try await session.query(
+                    """
+                    INSERT INTO meta (name, value) VALUES (?, ?)
+                    ON CONFLICT (name) DO UPDATE SET value = excluded.value
+                    """, [.text(Self.erasureMarkName), .blob(Array(UUID().uuidString.utf8))])
+            }
             return true
         }
-        forgetErased(userId)
-        // Also when the user was gone already: an erasure whose key deletion failed is finished by its retry.
-        try await userKeys.erase(userId)
-        return erased
+        if erased { await notice?.wait() }
+        return erased ? .account : hadKey ? .keyOnly : .nothing
+    }
+
+    /// On an engine without notices (SQLite), where another process
+    /// (`wellness-server erase-user`) may erase a user of the same file:
+    /// reads the erasure mark (one row), and when it changed since this
+    /// instance last read it, forgets every remembered credential and data
+    /// key, so that the erased user's key and token are refused from the
+    /// next request on. Called before a remembered credential is believed.
+    func followErasures() async throws {
+        guard !engine.isShared else { return }
+        let mark =
+            try await engine.query("SELECT value FROM meta WHERE name = ?", [.text(Self.erasureMarkName)])
+            .first?.blob("value") ?? []
+        guard principals.follow(erasureMark: mark) else { return }
+        userKeys.forgetAll()
     }
 
     /// Forgets every cached credential, page and opened insight of an erased user.
@@ -90,7 +138,9 @@ extension Store {
             switch notice {
             case .listening: principals.isTrusted = true
             case .lost: principals.isTrusted = false
-            case .notified(let userId): forgetErased(userId)
+            case .notified(let userId):
+                forgetErased(userId)
+                erasureNotices.heard(userId)
             }
         }
     }
@@ -114,6 +164,17 @@ extension Store {
         return try await engine.query(Self.keyOwnerQuery, [.text(fingerprint), .text(fingerprint)])
             .contains { (try? $0.text("user_id")) == userId }
     }
+}
+
+/// What ``Store/erase(_:)`` found to erase.
+public enum Erasure: Sendable, Equatable {
+    /// The user's data key and every row of theirs.
+    case account
+    /// The user's data key only: their rows were deleted by an erasure that
+    /// was interrupted before it deleted the key.
+    case keyOnly
+    /// Nothing: no such user, and no key of theirs.
+    case nothing
 }
 
 /// A write of a user whose account was erased while the request was in flight.

@@ -89,12 +89,27 @@ extension Store {
         return (consultations, Pagination.of(page: page, pageSize: pageSize, total: total))
     }
 
-    /// Appends messages (sealed) to a consultation and updates its counters;
-    /// the consultation is read again, locked, inside the transaction, so
-    /// concurrent messages get consecutive sequence numbers.
+    /// How a reply was made and the data queries it ran, stored with it.
+    public struct ReplyRecords: Sendable {
+        public var provenance: GenerationProvenance
+        /// `{"query": {…}, "result": {…}}` objects; none is stored as no column.
+        public var dataQueries: [JSONValue]
+
+        public init(provenance: GenerationProvenance, dataQueries: [JSONValue] = []) {
+            self.provenance = provenance
+            self.dataQueries = dataQueries
+        }
+    }
+
+    /// Appends messages (sealed) to a consultation and updates its counters,
+    /// the last message with `records` (how the reply was made, its data
+    /// queries) when given: one transaction through ``changingLists(of:_:)``,
+    /// so a reply is stored with its records or not at all. The consultation
+    /// is read again, locked, inside the transaction, so concurrent messages
+    /// get consecutive sequence numbers.
     public func append(
         _ messages: [(role: ConsultationMessage.Role, content: String, proposals: [CoachProposal])],
-        to consultation: Consultation
+        to consultation: Consultation, records replyRecords: ReplyRecords? = nil
     ) async throws -> [ConsultationMessage] {
         let userId = consultation.userId
         try await userKeys.load(userId)
@@ -105,6 +120,7 @@ extension Store {
                 content: message.content, createdAt: Timestamp(milliseconds: now),
                 proposals: message.proposals)
         }
+        let lastId = records.last?.id
         let sealed = try records.map { record in
             (
                 content: try cipher.seal(record.content, for: Self.messageField(consultation.id, record.id, userId)),
@@ -113,26 +129,28 @@ extension Store {
                     : .blob(
                         try cipher.seal(
                             try JSONWriter.string(.array(record.proposals.map(\.json))),
-                            for: Self.proposalsField(consultation.id, record.id, userId)))
+                            for: Self.proposalsField(consultation.id, record.id, userId))),
+                made: try record.id == lastId ? sealedRecords(replyRecords, of: record, userId: userId) : Self.noRecords
             )
         }
-        return try await engine.transaction { [self] session in
-            try await holdUser(userId, on: session)
+        return try await changingLists(of: userId) { [self] session in
             guard var updated = try await self.consultation(consultation.id, for: userId, on: session, locking: true)
             else {
                 throw APIFailure.notFound("Consultation")
             }
-            for (record, content) in zip(records, sealed) {
+            for (record, values) in zip(records, sealed) {
                 let sequence = updated.messageCount + 1
                 try await session.query(
                     """
-                    INSERT INTO messages (id, consultation_id, role, content, proposals, created_ms, sequence)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO messages (id, consultation_id, role, content, proposals, created_ms, sequence,
+                        generation_source, generation_model, generation_prompt_version, generation_fallback_reason,
+                        data_queries)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """,
                     [
-                        .text(record.id), .text(consultation.id), .text(record.role.rawValue), .blob(content.content),
-                        content.proposals, .integer(now), .integer(Int64(sequence)),
-                    ])
+                        .text(record.id), .text(consultation.id), .text(record.role.rawValue), .blob(values.content),
+                        values.proposals, .integer(now), .integer(Int64(sequence)),
+                    ] + values.made)
                 updated.messageCount = sequence
                 updated.lastMessageAt = record.createdAt
                 updated.updatedAt = record.createdAt
@@ -140,8 +158,26 @@ extension Store {
             try await session.query(
                 "UPDATE consultations SET body = ? WHERE id = ?",
                 [.blob(try sealedBody(of: updated)), .text(updated.id)])
-            return records
+            return (records, ListChange())
         }
+    }
+
+    /// A message's `generation_*` and `data_queries` columns, all null.
+    private static let noRecords: [SQLValue] = [.null, .null, .null, .null, .null]
+
+    /// The `generation_*` and `data_queries` columns of a reply with `records` (null without them).
+    private func sealedRecords(_ records: ReplyRecords?, of message: ConsultationMessage, userId: String) throws
+        -> [SQLValue]
+    {
+        guard let records else { return Self.noRecords }
+        let queries: SQLValue =
+            records.dataQueries.isEmpty
+            ? .null
+            : .blob(
+                try cipher.seal(
+                    try JSONWriter.string(.array(records.dataQueries)),
+                    for: Self.dataQueriesField(message.consultationId, message.id, userId)))
+        return Self.values(records.provenance) + [queries]
     }
 
     public func messages(of consultation: Consultation) async throws -> [ConsultationMessage] {

@@ -10,12 +10,23 @@ extension Store {
     /// locked, so instances never both spend the same token. When the bucket
     /// is a user's (`subject` is their id and `ofUser` is true), an erased
     /// user's request gets ``AccountErased`` and leaves no bucket behind.
+    /// Never marks a request's idempotency key applied (``fenced(by:_:)``).
     public func takeToken(
         _ scope: String, for subject: String, ofUser: Bool = false, capacity: Int, window: TimeInterval,
         now: Int64 = Store.nowMilliseconds()
     ) async throws -> Int? {
         let capacity = Double(max(capacity, 1))
         let rate = capacity / max(window, 1) / 1000
+        // Outside any idempotency key's fence: a token taken is not the request's write, so a request that
+        // stops after it (a kill while the provider answers, a 429) has applied nothing and its replay runs it.
+        return try await TransactionFence.$current.withValue(nil) {
+            try await takeToken(scope, subject, ofUser: ofUser, capacity: capacity, rate: rate, now: now)
+        }
+    }
+
+    private func takeToken(
+        _ scope: String, _ subject: String, ofUser: Bool, capacity: Double, rate: Double, now: Int64
+    ) async throws -> Int? {
         let forUpdate = engine.dialect.forUpdate
         return try await engine.transaction { [self] session in
             if ofUser { try await holdUser(subject, on: session) }

@@ -38,16 +38,6 @@ extension Store {
             [.text(GenerationProvenance.Source.rules.rawValue), .text(userId)])
     }
 
-    /// Records how a consultation message (the coach's reply) was made.
-    func recordProvenance(ofMessage messageId: String, _ provenance: GenerationProvenance) async throws {
-        try await engine.query(
-            """
-            UPDATE messages SET generation_source = ?, generation_model = ?, generation_prompt_version = ?,
-                generation_fallback_reason = ?
-            WHERE id = ?
-            """, Self.values(provenance) + [.text(messageId)])
-    }
-
     /// How an insight was made, if recorded.
     func provenance(ofInsight id: String, for userId: String) async throws -> GenerationProvenance? {
         let rows = try await engine.query(
@@ -85,7 +75,8 @@ extension Store {
             """, [.text(userId), .integer(Int64(day)), .integer(Int64(max(tokens, 0)))])
     }
 
-    private static func values(_ provenance: GenerationProvenance) -> [SQLValue] {
+    /// The `generation_*` columns of `provenance`, in their order.
+    static func values(_ provenance: GenerationProvenance) -> [SQLValue] {
         [
             .text(provenance.source.rawValue), provenance.model.map(SQLValue.text) ?? .null,
             provenance.promptVersion.map(SQLValue.text) ?? .null,

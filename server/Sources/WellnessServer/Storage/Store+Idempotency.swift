@@ -98,7 +98,9 @@ extension Store {
 
     /// Runs `body` (the request of a claimed key) so that each transaction it
     /// commits also records, in that transaction, that the request's write is
-    /// applied, and commits only while `lease` still holds the key. So the
+    /// applied, and commits only while `lease` still holds the key. Taking a
+    /// rate-limit token (``takeToken(_:for:ofUser:capacity:window:now:)``)
+    /// runs outside the fence: it is not the request's write. So the
     /// write is applied at most once: a replay that takes the key over after
     /// the lease ended finds either no committed write (and applies it) or the
     /// record of it (and does not); the old holder's write, if it comes later,

@@ -18,6 +18,8 @@ public final class Store: Sendable {
     let openedInsights: OpenedInsightCache
     /// Recently read pages of insight lists (see ``InsightPageCache``).
     let insightPages: InsightPageCache
+    /// Erasures waiting to be heard on this instance's listener (PostgreSQL).
+    let erasureNotices = ErasureNotices()
 
     private init(
         engine: any SQLEngine, cipher: UserCiphers, principalLifetime: Double, openedInsights: Int,
@@ -243,7 +245,10 @@ public final class Store: Sendable {
     /// The owner of `apiKey`; nil when no user has it. Remembered for a few seconds (``principals``).
     public func userId(forAPIKey apiKey: String) async throws -> String? {
         let fingerprint = Credentials.fingerprint(ofAPIKey: apiKey)
-        if let user = principals.user(forFingerprint: fingerprint) { return user }
+        if principals.user(forFingerprint: fingerprint) != nil {
+            try await followErasures()
+            if let user = principals.user(forFingerprint: fingerprint) { return user }
+        }
         let generation = principals.generation
         guard
             let user = try await engine.query(Self.keyOwnerQuery, [.text(fingerprint), .text(fingerprint)])
@@ -251,6 +256,13 @@ public final class Store: Sendable {
         else { return nil }
         principals.remember(user: user, forFingerprint: fingerprint, lookedUpAt: generation)
         return user
+    }
+
+    /// Whether the user is gone, or going: no row, or no data key (an erasure
+    /// deletes the key first). Looked up now, never remembered.
+    public func isErased(_ id: String) async throws -> Bool {
+        guard try await userExists(id) else { return true }
+        return try await !userKeys.isStored(id)
     }
 
     public func userExists(_ id: String) async throws -> Bool {
@@ -275,7 +287,10 @@ public final class Store: Sendable {
     /// The epoch milliseconds before which the user's tokens are revoked (0: none); nil for an unknown user.
     /// Remembered for a few seconds (``principals``).
     public func tokensValidAfter(userId: String) async throws -> Int64? {
-        if let mark = principals.tokensValidAfter(user: userId) { return mark }
+        if principals.tokensValidAfter(user: userId) != nil {
+            try await followErasures()
+            if let mark = principals.tokensValidAfter(user: userId) { return mark }
+        }
         let generation = principals.generation
         guard
             let mark = try await engine.query("SELECT tokens_valid_after_ms FROM users WHERE id = ?", [.text(userId)])
