@@ -70,7 +70,7 @@ extension AccountContract {
     /// `wellness-server erase-user` opens) erases the user while this one
     /// remembers their API key and token; the next request with either is 401.
     static func erasedByAnotherProcess(_ server: TestServer) async throws {
-        // PostgreSQL's instances are told through notices (erasedCredentialsAreRefusedAtOnceOnEveryInstance).
+        // PostgreSQL's instances are told through notices (erasedCredentialsAreRefusedOnEveryInstance).
         guard server.engine == .sqlite else { return }
         let user = try await server.user(days: 3)
         let keyOnly = user.withoutToken
