@@ -329,8 +329,10 @@ def integration_seeds(insight: dict, goal: dict, consultation: dict) -> dict[str
     unit_facts = grounding_facts + [{"name": "run_km", "value": 5, "unit": "km"},
                                     {"name": "checkins", "value": 30, "unit": "checkins"}]
     seeds["grounding_check-unicode-digits"] = one("grounding_check", {
-        "text": "\uff11\uff12\uff0c\uff10\uff10\uff10 steps, \u0661\u0662\u066c\u0660\u0660\u0660 and \u0667\u066b\u0662,"
-                " \u0967\u0968 h, \U0001d7cf\U0001d7d0 km, \u216b \u246b \u2474 \u2488 \u00bd 1\u00be \u00b9\u00b2 10\u00b2,"
+        "text": "\uff11\uff12\uff0c\uff10\uff10\uff10 steps, \u0661\u0662\u066c\u0660\u0660\u0660"
+                " and \u0667\u066b\u0662,"
+                " \u0967\u0968 h, \U0001d7cf\U0001d7d0 km, \u216b \u246b \u2474 \u2488 \u00bd 1\u00be"
+                " \u00b9\u00b2 10\u00b2,"
                 " 1\u200b2 1\u00ad0\u2060000 \ufeff7.2, \u0668\u0665\u066a, \u8dd1\u4e86\uff15\u516c\u91cc",
         "facts": unit_facts})
     seeds["grounding_check-groupings"] = one("grounding_check", {
