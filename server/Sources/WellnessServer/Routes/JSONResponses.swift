@@ -47,7 +47,30 @@ enum JSONResponses {
 
     /// The request body as JSON, parsed strictly; 400 when it is not, or when a string holds a NUL (``NULRefusal``).
     static func body(of request: Request, context: AppRequestContext) async throws -> JSONValue {
+        try parsed(try await request.body.collect(upTo: context.maxUploadSize))
+    }
+
+    /// The request's JSON body as ``body(of:context:)`` reads it, or nil when
+    /// the request has none (an optional body).
+    static func optionalBody(of request: Request, context: AppRequestContext) async throws -> JSONValue? {
         let buffer = try await request.body.collect(upTo: context.maxUploadSize)
+        guard buffer.readableBytes > 0 else { return nil }
+        return try parsed(buffer)
+    }
+
+    /// Checks the body of a route that takes no input: absent, empty or `{}`;
+    /// anything else is 400, so that a malformed request is never applied.
+    static func requireNoInput(in request: Request, context: AppRequestContext) async throws {
+        guard let body = try await optionalBody(of: request, context: context) else { return }
+        do {
+            try ObjectReader(body, at: .root).rejectUnknownKeys([])
+        } catch let error as WellnessError {
+            throw APIFailure.invalid(error)
+        }
+    }
+
+    /// Strict JSON with no NUL in any string: 400 naming what is wrong.
+    private static func parsed(_ buffer: ByteBuffer) throws -> JSONValue {
         let json: JSONValue
         do {
             json = try buffer.withUnsafeReadableBytes { try JSONParser.parse($0) }
@@ -56,19 +79,6 @@ enum JSONResponses {
         }
         try NULRefusal.check(json)
         return json
-    }
-
-    /// Checks the body of a route that takes no input: absent, empty or `{}`;
-    /// anything else is 400, so that a malformed request is never applied.
-    static func requireNoInput(in request: Request, context: AppRequestContext) async throws {
-        let buffer = try await request.body.collect(upTo: context.maxUploadSize)
-        guard buffer.readableBytes > 0 else { return }
-        do {
-            let body = try buffer.withUnsafeReadableBytes { try JSONParser.parse($0) }
-            try ObjectReader(body, at: .root).rejectUnknownKeys([])
-        } catch let error as WellnessError {
-            throw APIFailure.invalid(error)
-        }
     }
 
     /// Decodes a model, turning its validation error into a 400.

@@ -36,14 +36,7 @@ extension Routes {
 
     /// The optional body of `POST /goals/suggestions`: 1 to 10 insight ids.
     private static func insightIds(in request: Request, _ context: AppRequestContext) async throws -> [String] {
-        let buffer = try await request.body.collect(upTo: context.maxUploadSize)
-        guard buffer.readableBytes > 0 else { return [] }
-        let body = try buffer.withUnsafeReadableBytes { bytes in
-            do { return try JSONParser.parse(bytes) } catch let error as WellnessError {
-                throw APIFailure.invalid(error)
-            }
-        }
-        try NULRefusal.check(body)
+        guard let body = try await JSONResponses.optionalBody(of: request, context: context) else { return [] }
         do {
             let reader = try ObjectReader(body, at: .root)
             try reader.rejectUnknownKeys(["insight_ids"])
