@@ -167,6 +167,10 @@ import Testing
         for bad in [128.0, -1e300, 0x1p-93 * 3 / 2, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .infinity, .nan] {
             #expect(sum([70.25, bad, 1], largest: 127.99) == nil, "\(bad)")
         }
+        // Scaled down (largest 2^800, unit 2^701), a tiny value would vanish below the subnormals: refused.
+        #expect(sum([0x1p800, 0x1p-400, 0x1p701], largest: 0x1p800) == nil)
+        #expect(sum([0x1p800, -.leastNonzeroMagnitude, 0x1p701], largest: 0x1p800) == nil)
+        #expect(sum([0x1p800, 0, -0x1p701], largest: 0x1p800) != nil)
         // A largest magnitude far from 1 (exponent outside -900...900) is left to the digits.
         #expect(sum([.leastNonzeroMagnitude, 0, 0], largest: .leastNonzeroMagnitude) == nil)
         #expect(sum([1, 2, 3], largest: 0x1p950) == nil)
