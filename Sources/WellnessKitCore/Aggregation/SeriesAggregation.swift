@@ -392,9 +392,12 @@ public struct SeriesAggregation: Sendable {
         switch options.kind {
         case .numeric:
             sum.add(summary.sum)
-            dailyMeanSum.add(summary.mean)
-            let low = options.averaging == .samples ? summary.minimum : summary.mean
-            let high = options.averaging == .samples ? summary.maximum : summary.mean
+            // A day's mean rounds its exact sum, which costs far more than an addition: read only when averaged.
+            let bySamples = options.averaging == .samples
+            let mean = bySamples ? 0 : summary.mean
+            if !bySamples { dailyMeanSum.add(mean) }
+            let low = bySamples ? summary.minimum : mean
+            let high = bySamples ? summary.maximum : mean
             bucket.minimum = min(bucket.minimum ?? low, low)
             bucket.maximum = max(bucket.maximum ?? high, high)
         case .boolean:
