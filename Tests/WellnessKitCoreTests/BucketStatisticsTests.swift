@@ -48,4 +48,22 @@ import Testing
         // About 1.96e308: beyond the range of a double, which callers report as an error.
         #expect(BucketStatistics.sampleDeviation([1.7e308, -1.7e308, 1.7e308]) == .infinity)
     }
+
+    /// Buckets sort their values only for quantiles: the deviation must not
+    /// depend on the order it reads them in, to the bit.
+    @Test func theDeviationIsTheSameInAnyOrder() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let values = (0..<Int.random(in: 2...200, using: &generator)).map { _ in
+                Double(
+                    sign: Bool.random(using: &generator) ? .plus : .minus,
+                    exponent: Int.random(in: -40...40, using: &generator),
+                    significand: Double.random(in: 1..<2, using: &generator)) + 1e6
+            }
+            let sorted = BucketStatistics.sampleDeviation(values.sorted())
+            #expect(BucketStatistics.sampleDeviation(values)?.bitPattern == sorted?.bitPattern)
+            #expect(
+                BucketStatistics.sampleDeviation(values.shuffled(using: &generator))?.bitPattern == sorted?.bitPattern)
+        }
+    }
 }

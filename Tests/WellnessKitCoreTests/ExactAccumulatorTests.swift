@@ -95,4 +95,84 @@ import Testing
             }
         }
     }
+
+    /// The fixed-point sum's split in floating point (sorted input's days)
+    /// against the digits, bit for bit: random values of mixed magnitudes,
+    /// with the true largest magnitude or a wrong one; values too large, or
+    /// with bits below the scale's unit, or subnormal, or not finite, must be
+    /// refused (nil), never summed wrongly. Runs past a chunk of 4096 too.
+    @Test func fixedPointSumEqualsTheDigitsBitForBit() {
+        var generator = SystemRandomNumberGenerator()
+        var outcomes = (summed: 0, refused: 0)
+        for spread in [0, 3, 40, 60, 300, 2_100] {
+            for trial in 0..<150 {
+                let center = Int.random(in: -1_000...1_000, using: &generator)
+                let exponents = max(center - spread / 2, -1_074)...min(center + spread / 2, 1_023)
+                let count =
+                    trial % 25 == 0
+                    ? Int.random(in: 4_000...9_000, using: &generator) : Int.random(in: 0...300, using: &generator)
+                let values = (0..<count).map { _ -> Double in
+                    switch Int.random(in: 0..<10, using: &generator) {
+                    case 0: return Bool.random(using: &generator) ? 0 : -0.0
+                    // Two decimals, as health data (full mantissas), at the run's magnitude.
+                    case 1...3:
+                        let decimal = Double(Int.random(in: -20_000_000...20_000_000, using: &generator)) / 100
+                        return decimal * Double(sign: .plus, exponent: max(center, -1_000) - 17, significand: 1)
+                    default:
+                        return Double(
+                            sign: Bool.random(using: &generator) ? .plus : .minus,
+                            exponent: Int.random(in: exponents, using: &generator),
+                            significand: Double.random(in: 1..<2, using: &generator))
+                    }
+                }
+                let largest = values.reduce(0.0) { max($0, abs($1)) }
+                let digits = Self.exact(values).value
+                // The true largest, one too small (a value over the scale), and larger ones (bits lost below).
+                for stated in [largest, largest / 2, largest * 0x1p20, largest * 0x1p47] {
+                    guard
+                        let (total, exponent) = values.withUnsafeBufferPointer({
+                            ExactAccumulator.fixedPointSum($0, largest: stated)
+                        })
+                    else {
+                        outcomes.refused += 1
+                        continue
+                    }
+                    outcomes.summed += 1
+                    var sum = ExactAccumulator()
+                    // Added back as the run loop does: in 52-bit chunks, each a whole double.
+                    var rest = total.magnitude
+                    var shift = exponent
+                    while rest != 0 {
+                        let chunk = Double(UInt64(truncatingIfNeeded: rest & 0xF_FFFF_FFFF_FFFF))
+                        sum.add(Double(sign: total < 0 ? .minus : .plus, exponent: shift, significand: chunk))
+                        rest >>= 52
+                        shift += 52
+                    }
+                    #expect(sum.value.bitPattern == digits.bitPattern, "\(stated) \(values)")
+                }
+                var run = ExactAccumulator()
+                values.withUnsafeBufferPointer { run.add(contentsOf: $0) }
+                #expect(run.value.bitPattern == digits.bitPattern)
+            }
+        }
+        #expect(outcomes.summed > 500 && outcomes.refused > 500, "\(outcomes)")
+    }
+
+    @Test func fixedPointSumRefusesWhatItCannotHold() {
+        func sum(_ values: [Double], largest: Double) -> (Int128, Int)? {
+            values.withUnsafeBufferPointer { ExactAccumulator.fixedPointSum($0, largest: largest) }
+        }
+        // Under 128: the unit is 2^-93.
+        #expect(sum([70.25, -127.99, 0, -0.0, 0x1p-93, -0x1p-90, 1], largest: 127.99) != nil)
+        for bad in [128.0, -1e300, 0x1p-93 * 3 / 2, .leastNonzeroMagnitude, -.leastNonzeroMagnitude, .infinity, .nan] {
+            #expect(sum([70.25, bad, 1], largest: 127.99) == nil, "\(bad)")
+        }
+        // Scaled down (largest 2^800, unit 2^701), a tiny value would vanish below the subnormals: refused.
+        #expect(sum([0x1p800, 0x1p-400, 0x1p701], largest: 0x1p800) == nil)
+        #expect(sum([0x1p800, -.leastNonzeroMagnitude, 0x1p701], largest: 0x1p800) == nil)
+        #expect(sum([0x1p800, 0, -0x1p701], largest: 0x1p800) != nil)
+        // A largest magnitude far from 1 (exponent outside -900...900) is left to the digits.
+        #expect(sum([.leastNonzeroMagnitude, 0, 0], largest: .leastNonzeroMagnitude) == nil)
+        #expect(sum([1, 2, 3], largest: 0x1p950) == nil)
+    }
 }

@@ -127,4 +127,29 @@ import WellnessTestSupport
         #expect(try Self.sortedDays([0, 253_402_300_800], [1, 1], options: options) == nil)
         #expect(try Self.sortedDays(sorted, [1, 0, 1, 1], options: #"{"kind":"boolean","time_zone":"UTC"}"#) == nil)
     }
+
+    /// Each day is summed in fixed point at the scale of the day before:
+    /// days whose magnitudes jump (up, down, to subnormals, to 1e300) fall
+    /// back to the exact accumulator and still match the general loop; a
+    /// NaN or infinity in a long day sends the input to that loop.
+    @Test func daysOfChangingMagnitudesMatchTheGeneralLoop() throws {
+        var generator = Generator(state: 33)
+        let scales: [Double] = [1, 1e-3, 1e6, 0x1p-1060, 1e300, 1, 3, 1e-300, 70, 70]
+        var timestamps: [Int64] = []
+        var values: [Double] = []
+        for (day, scale) in scales.enumerated() {
+            for minute in 0..<(day % 3 == 0 ? 2 : 200) {
+                timestamps.append(1_700_006_400 + Int64(day) * 86_400 + Int64(minute) * 60)
+                values.append(Double(Int64(generator.next() >> 11) - (1 << 52)) / 0x1p52 * scale)
+            }
+        }
+        let text = #"{"interval":"day","time_zone":"UTC","statistics":\#(Self.allStatistics)}"#
+        let days = try Self.days(timestamps, values, unit: 1000, options: text)
+        Self.expectSame(try #require(days.sorted), days.general, "changing magnitudes")
+        for bad in [Double.nan, .infinity, -.infinity] {
+            var spoiled = values
+            spoiled[spoiled.count - 100] = bad
+            #expect(try Self.sortedDays(timestamps, spoiled, options: text) == nil)
+        }
+    }
 }

@@ -25,7 +25,15 @@ struct BucketStatistics: Sendable, Equatable {
         first = (earliest.value, earliest.time)
         last = (latest.value, latest.time)
         guard statistics.contains(where: \.needsValues) else { return }
-        let values = days.flatMap(\.values).sorted()
+        // Sorted only for quantiles: the deviation's exact sums are the same in any order.
+        let unsorted = days.flatMap(\.values)
+        let ranks = statistics.contains {
+            switch $0 {
+            case .median, .percentile: return true
+            default: return false
+            }
+        }
+        let values = ranks ? unsorted.sorted() : unsorted
         for statistic in statistics {
             switch statistic {
             case .median: quantiles[50] = Self.quantile(values, rank: 50)
@@ -78,19 +86,18 @@ struct BucketStatistics: Sendable, Equatable {
         guard largest > 0 else { return 0 }
         let exponent = Int(largest.exponent)
         let scaled = values.map { Double(sign: $0.sign, exponent: -exponent, significand: abs($0)) }
+        // Exact sums: added as runs (in fixed point when they allow it) or one by one, the same to the bit.
         var sum = ExactAccumulator()
-        for value in scaled { sum.add(value) }
+        scaled.withUnsafeBufferPointer { sum.add(contentsOf: $0) }
         let mean = sum.value / Double(values.count)
         // The corrected two-pass form (Björck): the rounded mean's error m − m̂ makes the squares
         // n · (m − m̂)² too large, which is (Σ(x − m̂))² / n, taken off; at an offset of 1e12 that
         // term alone is a relative error of 1e-9.
+        let deviationsOfValues = scaled.map { $0 - mean }
         var deviations = ExactAccumulator()
+        deviationsOfValues.withUnsafeBufferPointer { deviations.add(contentsOf: $0) }
         var squares = ExactAccumulator()
-        for value in scaled {
-            let deviation = value - mean
-            deviations.add(deviation)
-            squares.add(deviation * deviation)
-        }
+        deviationsOfValues.map { $0 * $0 }.withUnsafeBufferPointer { squares.add(contentsOf: $0) }
         let shift = deviations.value
         squares.add(-(shift * shift / Double(values.count)))
         let variance = max(squares.value, 0) / Double(values.count - 1)

@@ -40,6 +40,7 @@ struct DaySummary {
             earliestIndex = other.earliestIndex
             earliestValue = other.earliestValue
         }
-        values += other.values
+        // Unsorted input merges a summary per sample, mostly without values: appending none still copies.
+        if !other.values.isEmpty { values += other.values }
     }
 }

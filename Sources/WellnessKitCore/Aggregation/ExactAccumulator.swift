@@ -73,37 +73,103 @@ struct ExactAccumulator: Sendable {
     /// largest magnitude, scaled to under 2^100, leaves 27 bits for the count
     /// in an Int128, and each value must be a whole number once scaled (true
     /// of all but values 2^47 times smaller than the largest, with low bits
-    /// set). Integer operations on the bits only (no rounding calls), and no
-    /// carried store: about a nanosecond a value, where the digits cost several.
-    private static func fixedPointSum(_ values: UnsafeBufferPointer<Double>, largest: Double) -> (Int128, Int)? {
+    /// set). Under a nanosecond a value (``splitSum(_:exponent:)``, two
+    /// values at a time), where the digits cost several.
+    static func fixedPointSum(_ values: UnsafeBufferPointer<Double>, largest: Double) -> (Int128, Int)? {
         guard values.count < 1 << 27 else { return nil }
         guard largest > 0 else { return (0, 0) }
         // Far from both ends of the range, so the chunks added back are whole doubles.
         guard largest.isFinite, (-900...900).contains(largest.exponent) else { return nil }
-        // value · 2^scale < 2^100; a value is mantissa · 2^(exponent field − 1075).
-        let scale = 99 - Int(largest.exponent)
+        // value · 2^scale < 2^100 for values under 2^(exponent + 1).
+        let exponent = Int(largest.exponent)
         var total: Int128 = 0
-        for value in values {
-            let bits = value.bitPattern
-            let exponentBits = Int((bits >> 52) & 0x7FF)
-            let mantissa = (bits & 0xF_FFFF_FFFF_FFFF) | (exponentBits == 0 ? 0 : 1 << 52)
-            let shift = max(exponentBits, 1) - 1075 + scale
-            var magnitude: UInt128
-            if shift >= 0 {
-                // Under 2^100 (a mantissa under 2^53, shifted at most 47) unless `largest` was wrong.
-                guard shift <= 47 else { return nil }
-                magnitude = UInt128(mantissa) << shift
-            } else {
-                // Smart shifts: by 64 or more gives 0, so only a zero passes then.
-                let dropped = UInt64(-shift)
-                guard dropped < 64 ? mantissa & ((1 << dropped) &- 1) == 0 : mantissa == 0 else { return nil }
-                magnitude = UInt128(mantissa >> dropped)
-            }
-            // Negated when negative, without a branch; under 2^27 terms under 2^100 each: no overflow.
-            let mask = Int128(Int64(bitPattern: bits) >> 63)
-            total &+= (Int128(magnitude) ^ mask) &- mask
+        var start = 0
+        while start < values.count {
+            let end = min(values.count, start + splitChunk)
+            let chunk = UnsafeBufferPointer(rebasing: values[start..<end])
+            guard
+                let part = exponent <= 49
+                    ? splitSumScalingUp(chunk, exponent: exponent) : splitSum(chunk, exponent: exponent)
+            else { return nil }
+            // Under 2^27 values under 2^100 each once scaled: no overflow.
+            total &+= part
+            start = end
         }
-        return (total, -scale)
+        return (total, exponent - 99)
+    }
+
+    /// Values a ``splitSum(_:exponent:)`` takes at most: its two 64-bit sums
+    /// add terms up to 2^50 in magnitude.
+    private static let splitChunk = 4096
+
+    /// The sum of at most ``splitChunk`` values times 2^(99 − `exponent`),
+    /// exactly, or nil when a value is not under 2^(`exponent` + 1) in
+    /// magnitude (an infinity or NaN is not) or not a whole number once
+    /// scaled. Each value is split in floating point, with no rounding error
+    /// (shown step by step below), into a high and a low whole number of
+    /// 50 bits each, read from the bits and summed in two 64-bit integers:
+    /// no branch and no shift by a variable amount, so the compiler
+    /// vectorizes the loop.
+    ///
+    /// With d = 2^(49 − exponent) and x = value · d: x is exact (scaled up,
+    /// as long as it is finite; scaled down, |x| ≥ 2^-50 for any nonzero
+    /// value not refused as under the unit 2^(exponent − 99), so it cannot
+    /// reach the subnormals), and |x| < 2^50 is checked (false for NaN).
+    /// t = x + 1.5 · 2^52 lies in [2^52, 2^53), where doubles are the
+    /// integers, so t is 1.5 · 2^52 + round(x) and its bits minus those of
+    /// 1.5 · 2^52 are h = round(x); t − 1.5 · 2^52 = h is exact (Sterbenz).
+    /// x − h is exact (|x − h| ≤ 1/2, a multiple of x's last place), and
+    /// y = (x − h) · 2^50 too, |y| ≤ 2^49; y is a whole number exactly when
+    /// y + 1.5 · 2^52 − 1.5 · 2^52 gives y back, and then l = y from the bits
+    /// in the same way. value = (h · 2^50 + l) · 2^(exponent − 99).
+    private static func splitSum(_ values: UnsafeBufferPointer<Double>, exponent: Int) -> Int128? {
+        // exponent in −900…900: 2^(49 − exponent) and 2^(exponent − 99) are normal doubles.
+        let down = Double(sign: .plus, exponent: 49 - exponent, significand: 1)
+        let unit = Double(sign: .plus, exponent: exponent - 99, significand: 1)
+        let magic: Double = 0x1.8p52
+        let magicBits = Int64(bitPattern: magic.bitPattern)
+        var high: Int64 = 0
+        var low: Int64 = 0
+        var refused: UInt64 = 0  // not Bool: || would branch in the loop
+        for index in values.indices {
+            let value = values[index]
+            let x = value * down
+            let rounded = x + magic
+            let y = (x - (rounded - magic)) * 0x1p50
+            let shifted = y + magic
+            let magnitude = abs(value)
+            // Branch-free: `&&` or `||` would keep the compiler from vectorizing the loop.
+            refused |=
+                (abs(x) < 0x1p50 ? 0 : 1) | (shifted - magic == y ? 0 : 1)
+                | ((magnitude < unit ? 1 : 0) & (magnitude != 0 ? 1 : 0))
+            // Terms up to 2^50 (2^49), at most 2^12 of them: no overflow.
+            high &+= Int64(bitPattern: rounded.bitPattern) &- magicBits
+            low &+= Int64(bitPattern: shifted.bitPattern) &- magicBits
+        }
+        guard refused == 0 else { return nil }
+        return Int128(high) << 50 + Int128(low)
+    }
+
+    /// ``splitSum(_:exponent:)`` for `exponent` up to 49, where x = value · d
+    /// scales up and is exact for every value: no check below the unit.
+    private static func splitSumScalingUp(_ values: UnsafeBufferPointer<Double>, exponent: Int) -> Int128? {
+        let down = Double(sign: .plus, exponent: 49 - exponent, significand: 1)
+        let magic: Double = 0x1.8p52
+        let magicBits = Int64(bitPattern: magic.bitPattern)
+        var high: Int64 = 0
+        var low: Int64 = 0
+        var refused: UInt64 = 0
+        for index in values.indices {
+            let x = values[index] * down
+            let rounded = x + magic
+            let y = (x - (rounded - magic)) * 0x1p50
+            let shifted = y + magic
+            refused |= (abs(x) < 0x1p50 ? 0 : 1) | (shifted - magic == y ? 0 : 1)
+            high &+= Int64(bitPattern: rounded.bitPattern) &- magicBits
+            low &+= Int64(bitPattern: shifted.bitPattern) &- magicBits
+        }
+        guard refused == 0 else { return nil }
+        return Int128(high) << 50 + Int128(low)
     }
 
     /// Adds `total` · 2^`exponent` in chunks of 52 bits, each a whole double.
@@ -117,6 +183,24 @@ struct ExactAccumulator: Sendable {
             magnitude >>= 52
             shift += 52
         }
+    }
+
+    /// Adds values as ``add(contentsOf:largestMagnitude:)`` after checking
+    /// that all are finite (false, adding nothing, when one is not): the
+    /// fixed-point sum refuses an infinity or NaN, so only a run it refuses
+    /// is read again for the check.
+    mutating func add(finiteContentsOf values: UnsafeBufferPointer<Double>, largestMagnitude: Double) -> Bool {
+        if values.count > 2, let (total, exponent) = Self.fixedPointSum(values, largest: largestMagnitude) {
+            add(total, timesTwoToThe: exponent)
+            return true
+        }
+        guard values.allSatisfy(\.isFinite) else { return false }
+        if values.count <= 2 {
+            for value in values { add(value) }
+        } else {
+            addDigitByDigit(values)
+        }
+        return true
     }
 
     /// The loop runs over the window's digits without leaving it until a value falls outside.

@@ -7,11 +7,12 @@ extension SeriesAggregation {
     ///
     /// Instead of a zone and day check per sample, the day edges are found by
     /// a galloping search over the timestamps; each day's values then go
-    /// through a loop with nothing but the minimum, maximum and checks in it,
-    /// two days at a time so that the two days' dependent chains overlap; the
-    /// day's exact sum is a second pass. The loop checks that the input
-    /// really was sorted (which the search assumed), and that no value was
-    /// NaN or infinite. Sums are exact, so the order cannot change them.
+    /// through a loop with nothing but the minimum, maximum and order check
+    /// in it, two days at a time so that the two days' dependent chains
+    /// overlap; the day's exact sum is a second pass, which also finds a NaN
+    /// or infinite value. The loop checks that the input really was sorted
+    /// (which the search assumed). Sums are exact, so the order cannot change
+    /// them.
     static func summarizeSortedDays(_ columns: Columns, options: SeriesOptions) -> [DaySummary]? {
         let timestamps = columns.timestamps
         let values = columns.values
@@ -34,13 +35,17 @@ extension SeriesAggregation {
         let keepsValues = options.statistics?.contains(where: \.needsValues) ?? false
         var summaries: [DaySummary] = []
         summaries.reserveCapacity(pieces.count)
-        func finished(_ piece: Int, low: Double, high: Double) -> DaySummary {
+        // Nil when a value is not finite.
+        func finished(_ piece: Int, low: Double, high: Double) -> DaySummary? {
             let range = pieceRange(piece, pieces, count: count)
             var summary = DaySummary(day: pieces[piece].day)
             summary.count = range.count
-            // A second pass over the day, once the first proved its values finite.
-            summary.sum.add(
-                contentsOf: UnsafeBufferPointer(rebasing: values[range]), largestMagnitude: max(abs(low), abs(high)))
+            // A second pass over the day.
+            guard
+                summary.sum.add(
+                    finiteContentsOf: UnsafeBufferPointer(rebasing: values[range]),
+                    largestMagnitude: max(abs(low), abs(high)))
+            else { return nil }
             summary.minimum = low
             summary.maximum = high
             summary.latestTime = timestamps[range.upperBound - 1] &* perUnit
@@ -59,13 +64,11 @@ extension SeriesAggregation {
         while piece < pieces.count {
             let one = pieceRange(piece, pieces, count: count)
             var disorder: UInt8 = 0  // not Bool: || would branch in the loop
-            var sumOne = FinitenessCheck()
             var lowOne = Double.infinity
             var highOne = -Double.infinity
             var previousOne = one.lowerBound > 0 ? timestamps[one.lowerBound - 1] : Int64.min
             if piece + 1 < pieces.count {
                 let two = pieceRange(piece + 1, pieces, count: count)
-                var sumTwo = FinitenessCheck()
                 var lowTwo = Double.infinity
                 var highTwo = -Double.infinity
                 var previousTwo = timestamps[two.lowerBound - 1]
@@ -80,10 +83,8 @@ extension SeriesAggregation {
                     previousTwo = stampTwo
                     // As Swift.min/max with the running value first in the general loop: the same zero wins
                     // (NaN, where they differ, sends the input to that loop). One minsd / maxsd each.
-                    sumOne.add(valueOne)
                     lowOne = min(lowOne, valueOne)
                     highOne = highOne > valueOne ? highOne : valueOne
-                    sumTwo.add(valueTwo)
                     lowTwo = min(lowTwo, valueTwo)
                     highTwo = highTwo > valueTwo ? highTwo : valueTwo
                 }
@@ -91,7 +92,6 @@ extension SeriesAggregation {
                     let stamp = timestamps[index]
                     disorder |= stamp < previousTwo ? 1 : 0
                     previousTwo = stamp
-                    sumTwo.add(values[index])
                     lowTwo = min(lowTwo, values[index])
                     highTwo = highTwo > values[index] ? highTwo : values[index]
                 }
@@ -99,25 +99,25 @@ extension SeriesAggregation {
                     let stamp = timestamps[index]
                     disorder |= stamp < previousOne ? 1 : 0
                     previousOne = stamp
-                    sumOne.add(values[index])
                     lowOne = min(lowOne, values[index])
                     highOne = highOne > values[index] ? highOne : values[index]
                 }
-                guard disorder == 0, sumOne.isFromFiniteValues, sumTwo.isFromFiniteValues else { return nil }
-                summaries.append(finished(piece, low: lowOne, high: highOne))
-                summaries.append(finished(piece + 1, low: lowTwo, high: highTwo))
+                guard disorder == 0, let dayOne = finished(piece, low: lowOne, high: highOne),
+                    let dayTwo = finished(piece + 1, low: lowTwo, high: highTwo)
+                else { return nil }
+                summaries.append(dayOne)
+                summaries.append(dayTwo)
                 piece += 2
             } else {
                 for index in one {
                     let stamp = timestamps[index]
                     disorder |= stamp < previousOne ? 1 : 0
                     previousOne = stamp
-                    sumOne.add(values[index])
                     lowOne = min(lowOne, values[index])
                     highOne = highOne > values[index] ? highOne : values[index]
                 }
-                guard disorder == 0, sumOne.isFromFiniteValues else { return nil }
-                summaries.append(finished(piece, low: lowOne, high: highOne))
+                guard disorder == 0, let dayOne = finished(piece, low: lowOne, high: highOne) else { return nil }
+                summaries.append(dayOne)
                 piece += 1
             }
         }

@@ -197,8 +197,9 @@ public struct SeriesAggregation: Sendable {
             let local = milliseconds &+ offset
             if local < dayStart || local >= dayEnd {
                 if current.count > 0 {
-                    sumRun(of: &current, columns.values, runStart..<index)
-                    store(current, in: &days, slots: &slots, span: daySpan, samples: timestamps.count)
+                    store(
+                        &current, run: runStart..<index, of: columns.values, in: &days, slots: &slots, span: daySpan,
+                        samples: timestamps.count)
                 }
                 runStart = index
                 let day = local.floorDivided(by: millisecondsPerDay)
@@ -229,8 +230,9 @@ public struct SeriesAggregation: Sendable {
                 if keepsValues { current.values.append(value) }
             }
         }
-        sumRun(of: &current, columns.values, runStart..<timestamps.count)
-        store(current, in: &days, slots: &slots, span: daySpan, samples: timestamps.count)
+        store(
+            &current, run: runStart..<timestamps.count, of: columns.values, in: &days, slots: &slots, span: daySpan,
+            samples: timestamps.count)
         if let slots { days = slots.inDayOrder(days) }
         return days
     }
@@ -283,6 +285,28 @@ public struct SeriesAggregation: Sendable {
             latest = max(latest, raw)
         }
         return (earliest * perUnit, latest * perUnit)
+    }
+
+    /// Stores a run's summary as ``store(_:in:slots:span:samples:)``, its
+    /// values summed straight into the day's earlier summary when there is
+    /// one: unsorted input ends a run at almost every sample, and a sum of
+    /// the run's own, merged, costs several times an addition.
+    private static func store(
+        _ summary: inout DaySummary, run: Range<Int>, of values: UnsafeBufferPointer<Double>,
+        in days: inout [DaySummary], slots: inout DaySlots?, span: ClosedRange<Int>, samples: Int
+    ) {
+        if let slot = slots?.position(of: summary.day) {
+            if !values.isEmpty, !run.isEmpty {
+                days[slot].sum.add(
+                    contentsOf: UnsafeBufferPointer(rebasing: values[run]),
+                    largestMagnitude: max(abs(summary.minimum), abs(summary.maximum)))
+            }
+            // The run's own sum is empty: the merge adds nothing to the day's.
+            days[slot].merge(summary)
+            return
+        }
+        sumRun(of: &summary, values, run)
+        store(summary, in: &days, slots: &slots, span: span, samples: samples)
     }
 
     /// Appends a day after the last, else merges it into its earlier summary
@@ -368,9 +392,12 @@ public struct SeriesAggregation: Sendable {
         switch options.kind {
         case .numeric:
             sum.add(summary.sum)
-            dailyMeanSum.add(summary.mean)
-            let low = options.averaging == .samples ? summary.minimum : summary.mean
-            let high = options.averaging == .samples ? summary.maximum : summary.mean
+            // A day's mean rounds its exact sum, which costs far more than an addition: read only when averaged.
+            let bySamples = options.averaging == .samples
+            let mean = bySamples ? 0 : summary.mean
+            if !bySamples { dailyMeanSum.add(mean) }
+            let low = bySamples ? summary.minimum : mean
+            let high = bySamples ? summary.maximum : mean
             bucket.minimum = min(bucket.minimum ?? low, low)
             bucket.maximum = max(bucket.maximum ?? high, high)
         case .boolean:
