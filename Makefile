@@ -111,8 +111,12 @@ $(CONTRACT_SWIFT): openapi/wellness-api.yaml server/scripts/embed-contract.sh
 server-test: deps $(PY_TOOLS_STAMP) $(CONTRACT_SWIFT)
 	e2e/server/postgres.sh run $(MAKE) --no-print-directory server-test-suite
 
+# At most 12 tests at once: each PostgreSQL test opens a server with two
+# fresh databases and their pools, and a burst of a hundred at start-up left
+# some waiting over 10 s for a connection on 2 cores.
+SERVER_TEST_WIDTH ?= 12
 server-test-suite:
-	swift test --package-path server
+	swift test --package-path server --experimental-maximum-parallelization-width $(SERVER_TEST_WIDTH)
 	swift build --package-path server --product wellness-server
 	e2e/server/run_schemathesis.sh $(SERVER_DEBUG_BIN) $(VENV)/bin/schemathesis --seed 7
 	WELLNESS_TEST_ENGINE=postgres e2e/server/run_schemathesis.sh $(SERVER_DEBUG_BIN) $(VENV)/bin/schemathesis --seed 7
