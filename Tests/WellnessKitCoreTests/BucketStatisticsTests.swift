@@ -28,7 +28,7 @@ import Testing
         #expect(SeriesStatistic(name: "p100") == nil)
     }
 
-    /// Issue 33 item 16: NumPy's `linear` method to the bit (it was 1.2000000000000002).
+    /// NumPy's `linear` method to the bit (it was 1.2000000000000002).
     @Test func quantilesAreNumPysLinearToTheBit() {
         #expect(BucketStatistics.quantile([1, 2, 4], rank: 10) == 1.2)
         #expect(BucketStatistics.quantile([1, 2, 4], rank: 90) == 3.6)
@@ -37,7 +37,7 @@ import Testing
         #expect(BucketStatistics.quantile([-1.7e308, 1.7e308], rank: 99).isFinite)
     }
 
-    /// Issue 33 item 15: an exact two-pass deviation (it was 1.2915541500450578).
+    /// An exact two-pass deviation (it was 1.2915541500450578).
     @Test func theDeviationIsAccurateFarFromZero() {
         let values = [1e15 + 1, 1e15 + 2, 1e15 + 3, 1e15 + 4]
         #expect(BucketStatistics.sampleDeviation(values) == 1.2909944487358056)

@@ -51,7 +51,7 @@ import Testing
 
     @Test func overflowIsNotAFiniteSum() {
         #expect(Self.sum([1e308, 1e308]) == nil)
-        // The exact sum fits: no "intermediate overflow", whatever the order (issue 33 item 14).
+        // The exact sum fits: no "intermediate overflow", whatever the order.
         #expect(Self.sum([1.7e308, 1.7e308, -1.7e308]) == 1.7e308)
         #expect(Self.sum([1.7e308, -1.7e308, 1.7e308]) == 1.7e308)
     }

@@ -116,7 +116,7 @@ import WellnessTestSupport
         #expect(activitiesOfDays?.path == "reduce")
     }
 
-    /// Issue 33 item 11: "sleep" once suggested rem_sleep_minutes, a standard metric the table never recorded.
+    /// "sleep" once suggested rem_sleep_minutes, a standard metric the table never recorded.
     @Test func suggestionsAndTheListNameOnlyTheTablesOwnColumns() throws {
         let document =
             #"{"time_zone":"UTC","daily":[{"date":"2025-11-01","steps":1,"sleep_minutes":2,"deep_sleep_minutes":3,"#
@@ -138,7 +138,7 @@ import WellnessTestSupport
                 + "resting_heart_rate")
     }
 
-    /// Issue 33 item 12, as docs/QUERY.md says: with a metric, only days where it is present count.
+    /// As docs/QUERY.md says: with a metric, only days where it is present count.
     @Test func countDaysWithAMetricCountsTheDaysItIsPresent() throws {
         // Sleep is missing on the 4th, 8th … 28th: 7 of 30 days.
         #expect(try Self.value(#"{"table":"daily","reduce":"count_days"}"#) == .number(30))

@@ -4,7 +4,7 @@ import WellnessTestSupport
 
 @testable import WellnessKitCore
 
-/// Issue 33 items 13–15: one bucket's statistics are the same numbers, or the
+/// One bucket's statistics are the same numbers, or the
 /// same error, through every path a series takes: JSON samples, sorted
 /// columns (the day-run loop), unsorted columns (sample by sample), grouped
 /// columns, and in every order of the samples.

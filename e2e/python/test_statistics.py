@@ -125,7 +125,7 @@ def test_aggregate_frame_with_statistics(library: str) -> None:
     assert last_at == [bucket["last_at"] for bucket in report["buckets"]]
 
 
-# Issue 33 items 13-16: the definitions docs/SERIES.md gives, against the oracles, in every path and order.
+# The definitions docs/SERIES.md gives, against the oracles, in every path and order.
 
 RANKS = {"p01": 1, "p05": 5, "p10": 10, "p25": 25, "median": 50, "p75": 75, "p90": 90, "p95": 95, "p99": 99}
 

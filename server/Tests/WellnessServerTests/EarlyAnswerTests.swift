@@ -8,7 +8,7 @@ import Testing
 /// A response sent before its request's body has arrived (401, 404, 405
 /// need no body) keeps the connection: the late body is read and discarded
 /// and the next request on the socket is answered. A body that will not be
-/// read (announced beyond the limit) gets `Connection: close` (issue 33, item 3).
+/// read (announced beyond the limit) gets `Connection: close`.
 @Suite struct EarlyAnswerTests {
     private func withServer(_ body: @escaping @Sendable (Int) throws -> Void) async throws {
         let server = try await TestServer.make { configuration in

@@ -8,8 +8,8 @@ import WellnessKitCore
 
 /// U+0000 in any string of a request is a 400 naming the field, on both
 /// engines: PostgreSQL used to answer 500 (`invalid byte sequence for
-/// encoding "UTF8": 0x00`) for a NUL in `context_id` or `insight_ids`
-/// (issue 33, item 5). Every route taking a string, one NUL each.
+/// encoding "UTF8": 0x00`) for a NUL in `context_id` or `insight_ids`.
+/// Every route taking a string, one NUL each.
 enum NULRefusalContract {
     /// (method, path, body, the field the 400 names); `{consultation}` is a consultation of the user.
     static let bodies: [(HTTPRequest.Method, String, String, String)] = [

@@ -8,7 +8,7 @@ import WellnessKitCore
 /// `--ai-timeout` is a deadline for the whole answer (head, body, stream),
 /// and a stream also has an idle timeout: a provider that has sent its head
 /// and then drips or stalls gets the rules within about the timeout, and
-/// gives its call slot back (issue 33, item 2).
+/// gives its call slot back.
 @Suite struct ProviderDeadlineTests {
     typealias Reply = ScriptedProvider.Reply
 

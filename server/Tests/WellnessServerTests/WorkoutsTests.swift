@@ -114,8 +114,7 @@ enum WorkoutsContract: String, CaseIterable, Sendable, CustomStringConvertible {
                     == Set((0..<2).compactMap { after[$0]["id"].string }),
                 "ids are derived from the natural key")
 
-            // The same natural key twice in one body is one row, counted as one, the last occurrence kept
-            // (issue 33, item 8).
+            // The same natural key twice in one body is one row, counted as one, the last occurrence kept.
             let walk = #"{"start":"2026-11-21T07:00:00Z","end":"2026-11-21T07:30:00Z","activity":"Walk","steps":1}"#
             let walkAgain =
                 #"{"start":"2026-11-21T07:00:00Z","end":"2026-11-21T07:45:00Z","activity":"Walk","steps":2}"#
@@ -169,7 +168,7 @@ enum WorkoutsContract: String, CaseIterable, Sendable, CustomStringConvertible {
             (#"{"workouts":[{\#(good),"distance":1e999}]}"#, "workouts[0].distance"),
             (#"{"workouts":[{\#(good),\#(manyFields)}]}"#, "workouts[0].f32"),
             (#"{"workouts":[{\#(good),"id":"wo_mine"}]}"#, "workouts[0].id"),
-            // A repeated key is refused, not read as its last occurrence (issue 33, item 8).
+            // A repeated key is refused, not read as its last occurrence.
             (#"{"workouts":[{\#(good),"distance":5,"distance":6}]}"#, "workouts[0].distance"),
             (#"{"workouts":[{\#(good),"activity":"Walk"}]}"#, "workouts[0].activity"),
             (#"{"workouts":[],"workouts":[{\#(good)}]}"#, "workouts"),
