@@ -149,37 +149,17 @@ extension SeriesAggregation {
     private static func dayPieces(
         _ timestamps: UnsafeBufferPointer<Int64>, millisecondsPerUnit perUnit: Int64, zone: ZoneOffsets
     ) -> [(start: Int, day: Int)]? {
-        let millisecondsPerDay: Int64 = 86_400_000
         let first = timestamps[0]
         let last = timestamps[timestamps.count - 1]
         var pieces: [(start: Int, day: Int)] = []
-        var segmentStart = Int64.max
-        var segmentEnd = Int64.min
-        var offset: Int64 = 0
-        var dayStart = Int64.max
-        var dayEnd = Int64.min
+        var cursor = LocalDayCursor(zone: zone)
         var index = 0
         while index < timestamps.count {
             let raw = timestamps[index]
             guard raw >= first, raw <= last else { return nil }
-            // Years 1–9999 (the caller checked first and last), so no product or sum below overflows.
-            let milliseconds = raw &* perUnit
-            if milliseconds < segmentStart || milliseconds >= segmentEnd {
-                let segment = zone.segment(containing: milliseconds.floorDivided(by: 1000))
-                offset = segment.offset &* 1000
-                segmentStart =
-                    segment.start.multipliedReportingOverflow(by: 1000).overflow ? Int64.min : segment.start &* 1000
-                segmentEnd =
-                    segment.end.multipliedReportingOverflow(by: 1000).overflow ? Int64.max : segment.end &* 1000
-            }
-            let local = milliseconds &+ offset
-            if local < dayStart || local >= dayEnd {
-                let day = local.floorDivided(by: millisecondsPerDay)
-                dayStart = day &* millisecondsPerDay
-                dayEnd = dayStart &+ millisecondsPerDay
-                pieces.append((index, Int(day)))
-            }
-            let edge = min(segmentEnd, dayEnd &- offset)
+            // Years 1–9999 (the caller checked first and last), so the product cannot overflow.
+            if let day = cursor.move(to: raw &* perUnit) { pieces.append((index, day)) }
+            let edge = cursor.edge
             // The first timestamp at or past the edge, in the input's unit: the edge divided, rounded up.
             let threshold = edge / perUnit + (edge % perUnit > 0 ? 1 : 0)
             index = firstIndex(in: timestamps, from: index + 1, atLeast: threshold)

@@ -171,11 +171,7 @@ public struct SeriesAggregation: Sendable {
                 earliest.floorDivided(by: millisecondsPerDay) - 2)...Int(
                 latest.floorDivided(by: millisecondsPerDay) + 2)
         var days: [DaySummary] = []
-        var segmentStart = Int64.max
-        var segmentEnd = Int64.min
-        var offset: Int64 = 0
-        var dayStart = Int64.max
-        var dayEnd = Int64.min
+        var cursor = LocalDayCursor(zone: zone)
         var current = DaySummary(day: 0)
         // Where the current run of samples on one local day began: its values are summed when it ends.
         var runStart = 0
@@ -186,26 +182,14 @@ public struct SeriesAggregation: Sendable {
         for index in 0..<timestamps.count {
             // In range: timestampBounds checked every timestamp.
             let milliseconds = timestamps[index] &* perUnit
-            if milliseconds < segmentStart || milliseconds >= segmentEnd {
-                let segment = zone.segment(containing: milliseconds.floorDivided(by: 1000))
-                offset = segment.offset &* 1000
-                segmentStart =
-                    segment.start.multipliedReportingOverflow(by: 1000).overflow ? Int64.min : segment.start &* 1000
-                segmentEnd =
-                    segment.end.multipliedReportingOverflow(by: 1000).overflow ? Int64.max : segment.end &* 1000
-            }
-            let local = milliseconds &+ offset
-            if local < dayStart || local >= dayEnd {
+            if let day = cursor.move(to: milliseconds) {
                 if current.count > 0 {
                     store(
                         &current, run: runStart..<index, of: columns.values, in: &days, slots: &slots, span: daySpan,
                         samples: timestamps.count)
                 }
                 runStart = index
-                let day = local.floorDivided(by: millisecondsPerDay)
-                dayStart = day &* millisecondsPerDay
-                dayEnd = dayStart &+ millisecondsPerDay
-                current = DaySummary(day: Int(day))
+                current = DaySummary(day: day)
             }
             let value = hasValues ? columns.values[index] : 0
             if hasValues, !value.isFinite || (isBoolean && value != 0 && value != 1) {
