@@ -89,6 +89,16 @@ struct Serve: AsyncParsableCommand {
             "Rounds of data tool calls (the query over the user's check-ins and workouts) answered per coach reply; 0 offers no tool.",
             valueName: "n"))
     var aiToolRounds = ProviderConfiguration.defaultToolRounds
+    @Option(
+        help: ArgumentHelp(
+            "Data tool calls answered in one round; the round's further calls are refused in its results.",
+            valueName: "n"))
+    var aiToolCallsPerRound = ProviderConfiguration.defaultToolCallsPerRound
+    @Option(
+        help: ArgumentHelp(
+            "Data tool calls answered over one coach reply's rounds; later calls are refused in their results.",
+            valueName: "n"))
+    var aiToolCallsPerReply = ProviderConfiguration.defaultToolCallsPerReply
 
     func run() async throws {
         do {
@@ -189,6 +199,8 @@ struct Serve: AsyncParsableCommand {
         ai.structuredOutput = mode
         ai.dailyTokensPerUser = aiDailyTokensPerUser
         ai.toolRounds = aiToolRounds
+        ai.toolCallsPerRound = aiToolCallsPerRound
+        ai.toolCallsPerReply = aiToolCallsPerReply
         do {
             try ai.validate()
         } catch let error as ProviderConfiguration.Invalid {

@@ -197,4 +197,81 @@ import WellnessKitCore
             #expect(Self.number(try Self.toolResult(provider, 1)["value"]) == Self.stepsOfTheLastSevenDays)
         }
     }
+
+    /// `count` calls of the steps query in one round, with ids `call_1` ….
+    static func manyQueries(_ count: Int, from first: Int = 1) -> Reply {
+        .toolCalls((first..<first + count).map { ("call_\($0)", DataQuery.toolName, Self.stepsQuery) })
+    }
+
+    /// The tool results of request `index`, in order.
+    static func toolResults(_ provider: ScriptedProvider, _ index: Int) throws -> [JSONValue] {
+        let messages = messages(provider, index)
+        return try (0..<messages.count).filter { messages[$0]["role"].string == "tool" }.map {
+            try JSONParser.parse(try #require(messages[$0]["content"].string))
+        }
+    }
+
+    @Test func aRoundOfAThousandCallsRunsEightAndRefusesTheRestInOneResult() async throws {
+        let provider = ScriptedProvider([Self.manyQueries(1000), .answer(ProviderTests.groundedReply)])
+        try await ProviderTests.withServer(provider) { server, user, client in
+            let reply = try await ProviderTests.coachReply(client, user, "Steps?")
+            #expect(try await ProviderTests.provenance(server, reply.id) == ProviderTests.llm)
+            #expect(provider.requests.count == 2)
+            let results = try Self.toolResults(provider, 1)
+            #expect(results.count == 9, "8 run, and one refusal for the other 992")
+            #expect(results.prefix(8).allSatisfy { Self.number($0["value"]) == Self.stepsOfTheLastSevenDays })
+            let refusal = try #require(results.last?["error"].string)
+            #expect(refusal.hasPrefix("refused: 992 of this round's 1000 calls were not run"), "\(refusal)")
+            let calls = Self.messages(provider, 1)[Self.messages(provider, 1).count - 10]["tool_calls"]
+            #expect(calls.count == 9, "the calls not run are left out of the conversation")
+            let prompt = try JSONWriter.bytes(provider.requests[1]).count
+            #expect(prompt < 40_000, "the next prompt stays small: \(prompt) bytes")
+            let stored = try await client.call(
+                .get, "/api/v1/consultations/\(try await Self.consultationId(of: reply.id, server))/messages", as: user)
+            #expect(stored.2["data"]["messages"][1]["data_queries"].count <= 8)
+        }
+    }
+
+    @Test func callsAreCappedPerReplyAcrossRounds() async throws {
+        let provider = ScriptedProvider([
+            Self.manyQueries(2), Self.manyQueries(2, from: 3), Self.manyQueries(2, from: 5),
+            .answer(ProviderTests.groundedReply),
+        ])
+        try await ProviderTests.withServer(
+            provider,
+            configure: {
+                $0.toolCallsPerRound = 2
+                $0.toolCallsPerReply = 3
+            }
+        ) { server, user, client in
+            let reply = try await ProviderTests.coachReply(client, user, "Steps?")
+            #expect(try await ProviderTests.provenance(server, reply.id) == ProviderTests.llm)
+            let second = try Self.toolResults(provider, 2).suffix(2)
+            #expect(Self.number(second.first?["value"] ?? .null) == Self.stepsOfTheLastSevenDays)
+            #expect(second.last?["error"].string?.hasPrefix("refused: 1 of this round's 2 calls") == true)
+            let third = try Self.toolResults(provider, 3).suffix(1)
+            #expect(third.first?["error"].string?.hasPrefix("refused: 2 of this round's 2 calls") == true)
+        }
+    }
+
+    @Test func argumentsThatRepeatAKeyAreAnErrorForTheModel() async throws {
+        let repeated =
+            #"{"table":"daily","metric":"steps","metric":"calories","activity":null,"where":[],"on_days_where":[],"window":{"last_days":7},"anchor":null,"take":null,"reduce":"sum"}"#
+        let provider = ScriptedProvider([.query(repeated), .answer(ProviderTests.groundedReply)])
+        try await ProviderTests.withServer(provider) { _, user, client in
+            _ = try await ProviderTests.coachReply(client, user, "Steps?")
+            #expect(try Self.toolResult(provider, 1)["error"].string == #"the arguments repeat the key "metric""#)
+        }
+    }
+
+    @Test func theCallLimitsAreCheckedAtStart() {
+        var ai = ProviderConfiguration(baseURL: "http://127.0.0.1:1/v1", model: "m")
+        ai.toolCallsPerRound = 0
+        #expect(throws: ProviderConfiguration.Invalid.self) { try ai.validate() }
+        ai.toolCallsPerRound = 8
+        ai.toolCallsPerReply = 257
+        #expect(throws: ProviderConfiguration.Invalid.self) { try ai.validate() }
+        ai.toolCallsPerReply = 16
+        #expect(throws: Never.self) { try ai.validate() }
+    }
 }

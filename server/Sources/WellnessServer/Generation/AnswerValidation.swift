@@ -166,14 +166,15 @@ struct AnswerValidation {
         verdict(value, errors: errors, texts: texts.map { ($0.0, $0.1, facts) })
     }
 
-    /// Schema and domain errors first (a re-ask), then the deny-list (no
-    /// re-ask: the model was told), then grounding (a re-ask).
+    /// Schema and domain errors first (a re-ask), then the deny-list and the
+    /// echo check (no re-ask: the model was told), then grounding (a re-ask).
     private func verdict<Value>(_ value: Value, errors: [String], texts: [(String, String, FactSheet)]) -> Verdict<
         Value
     > {
         guard errors.isEmpty else { return .invalid(errors: errors, reason: .invalidAnswer) }
-        for (_, text, _) in texts {
+        for (_, text, facts) in texts {
             if let violation = MedicalAdviceScreen.violation(in: text) { return .unsafe(violation) }
+            if let echo = EchoCheck.violation(in: text, facts: facts) { return .unsafe(echo) }
         }
         let ungrounded = texts.flatMap { field, text, facts in
             GroundingCheck(text: text, facts: facts.facts).results.filter { $0.match == nil }.map {

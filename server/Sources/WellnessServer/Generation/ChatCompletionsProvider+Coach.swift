@@ -38,7 +38,8 @@ extension ChatCompletionsProvider {
             facts: facts, data: data, userText: .object(userText))
         if configuration.toolRounds > 0, let tables = request.context.queryTables {
             question.tool = DataQueryTool(
-                tables: tables, today: request.today, facts: facts, maximumRounds: configuration.toolRounds)
+                tables: tables, today: request.today, facts: facts, maximumRounds: configuration.toolRounds,
+                limits: .init(perRound: configuration.toolCallsPerRound, perReply: configuration.toolCallsPerReply))
             if case .object(var object) = data {
                 object.append("your_data_for_the_query_data_tool", tables.summary)
                 question.data = .object(object)

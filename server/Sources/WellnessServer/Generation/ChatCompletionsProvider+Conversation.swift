@@ -183,7 +183,8 @@ extension ChatCompletionsProvider {
 
     /// The answer's turn: stopped part-way (by the listener's verdict),
     /// refused, cut off or filtered, tool calls (refused once text was
-    /// shown), or the whole answer's validation.
+    /// shown), an answer that is not one JSON object or repeats a key, or
+    /// the whole answer's validation.
     static func turn<Value>(
         of answer: ChatCompletionsClient.Answer, stopped: AnswerValidation.Verdict<Value>?, tool: DataQueryTool?,
         shown: Bool, validate: (JSONValue) -> AnswerValidation.Verdict<Value>
@@ -204,6 +205,10 @@ extension ChatCompletionsProvider {
         }
         guard let parsed = answer.content.flatMap(object(in:)) else {
             return .rejected(errors: ["the answer is not one JSON object"], reason: .invalidAnswer)
+        }
+        if let key = parsed.firstRepeatedKey {
+            return .rejected(
+                errors: ["the answer repeats the key \"\(key)\": write each key once"], reason: .invalidAnswer)
         }
         return turn(of: validate(parsed), parsed: parsed)
     }

@@ -20,6 +20,7 @@ final class DataQueryTool: @unchecked Sendable {
     private let tables: QueryTables
     private let today: CalendarDate
     private let maximumRounds: Int
+    private let limits: CallLimits
     private let lock = NSLock()
     private var state: State
 
@@ -27,7 +28,15 @@ final class DataQueryTool: @unchecked Sendable {
         var facts: FactSheet
         var records: [JSONValue] = []
         var rounds = 0
+        /// Calls run so far (refused ones not counted).
+        var calls = 0
         var correctedOnce = false
+    }
+
+    /// How many calls are run: per round (`--ai-tool-calls-per-round`) and per reply (`--ai-tool-calls-per-reply`).
+    struct CallLimits: Sendable {
+        var perRound = ProviderConfiguration.defaultToolCallsPerRound
+        var perReply = ProviderConfiguration.defaultToolCallsPerReply
     }
 
     /// - Parameters:
@@ -35,10 +44,15 @@ final class DataQueryTool: @unchecked Sendable {
     ///   - today: the user's today, the anchor of queries that give none.
     ///   - facts: the facts the reply may cite before any call.
     ///   - maximumRounds: rounds of calls answered per reply (`--ai-tool-rounds`).
-    init(tables: QueryTables, today: CalendarDate, facts: FactSheet, maximumRounds: Int) {
+    ///   - limits: calls run per round and per reply.
+    init(
+        tables: QueryTables, today: CalendarDate, facts: FactSheet, maximumRounds: Int,
+        limits: CallLimits = CallLimits()
+    ) {
         self.tables = tables
         self.today = today
         self.maximumRounds = maximumRounds
+        self.limits = limits
         state = State(facts: facts)
     }
 
@@ -56,23 +70,35 @@ final class DataQueryTool: @unchecked Sendable {
     /// Answers one round of the model's calls. A call that is not a valid
     /// query gets the validation error as its result, so that the model can
     /// correct it; the second round holding one ends the conversation, as
-    /// does a round beyond the maximum.
+    /// does a round beyond the maximum. Calls beyond the limits are not run:
+    /// the first of them gets the refusal as its result and the others are
+    /// left out of the conversation, so that a model asking for thousands of
+    /// calls costs neither their work nor thousands of results in the next prompt.
     func answer(_ calls: [ChatCompletionsClient.ToolCall]) -> Step {
         lock.withLock {
             state.rounds += 1
             guard state.rounds <= maximumRounds else { return .stop(.toolRounds) }
-            var messages = [ChatCompletionsClient.Message(role: "assistant", content: "", toolCalls: calls)]
+            let run = min(calls.count, limits.perRound, max(limits.perReply - state.calls, 0))
+            let refused = calls.dropFirst(run).first
+            let kept = Array(calls.prefix(run)) + (refused.map { [$0] } ?? [])
+            var messages = [ChatCompletionsClient.Message(role: "assistant", content: "", toolCalls: kept)]
             var malformed = false
-            for call in calls {
+            for call in calls.prefix(run) {
                 let content: JSONValue
                 do {
-                    content = try run(call)
+                    content = try self.run(call)
                 } catch {
                     malformed = true
-                    content = .object(JSONObject([("error", .string(Self.describe(error)))]))
+                    content = Self.error(Self.describe(error))
                 }
                 messages.append(
                     .init(role: "tool", content: ChatCompletionsProvider.text(content), toolCallId: call.id))
+            }
+            state.calls += run
+            if let refused {
+                let refusal = Self.error(refusal(asked: calls.count, run: run))
+                messages.append(
+                    .init(role: "tool", content: ChatCompletionsProvider.text(refusal), toolCallId: refused.id))
             }
             if malformed {
                 guard !state.correctedOnce else { return .stop(.invalidToolCall) }
@@ -82,6 +108,16 @@ final class DataQueryTool: @unchecked Sendable {
         }
     }
 
+    /// Why a round's calls beyond `run` were not run.
+    private func refusal(asked: Int, run: Int) -> String {
+        "refused: \(asked - run) of this round's \(asked) calls were not run; at most \(limits.perRound) calls a "
+            + "round and \(limits.perReply) a reply are answered (\(state.calls) so far)"
+    }
+
+    private static func error(_ message: String) -> JSONValue {
+        .object(JSONObject([("error", .string(message))]))
+    }
+
     /// The call's result, its facts and record kept.
     private func run(_ call: ChatCompletionsClient.ToolCall) throws -> JSONValue {
         guard call.name == DataQuery.toolName else {
@@ -89,6 +125,9 @@ final class DataQueryTool: @unchecked Sendable {
         }
         guard let arguments = try? JSONParser.parse(call.arguments) else {
             throw CallError(description: "the arguments are not one JSON object")
+        }
+        if let key = arguments.firstRepeatedKey {
+            throw CallError(description: "the arguments repeat the key \"\(key)\"")
         }
         var query = try DataQuery(json: arguments, at: .root)
         query.anchor = query.anchor ?? today

@@ -39,6 +39,10 @@ public struct ProviderConfiguration: Sendable, CustomStringConvertible {
     public var insightsPerGeneration = defaultInsightsPerGeneration
     /// Rounds of data tool calls (docs/QUERY.md) the server answers per coach reply; 0 offers no tool.
     public var toolRounds = defaultToolRounds
+    /// Data tool calls answered in one round; the round's further calls are refused in its results.
+    public var toolCallsPerRound = defaultToolCallsPerRound
+    /// Data tool calls answered over one reply's rounds; later calls are refused in their results.
+    public var toolCallsPerReply = defaultToolCallsPerReply
 
     // The defaults, written once: the properties above start from them and the command line shows them.
     public static let defaultTimeoutSeconds = 20.0
@@ -49,6 +53,8 @@ public struct ProviderConfiguration: Sendable, CustomStringConvertible {
     public static let defaultBreakerCoolDownSeconds = 30.0
     public static let defaultInsightsPerGeneration = 5
     public static let defaultToolRounds = 3
+    public static let defaultToolCallsPerRound = 8
+    public static let defaultToolCallsPerReply = 16
 
     public init(baseURL: String, model: String, apiKey: String? = nil) {
         self.baseURL = baseURL
@@ -79,6 +85,12 @@ public struct ProviderConfiguration: Sendable, CustomStringConvertible {
         guard (1...32_768).contains(maxTokens) else { throw Invalid.value("--ai-max-tokens", "must be 1 to 32768") }
         guard (1...1024).contains(concurrency) else { throw Invalid.value("--ai-concurrency", "must be 1 to 1024") }
         guard (0...10).contains(toolRounds) else { throw Invalid.value("--ai-tool-rounds", "must be 0 to 10") }
+        guard (1...64).contains(toolCallsPerRound) else {
+            throw Invalid.value("--ai-tool-calls-per-round", "must be 1 to 64")
+        }
+        guard (1...256).contains(toolCallsPerReply) else {
+            throw Invalid.value("--ai-tool-calls-per-reply", "must be 1 to 256")
+        }
         if let dailyTokensPerUser, dailyTokensPerUser < 0 {
             throw Invalid.value("--ai-daily-tokens-per-user", "must be 0 or more")
         }
