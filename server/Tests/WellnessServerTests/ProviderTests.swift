@@ -139,15 +139,19 @@ import WellnessKitCore
         }
     }
 
-    @Test func aNumberThatIsNoFactIsRejected() async throws {
-        let invented = #"{"reply":"You walked 123457 steps yesterday.","context_id":null}"#
+    /// A number the model writes itself, in any script or in words, is refused: re-asked naming it, then the rules.
+    @Test(arguments: ["123457", "１２，０００", "١٢٠٠٠", "twelve thousand", "1\u{200B}2"])
+    func aNumberWrittenOutsideAReferenceIsRejected(_ number: String) async throws {
+        let invented = try JSONWriter.string(
+            .object(JSONObject([("reply", .string("You walked \(number) steps yesterday.")), ("context_id", .null)])))
         let provider = ScriptedProvider([.answer(invented), .answer(invented)])
         try await Self.withServer(provider) { server, user, client in
             let reply = try await Self.coachReply(client, user, "How am I doing?")
             #expect(reply.text.hasPrefix(Self.rulesOpening))
             #expect(try await Self.provenance(server, reply.id) == .fallback(.ungrounded))
             #expect(provider.requests.count == 2)
-            #expect(provider.messages(of: 1).last?.content.contains("123457") == true, "the re-ask names the number")
+            #expect(provider.messages(of: 1).last?.content.contains(number) == true, "the re-ask names the number")
+            #expect(!reply.text.contains(number))
         }
     }
 
