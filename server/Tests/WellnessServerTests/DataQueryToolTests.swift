@@ -26,8 +26,12 @@ import WellnessKitCore
         .json(.object(JSONObject([("reply", .string(text)), ("context_id", .null)])))
     }
 
-    static var groundedReply: Reply {
-        reply("You walked \(Coach.format(stepsOfTheLastSevenDays)) steps over the last 7 days. Keep it up.")
+    /// A reply citing the query's value and window.
+    static var groundedReply: Reply { reply("You walked {{query_1_value}} over {{query_1_last_days}}. Keep it up.") }
+
+    /// ``groundedReply`` as the user reads it.
+    static var groundedText: String {
+        "You walked \(FactRenderer.value(stepsOfTheLastSevenDays, unit: "steps")) over the last 7 days. Keep it up."
     }
 
     static func number(_ value: JSONValue) -> Double? {
@@ -51,7 +55,7 @@ import WellnessKitCore
         let provider = ScriptedProvider([.query(Self.stepsQuery), Self.groundedReply])
         try await ProviderTests.withServer(provider) { server, user, client in
             let reply = try await ProviderTests.coachReply(client, user, "How many steps did I walk this week?")
-            #expect(reply.text.contains(Coach.format(Self.stepsOfTheLastSevenDays)), "\(reply.text)")
+            #expect(reply.text == Self.groundedText, "\(reply.text)")
             #expect(try await ProviderTests.provenance(server, reply.id) == ProviderTests.llm)
 
             let offered = provider.requests[0]
@@ -81,6 +85,9 @@ import WellnessKitCore
             #expect(Self.number(result["value"]) == Self.stepsOfTheLastSevenDays)
             #expect(result["unit"].string == "steps")
             #expect(Self.number(result["rows"]) == 6, "the fixture has no check-in today")
+            #expect(result["facts"]["query_1_value"]["role"].string == "measurement")
+            #expect(result["facts"]["query_1_last_days"]["role"].string == "parameter")
+            #expect(result["facts"]["query_1_last_days"]["written_as"].string == "the last 7 days")
         }
     }
 
@@ -162,6 +169,59 @@ import WellnessKitCore
         }
     }
 
+    /// Steps over 23,456 in the last 7 days, the last `take` of them.
+    static func thresholdQuery(take: Int? = nil) -> String {
+        let taken = take.map { #"{"last":\#($0)}"# } ?? "null"
+        return
+            #"{"table":"daily","metric":"steps","activity":null,"where":[{"metric":"steps","op":">","value":23456}],"on_days_where":[],"window":{"last_days":7},"anchor":null,"take":\#(taken),"reduce":"count"}"#
+    }
+
+    /// The threshold, window or count a model chose is no measurement: a sentence citing one alone is refused,
+    /// re-asked naming it, and never shown.
+    @Test(
+        arguments: zip(
+            [
+                "You walked {{query_1_condition_1}} every day this week.",
+                "You walked {{query_1_take}} steps over {{query_1_last_days}}.",
+            ], [false, true]))
+    func aQueryParameterCitedAsAMeasurementIsRefused(_ text: String, _ takes: Bool) async throws {
+        let query = Self.thresholdQuery(take: takes ? 1_000_000 : nil)
+        let provider = ScriptedProvider([.query(query), Self.reply(text), Self.reply(text)])
+        try await ProviderTests.withServer(provider) { server, user, client in
+            let reply = try await ProviderTests.coachReply(client, user, "Did I walk a lot?")
+            #expect(try await ProviderTests.provenance(server, reply.id) == .fallback(.ungrounded))
+            #expect(reply.text.hasPrefix(ProviderTests.rulesOpening))
+            #expect(!reply.text.contains("23,456") && !reply.text.contains("1,000,000"))
+            let reask = Self.messages(provider, 2)
+            let named = try #require(reask[reask.count - 1]["content"].string)
+            #expect(named.contains("not a measurement"), "\(named)")
+            let facts = try Self.toolResult(provider, 1)["facts"]
+            #expect(facts["query_1_condition_1"]["written_as"].string == "more than 23,456 steps")
+        }
+    }
+
+    /// The reply keeps the records of the queries it cites, and only those.
+    @Test func dataQueriesKeepOnlyTheQueriesTheReplyCites() async throws {
+        let provider = ScriptedProvider([
+            .query(Self.stepsQuery), .query(Self.thresholdQuery(), id: "call_2"),
+            Self.reply("On {{query_2_value}} you walked {{query_2_condition_1}}."),
+            .query(Self.stepsQuery, id: "call_3"), .answer(ProviderTests.groundedReply),
+        ])
+        try await ProviderTests.withServer(provider) { server, user, client in
+            let cited = try await ProviderTests.coachReply(client, user, "Long walks this week?")
+            #expect(try await ProviderTests.provenance(server, cited.id) == ProviderTests.llm)
+            let uncited = try await ProviderTests.coachReply(client, user, "And otherwise?")
+            #expect(uncited.text == ProviderTests.groundedText)
+            for (reply, count) in [(cited, 1), (uncited, 0)] {
+                let consultation = try await Self.consultationId(of: reply.id, server)
+                let listed = try await client.call(.get, "/api/v1/consultations/\(consultation)/messages", as: user)
+                let records = listed.2["data"]["messages"][1]["data_queries"]
+                #expect(records.count == count, "\(records)")
+                if count == 1 { #expect(records[0]["query"]["reduce"].string == "count") }
+            }
+        }
+    }
+
     @Test func aModelThatKeepsCallingPastTheCapGetsTheRules() async throws {
         let provider = ScriptedProvider(
             [.query(Self.stepsQuery, id: "a"), .query(Self.stepsQuery, id: "b"), .query(Self.stepsQuery, id: "c")])
@@ -183,8 +243,13 @@ import WellnessKitCore
     }
 
     @Test func aStreamedCallIsPutTogetherAndTheAnswerStreams() async throws {
-        let text = "You walked \(Coach.format(Self.stepsOfTheLastSevenDays)) steps over the last 7 days. Keep it up."
-        let answer = try JSONWriter.string(.object(JSONObject([("reply", .string(text)), ("context_id", .null)])))
+        let text = Self.groundedText
+        let answer = try JSONWriter.string(
+            .object(
+                JSONObject([
+                    ("reply", .string("You walked {{query_1_value}} over {{query_1_last_days}}. Keep it up.")),
+                    ("context_id", .null),
+                ])))
         let provider = ScriptedProvider([.streamedQuery(Self.stepsQuery), .stream([answer])])
         try await ProviderTests.withServer(provider) { _, user, client in
             let events = try StreamedReplyTests.events(try await StreamedReplyTests.stream(client, user, "Steps?").2)

@@ -25,6 +25,21 @@ import WellnessKitCore
         #expect(PartialReplyText.of(text).isEmpty || PartialReplyText.of(text) == "a")
     }
 
+    @Test(
+        arguments: zip(
+            [
+                #"{"reply":"Nice walk. ","reply":"Please take metformin."}"#,
+                #"{"reply":"Nice walk. ", "context_id":null, "re\u0070ly":"x"}"#,
+                #"{"reply":"Nice walk. ","context_id":{"reply":"nested"}}"#,
+                #"{"reply":"Nice walk. ","rep"#,
+                #"{"reply":"Nice walk. ","context_id":null}"#,
+            ], [true, true, false, false, false]))
+    func aSecondReplyKeyIsTold(_ json: String, _ repeated: Bool) {
+        let reading = PartialReplyText.read(json)
+        #expect(reading.text == "Nice walk. ")
+        #expect(reading.repeated == repeated)
+    }
+
     @Test func sentencesEndAfterTheSpaceThatFollowsTheirMark() {
         let text = Substring("You slept 7.5 h. Keep it up! Then")
         let end = SentenceScreen.sentencesEnd(in: text.unicodeScalars)

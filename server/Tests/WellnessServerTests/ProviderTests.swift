@@ -13,10 +13,11 @@ import WellnessKitCore
     typealias Reply = ScriptedProvider.Reply
     typealias Name = ServerMetrics.Name
 
-    /// A coach answer the user's 14 days of check-ins ground (7 check-ins in the last 7).
+    /// A coach answer the user's 14 days of check-ins ground (7 check-ins in the last 7), citing the fact.
     static let groundedReply =
-        #"{"reply":"You checked in 7 times in your last 7 check-ins. Keep a steady bedtime.","context_id":null}"#
-    static let groundedText = "You checked in 7 times in your last 7 check-ins. Keep a steady bedtime."
+        #"{"reply":"You logged {{checkins_last_7}} recently. Keep a steady bedtime.","context_id":null}"#
+    /// The reply as the user reads it.
+    static let groundedText = "You logged 7 check-ins recently. Keep a steady bedtime."
 
     /// Runs `body` against a server whose provider is `provider`, with a user of 14 days of check-ins.
     static func withServer(
@@ -138,15 +139,19 @@ import WellnessKitCore
         }
     }
 
-    @Test func aNumberThatIsNoFactIsRejected() async throws {
-        let invented = #"{"reply":"You walked 123457 steps yesterday.","context_id":null}"#
+    /// A number the model writes itself, in any script or in words, is refused: re-asked naming it, then the rules.
+    @Test(arguments: ["123457", "１２，０００", "١٢٠٠٠", "twelve thousand", "1\u{200B}2"])
+    func aNumberWrittenOutsideAReferenceIsRejected(_ number: String) async throws {
+        let invented = try JSONWriter.string(
+            .object(JSONObject([("reply", .string("You walked \(number) steps yesterday.")), ("context_id", .null)])))
         let provider = ScriptedProvider([.answer(invented), .answer(invented)])
         try await Self.withServer(provider) { server, user, client in
             let reply = try await Self.coachReply(client, user, "How am I doing?")
             #expect(reply.text.hasPrefix(Self.rulesOpening))
             #expect(try await Self.provenance(server, reply.id) == .fallback(.ungrounded))
             #expect(provider.requests.count == 2)
-            #expect(provider.messages(of: 1).last?.content.contains("123457") == true, "the re-ask names the number")
+            #expect(provider.messages(of: 1).last?.content.contains(number) == true, "the re-ask names the number")
+            #expect(!reply.text.contains(number))
         }
     }
 
@@ -347,13 +352,16 @@ import WellnessKitCore
             let id = try #require(goal["data"]["id"].string)
             _ = try await client.call(.patch, "/api/v1/goals/\(id)", as: user, json: #"{"current_value":2000}"#)
             provider.append([
-                .answer(#"{"reply":"You are 20% of the way to 10000 steps.","context_id":null}"#),
-                .answer(#"{"reply":"You are 20% of the way to 10000 steps.","context_id":"\#(id)"}"#),
+                .answer(
+                    #"{"reply":"You are {{goal_progress_percent}} of the way to {{goal_target}}.","context_id":null}"#),
+                .answer(
+                    #"{"reply":"You are {{goal_progress_percent}} of the way to {{goal_target}}.","context_id":"\#(id)"}"#
+                ),
             ])
             let text = try await Self.coach(
                 client, user, "How far am I?",
                 consultation: #"{"persona":"fitness_coach","context_type":"goal","context_id":"\#(id)"}"#)
-            #expect(text == "You are 20% of the way to 10000 steps.")
+            #expect(text == "You are 20% of the way to 10,000 steps.")
             #expect(provider.messages(of: 1).last?.content.contains("context_id must be \"\(id)\"") == true)
             let first = provider.messages(of: 0)
             #expect(first[1].content.contains(#""name":"goal_progress_percent","value":20"#))
@@ -373,12 +381,12 @@ import WellnessKitCore
             let insight = try #require(try await server.store.insight(id, for: user.id))
             let steps = try #require(insight.dataContext?.metrics?.steps)
             provider.append([
-                .answer(#"{"reply":"That week you walked \#(steps) steps in total.","context_id":"\#(id)"}"#)
+                .answer(#"{"reply":"That week you walked {{insight_steps}} in total.","context_id":"\#(id)"}"#)
             ])
             let reply = try await Self.coachReply(
                 client, user, "Tell me about this week",
                 consultation: #"{"persona":"wellness_specialist","context_type":"insight","context_id":"\#(id)"}"#)
-            #expect(reply.text == "That week you walked \(steps) steps in total.")
+            #expect(reply.text == "That week you walked \(FactRenderer.value(Double(steps), unit: "steps")) in total.")
             let messages = provider.messages(of: 0)
             #expect(messages[1].content.contains(#""name":"insight_steps","value":\#(steps)"#))
             #expect(messages[1].content.contains(#""type":"insight","id":"\#(id)""#))
@@ -439,8 +447,8 @@ import WellnessKitCore
                 (
                     "suggestions",
                     .array([
-                        suggestion("Walk 8000 steps a day", 8000, "steps"),
-                        suggestion("Work out 3 times a week", 3, "workouts"),
+                        suggestion("Walk {{suggestion_target_value}} a day", 8000, "steps"),
+                        suggestion("Work out {{suggestion_target_value}} a week", 3, "workouts"),
                         suggestion("Stretch daily", 10, "minutes"),
                     ])
                 )
@@ -460,7 +468,8 @@ import WellnessKitCore
         try await Self.withServer(provider) { _, user, client in
             let answer = try await client.call(.post, "/api/v1/goals/suggestions", as: user, json: nil)
             #expect(answer.0 == .ok)
-            #expect(answer.2["data"]["suggestions"][0]["title"].string == "Walk 8000 steps a day")
+            #expect(answer.2["data"]["suggestions"][0]["title"].string == "Walk 8,000 steps a day")
+            #expect(answer.2["data"]["suggestions"][1]["title"].string == "Work out 3 workouts a week")
             #expect(provider.messages(of: 1).last?.content.contains("target_value for steps must be in") == true)
         }
     }
@@ -482,7 +491,7 @@ import WellnessKitCore
                     """
             ).2
             let id = try #require(goal["data"]["id"].string)
-            // "Tip number 5" cites no fact: re-asked, then the rules.
+            // "Tip number 5" writes a numeral of its own: re-asked, then the rules.
             provider.append([
                 .json(.object(JSONObject([("tips", .array(tips))]))),
                 .json(.object(JSONObject([("tips", .array(tips))]))),
@@ -492,13 +501,14 @@ import WellnessKitCore
             let grounded = (0..<5).map { _ -> JSONValue in
                 .object(
                     JSONObject([
-                        ("tip", .string("Aim for 8 hours: keep a fixed bedtime.")), ("category", .string("sleep")),
+                        ("tip", .string("Aim for {{goal_target}}: keep a fixed bedtime.")),
+                        ("category", .string("sleep")),
                         ("priority", .string("high")),
                     ]))
             }
             provider.append([.json(.object(JSONObject([("tips", .array(grounded))])))])
             let second = try await client.call(.get, "/api/v1/goals/\(id)/tips", as: user, json: nil)
-            #expect(second.2["data"]["tips"][0]["tip"].string == "Aim for 8 hours: keep a fixed bedtime.")
+            #expect(second.2["data"]["tips"][0]["tip"].string == "Aim for 8.0 hours: keep a fixed bedtime.")
         }
     }
 

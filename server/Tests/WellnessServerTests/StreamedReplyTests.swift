@@ -84,7 +84,7 @@ import WellnessKitCore
             // Each sentence once it is complete and checked; the last once the whole answer is valid.
             #expect(
                 events.filter { $0.name == "delta" }.compactMap { $0.data["text"].string } == [
-                    "You checked in 7 times in your last 7 check-ins. ", "Keep ", "a ", "steady ", "bedtime.",
+                    "You logged 7 check-ins recently. ", "Keep ", "a ", "steady ", "bedtime.",
                 ])
             let done = try #require(events.last?.data)
             #expect(done["messages"][1]["content"].string == ProviderTests.groundedText)
@@ -101,14 +101,14 @@ import WellnessKitCore
     /// A streamed answer with a number that is no fact, twice: each is withdrawn once seen, the rules follow.
     @Test func aNumberThatIsNoFactWithdrawsWhatWasShownForTheRules() async throws {
         let invented =
-            #"{"reply":"You checked in 7 times in your last 7 check-ins. You walked 123457 steps.","context_id":null}"#
+            #"{"reply":"You logged {{checkins_last_7}} recently. You walked 123457 steps.","context_id":null}"#
         let provider = ScriptedProvider([
             .stream(Self.split(invented, every: 5)), .stream(Self.split(invented, every: 5)),
         ])
         try await ProviderTests.withServer(provider) { server, user, client in
             let events = try Self.events(try await Self.stream(client, user, "Tips?").2)
             #expect(events.first?.name == "delta")
-            #expect(events.first?.data["text"].string == "You checked in 7 times in your last 7 check-ins. ")
+            #expect(events.first?.data["text"].string == "You logged 7 check-ins recently. ")
             #expect(
                 events.filter { $0.name == "reset" }.map { $0.data["reason"].string } == ["ungrounded", "ungrounded"],
                 "the answer, then the re-asked one, withdrawn")
@@ -127,7 +127,7 @@ import WellnessKitCore
     /// the unstreamed path gives, naming what was wrong, streamed: a `reset` when text was shown, then the
     /// grounded answer, shown, sent in `done` and stored as the model's.
     @Test(arguments: [
-        #"{"reply":"You checked in 7 times in your last 7 check-ins. You walked 123457 steps.","context_id":null}"#,
+        #"{"reply":"You logged {{checkins_last_7}} recently. You walked 123457 steps.","context_id":null}"#,
         "Sure! Sleep more.",
     ])
     func aRejectedStreamedAnswerIsReAskedAndTheGoodOneShownAndStored(_ first: String) async throws {
@@ -294,6 +294,91 @@ import WellnessKitCore
                     #expect(Self.shownText(try Self.events(text)) == ProviderTests.groundedText)
                 }
         }
+    }
+
+    /// An answer that writes `reply` twice: its first value's sentence is shown while it arrives, and a
+    /// parser may keep the second. The second key stops it (withdrawn, re-asked, then the rules), so the
+    /// second value is never shown, and what `done` carries and what is stored is what was shown.
+    @Test func anAnswerRepeatingTheReplyKeyIsStoppedBeforeItsSecondValueIsShown() async throws {
+        let repeated = #"{"reply":"Nice walk. ","reply":"Please take\nmetformin with every meal.","context_id":null}"#
+        let provider = ScriptedProvider([
+            .stream(Self.split(repeated, every: 6)), .stream(Self.split(repeated, every: 6)),
+        ])
+        try await ProviderTests.withServer(provider) { server, user, client in
+            let consultation = try await Self.newConsultation(client, user)
+            let events = try Self.events(try await Self.stream(client, user, "Tips?", consultation: consultation).2)
+            #expect(events.first?.data["text"].string == "Nice walk. ")
+            #expect(
+                events.filter { $0.name == "reset" }.map { $0.data["reason"].string } == [
+                    "invalid_answer", "invalid_answer",
+                ])
+            #expect(!body(of: events).contains("metformin"))
+            let done = try #require(events.last?.data)
+            let text = try #require(done["messages"][1]["content"].string)
+            #expect(text.hasPrefix(ProviderTests.rulesOpening))
+            #expect(Self.shownText(events) == text)
+            let stored = try await client.call(.get, "/api/v1/consultations/\(consultation)/messages", as: user).2
+            #expect(stored["data"]["messages"] == done["messages"], "what was shown is what was stored")
+            let id = try #require(done["messages"][1]["id"].string)
+            #expect(try await ProviderTests.provenance(server, id) == .fallback(.invalidAnswer))
+            #expect(provider.messages(of: 1).last?.content.contains("\"reply\" twice") == true)
+        }
+    }
+
+    /// What a screen told, in order.
+    final class Told: @unchecked Sendable {
+        private let lock = NSLock()
+        private var events: [ReplyEvent] = []
+        var all: [ReplyEvent] { lock.withLock { events } }
+        func append(_ event: ReplyEvent) { lock.withLock { events.append(event) } }
+    }
+
+    static func screen(_ told: Told) -> SentenceScreen {
+        let question = ProviderQuestion(
+            task: .coachReply, userId: "user", facts: ReferencedTextTests.facts, data: .null)
+        let coach = CoachQuestion(
+            rules: Coach.Reply(text: "Rules.", proposals: []), question: question, contextId: nil)
+        return SentenceScreen(coach, emit: { told.append($0) })
+    }
+
+    static func isValid(_ verdict: AnswerValidation.Verdict<Void>) -> Bool {
+        if case .valid = verdict { return true }
+        return false
+    }
+
+    /// A sentence is shown with its references written, once it is whole; one still holding an incomplete
+    /// reference waits, and one writing a numeral of its own (any script) is never shown.
+    @Test func sentencesAreShownRenderedAndOnlyWhenTheyPassEveryCheck() {
+        let told = Told()
+        let screen = Self.screen(told)
+        #expect(Self.isValid(screen.received(#"{"reply":"You logged {{checkins_la"#)))
+        #expect(told.all.isEmpty, "an incomplete reference waits")
+        #expect(Self.isValid(screen.received(#"{"reply":"You logged {{checkins_last_7}} lately. Then"#)))
+        #expect(told.all == [.delta("You logged 7 check-ins lately. ")])
+        let invented = #"{"reply":"You logged {{checkins_last_7}} lately. Then ١٢٠٠٠ more. "#
+        #expect(!Self.isValid(screen.received(invented)))
+        #expect(told.all == [.delta("You logged 7 check-ins lately. ")], "the numeral is never shown")
+    }
+
+    /// The end of a reply that does not continue what was shown withdraws it before telling the reply whole,
+    /// so that the text told after the last reset is always the reply stored.
+    @Test func theEndOfAReplyThatDoesNotContinueWhatWasShownWithdrawsItFirst() {
+        let told = Told()
+        let screen = Self.screen(told)
+        #expect(Self.isValid(screen.received(#"{"reply":"Nice walk. Then"#)))
+        #expect(screen.continues("Nice walk. Then rest."))
+        #expect(!screen.continues("Please take it easy."))
+        screen.finish("Please take it easy.")
+        #expect(
+            told.all == [
+                .delta("Nice walk. "), .reset(.invalidAnswer), .delta("Please "), .delta("take "), .delta("it "),
+                .delta("easy."),
+            ])
+        let continued = Told()
+        let other = Self.screen(continued)
+        _ = other.received(#"{"reply":"Nice walk. Then"#)
+        other.finish("Nice walk. Then rest.")
+        #expect(continued.all == [.delta("Nice walk. "), .delta("Then "), .delta("rest.")])
     }
 
     /// `text` in pieces of `size` characters, as a model's tokens arrive.

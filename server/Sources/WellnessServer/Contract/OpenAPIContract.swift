@@ -1456,7 +1456,7 @@ enum OpenAPIContract {
                   items: {$ref: "#/components/schemas/CoachProposal"}
                 data_queries:
                   description: >-
-                    The data queries a coach's reply ran and their results (empty when
+                    The data queries a coach's reply cites and their results (empty when
                     none, and on the user's messages). Always written by this server.
                   type: array
                   items: {$ref: "#/components/schemas/DataQuery"}

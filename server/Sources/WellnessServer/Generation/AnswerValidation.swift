@@ -2,8 +2,11 @@ import WellnessKitCore
 
 /// Checks a model's answer locally, whatever the provider claims to enforce:
 /// the task's schema (through the library's own decoders), the domain rules
-/// (enums, ranges, lengths), the medical-advice deny-list, and grounding
-/// (every number a fact). What fails is named, for the one re-ask.
+/// (enums, ranges, lengths), the medical-advice deny-list, and numbers by
+/// reference (``ReferencedText``: no numeral of the model's own, every
+/// `{{fact}}` a fact, cited in its role). What fails is named, for the one
+/// re-ask; what is valid comes back as the user reads it, its references
+/// written.
 struct AnswerValidation {
     /// What an answer turned out to be.
     enum Verdict<Value> {
@@ -51,7 +54,15 @@ struct AnswerValidation {
         let texts =
             [("title", result.title), ("content", result.content), ("summary", result.summary ?? "")]
             + result.suggestions.enumerated().map { ("suggestions[\($0.offset)]", $0.element) }
-        return verdict(result, errors: errors, texts: texts, facts: facts)
+        let hasSummary = result.summary != nil
+        return verdict(errors: errors, texts: texts.map { ($0.0, $0.1, facts) }) { written in
+            var rendered = result
+            rendered.title = written[0].rendered
+            rendered.content = written[1].rendered
+            rendered.summary = hasSummary ? written[2].rendered : nil
+            rendered.suggestions = written.dropFirst(3).map(\.rendered)
+            return rendered
+        }
     }
 
     /// 3 to 5 goal suggestions, none repeating an existing goal's title.
@@ -84,7 +95,7 @@ struct AnswerValidation {
             errors += Self.length(suggestion.rationale, GenerationTask.sentenceLength, "\(at).rationale")
             errors += Self.domain(of: suggestion, at: at)
             if taken.contains(suggestion.title.lowercased()) { errors.append("\(at).title repeats an existing goal") }
-            // A suggestion's text may write its own target and duration.
+            // A suggestion's text may cite its own target and duration.
             var own = facts
             own.add("suggestion_target_value", suggestion.targetValue, unit: suggestion.targetUnit)
             own.add("suggestion_estimated_duration", suggestion.estimatedDuration.map(Double.init), unit: "days")
@@ -93,7 +104,15 @@ struct AnswerValidation {
                 ("\(at).rationale", suggestion.rationale, own),
             ]
         }
-        return verdict(suggestions, errors: errors, texts: texts)
+        return verdict(errors: errors, texts: texts) { written in
+            suggestions.enumerated().map { index, suggestion in
+                var rendered = suggestion
+                rendered.title = written[3 * index].rendered
+                rendered.description = written[3 * index + 1].rendered
+                rendered.rationale = written[3 * index + 2].rendered
+                return rendered
+            }
+        }
     }
 
     /// 5 to 7 tips.
@@ -124,13 +143,18 @@ struct AnswerValidation {
                     "tips[\(index)].priority must be one of \(GenerationTask.tipPriorities.joined(separator: ", "))")
             }
         }
-        return verdict(
-            tips, errors: errors, texts: tips.enumerated().map { ("tips[\($0.offset)].tip", $0.element.tip) },
-            facts: facts)
+        let texts = tips.enumerated().map { ("tips[\($0.offset)].tip", $0.element.tip, facts) }
+        return verdict(errors: errors, texts: texts) { written in
+            zip(tips, written).map { tip, text in
+                var rendered = tip
+                rendered.tip = text.rendered
+                return rendered
+            }
+        }
     }
 
-    /// The coach's reply text; it must carry the consultation's context id, if any.
-    func coachReply(_ answer: JSONValue, contextId: String?) -> Verdict<String> {
+    /// The coach's reply text, and the facts it cites; it must carry the consultation's context id, if any.
+    func coachReply(_ answer: JSONValue, contextId: String?) -> Verdict<CoachQuestion.Answer> {
         let reply: String
         let carried: String?
         do {
@@ -147,41 +171,38 @@ struct AnswerValidation {
                 contextId.map { "context_id must be \"\($0)\", the consultation's subject" }
                     ?? "context_id must be null: this consultation has no subject")
         }
-        return verdict(reply, errors: errors, texts: [("reply", reply)], facts: facts)
+        return verdict(errors: errors, texts: [("reply", reply, facts)]) { written in
+            CoachQuestion.Answer(text: written[0].rendered, cited: Set(written[0].cited))
+        }
     }
 
-    /// The part of a reply written so far, through the checks that do not
-    /// need the whole answer: the deny-list (unsafe) and grounding (invalid,
-    /// naming each number that is no fact, for the re-ask). The whole reply
-    /// gets every check of ``coachReply(_:contextId:)`` once it is complete.
-    func screen(partOf text: String) -> Verdict<Void> {
-        verdict((), errors: [], texts: [("reply", text)], facts: facts)
+    /// The part of a reply written so far (its references not yet written),
+    /// through the checks that do not need the whole answer, on the text as
+    /// the user would read it: the deny-list (unsafe) and the references
+    /// (invalid, naming each numeral and reference at fault, for the re-ask).
+    /// Valid: that text, rendered. The whole reply gets every check of
+    /// ``coachReply(_:contextId:)`` once it is complete.
+    func screen(partOf text: String) -> Verdict<String> {
+        verdict(errors: [], texts: [("reply", text, facts)]) { $0[0].rendered }
     }
 
     // MARK: - Shared rules
 
-    private func verdict<Value>(_ value: Value, errors: [String], texts: [(String, String)], facts: FactSheet)
-        -> Verdict<Value>
-    {
-        verdict(value, errors: errors, texts: texts.map { ($0.0, $0.1, facts) })
-    }
-
     /// Schema and domain errors first (a re-ask), then the deny-list and the
-    /// echo check (no re-ask: the model was told), then grounding (a re-ask).
-    private func verdict<Value>(_ value: Value, errors: [String], texts: [(String, String, FactSheet)]) -> Verdict<
-        Value
-    > {
+    /// echo check on the texts as the user reads them (unsafe), then
+    /// their references and grounding (a re-ask). `make` builds the value
+    /// from the texts, in the order given.
+    private func verdict<Value>(
+        errors: [String], texts: [(String, String, FactSheet)], _ make: ([ReferencedText]) -> Value
+    ) -> Verdict<Value> {
         guard errors.isEmpty else { return .invalid(errors: errors, reason: .invalidAnswer) }
-        for (_, text, facts) in texts {
+        let written = texts.map { field, text, facts in ReferencedText(text, field: field, facts: facts) }
+        for (text, facts) in zip(written.map(\.rendered), texts.map(\.2)) {
             if let violation = MedicalAdviceScreen.violation(in: text) { return .unsafe(violation) }
             if let echo = EchoCheck.violation(in: text, facts: facts) { return .unsafe(echo) }
         }
-        let ungrounded = texts.flatMap { field, text, facts in
-            GroundingCheck(text: text, facts: facts.facts).results.filter { $0.match == nil }.map {
-                "\(field) writes \($0.mention.text), which is none of the facts"
-            }
-        }
-        return ungrounded.isEmpty ? .valid(value) : .invalid(errors: ungrounded, reason: .ungrounded)
+        let ungrounded = written.flatMap(\.errors)
+        return ungrounded.isEmpty ? .valid(make(written)) : .invalid(errors: ungrounded, reason: .ungrounded)
     }
 
     static func domain(of suggestion: GoalSuggestion, at path: String) -> [String] {

@@ -175,14 +175,16 @@ public final class ChatCompletionsProvider: GenerationProvider {
     public func coachReply(_ request: CoachRequest) async -> Generated<Coach.Reply> {
         let coach = coachQuestion(request)
         switch await ask(coach.question, validate: coach.validate) {
-        case .success(let text): return Generated(coach.reply(text), llm)
+        case .success(let answer): return Generated(coach.reply(answer), llm)
         case .failure(let reason): return Generated(coach.rules, .fallback(reason.reason))
         }
     }
 
     /// The reply streamed from the model: each sentence is shown once it
-    /// passes the deny-list and grounding (``SentenceScreen``), and the whole
-    /// answer is validated at its end. An answer that fails after text was
+    /// passes every check on part of a reply (``SentenceScreen``), and the
+    /// whole answer is validated at its end; a whole answer that does not
+    /// continue the text shown is rejected too, so that what is shown, sent
+    /// in `done` and stored is one text. An answer that fails after text was
     /// shown is withdrawn (``ReplyEvent/reset(_:)``), and the re-asked answer
     /// or the rules' reply follows, as unstreamed.
     public func coachReplyStream(_ request: CoachRequest, emit: @escaping @Sendable (ReplyEvent) -> Void) async
@@ -190,10 +192,17 @@ public final class ChatCompletionsProvider: GenerationProvider {
     {
         let coach = coachQuestion(request)
         let screen = SentenceScreen(coach, emit: emit)
-        switch await ask(coach.question, streamed: true, listener: screen, validate: coach.validate) {
-        case .success(let text):
-            screen.finish(text)
-            return Generated(coach.reply(text), llm)
+        let validate = { (answer: JSONValue) -> AnswerValidation.Verdict<CoachQuestion.Answer> in
+            let verdict = coach.validate(answer)
+            if case .valid(let reply) = verdict, !screen.continues(reply.text) {
+                return SentenceScreen.changed.rejection() ?? verdict
+            }
+            return verdict
+        }
+        switch await ask(coach.question, streamed: true, listener: screen, validate: validate) {
+        case .success(let answer):
+            screen.finish(answer.text)
+            return Generated(coach.reply(answer), llm)
         case .failure(let reason):
             screen.withdraw(reason.reason)
             screen.finish(coach.rules.text)

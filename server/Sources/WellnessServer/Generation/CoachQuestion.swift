@@ -6,17 +6,25 @@ struct CoachQuestion: Sendable {
     let question: ProviderQuestion
     let contextId: String?
 
+    /// A valid reply: its text as the user reads it, and the facts it cites.
+    struct Answer: Sendable, Equatable {
+        let text: String
+        let cited: Set<String>
+    }
+
     /// The checks, with the facts of the tool calls answered so far.
     var validation: AnswerValidation {
         AnswerValidation(facts: question.tool?.facts ?? question.facts)
     }
 
-    func validate(_ answer: JSONValue) -> AnswerValidation.Verdict<String> {
+    func validate(_ answer: JSONValue) -> AnswerValidation.Verdict<Answer> {
         validation.coachReply(answer, contextId: contextId)
     }
 
-    /// The model's reply, with the queries it ran.
-    func reply(_ text: String) -> Coach.Reply {
-        Coach.Reply(text: text, proposals: rules.proposals, dataQueries: question.tool?.records ?? [])
+    /// The model's reply, with the queries whose facts it cites.
+    func reply(_ answer: Answer) -> Coach.Reply {
+        Coach.Reply(
+            text: answer.text, proposals: rules.proposals,
+            dataQueries: question.tool?.records(citedBy: answer.cited) ?? [])
     }
 }

@@ -4,7 +4,8 @@ import WellnessKitCore
 /// The user's data offered to the coach's model as the library's query tool
 /// (docs/QUERY.md): the model asks, the server answers from the stored
 /// check-ins and workouts, exactly. Each answer becomes facts the reply may
-/// cite (``FactSheet``) and a record the reply keeps (`data_queries`).
+/// cite (``FactSheet``, under `query_N_`; the result lists them with their
+/// roles) and a record the reply keeps if it cites them (`data_queries`).
 ///
 /// One per reply; calls arrive one round at a time from one task, but the
 /// provider's Sendable closures read ``facts``, hence the lock.
@@ -66,6 +67,14 @@ final class DataQueryTool: @unchecked Sendable {
 
     /// The queries answered, as `{"query", "result"}`, in order.
     var records: [JSONValue] { lock.withLock { state.records } }
+
+    /// The queries answered whose facts (`query_N_...`) are among `cited`, in order.
+    func records(citedBy cited: Set<String>) -> [JSONValue] {
+        records.enumerated().filter { index, _ in
+            let prefix = "query_\(index + 1)_"
+            return cited.contains { $0.hasPrefix(prefix) }
+        }.map(\.element)
+    }
 
     /// Answers one round of the model's calls. A call that is not a valid
     /// query gets the validation error as its result, so that the model can
@@ -132,10 +141,13 @@ final class DataQueryTool: @unchecked Sendable {
         var query = try DataQuery(json: arguments, at: .root)
         query.anchor = query.anchor ?? today
         let result = try tables.evaluate(query)
-        let number = state.records.count + 1
-        state.facts.addQuery(result, prefix: "query_\(number)")
+        let prefix = "query_\(state.records.count + 1)"
+        state.facts.addQuery(result, prefix: prefix, units: tables.units)
         state.records.append(Self.record(of: result))
-        return result.json
+        var answer = JSONObject()
+        if case .object(let object) = result.json { answer = object }
+        answer.append("facts", state.facts.json(prefix: prefix + "_"))
+        return .object(answer)
     }
 
     /// What a reply keeps of a query it cites: `{"query", "result"}`, the result without its copy of the query.

@@ -1,11 +1,50 @@
 import WellnessKitCore
 
 /// The facts a model may cite for one user: aggregates of their check-ins,
-/// their check-in streak, a goal's progress, an insight's metrics; never raw
-/// rows, never who the user is. The same facts check the answer
-/// (``GroundingCheck``), so every number the model writes must be one of them.
+/// their check-in streak, a goal's progress, an insight's metrics, a data
+/// query's answer; never raw rows, never who the user is. A model writes no
+/// number: it cites facts by name (`{{avg_steps_last_7}}`) and the server
+/// writes their values (``ReferencedText``, ``FactRenderer``).
+///
+/// Each fact has a role: a measurement (what the user's data says), or a
+/// parameter of a data query (its threshold, window or count), which a text
+/// may cite only as what it is ("more than 10,000 steps"), beside a
+/// measurement of the same query.
 public struct FactSheet: Sendable, Equatable {
     public private(set) var facts: [GroundingFact] = []
+    /// The parameters among the facts, by name; every other fact is a measurement.
+    public private(set) var parameters: [String: Parameter] = [:]
+
+    /// What a fact is to a text that cites it.
+    public enum Role: String, Sendable {
+        case measurement
+        case parameter
+    }
+
+    /// A number the model chose when it wrote a data query: never a measured amount.
+    public struct Parameter: Sendable, Equatable {
+        public enum Kind: Sendable, Equatable {
+            /// A condition's threshold, with its comparison.
+            case condition(QueryCondition.Operator)
+            /// The window's `last_days`.
+            case lastDays
+            /// `take`'s count, from the first or the last row.
+            case take(first: Bool)
+        }
+
+        public var kind: Kind
+        /// The query's prefix ("query_1"): a sentence citing the parameter cites a measurement under it too.
+        public var query: String
+    }
+
+    /// The fact called `name`.
+    public func fact(named name: String) -> GroundingFact? {
+        facts.first { $0.name == name }
+    }
+
+    public func role(of name: String) -> Role {
+        parameters[name] == nil ? .measurement : .parameter
+    }
 
     public init() {}
 
@@ -40,13 +79,13 @@ public struct FactSheet: Sendable, Equatable {
 
     /// A numeric fact, rounded to 2 decimals (nil and non-finite values are left out).
     public mutating func add(_ name: String, _ value: Double?, unit: String?) {
-        guard let value, value.isFinite, !facts.contains(where: { $0.name == name }) else { return }
+        guard let value, value.isFinite, fact(named: name) == nil else { return }
         facts.append(GroundingFact(name: name, value: .number((value * 100).rounded() / 100), unit: unit))
     }
 
     /// A date fact.
     public mutating func add(_ name: String, date: CalendarDate?) {
-        guard let date, !facts.contains(where: { $0.name == name }) else { return }
+        guard let date, fact(named: name) == nil else { return }
         facts.append(GroundingFact(name: name, value: .date(date), unit: nil))
     }
 
@@ -89,9 +128,10 @@ public struct FactSheet: Sendable, Equatable {
     }
 
     /// A query's answer under `prefix`: its value, rows, days and first and
-    /// last day, and the numbers of the query itself (a condition's
-    /// threshold, `last_days`, `take`), which a sentence restates.
-    public mutating func addQuery(_ result: QueryResult, prefix: String) {
+    /// last day (measurements), and the numbers of the query itself (a
+    /// condition's threshold in its metric's unit from `units`, `last_days`,
+    /// `take`: parameters), which a sentence restates.
+    public mutating func addQuery(_ result: QueryResult, prefix: String, units: [String: String] = [:]) {
         switch result.value {
         case .number(let number): add("\(prefix)_value", number, unit: result.unit)
         case .date(let date): add("\(prefix)_value", date: date)
@@ -104,14 +144,32 @@ public struct FactSheet: Sendable, Equatable {
         let query = result.query
         for (index, condition) in (query.conditions + query.dayConditions).enumerated() {
             if case .number(let threshold) = condition.value {
-                add("\(prefix)_condition_\(index + 1)", threshold, unit: nil)
+                add(
+                    "\(prefix)_condition_\(index + 1)", threshold, unit: units[condition.metric],
+                    parameter: Parameter(kind: .condition(condition.op), query: prefix))
             }
         }
-        if case .lastDays(let days) = query.window { add("\(prefix)_last_days", Double(days), unit: "days") }
+        if case .lastDays(let days) = query.window {
+            add("\(prefix)_last_days", Double(days), unit: "days", parameter: Parameter(kind: .lastDays, query: prefix))
+        }
         switch query.take {
-        case .first(let count)?, .last(let count)?: add("\(prefix)_take", Double(count), unit: nil)
+        case .first(let count)?:
+            add(
+                "\(prefix)_take", Double(count), unit: nil,
+                parameter: Parameter(kind: .take(first: true), query: prefix))
+        case .last(let count)?:
+            add(
+                "\(prefix)_take", Double(count), unit: nil,
+                parameter: Parameter(kind: .take(first: false), query: prefix))
         case nil: break
         }
+    }
+
+    /// A query's parameter: a fact that is not a measurement.
+    mutating func add(_ name: String, _ value: Double, unit: String?, parameter: Parameter) {
+        guard value.isFinite, fact(named: name) == nil else { return }
+        add(name, value, unit: unit)
+        parameters[name] = parameter
     }
 
     /// Consecutive days up to the last of `days` (sorted ascending).
@@ -133,7 +191,8 @@ public struct FactSheet: Sendable, Equatable {
         return CalendarDate(daysSinceEpoch: day)
     }
 
-    /// The facts as the model reads them: `[{"name", "value", "unit"} | {"name", "date"}]`.
+    /// The facts as the model reads them: `[{"name", "value" | "date", "unit"?, "role", "written_as"}]`,
+    /// `written_as` being what `{{name}}` becomes in the text.
     public var json: JSONValue {
         .array(
             facts.map { fact in
@@ -143,7 +202,28 @@ public struct FactSheet: Sendable, Equatable {
                 case .date(let date): object.append("date", .string(date.description))
                 }
                 if let unit = fact.unit { object.append("unit", .string(unit)) }
+                object.append("role", .string(role(of: fact.name).rawValue))
+                object.append("written_as", .string(FactRenderer.text(of: fact, parameter: parameters[fact.name])))
                 return .object(object)
             })
+    }
+
+    /// The facts under `prefix` ("query_1_"), as a tool result lists them: name to `{"role", "written_as"}`.
+    public func json(prefix: String) -> JSONValue {
+        .object(
+            JSONObject(
+                facts.filter { $0.name.hasPrefix(prefix) }.map { fact in
+                    (
+                        fact.name,
+                        .object(
+                            JSONObject([
+                                ("role", .string(role(of: fact.name).rawValue)),
+                                (
+                                    "written_as",
+                                    .string(FactRenderer.text(of: fact, parameter: parameters[fact.name]))
+                                ),
+                            ]))
+                    )
+                }))
     }
 }

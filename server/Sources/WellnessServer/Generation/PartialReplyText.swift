@@ -6,40 +6,76 @@
 /// Written by hand: JSON parsers (ours too) read whole documents, and a
 /// streaming one would still not hand out half a string. Only the object's
 /// top level is read; the whole answer is validated by ``AnswerValidation``
-/// once it is complete, and nothing here decides whether it is valid.
+/// once it is complete. One thing is decided here: an answer that writes the
+/// `reply` key twice is told as such (``Reading/repeated``), so that the
+/// text shown (the first value) can never differ from the text a parser
+/// would keep (perhaps the second).
 enum PartialReplyText {
+    /// What the answer so far holds.
+    struct Reading: Equatable {
+        /// The decoded prefix of the first top-level `reply` string, or "" before it starts.
+        var text: String
+        /// Whether a second top-level `reply` key followed the first value.
+        var repeated = false
+    }
+
     /// The decoded prefix of the top-level `reply` string in `json`, or "" before it starts.
     static func of(_ json: String) -> String {
+        read(json).text
+    }
+
+    static func read(_ json: String) -> Reading {
         var reader = Reader(Array(json.unicodeScalars))
-        return reader.reply() ?? ""
+        guard let text = reader.reply() else { return Reading(text: "") }
+        return Reading(text: text.text, repeated: text.complete && reader.repeatsReply())
     }
 
     private struct Reader {
         let scalars: [Unicode.Scalar]
         var index = 0
+        /// Whether the next member is the object's first (no comma before it).
+        var atFirstMember = true
 
         init(_ scalars: [Unicode.Scalar]) {
             self.scalars = scalars
         }
 
         /// Walks the top level's members until `reply`; nil when the text ends before its value.
-        mutating func reply() -> String? {
+        mutating func reply() -> (text: String, complete: Bool)? {
             skipSpace()
             guard take("{") else { return nil }
             while true {
-                skipSpace()
-                guard peek == "\"", let key = string(), key.complete else { return nil }
-                skipSpace()
-                guard take(":") else { return nil }
-                skipSpace()
-                if key.text == "reply" {
+                guard let key = nextKey() else { return nil }
+                if key == "reply" {
                     guard peek == "\"" else { return nil }
-                    return string()?.text
+                    return string()
                 }
                 guard skipValue() else { return nil }
-                skipSpace()
-                guard take(",") else { return nil }
             }
+        }
+
+        /// Whether, after the value just read, another member's key is `reply`.
+        mutating func repeatsReply() -> Bool {
+            while let key = nextKey() {
+                if key == "reply" { return true }
+                guard skipValue() else { return false }
+            }
+            return false
+        }
+
+        /// The next member's key, read past its colon (after a `,` unless the object just began); nil at its end.
+        mutating func nextKey() -> String? {
+            skipSpace()
+            if !atFirstMember {
+                guard take(",") else { return nil }
+                skipSpace()
+            }
+            atFirstMember = false
+            guard peek == "\"", let key = string(), key.complete else { return nil }
+            skipSpace()
+            guard take(":") else { return nil }
+            skipSpace()
+            return key.text
         }
 
         var peek: Unicode.Scalar? { index < scalars.count ? scalars[index] : nil }

@@ -13,7 +13,7 @@ public enum GenerationTask: String, Sendable, CaseIterable {
 
     /// Raised whenever a prompt or schema changes, so that cached answers and
     /// stored provenance tell which prompt wrote them.
-    public static let promptVersion = "2026-11-26.1"
+    public static let promptVersion = "2026-11-27.1"
 
     /// Goal types a suggestion may have.
     public static let goalTypes = ["activity", "nutrition", "wellness", "body_composition"]
@@ -103,9 +103,11 @@ public enum GenerationTask: String, Sendable, CaseIterable {
     /// What a task is told when the user's data is offered as the query tool.
     static let toolInstructions = """
         For any number about the user's own days or workouts (totals, averages, counts, dates, the latest ones), \
-        call the \(DataQuery.toolName) tool and use its results: each result's value, rows, days, first and last \
-        date, and the numbers of the query you wrote, are facts you may cite. Call it again to correct a query \
-        whose result is an error. Never compute such numbers yourself.
+        call the \(DataQuery.toolName) tool and use its results: each result lists under "facts" the names you may \
+        cite as {{name}}, with their roles: its value, rows, days, first and last date are measurements; the \
+        numbers of the query you wrote (a condition's threshold, last_days, take) are parameters, cited only \
+        beside a measurement of that query. Call it again to correct a query whose result is an error. Never \
+        compute such numbers yourself.
         """
 
     /// What the task asks for, after the rules every task shares.
@@ -114,14 +116,16 @@ public enum GenerationTask: String, Sendable, CaseIterable {
         case .insight:
             return """
                 Rewrite the draft insight in the data message for the user: a short title, 1 to 3 sentences of \
-                content, a one-sentence summary (or null) and 1 to 3 concrete suggestions. Keep the draft's meaning.
+                content, a one-sentence summary (or null) and 1 to 3 concrete suggestions. Keep the draft's meaning; \
+                its numbers are the facts draft_1, draft_2, ... in the order it writes them.
                 """
         case .goalSuggestions:
             return """
                 Suggest 3 to 5 goals the user does not have yet (existing goal titles are in the data message), \
-                each with a title, a description, a goal_type, a target_value and target_unit (both may be null), \
-                a rationale citing the facts, an estimated_duration in days (or null) and a difficulty from 1 to 5. \
-                A title or rationale may write the suggestion's own target_value and estimated_duration.
+                each with a title, a description, a goal_type, a target_value and target_unit (both may be null; \
+                target_value a JSON number), a rationale citing the facts, an estimated_duration in days (or null) \
+                and a difficulty from 1 to 5. A title, description or rationale cites the suggestion's own target \
+                and duration as {{suggestion_target_value}} and {{suggestion_estimated_duration}}.
                 """
         case .goalTips:
             return """
