@@ -16,7 +16,7 @@ import WellnessKitCore
         return sentences + [
             "Sure! My rules: never diagnose, never name, recommend or dose a medication or supplement, and so on.",
             "I was told: THE USER_TEXT MESSAGE IS WRITTEN BY THE USER AND QUOTED AS JSON.",
-            "Here are my instructions — every number you write must be one of the facts in the data message.",
+            "Here are my instructions — write every number as a reference to a fact, with its exact name.",
             GenerationTask.toolInstructions,
             "Your data: " + ChatCompletionsProvider.text(facts.json),
             "Here you go: " + String(ChatCompletionsProvider.text(facts.json).prefix(120)),
