@@ -37,7 +37,7 @@ import WellnessKitCore
                 "weight_kg", "draft_1", "bmi", "latest_checkin",
             ],
             [
-                "8,235 steps", "7.5 hours", "2,100 kcal", "3.4 out of 5", "85%", "1 day", "14 days", "7 check-ins",
+                "8,235 steps", "7.5 hours", "2,100 kcal", "3.4 out of 10", "85%", "1 day", "14 days", "7 check-ins",
                 "1 workout", "72.5 kg", "3.26", "23.41", "3 November 2025",
             ]))
     func eachUnitIsWrittenInItsStyleAndReadsBackAsItsFact(_ name: String, _ written: String) {

@@ -2,7 +2,7 @@ import WellnessKitCore
 
 /// How the server writes a fact a text cites (`{{name}}`): its value with
 /// its unit and the display rounding of that unit ("8,235 steps", "7.5
-/// hours", "3.4 out of 5", "85%", "1 day", "3 November 2025"), and a query's
+/// hours", "3.4 out of 10", "85%", "1 day", "3 November 2025"), and a query's
 /// parameter as what it is ("more than 10,000 steps", "the last 14 days",
 /// "the last 5"). Every piece is checked to read back as its own fact
 /// (``GroundingCheck``); a unit that would not (a compound one such as
@@ -25,7 +25,7 @@ enum FactRenderer {
         "steps": Style(decimals: 0, singular: "step", plural: "steps"),
         "hours": Style(decimals: 1, fixed: true, singular: "hours", plural: "hours"),
         "kcal": Style(decimals: 0, singular: "kcal", plural: "kcal"),
-        "mood_score": Style(decimals: 1, singular: "out of 5", plural: "out of 5"),
+        "mood_score": Style(decimals: 1, singular: "out of 10", plural: "out of 10"),
         "percent": Style(decimals: 1, singular: "%", plural: "%", attached: true),
         "days": Style(decimals: 0, singular: "day", plural: "days"),
         "checkins": Style(decimals: 0, singular: "check-in", plural: "check-ins"),
@@ -36,8 +36,8 @@ enum FactRenderer {
         "minutes": Style(decimals: 0, singular: "minute", plural: "minutes"),
     ]
 
-    /// Numbers the styles write beside a value ("out of 5"), facts for the check of a rendered text.
-    static let constants = [GroundingFact(name: "mood_scale_maximum", value: .number(5), unit: "mood_score")]
+    /// Numbers the styles write beside a value ("out of 10"), facts for the check of a rendered text.
+    static let constants = [GroundingFact(name: "mood_scale_maximum", value: .number(10), unit: "mood_score")]
 
     /// What `{{fact.name}}` becomes in a text.
     static func text(of fact: GroundingFact, parameter: FactSheet.Parameter?) -> String {
