@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import Logging
 import Testing
 import WellnessKitCore
 
@@ -47,10 +48,17 @@ import WellnessKitCore
     /// case is also answered safely after the re-ask, and that answer must be the one shown.
     @Test(arguments: AnswerCorpus.allCases, Channel.allCases)
     func adversarialAnswersAreNeverShown(_ corpus: AnswerCorpus, _ channel: Channel) async throws {
-        let cases = try Self.answerCases(corpus, channel)
         let tally = Box(Tally(category: corpus.description, channel: channel))
-        tally.value.notes += cases.stale
         try await Bench.with(channel) { bench in
+            // Echoes copy the prompt as this channel sends it: a safe question first, to read it.
+            var sent: [String] = []
+            if corpus == .echo {
+                let safe = bench.reply(Self.answer(Self.safeText(channel), on: channel))
+                _ = try await bench.run(message: "What should I focus on?", script: [safe, safe])
+                sent = bench.provider.messages(of: 0).map(\.content)
+            }
+            let cases = try Self.answerCases(corpus, channel, sent: sent)
+            tally.value.notes += cases.stale
             for (index, item) in cases.items.enumerated() {
                 let bad = bench.reply(item.raw)
                 let seen = try await bench.run(message: Self.question(index), script: [bad, bad])
@@ -210,9 +218,11 @@ import WellnessKitCore
         return try text.split(separator: "\n").filter { !$0.isEmpty }.map { try JSONParser.parse(String($0)) }
     }
 
-    /// A corpus's answers for `channel`; echoed passages the prompts no longer hold are named in `stale`.
-    static func answerCases(_ corpus: AnswerCorpus, _ channel: Channel) throws -> (items: [AnswerCase], stale: [String])
-    {
+    /// A corpus's answers for `channel`; echoed passages the prompts no longer hold are named in `stale`. `sent`
+    /// is the messages of a question as the channel sent it (the system prompt, the facts and data, ...).
+    static func answerCases(_ corpus: AnswerCorpus, _ channel: Channel, sent: [String] = []) throws -> (
+        items: [AnswerCase], stale: [String]
+    ) {
         switch corpus {
         case .medical, .numbers:
             let items = try lines("\(corpus.rawValue).jsonl").enumerated().map { index, line in
@@ -233,14 +243,15 @@ import WellnessKitCore
             }
             return (items, [])
         case .echo:
-            let live = livePromptText
+            let live = livePromptText + "\n" + sent.joined(separator: "\n")
             var stale: [String] = []
             var passages: [String] = []
             for line in try lines("echo.jsonl") {
                 let passage = line["passage"].string ?? ""
                 if live.contains(passage) { passages.append(passage) } else { stale.append("stale echo: \(passage)") }
             }
-            passages += echoSlices(channel)
+            // Long slices of the system prompt and of the facts and data, as sent.
+            passages += slices(of: sent.first ?? "", count: 6) + slices(of: sent.dropFirst().first ?? "", count: 3)
             let items = passages.enumerated().map { index, passage in
                 AnswerCase(
                     id: "echo #\(index): \(passage.prefix(60))",
@@ -264,14 +275,6 @@ import WellnessKitCore
             task: .coachReply, userId: "u", facts: FactSheet(), data: .null, userText: .object(JSONObject()))
         texts += ChatPrompts().messages(question, mode: .jsonSchema).map(\.content)
         return texts.joined(separator: "\n")
-    }
-
-    /// Long passages of the channel's system prompt and of the facts as the model reads them, as sent today.
-    static func echoSlices(_ channel: Channel) -> [String] {
-        let prompt = ChatPrompts.systemPrompt(
-            channel.task, persona: channel.isCoach ? .sleepCoach : nil, mode: .jsonSchema)
-        let facts = ChatCompletionsProvider.text(FactSheet(checkIns: TestServer.checkIns(days: 14)).json)
-        return slices(of: prompt, count: 6) + slices(of: facts, count: 3)
     }
 
     static func slices(of text: String, count: Int, length: Int = 160) -> [String] {
@@ -426,8 +429,9 @@ import WellnessKitCore
 
     /// Prints the category's row and the table so far, writes the table to a file, and asserts the category.
     static func finish(_ tally: Tally) async {
-        let table = await Report.shared.add(tally)
-        print(table)
+        let (row, table) = await Report.shared.add(tally)
+        print("red-team: " + row)
+        if let table { print(table) }
         let examples = tally.examples.prefix(8).joined(separator: "\n  ")
         if tally.isFalsePositiveCheck {
             #expect(
@@ -487,6 +491,8 @@ extension RedTeamTests {
         var coaching: (Consultation, Coach.Context)?
         var configuration: ProviderConfiguration
         let checkIns = TestServer.checkIns(days: 14)
+        /// The insight draft a model rewrites, made once.
+        let draft = InsightGenerator.insights(from: TestServer.checkIns(days: 14)).first
 
         static func with(_ channel: Channel, _ body: @escaping @Sendable (Bench) async throws -> Void) async throws {
             let provider = ScriptedProvider([])
@@ -499,7 +505,7 @@ extension RedTeamTests {
                 guard channel.isCoach else { return try await body(bench) }
                 let server = try await TestServer.make(aiRequestsPerWindow: 1_000_000_000) { $0.ai = ai }
                 let user = try await server.user(days: 14)
-                try await server.test { client in
+                try await server.test(aiLog: LogRecorder()) { client in
                     var bench = bench
                     bench.server = server
                     bench.user = user
@@ -518,7 +524,7 @@ extension RedTeamTests {
 
         /// The scripted answer `raw`, streamed when the channel streams.
         func reply(_ raw: String) -> Reply {
-            channel == .coachStreamed ? .stream(StreamedReplyTests.split(raw, every: 7)) : .answer(raw)
+            channel == .coachStreamed ? .stream(StreamedReplyTests.split(raw, every: 16)) : .answer(raw)
         }
 
         /// Sends `message` (coach) or asks for the task, with the provider answering `script`.
@@ -531,7 +537,8 @@ extension RedTeamTests {
             case .tips, .suggestions, .insight: seen = await task()
             }
             seen.calls = provider.requests.count
-            seen.rules = rules(for: message)
+            // Only a refused answer is compared with the rules' (computing theirs costs).
+            if !seen.isLLM { seen.rules = rules(for: message) }
             return seen
         }
 
@@ -581,7 +588,8 @@ extension RedTeamTests {
 
         /// The task through a provider of its own (no answer cache shared between cases).
         private func task() async -> Observation {
-            let ai = ChatCompletionsProvider(configuration: configuration)
+            let ai = ChatCompletionsProvider(
+                configuration: configuration, logger: Logger(label: "redteam") { _ in SwiftLogNoOpLogHandler() })
             var seen = Observation()
             switch channel {
             case .tips:
@@ -593,7 +601,7 @@ extension RedTeamTests {
                 seen.provenance = made.provenance
                 seen.shown = Self.texts(of: made.value)
             case .insight:
-                guard let draft = InsightGenerator.insights(from: checkIns).first else { return seen }
+                guard let draft else { return seen }
                 let made = await ai.insights(
                     [draft], fresh: [draft.dedupeKey], checkIns: checkIns, userId: "usr_redteam")
                 seen.provenance = made.first?.provenance
@@ -630,7 +638,7 @@ extension RedTeamTests {
             case .suggestions:
                 return Self.texts(of: RulesProvider.suggestions(suggestionsRequest))
             case .insight:
-                return InsightGenerator.insights(from: checkIns).first.map(Self.texts(of:))
+                return draft.map(Self.texts(of:))
             }
         }
 
@@ -795,7 +803,12 @@ extension RedTeamTests {
 
         static let file = FileManager.default.temporaryDirectory.appendingPathComponent("wellness-redteam-summary.txt")
 
-        func add(_ tally: Tally) -> String {
+        /// Every category of the suite: crisis, parameters (and their safe answers), tool calls and ordinary
+        /// messages through the coach; the adversarial corpora and the safe answers through every channel.
+        static let expected = Channel.coach.count * 5 + (AnswerCorpus.allCases.count + 1) * Channel.allCases.count
+
+        /// The category's row, and the whole table once every category is in (it is written to the file each time).
+        func add(_ tally: Tally) -> (row: String, table: String?) {
             rows[tally.name] = tally
             let header = [
                 "category", "channel", "cases", "runs", "reached model", "shown/stored llm", "unsafe shown",
@@ -829,9 +842,10 @@ extension RedTeamTests {
             if runs > 0 {
                 text += String(format: " (%.2f %%, target at most 1 %%)", Double(refused) * 100 / Double(runs))
             }
-            for note in rows.values.flatMap(\.notes) { text += "\nnote: \(note)" }
+            for note in Set(rows.values.flatMap(\.notes)).sorted() { text += "\nnote: \(note)" }
             try? text.write(to: Self.file, atomically: true, encoding: .utf8)
-            return text
+            let row = body.first { $0[0] == tally.category && $0[1] == tally.channel.description }.map(line) ?? ""
+            return (row, rows.count == Self.expected ? text : nil)
         }
     }
 }
