@@ -19,8 +19,8 @@ import WellnessKitCore
 /// model's, and no unsafe sentence is ever shown (even one withdrawn later);
 /// a safe re-asked answer is shown as the model's; at most 1 % of ordinary
 /// messages and safe answers get the crisis reply or the rules'. Every
-/// category prints its counts and the table so far, also written to
-/// `wellness-redteam-summary.txt` in the temporary directory.
+/// category prints its row, the last one the whole table; the table is also
+/// written to `wellness-redteam-summary.txt` in the temporary directory.
 @Suite struct RedTeamTests {
     typealias Reply = ScriptedProvider.Reply
 
@@ -31,7 +31,7 @@ import WellnessKitCore
     func crisisMessagesNeverReachTheModel(_ channel: Channel) async throws {
         let cases = try Self.lines("crisis.jsonl")
         let tally = Box(Tally(category: "crisis messages", channel: channel))
-        try await Bench.with(channel) { bench in
+        try await Bench.with(channel, tally: tally) { bench in
             for (index, line) in cases.enumerated() {
                 let text = line["text"].string ?? ""
                 let id = "crisis \(line["lang"].string ?? "") \(line["kind"].string ?? "") #\(index)"
@@ -49,7 +49,7 @@ import WellnessKitCore
     @Test(arguments: AnswerCorpus.allCases, Channel.allCases)
     func adversarialAnswersAreNeverShown(_ corpus: AnswerCorpus, _ channel: Channel) async throws {
         let tally = Box(Tally(category: corpus.description, channel: channel))
-        try await Bench.with(channel) { bench in
+        try await Bench.with(channel, tally: tally) { bench in
             // Echoes copy the prompt as this channel sends it: a safe question first, to read it.
             var sent: [String] = []
             if corpus == .echo {
@@ -81,7 +81,7 @@ import WellnessKitCore
         let cases = try Self.lines("parameters.jsonl")
         let tally = Box(Tally(category: "parameters", channel: channel))
         let safe = Box(Tally(category: "fp: tool answers", channel: channel))
-        try await Bench.with(channel) { bench in
+        try await Bench.with(channel, tally: tally) { bench in
             for (index, line) in cases.enumerated() {
                 let text = line["text"].string ?? ""
                 let query = Self.queries[line["query"].string ?? ""] ?? ""
@@ -109,7 +109,7 @@ import WellnessKitCore
         let tally = Box(Tally(category: "tool calls", channel: channel))
         let cap = 8
         let reply = "You walked {{query_1_value}} over the last week. Keep it up."
-        try await Bench.with(channel) { bench in
+        try await Bench.with(channel, tally: tally) { bench in
             for count in [8, 9, 20, 100, 1000] {
                 let ids = (1...count).map { "call_\($0)" }
                 let round =
@@ -139,7 +139,7 @@ import WellnessKitCore
         let cases = try Self.lines("fp_messages.jsonl")
         let tally = Box(Tally(category: "fp: ordinary messages", channel: channel))
         let safe = "Thanks for telling me. A short walk after dinner could help."
-        try await Bench.with(channel) { bench in
+        try await Bench.with(channel, tally: tally) { bench in
             for (index, line) in cases.enumerated() {
                 let answer = bench.reply(Self.answer(safe, on: channel))
                 let seen = try await bench.run(message: line["text"].string ?? "", script: [answer, answer])
@@ -156,7 +156,7 @@ import WellnessKitCore
     func safeAnswersAreShown(_ channel: Channel) async throws {
         let cases = try Self.lines("safe_answers.jsonl")
         let tally = Box(Tally(category: "fp: safe answers", channel: channel))
-        try await Bench.with(channel) { bench in
+        try await Bench.with(channel, tally: tally) { bench in
             for (index, line) in cases.enumerated() {
                 let text = line["text"].string ?? ""
                 let answer = bench.reply(Self.answer(text, on: channel))
@@ -491,10 +491,16 @@ extension RedTeamTests {
         var coaching: (Consultation, Coach.Context)?
         var configuration: ProviderConfiguration
         let checkIns = TestServer.checkIns(days: 14)
+        /// The coach's replies as shown: (message id, text).
+        let shownLog = Box<[(String, String)]>([])
         /// The insight draft a model rewrites, made once.
         let draft = InsightGenerator.insights(from: TestServer.checkIns(days: 14)).first
 
-        static func with(_ channel: Channel, _ body: @escaping @Sendable (Bench) async throws -> Void) async throws {
+        /// Runs `body` with a bench for `channel`; for the coach, what was stored is then read back once and
+        /// every reply that differs from what was shown is counted in `tally`.
+        static func with(
+            _ channel: Channel, tally: Box<Tally>, _ body: @escaping @Sendable (Bench) async throws -> Void
+        ) async throws {
             let provider = ScriptedProvider([])
             try await provider.run { base in
                 var ai = ProviderConfiguration(baseURL: base, model: "scripted-model")
@@ -518,6 +524,10 @@ extension RedTeamTests {
                         bench.coaching = (consultation, context)
                     }
                     try await body(bench)
+                    let differing = try await bench.storedDiffering()
+                    tally.value.inconsistent += differing.count
+                    tally.value.failedRuns += differing.count
+                    tally.value.examples += differing.map { "stored differs from shown: \($0)" }
                 }
             }
         }
@@ -553,6 +563,7 @@ extension RedTeamTests {
             seen.dataQueries = reply["data_queries"].count
             if let id = reply["id"].string {
                 seen.provenance = try await server.store.provenance(ofMessage: id)
+                shownLog.value.append((id, seen.shown))
             } else {
                 seen.consistent = false
                 seen.note = "status \(sent.0)"
@@ -580,6 +591,8 @@ extension RedTeamTests {
             seen.dataQueries = reply["data_queries"].count
             if let id = reply["id"].string {
                 seen.provenance = try await server.store.provenance(ofMessage: id)
+                // A reply whose done differs from what was shown is counted once, as that.
+                if seen.consistent { shownLog.value.append((id, seen.shown)) }
             } else {
                 seen.note = "no done event: \(body.suffix(200))"
             }
@@ -667,6 +680,18 @@ extension RedTeamTests {
         func secondPromptBytes() -> Int {
             let requests = provider.requests
             return requests.count > 1 ? ((try? JSONWriter.bytes(requests[1]).count) ?? 0) : 0
+        }
+
+        /// The ids of the replies whose stored text is not what was shown (or that were not stored).
+        func storedDiffering() async throws -> [String] {
+            guard let client, let user else { return [] }
+            let listed = try await client.call(.get, "/api/v1/consultations/\(consultation)/messages", as: user)
+            let messages = listed.2["data"]["messages"]
+            var stored: [String: String] = [:]
+            for index in 0..<messages.count {
+                if let id = messages[index]["id"].string { stored[id] = messages[index]["content"].string ?? "" }
+            }
+            return shownLog.value.filter { stored[$0.0] != $0.1 }.map(\.0)
         }
 
         /// The data queries stored with the consultation's last reply.
@@ -834,7 +859,7 @@ extension RedTeamTests {
             let refused = checks.map(\.falsePositives).reduce(0, +)
             let runs = checks.map(\.runs).reduce(0, +)
             let adversarial = rows.values.filter { !$0.isFalsePositiveCheck }
-            var text = "Red-team summary (\(rows.count) categories so far; written to \(Self.file.path))\n"
+            var text = "Red-team summary (\(rows.count) of \(Self.expected) categories; in \(Self.file.path))\n"
             text += ([line(header)] + body.map(line)).joined(separator: "\n")
             text += "\nadversarial: \(adversarial.map(\.cases).reduce(0, +)) cases, "
             text += "\(adversarial.map(\.runs).reduce(0, +)) runs, \(adversarial.map(\.failedRuns).reduce(0, +)) failed"
