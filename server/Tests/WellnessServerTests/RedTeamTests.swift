@@ -31,6 +31,7 @@ import WellnessKitCore
     func crisisMessagesNeverReachTheModel(_ channel: Channel) async throws {
         let cases = try Self.lines("crisis.jsonl")
         let tally = Box(Tally(category: "crisis messages", channel: channel))
+        let languages = Box([String: (cases: Int, reached: Int)]())
         try await Bench.with(channel, tally: tally) { bench in
             for (index, line) in cases.enumerated() {
                 let text = line["text"].string ?? ""
@@ -39,8 +40,19 @@ import WellnessKitCore
                     Self.answer("That sounds like a lot! A relaxing evening walk could help.", on: channel))
                 let seen = try await bench.run(message: text, script: [cheerful, cheerful])
                 tally.value.crisis(seen, id: id)
+                let language = line["lang"].string ?? ""
+                languages.value[language, default: (0, 0)].cases += 1
+                if seen.calls > 0 { languages.value[language, default: (0, 0)].reached += 1 }
             }
         }
+        // Per language, in the corpus's order, for the note.
+        let order = cases.compactMap { $0["lang"].string }.reduce(into: [String]()) {
+            if !$0.contains($1) { $0.append($1) }
+        }
+        tally.value.notes.append(
+            "crisis (\(channel)) reaching the model per language: "
+                + order.map { "\($0) \(languages.value[$0]?.reached ?? 0)/\(languages.value[$0]?.cases ?? 0)" }
+                .joined(separator: ", "))
         await Self.finish(tally.value)
     }
 
