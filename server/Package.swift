@@ -56,7 +56,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             // Read from the source tree (MigrationTests).
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures", "RedTeam"]
         ),
     ]
 )

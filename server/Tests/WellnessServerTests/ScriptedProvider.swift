@@ -180,6 +180,15 @@ final class ScriptedProvider: @unchecked Sendable {
         lock.withLock { script += replies }
     }
 
+    /// Replaces the replies to come and forgets the requests received: one
+    /// case of a long run at a time on the same server (RedTeamTests).
+    func reset(_ replies: [Reply]) {
+        lock.withLock {
+            script = replies
+            bodies = []
+        }
+    }
+
     private func next(recording body: JSONValue) -> Reply {
         lock.withLock {
             bodies.append(body)
