@@ -75,7 +75,7 @@ extension NumberMention {
                 index = max(reading.end, index + 1)
             } else if NumeralScalar.isLetter(scalar) {
                 let wordEnd = endOfWord(scanned, from: index)
-                if let reading = words(scanned, at: index) {
+                if let reading = words(scanned, at: index) ?? otherNumber(scanned, at: index, wordEnd: wordEnd) {
                     readings.append(reading)
                     index = max(reading.end, index + 1)
                 } else {

@@ -136,8 +136,19 @@ struct ReferencedText {
             case .reference: return " "
             }
         }.joined()
-        return GroundingCheck(text: free, facts: []).results.map {
+        let read = GroundingCheck(text: free, facts: []).results.map {
             "\(field) writes \"\($0.mention.text)\" outside a reference: write every number as a {{fact_name}} reference"
+        }
+        return read.isEmpty ? gluedDigits(in: free, field: field) : read
+    }
+
+    /// A digit the reader leaves to a word ("x2", "B12", "l2,OOO" with letters
+    /// for the digits it hides): the model writes no digit at all, so any is refused.
+    private static func gluedDigits(in free: String, field: String) -> [String] {
+        let words = free.split { !($0.isLetter || $0.isNumber) }
+        let numeric: Set<Unicode.GeneralCategory> = [.decimalNumber, .letterNumber, .otherNumber]
+        return words.filter { $0.unicodeScalars.contains { numeric.contains($0.properties.generalCategory) } }.map {
+            "\(field) writes \"\($0)\" outside a reference: write every number as a {{fact_name}} reference"
         }
     }
 
