@@ -33,7 +33,10 @@ extension NumberMention {
         if ["percent", "pct"].contains(first.text) { return .percent(end: first.end) }
         if first.text == "per", phrase.count > 1, phrase[1].text == "cent" { return .percent(end: phrase[1].end) }
         if MeasureUnit.named(first.text) != nil { return .known(first.text, end: first.end) }
-        if phrase.count > 1, MeasureUnit.named(phrase[1].text) != nil, !isNumberWord(first.text) {
+        // "10 this week", "3 per day": the period a number falls in, not its unit.
+        if phrase.count > 1, MeasureUnit.named(phrase[1].text) != nil, !isNumberWord(first.text),
+            !periodWords.contains(first.text)
+        {
             return .known(phrase[1].text, end: phrase[1].end)
         }
         // Scripts without case (Chinese, Japanese) write no space after a unit: a
@@ -46,6 +49,9 @@ extension NumberMention {
         }
         return .noun(first.text)
     }
+
+    /// Words that put a time unit after a number as its period ("this week", "per day").
+    static let periodWords: Set<String> = ["this", "that", "last", "next", "per", "a", "an", "each", "every", "the"]
 
     /// The word after `end` and spaces, as a one-word phrase.
     private static func after(_ end: Int, in text: ScannedText) -> [Word] {

@@ -184,9 +184,13 @@ extension NumberMention {
         return monthName(after: after, in: text, acrossRange: false)
     }
 
+    /// Where the word at `start` ends: at the first scalar that is no letter,
+    /// or where a cased script meets an uncased one ("steps歩きました" is
+    /// "steps" and "歩きました": Japanese and Chinese put no space between them).
     static func endOfWord(_ text: ScannedText, from start: Int) -> Int {
         var end = start
-        while end < text.count, NumeralScalar.isLetter(text[end]) { end += 1 }
+        let cased = text.at(start)?.properties.isCased
+        while end < text.count, NumeralScalar.isLetter(text[end]), text[end].properties.isCased == cased { end += 1 }
         return end
     }
 
