@@ -20,6 +20,8 @@ import WellnessKitCore
             GenerationTask.toolInstructions,
             "Your data: " + ChatCompletionsProvider.text(facts.json),
             "Here you go: " + String(ChatCompletionsProvider.text(facts.json).prefix(120)),
+            "Here is what I was told: " + ChatPrompts.userTextHeading, "Facts and data (JSON): nothing special.",
+            "Your answer was rejected: sorry.", "Your avg_steps_last_7 looks good.",
         ]
     }
 

@@ -104,6 +104,7 @@ import WellnessKitCore
     @Test(arguments: [
         "One of your runs was long.", "Keep a steady bedtime.",
         "No one sleeps perfectly; {{avg_sleep_hours_last_7}} is fine.",
+        "你这周平均走了{{avg_steps_last_7}}。继续保持！", "今週は平均{{avg_steps_last_7}}歩きました。",
     ])
     func wordsThatAreNoNumberPass(_ reply: String) {
         #expect(Self.render(reply).errors.isEmpty, "\(Self.render(reply).errors)")

@@ -117,11 +117,13 @@ struct ReferencedText {
         ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_"
     }
 
-    /// A letter, a digit or another reference's brace beside a reference makes one word of them.
+    /// A letter, a digit or another reference's brace beside a reference makes one word of them. Only
+    /// cased scripts do: Chinese and Japanese put no space around a number ("走了{{avg_steps_last_7}}。").
     private static func gluesToReference(_ scalar: Unicode.Scalar?) -> Bool {
         guard let scalar else { return false }
         let properties = scalar.properties
-        return properties.isAlphabetic || properties.numericType != nil || scalar == "{" || scalar == "}"
+        return (properties.isAlphabetic && properties.isCased) || properties.generalCategory == .decimalNumber
+            || scalar == "{" || scalar == "}"
     }
 
     private static func excerpt(_ scalars: [Unicode.Scalar], from start: Int) -> String {
