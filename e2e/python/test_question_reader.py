@@ -89,7 +89,8 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
         "What was the average distance of my runs so far this month?" ]),
     (expect("sessions", "max", metric="distance", activity="run"), [
         "What was my farthest run?", "What's the furthest I have run?", "my farthest run",
-        "What is the farthest I ran?", "Furthest run ever?" ]),
+        "What is the farthest I ran?", "Furthest run ever?", "What was the distance of my longest run?",
+        "How far was my longest run?" ]),
     (expect("sessions", "max", metric="duration", activity="run"), [
         "What was my longest run?", "my longest run", "What's my longest run ever?",
         "What was my longest run of all time?", "LONGEST RUN?" ]),
@@ -247,6 +248,34 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
         "How many times did I swim last year?", "How many swims last year?", "How often did I swim last year?"]),
     (expect("daily", "mean", metric="steps", window={"between": ["2025-01-01", "2025-12-31"]}), [
         "What's my average daily step count this year?", "Average steps per day this year"]),
+
+    (expect("daily", "count_days", where=(("deep_sleep_minutes", ">", 120),)), [
+        "How many days did I have more than 2 hours of deep sleep?",
+        "On how many days did I get over 2 hours of deep sleep?",
+        "how many days did i get more than two hours of deep sleep",
+        "How many days did I have more than 120 minutes of deep sleep?"]),
+    (expect("sessions", "sum", metric="steps", activity="walk", window="today", take={"first": 2}), [
+        "How many steps during my first two walks today?", "how many steps on my first 2 walks today"]),
+    (expect("sessions", "sum", metric="steps", activity="walk"), [
+        "How many steps on my walks?", "How many steps did I take on my walks in total?"]),
+    (expect("daily", "count_days", where=(("sleep_minutes", "<", 60),)), [
+        "How many days did I sleep for less than an hour?", "how many days did I sleep under an hour",
+        "On how many days did I sleep less than 1 hour?"]),
+    (expect("daily", "count_days", where=(("sleep_minutes", "<", 30),)), [
+        "How many days did I sleep less than half an hour?"]),
+    (expect("sessions", "count_days", activity="run", where=(("steps", ">", 4200),)), [
+        "How many days did I run with more than 4,200 steps?", "how many days did i run with over 4200 steps"]),
+    (expect("sessions", "count", activity="run", days=(("steps", ">", 10000),)), [
+        "How many runs on days with more than 10,000 steps?", "How many times did I run on days with over 10k steps?"]),
+    (expect("daily", "count_days", where=(("rem_sleep_minutes", "<", 252),)), [
+        "How many days did I sleep less than 252 minutes in REM sleep?",
+        "How many days did I get less than 252 minutes of REM sleep?"]),
+    (expect("daily", "mean", metric="heart_rate_variability",
+            window={"day_of": {"which": "last", "activity": ["run"]}}), [
+        "What was my HRV on the most recent day I ran?", "my hrv on the last day I ran",
+        "What was my HRV on the last day I went running?"]),
+    (expect("sessions", "mean", metric="speed", activity="run", take={"last": 1}), [
+        "What was my speed on my last run?", "my average speed on my last run"]),
 ]
 
 #: Questions the reader must decline: no reading is right for them.
@@ -268,6 +297,11 @@ DECLINED = [
     "How many days did I feel tired this week?", "What's my average mood this month?",
     "How many steps did I take on my birthday?", "Why is my resting heart rate high?",
     "How many hours did I work this week?", "Should I run today?",
+    "What was my lightest sleep?", "How many days did I sleep lightly?", "What was the heart rate of my longest run?",
+    "What was my average heart rate yesterday?", "What was my total HRV this week?",
+    "How many days did I sleep less than usual?", "How many days did I sleep for less than a while?",
+    "How many days did I sleep more than 6?", "How many runs when my steps were over 10,000?",
+    "How long was my farthest run?", "How many days did it rain?",
 ]
 
 
