@@ -6,7 +6,7 @@ enum ConditionWords {
         "steps": "steps", "sleep_minutes": "sleep", "deep_sleep_minutes": "deep sleep",
         "rem_sleep_minutes": "REM sleep", "resting_heart_rate": "resting heart rate",
         "heart_rate_variability": "HRV", "active_zone_minutes": "active zone minutes",
-        "average_heart_rate": "heart rate", "distance": "distance", "duration": "time", "calories": "calories",
+        "average_heart_rate": "average heart rate", "distance": "distance", "duration": "time", "calories": "calories",
         "elevation_gain": "elevation gain", "speed": "speed",
     ]
 

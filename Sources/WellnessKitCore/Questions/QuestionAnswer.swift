@@ -203,9 +203,11 @@ private struct Words {
         case .last: adjective = "last"
         default: adjective = query.reducer.rawValue
         }
+        // "Your average heart rate", not "Your average average heart rate".
+        let named = label.hasPrefix("\(adjective) ") ? label : "\(adjective) \(label)"
         let subject =
             sessions ? " \(query.take == nil ? "on your" : "over your") \(takenPlural)\(sessionQualifier)" : ""
-        return ("Your \(adjective) \(label)\(subject) was \(amount)\(daily)\(suffix)", value, unit)
+        return ("Your \(named)\(subject) was \(amount)\(daily)\(suffix)", value, unit)
     }
 
     private var label: String {

@@ -64,7 +64,7 @@ enum QuestionVocabulary {
                 "spend", "log", "logged", "record", "recorded", "track", "tracked", "manage", "managed", "value",
                 "level", "levels", "please", "tell", "show", "can", "you", "and", "out", "am", "a", "about", "roughly",
                 "on",
-                "from", "across", "by", "done", "gone", "going", "taken", "gotten",
+                "from", "across", "by", "done", "gone", "going", "taken", "gotten", "any",
             ],
             .filler)
         return phrases
