@@ -355,3 +355,32 @@ def test_answers_say_the_number_and_what_it_covered(tables: wellness.QueryTables
     assert declined == {"understood": False, "answer": None, "number": None, "unit": None, "result": None}
     with pytest.raises(wellness.ValidationError):
         tables.ask("")
+
+
+def test_sentences_over_no_rows_are_true(tables: wellness.QueryTables) -> None:
+    """An answer over no rows says what excluded them: "None of your 2 runs …"
+    when the conditions did, "You have no … recorded between …" when the
+    window did; "You didn't run" only when no run fell in the window. Every
+    number said is the result's value (hours for minutes asked in hours)."""
+    checked = 0
+    for _, phrasings in FORMS:
+        for phrasing in phrasings:
+            answer = tables.ask(phrasing, anchor=ANCHOR)
+            if not answer["understood"]:
+                continue
+            result, text = answer["result"], answer["answer"]
+            query = result["query"]
+            if answer["number"] is not None and result["rows"] > 0:
+                value = result["value"] / 60 if answer["unit"] == "hours" else result["value"]
+                assert answer["number"] == pytest.approx(round(value, 1), abs=0.05), (phrasing, text)
+            if result["rows"] != 0:
+                continue
+            checked += 1
+            unconditioned = dict(query, where=[], on_days_where=[], take=None, metric=None, reduce="count")
+            rows_in_window = tables.query(unconditioned)["rows"]
+            assert "I have no" not in text, (phrasing, text)
+            if "didn't" in text:
+                assert rows_in_window == 0, (phrasing, text)
+            if (query["where"] or query["on_days_where"]) and rows_in_window > 0:
+                assert text.startswith("None of"), (phrasing, text)
+    assert checked >= 20, checked
