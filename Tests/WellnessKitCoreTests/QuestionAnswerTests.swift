@@ -123,6 +123,13 @@ import WellnessTestSupport
         #expect(resting.text.contains("resting heart rate") && resting.number == 58)
     }
 
+    @Test func aTotalOfNothingRecordedIsNotZero() throws {
+        let calories = try #require(try Self.answer("How many calories did I burn on my runs?"))
+        #expect(calories.number == nil && calories.text.contains("no calories recorded"))
+        // A day's calories burned, or its workouts'? Declined when no workout is named.
+        #expect(try Self.answer("How many calories did I burn yesterday?") == nil)
+    }
+
     @Test func aRateLikeMetricDefaultsToTheMean() throws {
         let deep = try #require(try Self.answer("my deep sleep in the last 7 days"))
         #expect(deep.result.query.reducer == .mean && deep.text.contains("average"))

@@ -301,7 +301,7 @@ DECLINED = [
     "What was my average heart rate yesterday?", "What was my total HRV this week?",
     "How many days did I sleep less than usual?", "How many days did I sleep for less than a while?",
     "How many days did I sleep more than 6?", "How many runs when my steps were over 10,000?",
-    "How long was my farthest run?", "How many days did it rain?",
+    "How long was my farthest run?", "How many days did it rain?", "How many calories did I burn yesterday?",
 ]
 
 

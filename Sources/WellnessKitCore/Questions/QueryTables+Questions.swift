@@ -17,7 +17,12 @@ extension QueryTables {
     /// - Throws: a validation error when these tables cannot run the reading's query.
     public func answer(_ reading: QuestionReader.Reading) throws -> QuestionAnswer {
         let result = try evaluate(reading.query)
-        let context = result.rows == 0 ? try emptyContext(reading.query) : QuestionAnswer.Context()
+        var context = result.rows == 0 ? try emptyContext(reading.query) : QuestionAnswer.Context()
+        if result.rows > 0, reading.query.reducer == .sum, result.value == .number(0) {
+            var present = reading.query
+            present.reducer = .count
+            if case .number(let count) = try evaluate(present).value { context.present = Int(exactly: count) }
+        }
         return QuestionAnswer(reading: reading, result: result, units: units, context: context)
     }
 

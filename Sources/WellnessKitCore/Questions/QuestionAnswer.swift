@@ -22,6 +22,8 @@ public struct QuestionAnswer: Sendable, Equatable {
         /// The first and last day with the metric (or the activity), in any window.
         var dataFrom: CalendarDate?
         var dataTo: CalendarDate?
+        /// For a total of 0 over some rows: how many of them have the metric at all.
+        var present: Int?
     }
 }
 
@@ -135,6 +137,11 @@ private struct Words {
     /// less than 5 hours"), or that nothing was recorded in the window and when data was; nil when
     /// rows were found or a count's 0 says it all.
     private func excludedSentence() -> (String, Double?, String?)? {
+        if result.rows > 0, context.present == 0 {
+            // A total of nothing recorded is not 0: "your workouts have no calories recorded".
+            let subject = query.table == .sessions ? "Your \(takenPlural)\(sessionQualifier)" : "Those days"
+            return ("\(subject)\(suffix.dropLast()) have no \(label) recorded.", nil, nil)
+        }
         guard result.rows == 0 else { return nil }
         let isCount = query.reducer == .count || query.reducer == .countDays
         let zero: (Double?, String?) =

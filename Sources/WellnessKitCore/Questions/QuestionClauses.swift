@@ -333,7 +333,10 @@ struct QuestionClauses {
             }
         }
         // "heart rate" with no workout named: resting, or during workouts? Declined (docs/QUERY.md).
-        if metric?.name == "average_heart_rate", activity == nil, take == nil { return nil }
+        // "calories" likewise: a day's calories burned, or its workouts'?
+        if metric?.name == "average_heart_rate" || metric?.name == "calories", activity == nil, take == nil {
+            return nil
+        }
         if let metric, metric.table == .daily, activity != nil {
             // "steps on my runs" are the sessions' steps; other daily metrics have no session.
             guard metric.name == "steps" else { return nil }
