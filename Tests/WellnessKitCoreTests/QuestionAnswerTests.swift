@@ -94,6 +94,12 @@ import WellnessTestSupport
         #expect(try Self.number("How many days did I sleep more than 6 hours?") == 2)
     }
 
+    @Test func aTimeRightAfterAnActivityIsTheSessionsDuration() throws {
+        #expect(try Self.number("How many days did I run more than 25 minutes?") == 1)
+        #expect(try Self.number("How many runs were longer than 28 minutes?") == 1)
+        #expect(try Self.number("What was my average deep sleep on days I ran more than 25 minutes?") == 130)
+    }
+
     @Test func theDayOfTheLastRun() throws {
         let answer = try #require(try Self.answer("What was my HRV on the most recent day I ran?"))
         #expect(answer.number == 40)
@@ -145,5 +151,7 @@ import WellnessTestSupport
         #expect(sleep.text.contains("2 days") && sleep.text.contains("more than 5,000 steps"))
         let runs = try #require(try Self.answer("How many runs over 5.5 km?"))
         #expect(runs.number == 1 && runs.text.contains("more than 5.5 km"))
+        let last = try #require(try Self.answer("When did I last run more than 5 km?"))
+        #expect(last.text == "Your last run with distance more than 5 km was on 2 November 2025.")
     }
 }

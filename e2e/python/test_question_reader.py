@@ -274,6 +274,9 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
             window={"day_of": {"which": "last", "activity": ["run"]}}), [
         "What was my HRV on the most recent day I ran?", "my hrv on the last day I ran",
         "What was my HRV on the last day I went running?"]),
+    (expect("sessions", "count", activity="run", where=(("duration", ">", 28),)), [
+        "How many runs were longer than 28 minutes?", "how many runs longer than 28 mins",
+        "How many times did I run more than 28 minutes?"]),
     (expect("sessions", "mean", metric="speed", activity="run", take={"last": 1}), [
         "What was my speed on my last run?", "my average speed on my last run"]),
 ]

@@ -118,7 +118,7 @@ private struct Words {
             return ("You did \(Self.format(sessions)) \(noun)\(sessionQualifier)\(suffix)", sessions, "sessions")
         case (.lastDate, .date(let date)), (.firstDate, .date(let date)):
             let which = query.reducer == .lastDate ? "last" : "first"
-            return ("Your \(which) \(words.noun) was on \(Self.day(date)).", nil, nil)
+            return ("Your \(which) \(words.noun)\(sessionQualifier) was on \(Self.day(date)).", nil, nil)
         case (.lastDate, _), (.firstDate, _):
             return ("I found no \(words.plural)\(suffix)", nil, nil)
         case (.activities, .names(let names)):

@@ -156,7 +156,10 @@ struct QuestionClauses {
             before = (table, name, unit)
             if metric?.name == name { metric = nil }
         }
-        guard let (condition, used) = comparison(Array(words[index...]), metric: before) else { return nil }
+        let rest = Array(words[index...])
+        guard let (condition, used) = comparison(rest, metric: before, afterActivity: activity != nil) else {
+            return nil
+        }
         conditions.append((condition, .rows))
         return used
     }
@@ -175,7 +178,9 @@ struct QuestionClauses {
             case .activity, .walks:
                 pendingActivity = words[position].activityMention
             case .comparator:
-                guard let (made, used) = comparison(Array(words[position...]), metric: pendingMetric) else {
+                let rest = Array(words[position...])
+                guard let (made, used) = comparison(rest, metric: pendingMetric, afterActivity: pendingActivity != nil)
+                else {
                     return false
                 }
                 if let activityName = pendingActivity {
@@ -214,9 +219,10 @@ struct QuestionClauses {
         }
     }
 
-    /// comparator, number, unit?: the condition and the words it used.
+    /// comparator, number, unit?: the condition and the words it used. Right after an
+    /// activity, a time with no metric is the session's duration ("runs longer than 30 minutes").
     private func comparison(
-        _ words: [QuestionWord], metric given: (DataQuery.Table, String, AskedUnit)?
+        _ words: [QuestionWord], metric given: (DataQuery.Table, String, AskedUnit)?, afterActivity: Bool
     ) -> (QueryCondition, Int)? {
         guard words.count >= 2, case .comparator(let op) = words[0], case .number(let number) = words[1] else {
             return nil
@@ -241,6 +247,7 @@ struct QuestionClauses {
             used += 1
         }
         if metric == nil, unit == .kilometres { metric = (.sessions, "distance") }
+        if metric == nil, afterActivity, unit == .hours || unit == .minutes { metric = (.sessions, "duration") }
         guard let (_, name) = metric, Self.unit(unit, fits: name) else { return nil }
         let scale = Self.minuteMetrics.contains(name) ? unit.minutes : 1
         return (QueryCondition(metric: name, op: op, value: .number(number * scale)), used)
