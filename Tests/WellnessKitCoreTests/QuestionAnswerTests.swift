@@ -125,6 +125,8 @@ import WellnessTestSupport
     @Test func heartRateAloneIsResolvedByTheDocumentedRule() throws {
         // No workout named and the daily table holds resting heart rate: ambiguous, declined.
         #expect(try Self.answer("What was my average heart rate yesterday?") == nil)
+        let runs = try #require(try Self.answer("What was my average heart rate when I ran?"))
+        #expect(runs.result.query.table == .sessions && runs.text.contains("average heart rate data for your runs"))
         let resting = try #require(try Self.answer("What was my resting heart rate yesterday?"))
         #expect(resting.text.contains("resting heart rate") && resting.number == 58)
     }

@@ -59,8 +59,18 @@ private struct Words {
     ]
     private static let anyActivity = ("worked out", "work out", "workout", "workouts")
 
+    /// The activity asked about, or the one a condition on the sessions names ("heart rate when I ran").
+    private var activityName: String? {
+        if let named = reading.activity { return named }
+        guard query.table == .sessions else { return nil }
+        for condition in query.conditions where condition.metric == QueryCondition.activityMetric {
+            if condition.op == .equal, case .activity(let name) = condition.value { return name }
+        }
+        return nil
+    }
+
     private var activityWords: (past: String, present: String, noun: String, plural: String) {
-        let words = reading.activity.flatMap { Self.activities[$0] } ?? Self.anyActivity
+        let words = activityName.flatMap { Self.activities[$0] } ?? Self.anyActivity
         return (words.0, words.1, words.2, words.3)
     }
 

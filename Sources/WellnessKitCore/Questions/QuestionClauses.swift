@@ -341,9 +341,9 @@ struct QuestionClauses {
         }
         // "heart rate" with no workout named: resting, or during workouts? Declined (docs/QUERY.md).
         // "calories" likewise: a day's calories burned, or its workouts'?
-        if metric?.name == "average_heart_rate" || metric?.name == "calories", activity == nil, take == nil {
-            return nil
-        }
+        let namesWorkouts =
+            activity != nil || take != nil || conditions.contains { $0.0.metric == QueryCondition.activityMetric }
+        if metric?.name == "average_heart_rate" || metric?.name == "calories", !namesWorkouts { return nil }
         if let metric, metric.table == .daily, activity != nil {
             // "steps on my runs" are the sessions' steps; other daily metrics have no session.
             guard metric.name == "steps" else { return nil }
