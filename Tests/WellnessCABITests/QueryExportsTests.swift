@@ -95,8 +95,9 @@ extension QueryExportsTests {
                 #"{"question":"How many steps did I take on average on days I ran?","anchor":"2025-06-03"}"#)
             #expect(status == WELLNESS_OK)
             #expect(
-                out?.hasPrefix(#"{"understood":true,"answer":"You averaged 8,000 steps a day on 2 June 2025.""#) == true
-            )
+                out?.hasPrefix(
+                    #"{"understood":true,"answer":"You averaged 8,000 steps a day on the 1 day with a run on 2 June 2025.""#
+                ) == true, "\(out ?? "")")
             let (_, declined, _) = Self.call(WellnessCABI.wellness_query_ask, handle, #"{"question":"Am I fit?"}"#)
             #expect(declined == #"{"understood":false,"answer":null,"number":null,"unit":null,"result":null}"#)
             let (badStatus, _, err) = Self.call(WellnessCABI.wellness_query_ask, handle, #"{"question":""}"#)

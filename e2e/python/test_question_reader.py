@@ -89,7 +89,8 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
         "What was the average distance of my runs so far this month?" ]),
     (expect("sessions", "max", metric="distance", activity="run"), [
         "What was my farthest run?", "What's the furthest I have run?", "my farthest run",
-        "What is the farthest I ran?", "Furthest run ever?" ]),
+        "What is the farthest I ran?", "Furthest run ever?", "What was the distance of my longest run?",
+        "How far was my longest run?" ]),
     (expect("sessions", "max", metric="duration", activity="run"), [
         "What was my longest run?", "my longest run", "What's my longest run ever?",
         "What was my longest run of all time?", "LONGEST RUN?" ]),
@@ -247,6 +248,37 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
         "How many times did I swim last year?", "How many swims last year?", "How often did I swim last year?"]),
     (expect("daily", "mean", metric="steps", window={"between": ["2025-01-01", "2025-12-31"]}), [
         "What's my average daily step count this year?", "Average steps per day this year"]),
+
+    (expect("daily", "count_days", where=(("deep_sleep_minutes", ">", 120),)), [
+        "How many days did I have more than 2 hours of deep sleep?",
+        "On how many days did I get over 2 hours of deep sleep?",
+        "how many days did i get more than two hours of deep sleep",
+        "How many days did I have more than 120 minutes of deep sleep?"]),
+    (expect("sessions", "sum", metric="steps", activity="walk", window="today", take={"first": 2}), [
+        "How many steps during my first two walks today?", "how many steps on my first 2 walks today"]),
+    (expect("sessions", "sum", metric="steps", activity="walk"), [
+        "How many steps on my walks?", "How many steps did I take on my walks in total?"]),
+    (expect("daily", "count_days", where=(("sleep_minutes", "<", 60),)), [
+        "How many days did I sleep for less than an hour?", "how many days did I sleep under an hour",
+        "On how many days did I sleep less than 1 hour?"]),
+    (expect("daily", "count_days", where=(("sleep_minutes", "<", 30),)), [
+        "How many days did I sleep less than half an hour?"]),
+    (expect("sessions", "count_days", activity="run", where=(("steps", ">", 4200),)), [
+        "How many days did I run with more than 4,200 steps?", "how many days did i run with over 4200 steps"]),
+    (expect("sessions", "count", activity="run", days=(("steps", ">", 10000),)), [
+        "How many runs on days with more than 10,000 steps?", "How many times did I run on days with over 10k steps?"]),
+    (expect("daily", "count_days", where=(("rem_sleep_minutes", "<", 252),)), [
+        "How many days did I sleep less than 252 minutes in REM sleep?",
+        "How many days did I get less than 252 minutes of REM sleep?"]),
+    (expect("daily", "mean", metric="heart_rate_variability",
+            window={"day_of": {"which": "last", "activity": ["run"]}}), [
+        "What was my HRV on the most recent day I ran?", "my hrv on the last day I ran",
+        "What was my HRV on the last day I went running?"]),
+    (expect("sessions", "count", activity="run", where=(("duration", ">", 28),)), [
+        "How many runs were longer than 28 minutes?", "how many runs longer than 28 mins",
+        "How many times did I run more than 28 minutes?"]),
+    (expect("sessions", "mean", metric="speed", activity="run", take={"last": 1}), [
+        "What was my speed on my last run?", "my average speed on my last run"]),
 ]
 
 #: Questions the reader must decline: no reading is right for them.
@@ -268,6 +300,11 @@ DECLINED = [
     "How many days did I feel tired this week?", "What's my average mood this month?",
     "How many steps did I take on my birthday?", "Why is my resting heart rate high?",
     "How many hours did I work this week?", "Should I run today?",
+    "What was my lightest sleep?", "How many days did I sleep lightly?", "What was the heart rate of my longest run?",
+    "What was my average heart rate yesterday?", "What was my total HRV this week?",
+    "How many days did I sleep less than usual?", "How many days did I sleep for less than a while?",
+    "How many days did I sleep more than 6?", "How many runs when my steps were over 10,000?",
+    "How long was my farthest run?", "How many days did it rain?", "How many calories did I burn yesterday?",
 ]
 
 
@@ -321,3 +358,32 @@ def test_answers_say_the_number_and_what_it_covered(tables: wellness.QueryTables
     assert declined == {"understood": False, "answer": None, "number": None, "unit": None, "result": None}
     with pytest.raises(wellness.ValidationError):
         tables.ask("")
+
+
+def test_sentences_over_no_rows_are_true(tables: wellness.QueryTables) -> None:
+    """An answer over no rows says what excluded them: "None of your 2 runs …"
+    when the conditions did, "You have no … recorded between …" when the
+    window did; "You didn't run" only when no run fell in the window. Every
+    number said is the result's value (hours for minutes asked in hours)."""
+    checked = 0
+    for _, phrasings in FORMS:
+        for phrasing in phrasings:
+            answer = tables.ask(phrasing, anchor=ANCHOR)
+            if not answer["understood"]:
+                continue
+            result, text = answer["result"], answer["answer"]
+            query = result["query"]
+            if answer["number"] is not None and result["rows"] > 0:
+                value = result["value"] / 60 if answer["unit"] == "hours" else result["value"]
+                assert answer["number"] == pytest.approx(round(value, 1), abs=0.05), (phrasing, text)
+            if result["rows"] != 0:
+                continue
+            checked += 1
+            unconditioned = dict(query, where=[], on_days_where=[], take=None, metric=None, reduce="count")
+            rows_in_window = tables.query(unconditioned)["rows"]
+            assert "I have no" not in text, (phrasing, text)
+            if "didn't" in text:
+                assert rows_in_window == 0, (phrasing, text)
+            if (query["where"] or query["on_days_where"]) and rows_in_window > 0:
+                assert text.startswith("None of"), (phrasing, text)
+    assert checked >= 20, checked

@@ -16,6 +16,35 @@ extension QueryTables {
     /// - Returns: the answer in words.
     /// - Throws: a validation error when these tables cannot run the reading's query.
     public func answer(_ reading: QuestionReader.Reading) throws -> QuestionAnswer {
-        QuestionAnswer(reading: reading, result: try evaluate(reading.query))
+        let result = try evaluate(reading.query)
+        var context = result.rows == 0 ? try emptyContext(reading.query) : QuestionAnswer.Context()
+        if result.rows > 0, reading.query.reducer == .sum, result.value == .number(0) {
+            var present = reading.query
+            present.reducer = .count
+            if case .number(let count) = try evaluate(present).value { context.present = Int(exactly: count) }
+        }
+        return QuestionAnswer(reading: reading, result: result, units: units, context: context)
+    }
+
+    /// For an answer over no rows: the rows the window held before the conditions,
+    /// and the days the metric (or the activity) was recorded at all.
+    private func emptyContext(_ query: DataQuery) throws -> QuestionAnswer.Context {
+        var context = QuestionAnswer.Context()
+        var open = query
+        open.conditions = []
+        open.dayConditions = []
+        open.take = nil
+        open.metric = nil
+        open.reducer = .count
+        if !query.conditions.isEmpty || !query.dayConditions.isEmpty {
+            context.unconditioned = try evaluate(open).rows
+        }
+        open.window = .all
+        open.metric = query.reducer.readsActivities ? nil : query.metric
+        open.reducer = .firstDate
+        if case .date(let first) = try evaluate(open).value { context.dataFrom = first }
+        open.reducer = .lastDate
+        if case .date(let last) = try evaluate(open).value { context.dataTo = last }
+        return context
     }
 }

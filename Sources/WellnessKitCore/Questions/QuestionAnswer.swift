@@ -8,10 +8,22 @@ public struct QuestionAnswer: Sendable, Equatable {
     public var unit: String?
     public var result: QueryResult
 
-    init(reading: QuestionReader.Reading, result: QueryResult) {
+    init(reading: QuestionReader.Reading, result: QueryResult, units: [String: String], context: Context) {
         self.result = result
-        let words = Words(reading: reading, result: result)
+        let words = Words(reading: reading, result: result, units: units, context: context)
         (text, number, unit) = words.sentence()
+    }
+
+    /// What an answer over no rows says instead of "you didn't": the rows the
+    /// conditions excluded, or the days the data does cover.
+    struct Context {
+        /// Rows in the window before the conditions, when the query has conditions.
+        var unconditioned: Int?
+        /// The first and last day with the metric (or the activity), in any window.
+        var dataFrom: CalendarDate?
+        var dataTo: CalendarDate?
+        /// For a total of 0 over some rows: how many of them have the metric at all.
+        var present: Int?
     }
 }
 
@@ -32,6 +44,8 @@ extension QuestionAnswer: JSONEncodable {
 private struct Words {
     let reading: QuestionReader.Reading
     let result: QueryResult
+    let units: [String: String]
+    let context: QuestionAnswer.Context
 
     private var query: DataQuery { reading.query }
     private var metric: String { query.metric ?? "" }
@@ -45,41 +59,76 @@ private struct Words {
     ]
     private static let anyActivity = ("worked out", "work out", "workout", "workouts")
 
+    /// The activity asked about, or the one a condition on the sessions names ("heart rate when I ran").
+    private var activityName: String? {
+        if let named = reading.activity { return named }
+        guard query.table == .sessions else { return nil }
+        for condition in query.conditions where condition.metric == QueryCondition.activityMetric {
+            if condition.op == .equal, case .activity(let name) = condition.value { return name }
+        }
+        return nil
+    }
+
     private var activityWords: (past: String, present: String, noun: String, plural: String) {
-        let words = reading.activity.flatMap { Self.activities[$0] } ?? Self.anyActivity
+        let words = activityName.flatMap { Self.activities[$0] } ?? Self.anyActivity
         return (words.0, words.1, words.2, words.3)
     }
 
-    private static let labels: [String: String] = [
-        "steps": "steps", "sleep_minutes": "sleep", "deep_sleep_minutes": "deep sleep",
-        "rem_sleep_minutes": "REM sleep", "resting_heart_rate": "resting heart rate",
-        "heart_rate_variability": "HRV", "active_zone_minutes": "active zone minutes",
-        "average_heart_rate": "heart rate", "distance": "distance", "duration": "time", "calories": "calories",
-        "elevation_gain": "elevation gain",
-    ]
-    private static let defaultUnits: [String: String] = [
-        "resting_heart_rate": "bpm", "average_heart_rate": "bpm", "heart_rate_variability": "ms",
-        "active_zone_minutes": "minutes", "calories": "kcal", "elevation_gain": "m", "steps": "steps",
-    ]
+    /// The same-table conditions in words ("distance more than 5 km"), activities left to the nouns.
+    private var rowConditions: String? {
+        ConditionWords.phrase(
+            query.conditions.filter { query.table == .daily || $0.metric != QueryCondition.activityMetric },
+            units: units)
+    }
+
+    private var dayConditions: String? { ConditionWords.phrase(query.dayConditions, units: units) }
+
+    /// Every condition of a daily query in words: "more than 5,000 steps and a run".
+    private var allConditions: String? {
+        ConditionWords.phrase(query.conditions + query.dayConditions, units: units)
+    }
+
+    /// What a sessions answer covered: " with distance more than 5 km on days with sleep less than 6 hours".
+    private var sessionQualifier: String {
+        (rowConditions.map { " with \($0)" } ?? "") + (dayConditions.map { " on days with \($0)" } ?? "")
+    }
+
+    private var hasConditions: Bool { !query.conditions.isEmpty || !query.dayConditions.isEmpty }
+
+    /// " between 1 and 3 November 2025.", " on 2 November 2025, the day of your last run."
+    private var suffix: String {
+        let span = Self.span(result.fromDate, result.toDate)
+        if case .dayOf(let which, let activities) = query.window {
+            let noun = activities?.first.flatMap { ConditionWords.nouns[$0] } ?? "workout"
+            return span.isEmpty
+                ? " (you have no \(which.rawValue) \(noun) yet)."
+                : " \(span), the day of your \(which.rawValue) \(noun)."
+        }
+        return span.isEmpty ? "." : " \(span)."
+    }
 
     func sentence() -> (String, Double?, String?) {
-        let span = Self.span(result.fromDate, result.toDate)
-        let suffix = span.isEmpty ? "." : " \(span)."
+        if let excluded = excludedSentence() { return excluded }
+        let suffix = self.suffix
         let words = activityWords
         switch (query.reducer, result.value) {
         case (.countDays, .number(let days)) where query.table == .sessions:
-            if days == 0 { return ("You didn't \(words.present)\(suffix)", 0, "days") }
-            return ("You \(words.past) on \(Self.count(days, "day"))\(suffix)", days, "days")
-        case (.countDays, .number(let days)):
-            return ("That was \(Self.count(days, "day"))\(suffix)", days, "days")
-        case (.count, .number(let days)) where query.table == .daily:
+            let conditions = (rowConditions.map { " with \($0)" } ?? "")
+            let onDays = dayConditions.map { " with \($0)" } ?? ""
+            if days == 0 && !hasConditions { return ("You didn't \(words.present)\(suffix)", 0, "days") }
+            return ("You \(words.past)\(conditions) on \(Self.count(days, "day"))\(onDays)\(suffix)", days, "days")
+        case (.countDays, .number(let days)),
+            (.count, .number(let days)) where query.table == .daily:
+            if let conditions = allConditions {
+                return ("You had \(conditions) on \(Self.count(days, "day"))\(suffix)", days, "days")
+            }
             return ("That was \(Self.count(days, "day"))\(suffix)", days, "days")
         case (.count, .number(let sessions)):
             let noun = sessions == 1 ? words.noun : words.plural
-            return ("You did \(Self.format(sessions)) \(noun)\(suffix)", sessions, "sessions")
+            return ("You did \(Self.format(sessions)) \(noun)\(sessionQualifier)\(suffix)", sessions, "sessions")
         case (.lastDate, .date(let date)), (.firstDate, .date(let date)):
             let which = query.reducer == .lastDate ? "last" : "first"
-            return ("Your \(which) \(words.noun) was on \(Self.day(date)).", nil, nil)
+            return ("Your \(which) \(words.noun)\(sessionQualifier) was on \(Self.day(date)).", nil, nil)
         case (.lastDate, _), (.firstDate, _):
             return ("I found no \(words.plural)\(suffix)", nil, nil)
         case (.activities, .names(let names)):
@@ -89,9 +138,47 @@ private struct Words {
         case (_, .number(let value)):
             return numberSentence(value, suffix: suffix)
         default:
-            let subject = query.table == .sessions ? " for your \(words.plural)" : ""
+            let subject = query.table == .sessions ? " for your \(takenPlural)\(sessionQualifier)" : ""
             return ("I have no \(label) data\(subject)\(suffix)", nil, nil)
         }
+    }
+
+    /// An answer over no rows: what excluded them ("None of your 2 runs … were on days with sleep
+    /// less than 5 hours"), or that nothing was recorded in the window and when data was; nil when
+    /// rows were found or a count's 0 says it all.
+    private func excludedSentence() -> (String, Double?, String?)? {
+        if result.rows > 0, context.present == 0 {
+            // A total of nothing recorded is not 0: "your workouts have no calories recorded".
+            let subject = query.table == .sessions ? "Your \(takenPlural)\(sessionQualifier)" : "Those days"
+            return ("\(subject)\(suffix.dropLast()) have no \(label) recorded.", nil, nil)
+        }
+        guard result.rows == 0 else { return nil }
+        let isCount = query.reducer == .count || query.reducer == .countDays
+        let zero: (Double?, String?) =
+            isCount ? (0, query.reducer == .count && query.table == .sessions ? "sessions" : "days") : (nil, nil)
+        let span = Self.span(result.fromDate, result.toDate)
+        let within = span.isEmpty ? "" : " \(span)"
+        if hasConditions, let unconditioned = context.unconditioned, unconditioned > 0 {
+            if query.table == .sessions {
+                let noun = unconditioned == 1 ? activityWords.noun : activityWords.plural
+                let which = [rowConditions.map { "had \($0)" }, dayConditions.map { "fell on a day with \($0)" }]
+                    .compactMap { $0 }.joined(separator: " and ")
+                let count = Self.format(Double(unconditioned))
+                return ("None of your \(count) \(noun)\(within) \(which).", zero.0, zero.1)
+            }
+            let days = Self.count(Double(unconditioned), "day")
+            let had = allConditions.map { "had \($0)" } ?? "matched"
+            return ("None of the \(days)\(within) \(had).", zero.0, zero.1)
+        }
+        guard !isCount else { return nil }
+        let thing = query.table == .sessions ? activityWords.plural : label
+        let recorded = Self.span(context.dataFrom, context.dataTo)
+        guard !recorded.isEmpty else {
+            return ("You have no \(thing) recorded\(query.table == .sessions ? "" : " data").", nil, nil)
+        }
+        if within.isEmpty { return ("You have no \(thing) recorded.", nil, nil) }
+        let data = query.table == .sessions ? "your \(thing) are" : "your \(thing) data is"
+        return ("You have no \(thing) recorded\(within); \(data) \(recorded).", nil, nil)
     }
 
     private func numberSentence(_ stored: Double, suffix: String) -> (String, Double?, String?) {
@@ -99,21 +186,25 @@ private struct Words {
         let amount = Self.format(value) + (unit.map { " \($0)" } ?? "")
         let words = activityWords
         let sessions = query.table == .sessions
-        if result.rows == 0 {
-            return (sessions ? "You didn't \(words.present)\(suffix)" : "I have no \(label) data\(suffix)", nil, nil)
-        }
+        // What the number covered: "on the 2 days with more than 5,000 steps", "(2 runs with …)".
+        let dayCount = Self.count(Double(result.days), "day")
+        let daily = allConditions.map { " on the \(dayCount) with \($0)" } ?? ""
+        let covered =
+            sessionQualifier.isEmpty
+            ? ""
+            : " (\(Self.format(Double(result.rows))) \(result.rows == 1 ? words.noun : words.plural)\(sessionQualifier))"
         switch (query.reducer, metric) {
         case (.sum, "steps") where !sessions:
-            return ("You took \(amount)\(suffix)", value, unit)
+            return ("You took \(amount)\(daily)\(suffix)", value, unit)
         case (.mean, "steps") where !sessions:
-            return ("You averaged \(amount) a day\(suffix)", value, unit)
+            return ("You averaged \(amount) a day\(daily)\(suffix)", value, unit)
         case (.sum, "duration") where query.take == nil:
-            return ("You \(words.past) for \(amount) in total\(suffix)", value, unit)
+            return ("You \(words.past) for \(amount) in total\(covered)\(suffix)", value, unit)
         case (.sum, "distance") where query.take == nil:
-            return ("You \(words.past) \(amount) in total\(suffix)", value, unit)
+            return ("You \(words.past) \(amount) in total\(covered)\(suffix)", value, unit)
         case (.max, "duration"), (.max, "distance"):
             let which = metric == "duration" ? "longest" : "farthest"
-            return ("Your \(which) \(words.noun) was \(amount)\(suffix)", value, unit)
+            return ("Your \(which) \(words.noun)\(covered) was \(amount)\(suffix)", value, unit)
         default:
             break
         }
@@ -129,12 +220,15 @@ private struct Words {
         case .last: adjective = "last"
         default: adjective = query.reducer.rawValue
         }
-        let subject = sessions ? " \(query.take == nil ? "on your" : "over your") \(takenPlural)" : ""
-        return ("Your \(adjective) \(label)\(subject) was \(amount)\(suffix)", value, unit)
+        // "Your average heart rate", not "Your average average heart rate".
+        let named = label.hasPrefix("\(adjective) ") ? label : "\(adjective) \(label)"
+        let subject =
+            sessions ? " \(query.take == nil ? "on your" : "over your") \(takenPlural)\(sessionQualifier)" : ""
+        return ("Your \(named)\(subject) was \(amount)\(daily)\(suffix)", value, unit)
     }
 
     private var label: String {
-        Self.labels[metric] ?? metric.replacingUnderscores
+        ConditionWords.label(metric)
     }
 
     private var takenPlural: String {
@@ -155,30 +249,15 @@ private struct Words {
             }
             return (stored, "minutes")
         }
-        return (stored, result.unit ?? Self.defaultUnits[metric])
+        return (stored, result.unit ?? ConditionWords.defaultUnits[metric])
     }
 
     static func format(_ value: Double) -> String {
-        let rounded = (value * 10).rounded() / 10
-        if rounded == rounded.rounded(), abs(rounded) < 1e15 {
-            return grouped(Int64(rounded))
-        }
-        return DisplayNumber.fixed(rounded, digits: 1)
-    }
-
-    /// 12500 as "12,500".
-    private static func grouped(_ value: Int64) -> String {
-        let digits = String(value.magnitude)
-        var text = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { text.append(",") }
-            text.append(digit)
-        }
-        return (value < 0 ? "-" : "") + text
+        ConditionWords.format(value)
     }
 
     static func count(_ value: Double, _ noun: String) -> String {
-        "\(format(value)) \(noun)\(value == 1 ? "" : "s")"
+        ConditionWords.count(value, noun)
     }
 
     private static let months = [
@@ -197,11 +276,5 @@ private struct Words {
         if from.year == to.year && from.month == to.month { return "between \(from.day) and \(day(to))" }
         if from.year == to.year { return "between \(from.day) \(months[from.month - 1]) and \(day(to))" }
         return "between \(day(from)) and \(day(to))"
-    }
-}
-
-extension String {
-    fileprivate var replacingUnderscores: String {
-        String(map { $0 == "_" ? " " : $0 })
     }
 }

@@ -3,6 +3,8 @@
 struct QuestionClauses {
     let main: [QuestionWord]
     let condition: ArraySlice<QuestionWord>
+    /// Which rows the condition clause is about ("on days …", "with …").
+    let scope: ConditionScope
 
     private var signal: QuestionWord?
     private var reducer: QueryReducer?
@@ -11,14 +13,20 @@ struct QuestionClauses {
     private var activity: ActivityMention?
     private var window: QueryWindow?
     private var take: DataQuery.Take?
-    private var conditions: [QueryCondition] = []
+    /// Each condition with the rows it is about.
+    private var conditions: [(QueryCondition, ConditionScope)] = []
+    /// "longest", "farthest": the superlative's own metric, unless the question names one.
+    private var superlative: String?
+    /// "walks", "my walk": walking as sessions, not as how a day's steps were taken.
+    private var walkSessions = false
     private var anchor = CalendarDate.epoch
     /// "per day", "a night": an average, unless another reducer is named ("most steps in a day").
     private var perDay = false
 
-    init(main: [QuestionWord], condition: ArraySlice<QuestionWord>) {
+    init(main: [QuestionWord], condition: ArraySlice<QuestionWord>, scope: ConditionScope) {
         self.main = main
         self.condition = condition
+        self.scope = scope
     }
 
     /// The query, or nil when a part has no reading or two.
@@ -36,9 +44,9 @@ struct QuestionClauses {
         query.window = window ?? .all
         query.anchor = anchor
         query.take = take
-        for condition in conditions {
-            let onSessions = condition.metric == QueryCondition.activityMetric || isSessionMetric(condition.metric)
-            if onSessions == (table == .sessions) {
+        for (condition, scope) in conditions {
+            guard let conditionTable = Self.table(of: condition.metric, scope: scope, asked: table) else { return nil }
+            if conditionTable == table {
                 query.conditions.append(condition)
             } else {
                 query.dayConditions.append(condition)
@@ -65,6 +73,8 @@ struct QuestionClauses {
                     index += used
                     continue
                 }
+                // A comparison whose number is not read ("less than usual") would drop the condition.
+                guard index + 1 < words.count, Self.startsWindow(words[index + 1]) else { return false }
             case .number, .weeks, .condition:
                 return false
             case .days, .filler:
@@ -82,9 +92,10 @@ struct QuestionClauses {
                 guard metric == nil || (metric?.name == name) else { return false }
                 metric = (table, name)
                 if unit != .natural { asked = unit }
-            case .activity(let name):
+            case .activity, .walks:
                 // "strength training sessions": a generic noun after an activity adds nothing.
-                let mention = ActivityMention(name)
+                if words[index] == .walks { walkSessions = true }
+                let mention = ActivityMention(words[index] == .walks ? "walk" : words[index].activityName)
                 if mention == .any, activity != nil { break }
                 if case .named? = activity, activity != mention { return false }
                 activity = mention
@@ -94,9 +105,9 @@ struct QuestionClauses {
             case .perDay:
                 perDay = true
             case .longest(let name):
-                guard reducer == nil, metric == nil || metric?.name == name else { return false }
+                guard reducer == nil, superlative == nil else { return false }
                 reducer = .max
-                metric = (.sessions, name)
+                superlative = name
             default:
                 guard signal == nil || signal == words[index] else { return false }
                 signal = words[index]
@@ -117,12 +128,18 @@ struct QuestionClauses {
             used = 2
         }
         let next = index + used < words.count ? words[index + used] : nil
+        if next == .days, used == 1, index + 2 < words.count, let mention = words[index + 2].activityMention {
+            // "the most recent day I ran": the day of that session.
+            guard window == nil else { return nil }
+            window = .dayOf(isLast ? .last : .first, activities: mention.name.map { [$0] })
+            return 3
+        }
         switch next {
         case .days?, .weeks?:
             guard isLast, window == nil else { return nil }
             window = .lastDays(next == .weeks ? count * 7 : count)
             return used + 1
-        case .activity?:
+        case .activity?, .walks?:
             guard take == nil else { return nil }
             take = isLast ? .last(count) : .first(count)
             return used
@@ -139,8 +156,11 @@ struct QuestionClauses {
             before = (table, name, unit)
             if metric?.name == name { metric = nil }
         }
-        guard let (condition, used) = comparison(Array(words[index...]), metric: before) else { return nil }
-        conditions.append(condition)
+        let rest = Array(words[index...])
+        guard let (condition, used) = comparison(rest, metric: before, afterActivity: activity != nil) else {
+            return nil
+        }
+        conditions.append((condition, .rows))
         return used
     }
 
@@ -155,21 +175,23 @@ struct QuestionClauses {
             switch words[position] {
             case .metric(let table, let name, let unit):
                 pendingMetric = (table, name, unit)
-            case .activity(let name):
-                pendingActivity = ActivityMention(name)
+            case .activity, .walks:
+                pendingActivity = words[position].activityMention
             case .comparator:
-                guard let (made, used) = comparison(Array(words[position...]), metric: pendingMetric) else {
+                let rest = Array(words[position...])
+                guard let (made, used) = comparison(rest, metric: pendingMetric, afterActivity: pendingActivity != nil)
+                else {
                     return false
                 }
                 if let activityName = pendingActivity {
-                    if isSessionMetric(made.metric) {
-                        conditions.append(activityCondition(activityName))
+                    if Self.sessionOnlyMetrics.contains(made.metric) {
+                        conditions.append((activityCondition(activityName), scope))
                     } else if activityName != .named("walk") {
                         return false  // "on days I ran more than 10,000 steps": whose steps?
                     }
                     pendingActivity = nil
                 }
-                conditions.append(made)
+                conditions.append((made, scope))
                 pendingMetric = nil
                 position += used
                 continue
@@ -183,7 +205,7 @@ struct QuestionClauses {
             }
             position += 1
         }
-        if let activityName = pendingActivity { conditions.append(activityCondition(activityName)) }
+        if let activityName = pendingActivity { conditions.append((activityCondition(activityName), .days)) }
         return pendingMetric == nil
     }
 
@@ -197,9 +219,10 @@ struct QuestionClauses {
         }
     }
 
-    /// comparator, number, unit?: the condition and the words it used.
+    /// comparator, number, unit?: the condition and the words it used. Right after an
+    /// activity, a time with no metric is the session's duration ("runs longer than 30 minutes").
     private func comparison(
-        _ words: [QuestionWord], metric given: (DataQuery.Table, String, AskedUnit)?
+        _ words: [QuestionWord], metric given: (DataQuery.Table, String, AskedUnit)?, afterActivity: Bool
     ) -> (QueryCondition, Int)? {
         guard words.count >= 2, case .comparator(let op) = words[0], case .number(let number) = words[1] else {
             return nil
@@ -207,33 +230,83 @@ struct QuestionClauses {
         var used = 2
         var unit = given?.2 ?? .natural
         var metric = given.map { ($0.0, $0.1) }
-        if words.count > 2 {
-            switch words[2] {
-            case .unit(let named):
+        if words.count > 2, case .unit(let named) = words[2] {
+            unit = named
+            used = 3
+        }
+        // The metric after the number names what is compared: "less than 252 minutes in REM sleep".
+        if words.count > used, case .metric(let table, let name, let named) = words[used] {
+            guard
+                metric == nil || metric?.1 == name || (metric?.1 == "sleep_minutes" && Self.sleepStages.contains(name))
+            else { return nil }
+            metric = (table, name)
+            if named != .natural {
+                guard used == 2 || named == unit else { return nil }
                 unit = named
-                used = 3
-            case .metric(let table, let name, let named):
-                guard metric == nil || metric?.1 == name else { return nil }
-                metric = (table, name)
-                if named != .natural { unit = named }
-                used = 3
-            default:
-                break
             }
+            used += 1
         }
         if metric == nil, unit == .kilometres { metric = (.sessions, "distance") }
-        guard let (_, name) = metric else { return nil }
+        if metric == nil, afterActivity, unit == .hours || unit == .minutes { metric = (.sessions, "duration") }
+        guard let (_, name) = metric, Self.unit(unit, fits: name) else { return nil }
         let scale = Self.minuteMetrics.contains(name) ? unit.minutes : 1
-        guard unit != .kilometres || name == "distance" else { return nil }
         return (QueryCondition(metric: name, op: op, value: .number(number * scale)), used)
+    }
+
+    /// Whether a number in `unit` can be compared with `metric`: time with times,
+    /// kilometres with distance, steps with steps; a time without its unit is not read.
+    private static func unit(_ unit: AskedUnit, fits metric: String) -> Bool {
+        switch unit {
+        case .hours, .minutes:
+            return minuteMetrics.contains(metric) || (unit == .minutes && metric.hasSuffix("minutes"))
+        case .kilometres: return metric == "distance"
+        case .steps: return metric == "steps"
+        case .natural: return !minuteMetrics.contains(metric) && metric != "distance"
+        }
     }
 
     // MARK: Assembly
 
     static let minuteMetrics: Set<String> = ["sleep_minutes", "deep_sleep_minutes", "rem_sleep_minutes", "duration"]
 
-    private func isSessionMetric(_ name: String) -> Bool {
-        ["distance", "calories", "average_heart_rate", "elevation_gain", "duration"].contains(name)
+    static let sleepStages: Set<String> = ["deep_sleep_minutes", "rem_sleep_minutes"]
+
+    /// Metrics only sessions have; the daily table's only ones are ``dailyOnlyMetrics``; steps and active
+    /// zone minutes are in both.
+    static let sessionOnlyMetrics: Set<String> = [
+        QueryCondition.activityMetric, "distance", "calories", "average_heart_rate", "elevation_gain", "duration",
+        "speed",
+    ]
+    static let dailyOnlyMetrics: Set<String> = [
+        "sleep_minutes", "deep_sleep_minutes", "rem_sleep_minutes", "resting_heart_rate", "heart_rate_variability",
+    ]
+
+    /// Metrics whose values are rates or levels, never added up ("total HRV"): their default is the mean.
+    static let rateMetrics: Set<String> = [
+        "resting_heart_rate", "heart_rate_variability", "average_heart_rate", "speed",
+    ]
+
+    /// The table a condition reads: the one that has its metric; for a metric both have,
+    /// the day's row after "on days …", the rows asked about after "with" or in the main
+    /// clause; nil when that is ambiguous ("runs when my steps were over 10,000").
+    private static func table(
+        of metric: String, scope: ConditionScope, asked: DataQuery.Table
+    ) -> DataQuery.Table? {
+        if sessionOnlyMetrics.contains(metric) { return .sessions }
+        if dailyOnlyMetrics.contains(metric) { return .daily }
+        switch scope {
+        case .days: return .daily
+        case .rows: return asked
+        case .either: return asked == .daily ? .daily : nil
+        }
+    }
+
+    /// Whether a word after a comparator starts a window ("over the past week").
+    private static func startsWindow(_ word: QuestionWord) -> Bool {
+        switch word {
+        case .window, .takeLast, .thisYear, .lastYear: return true
+        default: return false
+        }
     }
 
     /// Metrics that add up over days, whose single number is a total ("step count this week").
@@ -243,8 +316,8 @@ struct QuestionClauses {
 
     private mutating func table() -> DataQuery.Table? {
         // "walked 10,000 steps": walking is how the steps were taken, not a session.
-        if activity == .named("walk"),
-            metric?.name == "steps" || conditions.contains(where: { $0.metric == "steps" })
+        if activity == .named("walk"), !walkSessions, take == nil,
+            metric?.name == "steps" || conditions.contains(where: { $0.0.metric == "steps" })
         {
             activity = nil
         }
@@ -257,6 +330,20 @@ struct QuestionClauses {
                 if (asked == .hours || asked == .minutes) && activity != nil { metric = (.sessions, "duration") }
             }
         }
+        if let superlative {
+            // A named metric wins ("the distance of my longest run"); another metric of the
+            // longest row ("the heart rate of my longest run") is no query's answer.
+            if let named = metric?.name {
+                guard named == superlative || (superlative == "duration" && named == "distance") else { return nil }
+            } else {
+                metric = (.sessions, superlative)
+            }
+        }
+        // "heart rate" with no workout named: resting, or during workouts? Declined (docs/QUERY.md).
+        // "calories" likewise: a day's calories burned, or its workouts'?
+        let namesWorkouts =
+            activity != nil || take != nil || conditions.contains { $0.0.metric == QueryCondition.activityMetric }
+        if metric?.name == "average_heart_rate" || metric?.name == "calories", !namesWorkouts { return nil }
         if let metric, metric.table == .daily, activity != nil {
             // "steps on my runs" are the sessions' steps; other daily metrics have no session.
             guard metric.name == "steps" else { return nil }
@@ -280,7 +367,12 @@ struct QuestionClauses {
             case .whenFirst?: chosen = .firstDate
             case .howManyDays?: chosen = .countDays
             case .howManyTimes?: chosen = .count
-            case .howMany?: chosen = metric != nil ? .sum : (table == .sessions ? .count : nil)
+            case .howMany?:
+                if let name = metric?.name {
+                    chosen = Self.rateMetrics.contains(name) ? .mean : .sum
+                } else {
+                    chosen = table == .sessions ? .count : nil
+                }
             case .howFar?, .howLong?: chosen = .sum
             case nil:
                 // A question needs something to ask: "run run run" asks nothing.
@@ -295,6 +387,7 @@ struct QuestionClauses {
         }
         guard let chosen else { return nil }
         if chosen.needsMetric && metric == nil { return nil }
+        if chosen == .sum, let name = metric?.name, Self.rateMetrics.contains(name) { return nil }
         if chosen.readsActivities, case .named? = activity { return nil }
         return chosen
     }

@@ -24,9 +24,11 @@ public enum QuestionReader {
     public static func read(_ question: String, anchor: CalendarDate) -> Reading? {
         guard question.count <= maximumLength, let words = QuestionTokens.words(of: question) else { return nil }
         guard let meanings = meanings(of: words) else { return nil }
-        let clause = meanings.firstIndex(of: .condition) ?? meanings.endIndex
+        let clause = meanings.firstIndex { if case .condition = $0 { true } else { false } } ?? meanings.endIndex
+        var scope = ConditionScope.rows
+        if clause < meanings.endIndex, case .condition(let named) = meanings[clause] { scope = named }
         var reading = QuestionClauses(
-            main: Array(meanings[..<clause]), condition: Array(meanings[clause...]).dropFirst())
+            main: Array(meanings[..<clause]), condition: Array(meanings[clause...]).dropFirst(), scope: scope)
         return reading.query(anchor: anchor)
     }
 

@@ -19,9 +19,45 @@ enum QuestionTokens {
             }
         }
         if !word.isEmpty { words.append(word) }
-        let corrected = words.map(corrected)
+        let corrected = quantities(in: words.map(corrected))
         return corrected.isEmpty ? nil : corrected
     }
+
+    /// Quantities in words as numbers: "an hour" as "1 hour", "half an hour" as
+    /// "30 minutes", "ten thousand" as "10000".
+    static func quantities(in words: [String]) -> [String] {
+        var result: [String] = []
+        var index = 0
+        func next(_ phrase: [String]) -> Bool {
+            index + phrase.count <= words.count && Array(words[index..<(index + phrase.count)]) == phrase
+        }
+        while index < words.count {
+            if let (phrase, replacement) = spelledQuantities.first(where: { next($0.0) }) {
+                result += replacement
+                index += phrase.count
+                continue
+            }
+            let value = QuestionVocabulary.numbers[words[index]] ?? number(words[index])
+            if let value, index + 1 < words.count, let scale = scales[words[index + 1]] {
+                result.append(String(value * scale))
+                index += 2
+                continue
+            }
+            result.append(words[index])
+            index += 1
+        }
+        return result
+    }
+
+    /// Longest phrases first, so that "an hour and a half" is not read as "an hour".
+    private static let spelledQuantities: [([String], [String])] = [
+        (["an", "hour", "and", "a", "half"], ["90", "minutes"]),
+        (["one", "and", "a", "half", "hours"], ["90", "minutes"]),
+        (["half", "an", "hour"], ["30", "minutes"]), (["a", "half", "hour"], ["30", "minutes"]),
+        (["an", "hour"], ["1", "hour"]), (["a", "hour"], ["1", "hour"]),
+    ]
+
+    private static let scales: [String: Double] = ["thousand": 1000, "hundred": 100]
 
     /// "10000", "6.5", "10k" as a number.
     static func number(_ word: String) -> Double? {
@@ -45,16 +81,30 @@ enum QuestionTokens {
     private static let known = Set(vocabulary)
 
     /// A word of the vocabulary, or the one vocabulary word a slip away
-    /// ("avrage", "yesterady"); unknown words stay as they are.
+    /// ("avrage", "yesterady"); unknown words stay as they are. A correction
+    /// must never turn one real word into another ("lightest" is not
+    /// "highest", "speed" not "spend"): the first letter must match, a short
+    /// word may only lose, gain or swap a letter, and an English word near
+    /// the vocabulary (``QuestionRealWords``) is never corrected.
     static func corrected(_ word: String) -> String {
-        guard word.count >= 3, !known.contains(word), number(word) == nil else { return word }
-        let allowed = word.count >= 7 ? 2 : 1
-        let close = vocabulary.filter { abs($0.count - word.count) <= allowed && distance(word, $0) <= allowed }
+        guard word.count >= 3, !known.contains(word), number(word) == nil,
+            !QuestionRealWords.words.contains(word)
+        else { return word }
+        let close = vocabulary.filter { isSlip(word, of: $0) }
         return close.count == 1 ? close[0] : word
     }
 
+    /// Whether `word` is `target` with a slip: same first letter; within two edits
+    /// for words of 7 letters or more, else one edit that is not a substitution.
+    static func isSlip(_ word: String, of target: String) -> Bool {
+        guard word.first == target.first else { return false }
+        let allowed = word.count >= 7 ? 2 : 1
+        guard abs(target.count - word.count) <= allowed, distance(word, target) <= allowed else { return false }
+        return allowed == 2 || word.count != target.count || distance(word, target, substitution: 2) <= 1
+    }
+
     /// Edits between two words, a swap of neighbours counting as one.
-    static func distance(_ a: String, _ b: String) -> Int {
+    static func distance(_ a: String, _ b: String, substitution: Int = 1) -> Int {
         let a = Array(a)
         let b = Array(b)
         guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
@@ -63,7 +113,7 @@ enum QuestionTokens {
         for j in 0...b.count { table[0][j] = j }
         for i in 1...a.count {
             for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                let cost = a[i - 1] == b[j - 1] ? 0 : substitution
                 table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
                     table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)

@@ -49,11 +49,10 @@ enum QuestionVocabulary {
         add(["at least", "or more", "no less than"], .comparator(.greaterOrEqual))
         add(["exactly", "equal to"], .comparator(.equal))
         add(
-            [
-                "on days", "on the days", "on days when", "days when", "days where", "on days where", "when",
-                "whenever",
-                "if", "with", "where",
-            ], .condition)
+            ["on days", "on the days", "on days when", "days when", "days where", "on days where", "on a day"],
+            .condition(.days))
+        add(["with", "where"], .condition(.rows))
+        add(["when", "whenever", "if"], .condition(.either))
         add(
             ["per day", "a day", "each day", "daily", "every day", "per night", "a night", "each night", "nightly"],
             .perDay)
@@ -65,7 +64,7 @@ enum QuestionVocabulary {
                 "spend", "log", "logged", "record", "recorded", "track", "tracked", "manage", "managed", "value",
                 "level", "levels", "please", "tell", "show", "can", "you", "and", "out", "am", "a", "about", "roughly",
                 "on",
-                "from", "across", "by", "done", "gone", "going",
+                "from", "across", "by", "done", "gone", "going", "taken", "gotten", "any",
             ],
             .filler)
         return phrases
@@ -78,12 +77,12 @@ enum QuestionVocabulary {
             .metric(.daily, "sleep_minutes", asked: .hours))
         add(["minutes of sleep", "sleep minutes"], .metric(.daily, "sleep_minutes", asked: .minutes))
         add(["sleep", "slept", "sleeping"], .metric(.daily, "sleep_minutes", asked: .natural))
-        add(
-            ["deep sleep", "hours of deep sleep", "minutes of deep sleep"],
-            .metric(.daily, "deep_sleep_minutes", asked: .natural))
-        add(
-            ["rem sleep", "rem", "hours of rem sleep", "minutes of rem sleep"],
-            .metric(.daily, "rem_sleep_minutes", asked: .natural))
+        add(["deep sleep"], .metric(.daily, "deep_sleep_minutes", asked: .natural))
+        add(["hours of deep sleep"], .metric(.daily, "deep_sleep_minutes", asked: .hours))
+        add(["minutes of deep sleep"], .metric(.daily, "deep_sleep_minutes", asked: .minutes))
+        add(["rem sleep", "rem"], .metric(.daily, "rem_sleep_minutes", asked: .natural))
+        add(["hours of rem sleep", "hours of rem"], .metric(.daily, "rem_sleep_minutes", asked: .hours))
+        add(["minutes of rem sleep", "minutes of rem"], .metric(.daily, "rem_sleep_minutes", asked: .minutes))
         add(
             ["resting heart rate", "resting hr", "rhr", "resting pulse"],
             .metric(.daily, "resting_heart_rate", asked: .natural))
@@ -94,6 +93,7 @@ enum QuestionVocabulary {
             ["calories", "kcal", "calories burned", "calories did i burn", "burn", "burned"],
             .metric(.sessions, "calories", asked: .natural))
         add(["elevation", "elevation gain", "climb", "climbed"], .metric(.sessions, "elevation_gain", asked: .natural))
+        add(["speed"], .metric(.sessions, "speed", asked: .natural))
         add(["hours"], .unit(.hours))
         add(["hour"], .unit(.hours))
         add(["minutes", "mins", "min"], .unit(.minutes))
@@ -118,7 +118,8 @@ enum QuestionVocabulary {
                 "strength training",
                 "weight training", "weightlifting", "gym sessions",
             ], .activity("weights"))
-        add(["walk", "walks", "walked", "walking", "go for a walk"], .activity("walk"))
+        add(["walk", "walked", "walking"], .activity("walk"))
+        add(["walks", "go for a walk", "my walk", "a walk"], .walks)
         add(["hike", "hikes", "hiked", "hiking"], .activity("hike"))
         add(
             [

@@ -25,6 +25,9 @@ enum QuestionWord: Equatable {
     case unit(AskedUnit)
     /// An activity (its canonical name), or any workout when nil.
     case activity(String?)
+    /// "walks", "my walk": walking as sessions, whose steps are the sessions' own
+    /// (the verb, "walked 10,000 steps", is how a day's steps were taken).
+    case walks
     case window(QueryWindow)
     /// A window relative to the anchor's year.
     case thisYear
@@ -38,8 +41,9 @@ enum QuestionWord: Equatable {
     case weeks
     case comparator(QueryCondition.Operator)
     case number(Double)
-    /// "on days", "when", "if", "with": what follows is a condition.
-    case condition
+    /// "on days", "when", "if", "with": what follows is a condition, on the
+    /// days ("on days …"), on the rows asked about ("with", "where"), or either ("when", "if").
+    case condition(ConditionScope)
     /// "per day", "a day", "daily": an average.
     case perDay
     /// Words that carry no meaning here ("did", "my", "the").
@@ -57,5 +61,32 @@ enum AskedUnit: Equatable {
     /// The stored minutes per asked unit, for the metrics kept in minutes.
     var minutes: Double {
         self == .hours ? 60 : 1
+    }
+}
+
+/// Which rows a condition clause is about, for a metric both tables have (steps).
+enum ConditionScope: Equatable {
+    /// "on days …": the day's row.
+    case days
+    /// "with", "where", or a comparison in the main clause: the rows asked about ("runs with more than 4,000 steps").
+    case rows
+    /// "when", "if": either; a metric both tables have is then ambiguous.
+    case either
+}
+
+extension QuestionWord {
+    /// The activity of `.activity` (nil for any workout).
+    var activityName: String? {
+        if case .activity(let name) = self { return name }
+        return nil
+    }
+
+    /// The activity an activity word or "walks" names; nil for other words.
+    var activityMention: ActivityMention? {
+        switch self {
+        case .activity(let name): return ActivityMention(name)
+        case .walks: return .named("walk")
+        default: return nil
+        }
     }
 }

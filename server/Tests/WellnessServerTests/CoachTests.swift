@@ -27,7 +27,7 @@ import WellnessKitCore
                 == "Thanks for sharing. You took 39,400 steps between 17 and 23 November 2025.")
         #expect(
             Self.reply("How many days did I sleep less than 6 hours this month?")
-                == "Thanks for sharing. That was 4 days between 1 and 30 November 2025.")
+                == "Thanks for sharing. You had sleep less than 6 hours on 4 days between 1 and 30 November 2025.")
         #expect(
             Self.reply("What was my average sleep yesterday?")
                 == "Thanks for sharing. Your average sleep was 7 hours on 19 November 2025.")
