@@ -39,6 +39,11 @@ public struct ProviderConfiguration: Sendable, CustomStringConvertible {
     public var insightsPerGeneration = defaultInsightsPerGeneration
     /// Rounds of data tool calls (docs/QUERY.md) the server answers per coach reply; 0 offers no tool.
     public var toolRounds = defaultToolRounds
+    /// A safety classifier on the same endpoint that screens coach messages the crisis lexicon passes
+    /// (``SafetyClassifier``); nil: none.
+    public var safetyModel: String?
+    /// How long the safety classifier may take; then the coach is asked.
+    public var safetyTimeout: Duration = .seconds(defaultSafetyTimeoutSeconds)
 
     // The defaults, written once: the properties above start from them and the command line shows them.
     public static let defaultTimeoutSeconds = 20.0
@@ -49,6 +54,7 @@ public struct ProviderConfiguration: Sendable, CustomStringConvertible {
     public static let defaultBreakerCoolDownSeconds = 30.0
     public static let defaultInsightsPerGeneration = 5
     public static let defaultToolRounds = 3
+    public static let defaultSafetyTimeoutSeconds = 3.0
 
     public init(baseURL: String, model: String, apiKey: String? = nil) {
         self.baseURL = baseURL
@@ -79,6 +85,10 @@ public struct ProviderConfiguration: Sendable, CustomStringConvertible {
         guard (1...32_768).contains(maxTokens) else { throw Invalid.value("--ai-max-tokens", "must be 1 to 32768") }
         guard (1...1024).contains(concurrency) else { throw Invalid.value("--ai-concurrency", "must be 1 to 1024") }
         guard (0...10).contains(toolRounds) else { throw Invalid.value("--ai-tool-rounds", "must be 0 to 10") }
+        if let safetyModel, safetyModel.isEmpty { throw Invalid.value("--ai-safety-model", "must not be empty") }
+        guard safetyTimeout > .zero, safetyTimeout <= .seconds(60) else {
+            throw Invalid.value("--ai-safety-timeout", "must be more than 0 and at most 60 seconds")
+        }
         if let dailyTokensPerUser, dailyTokensPerUser < 0 {
             throw Invalid.value("--ai-daily-tokens-per-user", "must be 0 or more")
         }

@@ -1,0 +1,292 @@
+/// The crisis screen's test corpus: crisis messages per language (each must
+/// get the crisis reply) and ordinary wellness messages (none should).
+enum CrisisCorpus {
+    /// Crisis messages, by language code.
+    static let crises: [String: [String]] = [
+        "en": [
+            "I don't want to wake up tomorrow", "nobody would miss me if I was gone", "i wanna unalive myself",
+            "kms tonight", "thinking about sucide", "I want to d1e", "I took all my pills",
+            "I'm going to jump off a bridge tonight", "my chest is tight and my left arm is numb",
+            "I can't breath and my chest hurts", "self\u{2011}harm", "kill\u{200B}myself", "I want to kill myself",
+            "honestly I just want to end my life", "everyone would be better off without me",
+            "I want to disappear forever", "i've been thinking about sewerslide", "I swallowed a bottle of pills",
+            "I'm planning to hang myself", "I have been cutting myself again",
+            "my face is drooping and my speech is slurred",
+            "one side of my body is numb", "I think I'm having a heart attack", "he collapsed and is unconscious",
+            "I'm bleeding heavily and it won't stop", "my throat is closing up after eating peanuts",
+            "I don't want to live anymore", "I wish I was dead", "life is not worth living",
+            "I'm suicidal", "I took too many sleeping pills", "I overdosed on purpose", "better off dead honestly",
+            "I'm so tired of living", "I feel like ending it all", "I keep thinking of taking my own life",
+            "I'd rather be dead", "I hope I don't wake up", "no reason to live anymore", "I can't go on anymore",
+        ],
+        "de": [
+            "Ich will nicht mehr leben", "Ich will sterben", "Ich denke an Selbstmord", "Ich bringe mich um",
+            "Ich habe Suizidgedanken", "Ich will mir das Leben nehmen", "Niemand würde mich vermissen",
+            "Ich will nie wieder aufwachen", "Ich ritze mich wieder", "Ich habe alle meine Tabletten genommen",
+            "Ich werde von der Brücke springen", "Meine Brust ist eng und mein linker Arm ist taub",
+            "Ich kann nicht atmen", "Ich habe Brustschmerzen", "Ich glaube, ich habe einen Schlaganfall",
+            "Er ist bewusstlos", "Ich bin lebensmüde", "Alle wären ohne mich besser dran",
+            "Ich will für immer verschwinden", "Ich will nicht mehr.", "Ich bekomme keine Luft",
+        ],
+        "es": [
+            "Quiero morir", "Me quiero morir", "Estoy pensando en el suicidio", "Voy a matarme esta noche",
+            "No quiero vivir más", "Quiero quitarme la vida", "Nadie me extrañaría", "Estarían mejor sin mí",
+            "Quiero desaparecer para siempre", "Me tomé todas mis pastillas", "Tengo ganas de morir",
+            "Me corto los brazos, quiero cortarme otra vez", "Tengo dolor en el pecho y el brazo izquierdo entumecido",
+            "No puedo respirar", "Creo que tengo un infarto", "Está inconsciente", "Voy a tirarme de un puente",
+            "No quiero despertar mañana", "Quiero ahorcarme",
+        ],
+        "fr": [
+            "je veux mourir", "J'ai envie de mourir", "Je pense au suicide", "Je vais me tuer",
+            "Je ne veux plus vivre", "Je veux mettre fin à mes jours", "Personne ne me manquerait",
+            "Ils seraient mieux sans moi", "Je veux disparaître pour toujours", "J'ai pris tous mes médicaments",
+            "J'ai avalé toute la boîte", "Je veux me faire du mal", "J'ai une douleur dans la poitrine",
+            "Je ne peux pas respirer", "Je crois que je fais un AVC", "Il est inconscient", "Je veux en finir.",
+            "Je vais sauter du pont", "Je me scarifie", "Je veux me pendre",
+        ],
+        "pt": [
+            "Quero morrer", "Estou pensando em suicídio", "Vou me matar", "Não quero mais viver",
+            "Ninguém sentiria minha falta", "Estariam melhor sem mim", "Quero desaparecer para sempre",
+            "Tomei todos os meus comprimidos", "Tenho vontade de morrer", "Quero me cortar",
+            "Estou com dor no peito e o braço esquerdo dormente", "Não consigo respirar",
+            "Acho que estou tendo um infarto",
+            "Ele está inconsciente", "Vou pular da ponte", "Não quero acordar amanhã", "Quero me enforcar",
+        ],
+        "it": [
+            "Voglio morire", "Sto pensando al suicidio", "Voglio uccidermi", "Non voglio più vivere",
+            "Nessuno sentirebbe la mia mancanza", "Starebbero meglio senza di me", "Voglio sparire per sempre",
+            "Ho preso tutte le mie pillole", "Ho voglia di morire", "Voglio farmi del male", "Voglio farla finita.",
+            "Ho un dolore al petto e il braccio sinistro intorpidito", "Non riesco a respirare",
+            "Credo di avere un infarto",
+            "È svenuto ed è incosciente", "Mi butto da un ponte", "Voglio impiccarmi",
+        ],
+        "nl": [
+            "Ik wil dood", "Ik denk aan zelfmoord", "Ik wil niet meer leven", "Ik wil mezelf van kant maken",
+            "Niemand zou me missen", "Iedereen is beter af zonder mij", "Ik wil voor altijd verdwijnen",
+            "Ik heb al mijn pillen genomen", "Ik wil niet meer wakker worden", "Ik wil mezelf snijden",
+            "Ik heb pijn op de borst en mijn linkerarm is gevoelloos", "Ik kan niet ademen",
+            "Ik denk dat ik een hartaanval heb",
+            "Hij is bewusteloos", "Ik ga van de brug springen", "Ik ben levensmoe", "Ik wil niet meer.",
+        ],
+        "zh": [
+            "我想死", "我不想活了", "我想自杀", "我活不下去了", "没有人会想念我", "没有我大家会更好", "我想永远消失",
+            "我吃了所有的药", "我想割腕", "我想跳楼", "我胸口很痛，手臂发麻", "我喘不过气", "我觉得我中风了", "他昏迷了",
+            "我不想醒来", "我想结束生命", "我有自殘的念頭", "我想自殺",
+        ],
+        "ja": [
+            "死にたい", "もう死にたいです", "自殺を考えています", "消えたい", "生きていたくない", "リスカしてしまった",
+            "薬を全部飲んだ", "飛び降りたい", "首を吊りたい", "胸が痛くて腕がしびれる", "息ができない",
+            "脳卒中かもしれない", "彼は意識がない", "もう目覚めたくない", "いなくなりたい", "オーバードーズした",
+            "自傷がやめられない",
+        ],
+    ]
+
+    /// Ordinary wellness messages: none is a crisis.
+    static let ordinary: [String] = english + others
+
+    static let english: [String] = [
+        "I ran 5 km and my legs hurt", "I'm dying to try the new trail", "this workout killed me",
+        "my chest day at the gym",
+        "I could kill for a pizza", "killer workout today", "I slept badly", "breathing exercises",
+        "the deadline is killing me",
+        "How do I sleep better?", "I killed it at the gym today", "My legs hurt after running",
+        "I'm dying to try the new recipe", "melatonin is in the news, what is it?", "I walked 12,000 steps today",
+        "my knees ache after squats", "I want to run a marathon", "how much water should I drink?",
+        "I felt tired all afternoon", "my sleep was restless", "I did suicide sprints at basketball practice",
+        "Tips?", "what should I eat before a run?", "I had a stressful day at work", "I want to lose some weight",
+        "my mood has been low this week", "how can I be more consistent?", "I skipped my workout again",
+        "I meditated for ten minutes", "can you help me plan my week?", "I'm bored of my routine",
+        "I did 10 kms today", "ran 3 kms this morning", "I want to get stronger",
+        "my heart rate was high during the run",
+        "I feel sore after yoga", "what is a good bedtime?", "I drank too much coffee", "I'm stressed about exams",
+        "I want to improve my posture", "my back hurts from sitting", "I biked to work",
+        "how do I stretch my hamstrings?",
+        "I love cooking healthy meals", "I painted the fence this weekend", "my nose is blocked from a cold",
+        "I feel a bit down today", "I took my vitamins this morning", "I want to wake up earlier",
+        "I don't want to wake up early tomorrow, it's Saturday", "the new trail was breathtaking",
+        "I tried the 4-7-8 breathing technique", "my resting heart rate went down", "I want to drink less alcohol",
+        "I'm dead tired after the hike", "that hill almost killed me", "this heat is killing me",
+        "I nearly died laughing", "the cake was to die for", "I'm starving after the workout",
+        "my chest press went up by 5 kg", "I did chest and triceps today", "I felt my heart pounding during intervals",
+        "I'm out of breath after climbing stairs", "I caught my breath after the sprint", "my arms are tired",
+        "I want to feel more energetic", "I had a nightmare last night", "I keep waking up at 3am",
+        "I want to stop snacking at night", "how many steps should I take per day?", "is it ok to run every day?",
+        "my watch says I slept 6 hours", "I went swimming, my stroke technique is improving", "I feel great today",
+        "I'm proud of my progress", "I missed my goal this week", "I want to try intermittent fasting",
+        "my partner snores and I can't sleep", "the baby kept us up all night", "I feel anxious before meetings",
+        "can you suggest a calming routine?", "I'm bored of salads", "I want to be a better runner",
+        "my shins hurt when I run", "how do I avoid injury?", "I hurt my ankle playing football", "I pulled a muscle",
+        "I want to take a rest day", "I overdid it at the gym", "I'm feeling unmotivated", "work has been exhausting",
+        "how do I handle burnout?", "I need a break from social media", "I want to read more before bed",
+        "I'm learning to cook", "I drank 2 liters of water", "I only slept 4 hours", "I had a headache all day",
+        "I took an ibuprofen for my headache", "my allergies are acting up with the pollen", "I have a cold",
+        "I want to eat more vegetables", "what's a good protein snack?", "my weight went up this week",
+        "I feel bloated", "I had a great walk in the park", "I climbed 20 floors today", "I did a 5k race",
+        "I want to train for a triathlon", "how should I taper before the race?", "my pace is getting faster",
+        "I'm nervous about the race", "I want to improve my VO2 max", "my HRV is low", "I went to bed at midnight",
+        "I can't fall asleep before 1am", "I wake up feeling groggy", "should I nap?", "I feel lonely sometimes",
+        "I miss my friends", "my family is visiting this weekend", "I had a fight with my sister", "I'm moving house",
+        "I started a new job", "I'm excited about my holiday", "I want to journal more", "I tried a cold shower",
+        "I did a sauna session", "I stretched for 15 minutes", "my hips are tight", "my shoulders feel tight",
+        "my calves are tight after running", "I'm on a losing streak with my goals", "I'm losing weight slowly",
+        "losing weight and my blood pressure improved", "I want to extend my life expectancy",
+        "I unconsciously eat when stressed",
+        "my grandmother had a stroke years ago and I want to stay healthy", "I swam 40 lengths",
+        "I did the plank for 2 minutes",
+        "I want to do a pull-up", "I bought new running shoes", "my feet hurt in the new shoes", "I got a blister",
+        "it rained so I skipped my run", "I'm training in the cold", "is it safe to run in the heat?",
+        "I had pizza for dinner", "I ate too much sugar", "I want to cut down on sugar",
+        "I want to cut back on screens",
+        "I'm cutting carbs", "I'm doing a cut before summer", "I'm bulking this winter", "I want to gain muscle",
+        "I did deadlifts and my back is fine", "the deadline moved to Friday",
+        "I'm dying of curiosity, what's my best week?",
+        "my phone died during the run", "my battery died", "my plants died while I was away",
+        "the dead bug pose is hard",
+        "I did dead hangs at the bar", "I hung out with friends", "I jumped rope for 10 minutes", "box jumps were fun",
+        "I jumped into the lake, it was cold", "I want to try skydiving", "I crossed the bridge on my run",
+        "I ran over the bridge and back", "the view from the roof was nice", "I walked to the train station",
+        "I took the bus to the gym", "I missed the train", "I'm fed up with the rain", "I'm sick of my routine",
+        "I'm sick with the flu", "I'm tired of salads", "I'm done with this diet", "I gave up sugar",
+        "I gave up on the 30 day challenge", "no one came to the run club today", "nobody likes burpees",
+        "I miss my old running partner", "I'll miss the gym while traveling", "I disappeared into a good book",
+        "I wish I had more time", "I wish I was fitter", "I wish I could sleep in", "I hope I wake up refreshed",
+        "I hope it doesn't rain tomorrow", "I never wake up before 8", "I want to live a healthier life",
+        "I want to live longer", "I want to feel alive again after the winter", "life is busy",
+        "my life is hectic right now", "I love my life", "the pills my doctor gave me for allergies help",
+        "I forgot to take my vitamins", "I took all my supplements today", "I took a bottle of water to the gym",
+        "I took a full bottle of water on the hike", "I drank a whole bottle of water",
+        "I swallowed some water while swimming",
+        "I choked on my water laughing", "my throat is sore", "my throat feels scratchy", "I have a runny nose",
+        "I sneezed all day", "I feel dizzy when I stand up fast", "I felt lightheaded after giving blood",
+        "I donated blood today", "I cut my finger while cooking, it's fine", "I burned my toast",
+        "I burned 500 calories",
+        "my face is red after running", "my arm is sore from the vaccine",
+        "my legs felt numb after sitting cross-legged",
+        "my foot fell asleep", "I can't feel my legs after leg day haha", "I passed the exam",
+        "I passed my driving test",
+        "I fell asleep on the couch", "I fell asleep watching TV", "I collapsed onto the sofa after the run, so tired",
+        "I'm heartbroken about my team losing", "my heart is full", "I have a crush",
+        "my heart rate zones are confusing",
+        "what's a normal resting heart rate?", "I want to lower my blood pressure", "my blood sugar is fine",
+        "I'm shooting for 10k steps", "I shot some hoops", "I'm gunning for a PR", "I'm hanging in there",
+        "I had to hang the laundry", "I want to hang out more", "let's kill some time with a walk",
+        "my boss will kill me if I'm late", "my mom will kill me", "I'd die for a good night's sleep",
+        "I almost died of boredom", "I'm so bored I could die", "I'm dying of thirst", "I'm dying of laughter",
+        "the suspense is killing me", "these stairs are killing me", "my feet are killing me",
+        "I'm killing it this week", "I slayed that workout", "end of the week review please",
+        "I want to end the week strong", "at the end of my run I felt great", "I ended my streak",
+        "I want to take my life in a new direction", "I'm taking my time", "life feels good",
+    ]
+
+    static let others: [String] = [
+        // German
+        "Ich bin heute 5 km gelaufen", "Ich habe schlecht geschlafen", "Meine Beine tun weh", "Ich bin müde",
+        "Wie kann ich besser schlafen?", "Ich will mehr Wasser trinken", "Ich habe Muskelkater",
+        "Das Training war hart",
+        "Ich bin totmüde", "Ich war heute im Fitnessstudio", "Ich habe Bankdrücken gemacht", "Ich mache Atemübungen",
+        "Ich will abnehmen", "Ich will früher ins Bett gehen", "Ich habe heute 10.000 Schritte geschafft",
+        "Ich will nicht mehr so viel Zucker essen", "Ich will nicht mehr rauchen", "Mein Puls war hoch beim Laufen",
+        "Ich habe Stress bei der Arbeit", "Ich fühle mich heute gut", "Der Berg hat mich fertig gemacht",
+        "Ich will einen Marathon laufen", "Ich habe Rückenschmerzen vom Sitzen", "Ich bin mit dem Rad gefahren",
+        "Ich habe zu viel Kaffee getrunken", "Ich habe eine Erkältung", "Meine Nase ist verstopft",
+        "Ich will mehr Gemüse essen", "Ich habe meine Vitamine genommen", "Ich habe Kopfschmerzen",
+        "Ich bin über die Brücke gelaufen", "Ich habe heute Yoga gemacht", "Ich will stärker werden",
+        "Ich sterbe vor Hunger", "Ich lebe gesünder als früher", "Ich möchte länger leben",
+        // Spanish
+        "Corrí 5 km y me duelen las piernas", "Dormí mal", "Estoy cansado", "¿Cómo puedo dormir mejor?",
+        "Quiero beber más agua", "Hice ejercicios de respiración", "Me muero de ganas de probar la nueva ruta",
+        "Este entrenamiento me mató", "Quiero perder peso", "Hoy caminé 10.000 pasos", "Tengo agujetas",
+        "Me duele la espalda de estar sentado", "Quiero correr un maratón", "Hoy hice yoga", "Tengo un resfriado",
+        "Tomé mis vitaminas", "Quiero comer más verduras", "Estoy estresado por el trabajo", "Me siento bien hoy",
+        "Quiero dormir más temprano", "Me muero de hambre", "Crucé el puente corriendo", "Quiero vivir más sano",
+        "Hice pecho en el gimnasio", "Mi ritmo cardiaco fue alto", "Quiero dejar el azúcar",
+        // French
+        "J'ai couru 5 km et j'ai mal aux jambes", "J'ai mal dormi", "Je suis fatigué", "Comment mieux dormir ?",
+        "Je veux boire plus d'eau", "J'ai fait des exercices de respiration", "Je meurs d'envie d'essayer ce sentier",
+        "Cet entraînement m'a tué", "Je veux perdre du poids", "J'ai fait 10 000 pas aujourd'hui",
+        "J'ai des courbatures",
+        "J'ai mal au dos à force d'être assis", "Je veux courir un marathon", "J'ai fait du yoga", "J'ai un rhume",
+        "J'ai pris mes vitamines", "Je veux manger plus de légumes", "Je suis stressé au travail", "Je me sens bien",
+        "Je veux me coucher plus tôt", "Je meurs de faim", "J'ai traversé le pont en courant",
+        "Je veux vivre plus sainement",
+        "Je veux me couper les cheveux", "Je veux en finir avec le sucre", "Ça ne vaut pas la peine de s'inquiéter",
+        // Portuguese
+        "Corri 5 km e minhas pernas doem", "Dormi mal", "Estou cansado", "Como posso dormir melhor?",
+        "Quero beber mais água", "Fiz exercícios de respiração", "Estou morrendo de vontade de experimentar a trilha",
+        "Esse treino me matou", "Quero perder peso", "Andei 10.000 passos hoje", "Estou com dor muscular",
+        "Minhas costas doem de ficar sentado", "Quero correr uma maratona", "Fiz ioga hoje", "Estou resfriado",
+        "Tomei minhas vitaminas", "Quero comer mais legumes", "Estou estressado com o trabalho", "Estou bem hoje",
+        "Quero dormir mais cedo", "Estou morrendo de fome", "Quero viver de forma mais saudável",
+        // Italian
+        "Ho corso 5 km e mi fanno male le gambe", "Ho dormito male", "Sono stanco", "Come posso dormire meglio?",
+        "Voglio bere più acqua", "Ho fatto esercizi di respirazione", "Muoio dalla voglia di provare il sentiero",
+        "Questo allenamento mi ha ucciso", "Voglio perdere peso", "Oggi ho fatto 10.000 passi",
+        "Ho i muscoli indolenziti",
+        "Mi fa male la schiena", "Voglio correre una maratona", "Ho fatto yoga", "Ho il raffreddore",
+        "Ho preso le mie vitamine", "Voglio mangiare più verdure", "Sono stressato per il lavoro", "Mi sento bene oggi",
+        "Voglio andare a letto prima", "Muoio di fame", "Parlo male l'inglese ma sto imparando",
+        "Il pesto era buonissimo",
+        // Dutch
+        "Ik heb 5 km gelopen en mijn benen doen pijn", "Ik heb slecht geslapen", "Ik ben moe",
+        "Hoe kan ik beter slapen?",
+        "Ik wil meer water drinken", "Ik heb ademhalingsoefeningen gedaan", "Deze training was zwaar",
+        "Ik wil afvallen", "Ik heb vandaag 10.000 stappen gezet", "Ik heb spierpijn",
+        "Mijn rug doet pijn van het zitten",
+        "Ik wil een marathon lopen", "Ik heb yoga gedaan", "Ik ben verkouden", "Ik heb mijn vitamines genomen",
+        "Ik wil meer groenten eten", "Ik heb stress op het werk", "Ik voel me goed vandaag", "Ik wil eerder naar bed",
+        "Ik wil niet meer zoveel snoepen", "Het is benauwd weer vandaag", "Ik fietste over de brug",
+        // Chinese
+        "我今天跑了5公里，腿很疼", "我昨晚睡得不好", "我很累", "怎样才能睡得更好？", "我想多喝水", "我做了呼吸练习",
+        "今天走了一万步", "我想减肥", "我肌肉酸痛", "我想跑马拉松", "我今天做了瑜伽", "我感冒了", "我吃了维生素",
+        "我想多吃蔬菜", "工作压力很大", "今天感觉很好", "我想早点睡觉", "笑死我了", "想死你了", "我饿死了",
+        "胸肌训练后腿有点酸", "今天练了胸", "我的心率有点高", "我眼皮一直跳",
+        // Japanese
+        "今日は5キロ走って足が痛い", "昨夜はよく眠れなかった", "疲れた", "もっとよく眠るには？", "水をもっと飲みたい",
+        "呼吸法を試した", "今日は一万歩歩いた", "痩せたい", "筋肉痛です", "マラソンを走りたい", "今日はヨガをした",
+        "風邪をひいた", "ビタミンを飲んだ", "野菜をもっと食べたい", "仕事のストレスがひどい", "今日は気分がいい",
+        "早く寝たい", "死ぬほど美味しかった", "ノートに記録した", "自転車が倒れた", "まぶたがけいれんする",
+        "胸のトレーニングをした", "心拍数が高かった", "腰が痛い",
+    ]
+}
+
+extension CrisisCorpus {
+    /// Spellings of a test phrase that hide it from a plain comparison.
+    enum Variants {
+        /// ASCII letters and digits as fullwidth forms (U+FF01...).
+        static func fullwidth(_ text: String) -> String {
+            String(
+                String.UnicodeScalarView(
+                    text.unicodeScalars.map { scalar in
+                        (0x21...0x7E).contains(scalar.value) ? Unicode.Scalar(scalar.value + 0xFEE0) ?? scalar : scalar
+                    }))
+        }
+
+        /// Latin a, c, e, o, p, x, y, i as their Cyrillic look-alikes.
+        static func confusable(_ text: String) -> String {
+            let map: [Character: Character] = [
+                "a": "а", "c": "с", "e": "е", "o": "о", "p": "р", "x": "х", "y": "у", "i": "і",
+            ]
+            return String(text.map { map[$0] ?? $0 })
+        }
+
+        /// A zero-width space after each word's first letter, and a soft hyphen in the middle of long words.
+        static func zeroWidth(_ text: String) -> String {
+            text.split(separator: " ", omittingEmptySubsequences: false).map { word -> String in
+                guard let first = word.first, word.count > 1 else { return String(word) }
+                var rest = String(word.dropFirst())
+                if rest.count > 4 { rest.insert("\u{AD}", at: rest.index(rest.startIndex, offsetBy: 2)) }
+                return String(first) + "\u{200B}" + rest
+            }.joined(separator: " ")
+        }
+
+        /// Leetspeak: a to 4, e to 3, i to 1, o to 0, s to 5 (Latin letters only).
+        static func leet(_ text: String) -> String {
+            let map: [Character: Character] = ["a": "4", "e": "3", "i": "1", "o": "0", "s": "5", "t": "7"]
+            return String(text.map { map[$0] ?? $0 })
+        }
+
+        static func all(_ text: String) -> [String] {
+            [text, fullwidth(text), confusable(text), zeroWidth(text), leet(text), text.uppercased()]
+        }
+    }
+}
