@@ -18,6 +18,26 @@ enum CrisisCorpus {
             "I'm suicidal", "I took too many sleeping pills", "I overdosed on purpose", "better off dead honestly",
             "I'm so tired of living", "I feel like ending it all", "I keep thinking of taking my own life",
             "I'd rather be dead", "I hope I don't wake up", "no reason to live anymore", "I can't go on anymore",
+            // Written after the lexicon, to measure it (all now caught).
+            "I want to die so badly", "i just wanna die", "I feel like killing myself",
+            "thinking of ending my life tonight", "I have a plan to end my life", "I'm going to overdose tonight",
+            "I took 30 sleeping pills", "i cut my wrists", "I don't see the point in living anymore",
+            "I wish I could go to sleep and never wake up", "everyone would be happier if I was dead",
+            "my family would be better off without me", "I'm done with life", "i wanna kms", "kys", "I want to unalive",
+            "I feel like I'm having a heart attack, my chest is crushing",
+            "I can't breathe properly and my lips are blue", "my dad's face is drooping on one side",
+            "my mom is slurring her words", "my friend is unconscious and not breathing",
+            "I'm bleeding a lot and it won't stop", "my throat is swelling after a bee sting",
+            "I think my wife is having a stroke", "I swallowed a whole bottle of tylenol",
+            "took all my antidepressants at once", "I'm standing on the bridge right now",
+            "I bought a rope to hang myself", "suicidal thoughts all day", "I'm thinking of suicide",
+            "I want to commit suicide", "I've decided to end it", "I want to stop existing",
+            "I'm going to take all the pills in the cabinet tonight",
+            "there's no point anymore, I want out of this life", "I keep thinking about jumping in front of a train",
+            "I hurt myself again last night", "I've been burning myself", "my husband collapsed and isn't breathing",
+            "I have crushing chest pain spreading to my jaw", "my speech is slurred and my arm is weak",
+            "she's having a seizure", "I overdosed on my meds", "help I can't breathe", "I'm so done, I want to die",
+            "kill myself tonight", "I wrote my suicide note", "I'd be better off gone", "no one would notice if I died",
         ],
         "de": [
             "Ich will nicht mehr leben", "Ich will sterben", "Ich denke an Selbstmord", "Ich bringe mich um",
@@ -27,6 +47,11 @@ enum CrisisCorpus {
             "Ich kann nicht atmen", "Ich habe Brustschmerzen", "Ich glaube, ich habe einen Schlaganfall",
             "Er ist bewusstlos", "Ich bin lebensmüde", "Alle wären ohne mich besser dran",
             "Ich will für immer verschwinden", "Ich will nicht mehr.", "Ich bekomme keine Luft",
+            // Written after the lexicon, to measure it (all now caught).
+            "Ich möchte nicht mehr leben", "Ich habe keine Lust mehr zu leben", "Ich denke daran, mich umzubringen",
+            "Ich habe eine Überdosis genommen", "Ich habe starke Schmerzen in der Brust", "Mein Vater ist bewusstlos",
+            "Ich will mich umbringen", "Ich kann nicht mehr, ich will sterben",
+            "Mir ist die Brust eng und ich bekomme keine Luft",
         ],
         "es": [
             "Quiero morir", "Me quiero morir", "Estoy pensando en el suicidio", "Voy a matarme esta noche",
@@ -35,6 +60,9 @@ enum CrisisCorpus {
             "Me corto los brazos, quiero cortarme otra vez", "Tengo dolor en el pecho y el brazo izquierdo entumecido",
             "No puedo respirar", "Creo que tengo un infarto", "Está inconsciente", "Voy a tirarme de un puente",
             "No quiero despertar mañana", "Quiero ahorcarme",
+            // Written after the lexicon, to measure it (all now caught).
+            "Ya no quiero vivir", "Pienso en suicidarme", "Me tomé un frasco de pastillas", "Me duele mucho el pecho",
+            "Me quiero suicidar", "Nadie me echaría de menos si muero", "Me tomé todas las pastillas",
         ],
         "fr": [
             "je veux mourir", "J'ai envie de mourir", "Je pense au suicide", "Je vais me tuer",
@@ -43,6 +71,10 @@ enum CrisisCorpus {
             "J'ai avalé toute la boîte", "Je veux me faire du mal", "J'ai une douleur dans la poitrine",
             "Je ne peux pas respirer", "Je crois que je fais un AVC", "Il est inconscient", "Je veux en finir.",
             "Je vais sauter du pont", "Je me scarifie", "Je veux me pendre",
+            // Written after the lexicon, to measure it (all now caught).
+            "Je pense à me suicider", "J'ai des idées suicidaires", "Je n'arrive plus à respirer",
+            "Mon père a fait un malaise et il est inconscient", "Je veux mourir ce soir", "Je me sens suicidaire",
+            "J'ai pris trop de médicaments",
         ],
         "pt": [
             "Quero morrer", "Estou pensando em suicídio", "Vou me matar", "Não quero mais viver",
@@ -51,6 +83,9 @@ enum CrisisCorpus {
             "Estou com dor no peito e o braço esquerdo dormente", "Não consigo respirar",
             "Acho que estou tendo um infarto",
             "Ele está inconsciente", "Vou pular da ponte", "Não quero acordar amanhã", "Quero me enforcar",
+            // Written after the lexicon, to measure it (all now caught).
+            "Penso em me matar", "Não aguento mais viver", "Estou com muita dor no peito", "Eu quero me matar",
+            "Tomei todos os remédios", "Quero sumir para sempre",
         ],
         "it": [
             "Voglio morire", "Sto pensando al suicidio", "Voglio uccidermi", "Non voglio più vivere",
@@ -59,6 +94,9 @@ enum CrisisCorpus {
             "Ho un dolore al petto e il braccio sinistro intorpidito", "Non riesco a respirare",
             "Credo di avere un infarto",
             "È svenuto ed è incosciente", "Mi butto da un ponte", "Voglio impiccarmi",
+            // Written after the lexicon, to measure it (all now caught).
+            "Penso di uccidermi", "Non ce la faccio più a vivere", "Ho un forte dolore al petto", "Mi voglio ammazzare",
+            "Voglio togliermi la vita", "Ho preso troppe pastiglie",
         ],
         "nl": [
             "Ik wil dood", "Ik denk aan zelfmoord", "Ik wil niet meer leven", "Ik wil mezelf van kant maken",
@@ -67,22 +105,29 @@ enum CrisisCorpus {
             "Ik heb pijn op de borst en mijn linkerarm is gevoelloos", "Ik kan niet ademen",
             "Ik denk dat ik een hartaanval heb",
             "Hij is bewusteloos", "Ik ga van de brug springen", "Ik ben levensmoe", "Ik wil niet meer.",
+            // Written after the lexicon, to measure it (all now caught).
+            "Ik wil er niet meer zijn", "Ik heb zelfmoordgedachten", "Ik heb veel pijn op mijn borst",
+            "Ik wil zelfmoord plegen", "Ik wil mezelf doden", "Ik heb te veel pillen genomen",
         ],
         "zh": [
             "我想死", "我不想活了", "我想自杀", "我活不下去了", "没有人会想念我", "没有我大家会更好", "我想永远消失",
             "我吃了所有的药", "我想割腕", "我想跳楼", "我胸口很痛，手臂发麻", "我喘不过气", "我觉得我中风了", "他昏迷了",
             "我不想醒来", "我想结束生命", "我有自殘的念頭", "我想自殺",
+            // Written after the lexicon, to measure it (all now caught).
+            "我不想活下去了", "我想结束自己的生命", "我吞了很多安眠药", "胸口很闷喘不上气", "我想自杀了", "活着没意思，不想活了", "我割腕了",
         ],
         "ja": [
             "死にたい", "もう死にたいです", "自殺を考えています", "消えたい", "生きていたくない", "リスカしてしまった",
             "薬を全部飲んだ", "飛び降りたい", "首を吊りたい", "胸が痛くて腕がしびれる", "息ができない",
             "脳卒中かもしれない", "彼は意識がない", "もう目覚めたくない", "いなくなりたい", "オーバードーズした",
             "自傷がやめられない",
+            // Written after the lexicon, to measure it (all now caught).
+            "もう生きるのに疲れた", "死にたいと思っている", "薬をたくさん飲んでしまった", "胸が締め付けられるように痛い", "死にたくてたまらない", "もう消えてしまいたい", "自殺したい",
         ],
     ]
 
     /// Ordinary wellness messages: none is a crisis.
-    static let ordinary: [String] = english + others
+    static let ordinary: [String] = english + others + heldOut
 
     static let english: [String] = [
         "I ran 5 km and my legs hurt", "I'm dying to try the new trail", "this workout killed me",
@@ -176,6 +221,59 @@ enum CrisisCorpus {
         "I'm killing it this week", "I slayed that workout", "end of the week review please",
         "I want to end the week strong", "at the end of my run I felt great", "I ended my streak",
         "I want to take my life in a new direction", "I'm taking my time", "life feels good",
+    ]
+
+    /// Written after the lexicon, to measure it.
+    static let heldOut: [String] = [
+        "I crushed my workout today", "my chest feels great after stretching", "I love swimming breaststroke",
+        "I'm dead on my feet", "I could die happy after that meal", "the heat wave is brutal",
+        "my arm is numb from sleeping on it", "my leg fell asleep at my desk", "I feel like a zombie",
+        "I nearly fainted from laughing", "this playlist kills", "my legs are dead after the hill sprints",
+        "I bled a little from a paper cut", "I had a nosebleed this morning", "I took my blood pressure medication",
+        "I take pills for my thyroid", "can melatonin pills help me sleep?", "I swallowed my gum",
+        "I want to disappear into the mountains for a week", "I wish I could disappear on a beach holiday",
+        "nobody showed up to my yoga class", "my sister will miss me when I move", "I'm tired of being tired",
+        "I'm sick of my alarm clock", "I'm done with running in the rain", "I give up on waking at 5am",
+        "I want to end my day with a walk", "I want to take my lunch outside", "I hang my clothes to dry",
+        "I hung the new mirror", "I jumped off the diving board", "I jumped off the box at CrossFit",
+        "I walked in front of the camera for a video", "the stroke of midnight", "I'm working on my rowing stroke rate",
+        "heart attack risk factors?", "how to prevent a stroke?", "my breath smells after coffee",
+        "I can breathe better since I quit smoking", "I held my breath underwater for a minute",
+        "I couldn't breathe through my nose last night because of a cold", "deep breathing helps me relax",
+        "my throat hurts from shouting at the concert", "I'm allergic to cats",
+        "I had an allergic reaction to pollen, just sneezing", "I bought an EpiPen holder for my kid's school trip",
+        "my chest is sore from push-ups", "chest pain after coughing so much with my cold",
+        "I choked up at the wedding", "I was choking back tears at the movie",
+        "I blacked out the windows for better sleep", "I passed out flyers for the charity run",
+        "my phone battery is dead", "deadlifts were heavy today", "I'm over the moon", "Ich bin fix und fertig",
+        "Ich könnte sterben vor Lachen", "Ich will nicht mehr so spät ins Bett", "Mein Arm ist eingeschlafen",
+        "Me muero de sueño", "Estoy muerto de cansancio", "Quiero desaparecer del trabajo un rato",
+        "Me ahogo de calor en verano", "Je suis mort de fatigue", "Je meurs d'envie d'un café",
+        "J'étouffe dans ce bureau", "Je veux en finir avec ce rhume", "Estou morto de cansaço",
+        "Quero acabar com tudo que é açúcar", "Estou morrendo de calor", "Sono morto di stanchezza", "Muoio di caldo",
+        "Voglio farla finita con le merendine", "Ik ben doodmoe", "Ik ga dood van de hitte",
+        "Ik wil dood van het lachen", "累死了", "热死了", "我快饿死了", "气死我了", "胸肌练得不错", "疲れて死にそう", "死ぬほど疲れた", "暑くて死にそう",
+        "胸トレ頑張った", "I ran a half marathon!", "how do I recover after a long run?", "my shoulders hurt after swimming",
+        "I want to sleep 8 hours", "I feel tired but happy", "can you recommend stretches for my back?",
+        "I've been eating more fruit", "my steps dropped this week", "why is my mood lower on Mondays?",
+        "I want to start lifting weights", "I had a great night's sleep", "I'm struggling to stay motivated",
+        "my knee clicks when I squat", "I walked the dog twice today", "it was a long day at work",
+        "I'm trying to drink less soda", "what's a good warm up?", "I do pilates twice a week",
+        "I want to improve my flexibility", "how do I stop procrastinating?", "I'm anxious about my presentation",
+        "I slept through my alarm", "my kids kept me up", "I'm jet lagged", "I want to try a new sport",
+        "I went hiking in the mountains", "I did 50 push-ups", "my resting pulse is 58", "I meditate before bed",
+        "I feel calmer after journaling", "I skipped breakfast", "I'm fasting for Ramadan",
+        "Ich habe heute gut geschlafen", "Ich bin zehn Kilometer gerannt", "Ich möchte mehr Sport machen",
+        "Mir tut der Nacken weh", "Hoy dormí ocho horas", "Quiero hacer más ejercicio", "Me duele la rodilla",
+        "Estoy muy motivado", "J'ai bien dormi", "Je veux faire plus de sport", "J'ai mal au genou",
+        "Je suis motivé aujourd'hui", "Dormi bem hoje", "Quero fazer mais exercício", "Meu joelho dói",
+        "Estou motivado", "Ho dormito bene", "Voglio fare più sport", "Mi fa male il ginocchio", "Oggi sono motivato",
+        "Ik heb goed geslapen", "Ik wil meer sporten", "Mijn knie doet pijn", "Ik ben gemotiveerd", "我今天睡得很好", "我想多运动",
+        "我的膝盖疼", "今天很有动力", "よく眠れた", "もっと運動したい", "膝が痛い", "今日はやる気がある", "I'm killing time before my run",
+        "my run was killer", "that spin class was murder", "the hill nearly finished me off", "I'm dying for a nap",
+        "ugh mondays kill me", "I'm done for the day", "I'm so over this weather",
+        "this cold is the worst, I can barely breathe through my nose", "my arm tingles after the blood test",
+        "I want to cut sugar", "I'm cutting down on caffeine",
     ]
 
     static let others: [String] = [

@@ -13,7 +13,8 @@
 ///   ("my chest is so tight and my left arm feels numb");
 /// - `$`: the end of a sentence or of the message;
 /// - `#` before a word: not right after a number or a quantity word
-///   ("kms" is slang for "kill myself", "5 kms" a distance).
+///   ("kms" is slang for "kill myself", "5 kms" a distance);
+/// - `<n>`: a number of ten or more, in digits or words ("took 30 pills").
 ///
 /// In a pattern of two words or more, a word of five letters or more also
 /// matches with one typo (Damerau-Levenshtein distance 1: one letter added,
@@ -64,10 +65,15 @@ enum CrisisLexicon {
             "end|ending|take|taking ... my own life", "end it all", "ending it all", "end things $",
             "want|wanna|wish|ready|deserve|going|gonna|plan|planning ... to die $",
             "want|wanna|wish|ready|deserve|going|gonna|plan|planning ... to die tonight|today|now|soon",
-            "i want|wanna ... die|dead", "want|wanna to be dead", "wish i was|were|had ... dead|gone|never_born",
-            "better off dead", "rather be dead", "should just die", "better off without me",
+            "i want|wanna ... die|dead", "want|wanna|wish to die", "wanna die", "just want|wanna ... die|dead $",
+            "want|wanna to be dead", "wish i was|were|had ... dead|gone|never_born",
+            "better off dead|gone", "rather be dead",
+            "decided|going|gonna|ready|want|wanna|time ... to end it $", "end it tonight|now|today|soon",
+            "stop|quit existing|living|being_alive", "want out of ... this|my life", "should just die",
+            "better off without me",
             "better off if i ... gone|dead|wasnt|werent|didnt_exist|was_not|were_not",
-            "world ... better ... without me", "would be better ... without me",
+            "world ... better ... without me", "happier|better ... if i was|were|wasnt|werent ... dead|gone|here|alive",
+            "see|seeing ... point in|of living|life|going_on|existing|being_alive", "would be better ... without me",
             "dont|do_not|never want|wanna ... to live|exist|be_alive|be_here",
             "dont|do_not|never want|wanna ... live|exist anymore|no_more", "dont|do_not|never want ... to wake up $",
             "dont|do_not|never want ... to wake up tomorrow|again|ever|anymore|in_the_morning",
@@ -82,7 +88,9 @@ enum CrisisLexicon {
             "disappear forever", "vanish forever", "not be here anymore", "not be around anymore",
             "hurt|hurting|harm|harming|cut|cutting|burn|burning|punish|punishing|starve|starving myself",
             "self harm|harming|harmed|injury|injure|injuring|hurt|mutilation", "selfharm*",
-            "slit|slice|slitting|cut|cutting ... my ... wrists|wrist|throat", "razor ... wrists|wrist",
+            "slit|slice|slitting|cut|cutting ... my ... wrists|wrist|throat",
+            "on ... bridge|ledge|roof|rooftop ... right now",
+            "bought|got|have ... rope|noose ... hang", "razor ... wrists|wrist",
             "hang|hanging|hung myself", "noose",
             "jump|jumping|leap|leaping|throw ... off|from ... bridge|roof|rooftop|building|cliff|balcony|tower|window",
             "jump|jumping|throw|step|stepping|walk|walking ... in_front_of|under ... train|bus|car|truck|lorry",
@@ -92,7 +100,9 @@ enum CrisisLexicon {
         overdose: [
             "overdose~|overdosed~|overdosing~|overdos*",
             "took|taken|swallowed|swallowing|ate|downed ... all ... pills|tablets|meds|medication|medications|"
-                + "medicine|capsules|painkillers",
+                + "medicine|capsules|painkillers|antidepressants|insulin|paracetamol|tylenol|xanax|sleeping_pills",
+            "took|taken|swallowed|downed|ate|popped <n> ... pills|tablets|meds|painkillers|sleeping|antidepressants|"
+                + "capsules|paracetamol|tylenol|ibuprofen|advil|xanax",
             "swallowed|swallow|swallowing ... whole|entire|full ... bottle|pack|packet|box|strip",
             "swallowed ... bottle|pack|packet|box|strip of",
             "took|taken|swallowed|downed ... bottle|pack|packet|box|strip of ... pills|tablets|meds|sleeping|tylenol|"
@@ -115,9 +125,10 @@ enum CrisisLexicon {
             "stroke symptoms|signs", "bleeding heavily|badly|a_lot|nonstop|out",
             "cant|cannot|wont stop ... bleeding", "bleeding wont|will_not stop", "lots|pool of blood",
             "losing blood", "losing a lot of blood", "severe|heavy bleeding", "blood everywhere",
-            "anaphyla*", "throat ... closing|closing_up", "swelling ... throat|tongue ... breathe",
+            "anaphyla*", "throat ... closing|closing_up|swelling", "swelling ... throat|tongue ... breathe",
             "tongue ... swelling|swollen", "severe allergic reaction", "allergic reaction ... breathe|throat|swelling",
-            "epipen~|epi_pen", "unconscious~", "unresponsive~", "passed out", "fainted",
+            "used|use|need|needed|grab|give|gave ... epipen|epi_pen", "unconscious~", "unresponsive~", "passed out",
+            "fainted",
             "he|she|they|someone|somebody|dad|mom|mother|father|husband|wife|partner|friend ... collapsed",
             "collapsed ... floor|ground|unconscious|unresponsive|breathing",
             "cant|cannot wake him|her|them",
@@ -128,14 +139,17 @@ enum CrisisLexicon {
         ],
         benign: [
             "suicide sprint|sprints|drill|drills|runs|squeeze", "chest day", "chest press|fly|flys|flies",
-            "passed|passing out flyers|leaflets|samples|cards|papers",
+            "passed|passing out flyers|leaflets|samples|cards|papers", "nearly|almost fainted|died|passed_out",
+            "heart attack|stroke risk|risks", "prevent|preventing|prevention|avoid ... heart attack|stroke",
+            "breathe through my|the nose", "choking|choked back|up", "choked up",
         ])
 
     static let german = Language(
         suicide: [
             "suizid*", "selbstmord*", "selbsttotung*", "freitod", "umbringen~", "bring|bringe ... mich um",
             "mich toten", "mir das leben nehmen", "mein leben beenden", "will|mochte ... sterben",
-            "will nicht mehr leben", "mochte nicht mehr leben", "nicht mehr leben ... will|mochte",
+            "will nicht mehr leben", "keine lust ... zu leben", "umzubringen~", "mochte nicht mehr leben",
+            "nicht mehr leben ... will|mochte",
             "will nicht mehr $", "kann nicht mehr leben", "will nicht mehr aufwachen", "nie wieder aufwachen",
             "nicht mehr aufwachen", "niemand|keiner ... wurde|wird ... mich vermissen", "ohne mich ... besser dran",
             "besser dran ... ohne mich", "besser ... wenn ich ... tot|weg|nicht_mehr",
@@ -180,7 +194,8 @@ enum CrisisLexicon {
         medical: [
             "dolor ... pecho", "pecho ... apretado|presion|opresion|duele", "brazo izquierdo ... entumecido|dormido",
             "pecho ... brazo ... entumecido|dormido", "infarto", "ataque al corazon", "no puedo respirar",
-            "me falta el aire", "me ahogo", "cara ... caida|torcida", "habla arrastrada", "arrastro las palabras",
+            "me falta el aire", "me ahogo $", "duele ... pecho", "cara ... caida|torcida", "habla arrastrada",
+            "arrastro las palabras",
             "un lado ... entumecido|paralizado", "derrame cerebral", "ictus", "sangrando mucho",
             "sangrado ... fuerte|abundante", "mucha sangre", "anafila*", "garganta ... cerrando|cierra",
             "inconsciente~", "me desmaye", "desmayo", "convulsion*",
@@ -205,7 +220,8 @@ enum CrisisLexicon {
         medical: [
             "douleur ... poitrine|thoracique", "poitrine ... serree|oppressee|mal|douleur",
             "bras gauche ... engourdi|paralyse|fourmille", "poitrine ... bras ... engourdi", "crise cardiaque",
-            "infarctus", "je ne peux pas respirer", "peux plus respirer", "arrive pas a respirer", "etouffe",
+            "infarctus", "je ne peux pas respirer", "peux plus respirer", "arrive pas|plus a respirer",
+            "peux pas|plus respirer", "etouffe $", "m etouffe",
             "visage ... affaisse|tombe|paralyse", "parole ... pateuse|difficile", "un cote ... engourdi|paralyse",
             "avc", "accident vasculaire", "saigne beaucoup", "saignement ... abondant|important", "beaucoup de sang",
             "anaphyla*", "gorge ... gonfle|ferme", "inconscient|inconsciente", "evanoui*", "convulsion*",
@@ -215,7 +231,8 @@ enum CrisisLexicon {
     static let portuguese = Language(
         suicide: [
             "suicid*", "me matar", "matar me", "tirar minha propria vida", "acabar com a minha vida",
-            "acabar com tudo", "quero|queria ... morrer", "vontade de morrer", "nao quero mais viver",
+            "acabar com tudo $", "aguento mais ... viver", "nao aguento mais $", "quero|queria ... morrer",
+            "vontade de morrer", "nao quero mais viver",
             "nao quero viver", "nao quero acordar", "nunca mais acordar", "ninguem ... sentiria|sentira ... falta",
             "melhor sem mim", "desaparecer para sempre", "sumir para sempre", "nao vale a pena viver", "me cortar",
             "me machucar", "automutila*", "me enforcar", "pular ... ponte|predio|janela",
@@ -236,9 +253,11 @@ enum CrisisLexicon {
 
     static let italian = Language(
         suicide: [
-            "suicid*", "uccidermi", "ammazzarmi", "togliermi la vita", "farla finita $",
+            "suicid*", "uccidermi", "ammazzarmi", "togliermi la vita", "mi voglio|vorrei ... ammazzare|uccidere",
+            "farla finita $",
             "farla finita con la vita|tutto", "porre fine alla mia vita", "voglio|vorrei ... morire",
-            "voglia di morire", "non voglio piu vivere", "non voglio vivere", "non svegliarmi piu",
+            "voglia di morire", "non voglio piu vivere", "non ce la faccio ... vivere", "non voglio vivere",
+            "non svegliarmi piu",
             "non voglio svegliarmi", "nessuno ... sentirebbe la mia mancanza", "meglio senza di me",
             "sparire per sempre", "non vale la pena vivere", "farmi del male", "tagliarmi", "autolesion*",
             "impiccarmi", "buttarmi ... ponte|palazzo|finestra|treno",
@@ -260,7 +279,8 @@ enum CrisisLexicon {
 
     static let dutch = Language(
         suicide: [
-            "zelfmoord*", "suicid*", "zelfdoding~", "mezelf ... doden|ombrengen|van_kant_maken", "wil|zou ... dood",
+            "zelfmoord*", "suicid*", "zelfdoding~", "mezelf ... doden|ombrengen|van_kant_maken", "wil dood $",
+            "wil ... dood zijn|gaan", "wil er niet meer zijn",
             "wil ... sterven", "niet meer leven", "wil niet meer $", "niet meer wakker worden", "nooit meer wakker",
             "niemand zou mij|me ... missen", "beter af zonder mij", "beter zonder mij", "voor altijd verdwijnen",
             "einde aan mijn leven", "mezelf ... snijden|pijn_doen", "zelfbeschadig*", "mezelf ophangen",
@@ -269,7 +289,8 @@ enum CrisisLexicon {
         ],
         overdose: [
             "overdosis~", "al ... pillen|tabletten|medicijnen ... genomen|ingenomen|geslikt",
-            "pillen|tabletten ... geslikt", "hele ... doos|strip|pot ... geslikt|genomen",
+            "pillen|tabletten ... geslikt", "te veel ... pillen|tabletten|medicijnen",
+            "hele ... doos|strip|pot ... geslikt|genomen",
         ],
         medical: [
             "pijn ... borst", "borst ... strak|druk|beklemd|pijn", "linkerarm ... gevoelloos|tintelt|verdoofd",
@@ -301,12 +322,12 @@ enum CrisisLexicon {
 
     static let japanese = Language(
         suicide: [
-            "死にたい", "しにたい", "自殺", "じさつ", "消えたい", "生きていたくない", "生きたくない", "生きるのが辛い",
+            "死にたい", "死にたく", "しにたい", "消えてしまいたい", "消えてなくなりたい", "自殺", "じさつ", "消えたい", "生きていたくない", "生きたくない", "生きるのが辛い",
             "生きるのがつらい", "リスカ", "リストカット", "自傷", "首を吊", "飛び降り", "命を絶", "もう目覚めたくない",
             "目が覚めなければ", "いなくなりたい", "誰も...悲しまない", "私がいない方が", "死んだ方がまし", "楽になりたい",
-            "終わりにしたい", "電車に飛び込",
+            "終わりにしたい", "電車に飛び込", "生きるのに疲れ", "生きることに疲れ",
         ],
-        overdose: ["オーバードーズ", "薬を...全部飲", "薬を...大量に", "全部の薬", "睡眠薬を...全部", "大量服薬", "odした"],
+        overdose: ["オーバードーズ", "薬を...全部飲", "薬を...大量に", "全部の薬", "睡眠薬を...全部", "大量服薬", "odした", "薬を...たくさん飲"],
         medical: [
             "胸が...痛", "胸が...苦し", "胸が...締め付け", "胸痛", "腕が...しびれ", "腕が...痺れ", "心臓発作", "心筋梗塞",
             "息ができない", "息が...できない", "呼吸ができない", "呼吸困難", "脳卒中", "ろれつが回らない", "顔が...ゆがん",

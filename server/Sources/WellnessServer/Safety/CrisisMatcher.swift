@@ -22,6 +22,14 @@ struct CrisisMatcher: Sendable {
     ]
     /// The token standing for a sentence end (`.`, `!`, `?`, `;`, `。`...).
     static let sentenceEnd = "."
+    /// The token standing for a number of ten or more (`<n>` in patterns).
+    static let manyToken = "\u{1}n"
+    /// Number words of ten or more.
+    static let manyWords: Set<String> = [
+        "ten", "eleven", "twelve", "fifteen", "twenty", "thirty", "forty", "fifty", "hundred", "dozen", "dozens",
+        "zehn", "zwanzig", "dreissig", "funfzig", "diez", "veinte", "treinta", "dix", "vingt", "trente", "dez", "vinte",
+        "trinta", "dieci", "venti", "trenta", "tien", "twintig", "dertig",
+    ]
 
     /// What one compiled pattern says when it matches.
     struct Entry: Sendable {
@@ -149,7 +157,10 @@ struct CrisisMatcher: Sendable {
                     }
                     let prefix = text.hasSuffix("*")
                     if prefix { text.removeLast() }
-                    let words = Self.words(of: Self.screened(text.replacingOccurrences(of: "_", with: " ")))
+                    let words =
+                        text == "<n>"
+                        ? [Self.manyToken]
+                        : Self.words(of: Self.screened(text.replacingOccurrences(of: "_", with: " ")))
                     guard !words.isEmpty else { continue }
                     choices.append(
                         words.enumerated().map { index, word in
@@ -184,7 +195,7 @@ struct CrisisMatcher: Sendable {
 
     /// Every entry that matches `text` (already screened: see ``screened(_:)``).
     func matches(in text: String) -> [Entry] {
-        var tokens = Self.words(of: text, sentences: true)
+        var tokens = Self.words(of: text, sentences: true).map { Self.isMany($0) ? Self.manyToken : $0 }
         var seen: [String: [Int]] = [:]
         var ids = tokens.map { token -> [Int] in
             if let known = seen[token] { return known }
@@ -211,7 +222,9 @@ struct CrisisMatcher: Sendable {
     /// Vocabulary ids `token` matches: exact and prefix ones as they are,
     /// one-typo ones negated minus one (so `-1 - id`).
     private func wordIds(_ token: String) -> [Int] {
-        guard token != Self.sentenceEnd else { return [] }
+        guard token != Self.sentenceEnd, token != Self.manyToken else {
+            return vocabulary.ids[token].map { [$0] } ?? []
+        }
         var result: [Int] = []
         if let exact = vocabulary.ids[token] { result.append(exact) }
         var prefix = ""
@@ -280,7 +293,16 @@ struct CrisisMatcher: Sendable {
     }
 
     private static func isQuantity(_ token: String) -> Bool {
-        quantityWords.contains(token) || token.contains(where: \.isNumber)
+        quantityWords.contains(token) || token == manyToken || token.contains(where: \.isNumber)
+    }
+
+    /// Whether `token` is a number of ten or more: up to six ASCII digits, or a number word.
+    static func isMany(_ token: String) -> Bool {
+        if manyWords.contains(token) { return true }
+        guard (1...6).contains(token.utf8.count), token.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let value = Int(token)
+        else { return false }
+        return value >= 10
     }
 
     /// Blanks the words of benign phrases ("suicide sprints") so that no pattern sees them.
@@ -409,7 +431,8 @@ struct CrisisMatcher: Sendable {
                 current.append(character)
                 continue
             }
-            if character == "'", !current.isEmpty { continue }
+            // "don't" reads "dont"; an elision ("n'arrive", "l'envie", "qu'il") is two words.
+            if character == "'", !current.isEmpty, current.count > 1, current != "qu" { continue }
             if !current.isEmpty {
                 words.append(current)
                 current = ""

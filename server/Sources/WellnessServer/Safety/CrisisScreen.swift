@@ -99,10 +99,13 @@ public enum CrisisScreen {
     /// A few of each language's most common words, to tell apart languages
     /// whose lexicons share a word ("infarto").
     static let commonWords: [CrisisLanguage: Set<String>] = [
-        .english: ["i", "the", "and", "my", "is", "to", "it", "of", "have", "me", "am", "im", "want", "about"],
+        .english: ["i", "the", "and", "my", "is", "to", "it", "of", "have", "am", "im", "want", "about"],
         .german: ["ich", "und", "der", "die", "das", "nicht", "mein", "meine", "ist", "habe", "mich", "mir", "ein"],
-        .spanish: ["yo", "el", "que", "y", "mi", "tengo", "estoy", "muy", "voy", "en", "por", "del", "los"],
-        .french: ["je", "le", "et", "mon", "ma", "ne", "pas", "suis", "jai", "est", "moi", "du", "une", "les"],
+        .spanish: ["yo", "el", "que", "y", "mi", "tengo", "estoy", "muy", "voy", "en", "por", "del", "los", "quiero"],
+        .french: [
+            "je", "le", "et", "mon", "ma", "ne", "pas", "suis", "jai", "est", "moi", "du", "une", "les", "ai", "des",
+            "sens",
+        ],
         .portuguese: [
             "eu", "o", "meu", "minha", "nao", "estou", "tenho", "muito", "com", "ele", "ela", "voce", "um", "quero",
         ],
