@@ -118,6 +118,10 @@ import WellnessKitCore
         #expect(CrisisScreen.assess(huge, region: nil) == nil, "screened up to maxScreenedCharacters")
         #expect(CrisisScreen.flags("I want to die " + huge))
         #expect(!CrisisScreen.flags(String(repeating: "\u{200B}", count: 100_000)))
+        let started = ContinuousClock.now
+        #expect(!CrisisScreen.flags(String(repeating: "a", count: 200_000)), "one huge word")
+        #expect(!CrisisScreen.flags(String(repeating: "死", count: 200_000)))
+        #expect(ContinuousClock.now - started < .seconds(20), "linear, not quadratic, in a word's length")
         #expect(!CrisisScreen.flags(""))
     }
 

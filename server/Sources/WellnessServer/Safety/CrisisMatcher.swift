@@ -85,6 +85,9 @@ struct CrisisMatcher: Sendable {
     private var benignStarts: [Int: [Int]] = [:]
     /// One-deletion neighbourhoods of the exact words of five letters or more.
     private var deletions: [String: [Int]] = [:]
+    /// The longest word of the vocabulary: longer words of a message are not
+    /// compared letter by letter (which would cost the square of their length).
+    private var longestWord = 0
     /// Chinese and Japanese patterns: parts, and what they say.
     private(set) var cjk: [(parts: [String], entry: Entry)] = []
     /// Latin patterns spelled without spaces, for joined words, by their first three scalars.
@@ -110,6 +113,7 @@ struct CrisisMatcher: Sendable {
                 }
             }
         }
+        longestWord = vocabulary.words.map(\.count).max() ?? 0
         for (id, word) in vocabulary.words.enumerated()
         where !vocabulary.prefixes[id] && word.count >= Self.minTypoLength {
             for variant in Self.deletionsAndSelf(of: word) { deletions[variant, default: []].append(id) }
@@ -228,11 +232,11 @@ struct CrisisMatcher: Sendable {
         var result: [Int] = []
         if let exact = vocabulary.ids[token] { result.append(exact) }
         var prefix = ""
-        for character in token {
+        for character in token.prefix(longestWord) {
             prefix.append(character)
             if let id = vocabulary.prefixIds[prefix] { result.append(id) }
         }
-        guard token.count >= Self.minTypoLength - 1 else { return result }
+        guard (Self.minTypoLength - 1)...(longestWord + 1) ~= token.count else { return result }
         var candidates = Set<Int>()
         for variant in Self.deletionsAndSelf(of: token) { candidates.formUnion(deletions[variant] ?? []) }
         for id in candidates where !result.contains(id) && Self.isOneEdit(token, vocabulary.words[id]) {
