@@ -157,6 +157,24 @@ import WellnessKitCore
             #expect(provider.requests.isEmpty)
         }
     }
+
+    @Test func aStreamedGermanCrisisFromAustriaStreamsTheGermanReplyWithAustrianNumbers() async throws {
+        let provider = ScriptedProvider([])
+        try await ProviderTests.withServer(provider) { _, user, client in
+            let id = try await StreamedReplyTests.newConsultation(client, user)
+            var headers = user.headers
+            headers[.accept] = "text/event-stream"
+            headers[.acceptLanguage] = "de-AT"
+            let body = try await client.execute(
+                uri: "/api/v1/consultations/\(id)/messages", method: .post, headers: headers,
+                body: ByteBuffer(string: #"{"content":"Ich will nicht mehr leben"}"#)
+            ) { String(buffer: $0.body) }
+            let shown = StreamedReplyTests.shownText(try StreamedReplyTests.events(body))
+            #expect(shown == CrisisHelp.reply(in: .german, region: "AT"))
+            #expect(shown.contains("TelefonSeelsorge: 142"))
+            #expect(provider.requests.isEmpty)
+        }
+    }
 }
 
 /// The optional safety classifier (`--ai-safety-model`) on the scripted
