@@ -38,6 +38,14 @@ enum CrisisCorpus {
             "I have crushing chest pain spreading to my jaw", "my speech is slurred and my arm is weak",
             "she's having a seizure", "I overdosed on my meds", "help I can't breathe", "I'm so done, I want to die",
             "kill myself tonight", "I wrote my suicide note", "I'd be better off gone", "no one would notice if I died",
+            "i dont wanna be alive anymore", "i feel like dying", "i'm gonna end it tonight",
+            "im thinking of killing my self", "I've been self harming", "i cut again", "i want to hurt myself",
+            "i just want everything to stop forever", "i'm a burden, everyone would be better off",
+            "life isn't worth it anymore", "i want to go to sleep forever", "i took a whole pack of paracetamol",
+            "i drank a bottle of vodka and took pills", "my chest hurts really bad and my left arm is tingling",
+            "i cant breath", "my grandma can't speak properly and her face looks droopy", "my son swallowed bleach",
+            "he's not breathing", "i'm about to jump", "going to shoot myself", "sucidal again", "suicidial thoughts",
+            "overdosing rn", "planning my suicide",
         ],
         "de": [
             "Ich will nicht mehr leben", "Ich will sterben", "Ich denke an Selbstmord", "Ich bringe mich um",
@@ -52,6 +60,7 @@ enum CrisisCorpus {
             "Ich habe eine Überdosis genommen", "Ich habe starke Schmerzen in der Brust", "Mein Vater ist bewusstlos",
             "Ich will mich umbringen", "Ich kann nicht mehr, ich will sterben",
             "Mir ist die Brust eng und ich bekomme keine Luft",
+            "Ich will mich ritzen", "Ich hab Tabletten geschluckt, viele", "Ich sehe keinen Sinn mehr im Leben",
         ],
         "es": [
             "Quiero morir", "Me quiero morir", "Estoy pensando en el suicidio", "Voy a matarme esta noche",
@@ -63,6 +72,7 @@ enum CrisisCorpus {
             // Written after the lexicon, to measure it (all now caught).
             "Ya no quiero vivir", "Pienso en suicidarme", "Me tomé un frasco de pastillas", "Me duele mucho el pecho",
             "Me quiero suicidar", "Nadie me echaría de menos si muero", "Me tomé todas las pastillas",
+            "Quiero matarme", "Me quiero cortar", "Ya no aguanto más, me quiero morir",
         ],
         "fr": [
             "je veux mourir", "J'ai envie de mourir", "Je pense au suicide", "Je vais me tuer",
@@ -75,6 +85,7 @@ enum CrisisCorpus {
             "Je pense à me suicider", "J'ai des idées suicidaires", "Je n'arrive plus à respirer",
             "Mon père a fait un malaise et il est inconscient", "Je veux mourir ce soir", "Je me sens suicidaire",
             "J'ai pris trop de médicaments",
+            "J'ai envie d'en finir", "Je veux me tuer", "Je n'ai plus envie de vivre",
         ],
         "pt": [
             "Quero morrer", "Estou pensando em suicídio", "Vou me matar", "Não quero mais viver",
@@ -86,6 +97,7 @@ enum CrisisCorpus {
             // Written after the lexicon, to measure it (all now caught).
             "Penso em me matar", "Não aguento mais viver", "Estou com muita dor no peito", "Eu quero me matar",
             "Tomei todos os remédios", "Quero sumir para sempre",
+            "Não quero mais estar aqui", "Eu penso em suicídio",
         ],
         "it": [
             "Voglio morire", "Sto pensando al suicidio", "Voglio uccidermi", "Non voglio più vivere",
@@ -97,6 +109,7 @@ enum CrisisCorpus {
             // Written after the lexicon, to measure it (all now caught).
             "Penso di uccidermi", "Non ce la faccio più a vivere", "Ho un forte dolore al petto", "Mi voglio ammazzare",
             "Voglio togliermi la vita", "Ho preso troppe pastiglie",
+            "Voglio morire stanotte",
         ],
         "nl": [
             "Ik wil dood", "Ik denk aan zelfmoord", "Ik wil niet meer leven", "Ik wil mezelf van kant maken",
@@ -108,6 +121,7 @@ enum CrisisCorpus {
             // Written after the lexicon, to measure it (all now caught).
             "Ik wil er niet meer zijn", "Ik heb zelfmoordgedachten", "Ik heb veel pijn op mijn borst",
             "Ik wil zelfmoord plegen", "Ik wil mezelf doden", "Ik heb te veel pillen genomen",
+            "Ik wil niet meer leven",
         ],
         "zh": [
             "我想死", "我不想活了", "我想自杀", "我活不下去了", "没有人会想念我", "没有我大家会更好", "我想永远消失",
@@ -115,6 +129,7 @@ enum CrisisCorpus {
             "我不想醒来", "我想结束生命", "我有自殘的念頭", "我想自殺",
             // Written after the lexicon, to measure it (all now caught).
             "我不想活下去了", "我想结束自己的生命", "我吞了很多安眠药", "胸口很闷喘不上气", "我想自杀了", "活着没意思，不想活了", "我割腕了",
+            "我真的想死", "我要跳楼",
         ],
         "ja": [
             "死にたい", "もう死にたいです", "自殺を考えています", "消えたい", "生きていたくない", "リスカしてしまった",
@@ -123,6 +138,7 @@ enum CrisisCorpus {
             "自傷がやめられない",
             // Written after the lexicon, to measure it (all now caught).
             "もう生きるのに疲れた", "死にたいと思っている", "薬をたくさん飲んでしまった", "胸が締め付けられるように痛い", "死にたくてたまらない", "もう消えてしまいたい", "自殺したい",
+            "死にたいです", "もう生きていけない",
         ],
     ]
 
@@ -225,6 +241,23 @@ enum CrisisCorpus {
 
     /// Written after the lexicon, to measure it.
     static let heldOut: [String] = [
+        "I'm dying to know how I slept", "I killed my 10k PR", "I died at the gym lol", "that burpee set murdered me",
+        "I'm so tired I could sleep forever", "I want to go to sleep early", "I hurt my back lifting",
+        "I cut my hair short", "I want to stop eating junk food", "I'm a burden to nobody, I'm just tired",
+        "life is good this week", "my legs are killing me after leg day", "I took a paracetamol for my headache",
+        "I drank a bottle of wine at the party", "my chest is tight after the cold run, is that normal?",
+        "I can't breathe well when I run fast", "my grandma is doing well", "my son swallowed a grape seed",
+        "I'm not breathing properly during swims", "I'm about to go for a run", "I want to shoot some hoops",
+        "I'm planning my week", "I'm planning a trip", "Ich will mehr schlafen",
+        "Ich habe Tabletten gegen Kopfschmerzen genommen", "Ich sehe Fortschritte", "Quiero correr más",
+        "Me quiero cortar el pelo", "Ya no aguanto el calor", "J'ai envie d'un café", "Je veux courir demain",
+        "Je n'ai plus envie de sucre", "Não quero mais açúcar", "Eu penso em correr amanhã", "Voglio dormire stanotte",
+        "Ik wil niet meer snoepen", "我真的好累", "我要跑步", "眠いです", "もう寝たい", "I'm thinking about running a marathon",
+        "I've been self-motivated lately", "my heart rate spiked", "I need to breathe more slowly",
+        "I felt dizzy after the sauna", "my arm is tingling after the massage", "I can't feel my toes in the cold",
+        "I want to disappear for a weekend getaway", "no one at the gym today, loved it", "I'd rather be sleeping",
+        "my knees are killing me", "I feel like a new person", "I'm dying to sleep in", "I killed the plank challenge",
+        "this is the end of my training block", "ending my streak hurts", "I took a long nap", "I overslept",
         "I crushed my workout today", "my chest feels great after stretching", "I love swimming breaststroke",
         "I'm dead on my feet", "I could die happy after that meal", "the heat wave is brutal",
         "my arm is numb from sleeping on it", "my leg fell asleep at my desk", "I feel like a zombie",

@@ -75,6 +75,10 @@ enum CrisisLexicon {
             "world ... better ... without me", "happier|better ... if i was|were|wasnt|werent ... dead|gone|here|alive",
             "see|seeing ... point in|of living|life|going_on|existing|being_alive", "would be better ... without me",
             "dont|do_not|never want|wanna ... to live|exist|be_alive|be_here",
+            "dont|do_not|never want|wanna ... be alive",
+            "feel|feeling like dying|im_dying", "i cut|cutting again $", "start|started cutting again",
+            "want|wish ... everything to stop|end", "stop forever", "im|i_am a burden", "burden to everyone|everybody",
+            "everyone|everybody|they|family would be better off $", "about|going|gonna|ready to jump $",
             "dont|do_not|never want|wanna ... live|exist anymore|no_more", "dont|do_not|never want ... to wake up $",
             "dont|do_not|never want ... to wake up tomorrow|again|ever|anymore|in_the_morning",
             "hope|wish ... never wake up", "hope|wish i ... dont|wont|do_not|will_not ... wake up",
@@ -82,6 +86,7 @@ enum CrisisLexicon {
             "nobody|noone|no_one|nobodys would|will|wouldnt|gonna ... miss me",
             "nobody|noone|no_one would|will ... care|notice if i ... gone|died|dead|disappeared|wasnt",
             "no reason to live|go_on|keep_going|stay", "not worth living", "life isnt|is_not worth ... living",
+            "life isnt|is_not|aint worth it",
             "tired|sick|done of|with living|life|being_alive|existing",
             "cant|cannot|can_not go_on|keep_going ... anymore|like_this|any_longer|living",
             "give|giving|given up on life|living", "want|wanna|going to disappear ... forever|for_good|permanently",
@@ -110,7 +115,8 @@ enum CrisisLexicon {
             "took|taken|swallowed|downed ... too_many|dozens|lots_of|loads_of|bunch_of|a_lot_of ... pills|tablets|"
                 + "meds|sleeping|painkillers",
             "handful|handfuls of ... pills|tablets|meds|painkillers", "poisoned|poison myself",
-            "drank|drink|drinking bleach",
+            "drank|drink|drinking|swallowed bleach|poison|antifreeze",
+            "drank|drunk|vodka|alcohol|wine|whiskey|beer ... took|taken|swallowed ... pills|tablets|meds",
         ],
         medical: [
             "chest pain|pains", "pain|pains|pressure|tightness in my|the chest",
@@ -141,7 +147,8 @@ enum CrisisLexicon {
             "suicide sprint|sprints|drill|drills|runs|squeeze", "chest day", "chest press|fly|flys|flies",
             "passed|passing out flyers|leaflets|samples|cards|papers", "nearly|almost fainted|died|passed_out",
             "heart attack|stroke risk|risks", "prevent|preventing|prevention|avoid ... heart attack|stroke",
-            "breathe through my|the nose", "choking|choked back|up", "choked up",
+            "breathe through my|the nose", "breathe|breathing well|properly when|while|during",
+            "choking|choked back|up", "choked up",
         ])
 
     static let german = Language(
@@ -179,7 +186,8 @@ enum CrisisLexicon {
     static let spanish = Language(
         suicide: [
             "suicid*", "matarme", "me voy a matar", "quitarme la vida", "acabar con mi vida", "terminar con mi vida",
-            "quiero|quisiera|deseo ... morir|morirme", "me quiero morir", "ganas de morir", "no quiero vivir",
+            "quiero|quisiera|deseo ... morir|morirme", "quiero cortarme", "me quiero cortar $", "me quiero morir",
+            "ganas de morir", "no quiero vivir",
             "no quiero seguir viviendo", "no quiero despertar", "no despertar nunca mas",
             "nadie ... me extranaria|extranara|echaria", "estarian mejor sin mi", "mejor sin mi",
             "desaparecer para siempre", "no vale la pena vivir", "no tengo razones para vivir",
@@ -232,7 +240,7 @@ enum CrisisLexicon {
         suicide: [
             "suicid*", "me matar", "matar me", "tirar minha propria vida", "acabar com a minha vida",
             "acabar com tudo $", "aguento mais ... viver", "nao aguento mais $", "quero|queria ... morrer",
-            "vontade de morrer", "nao quero mais viver",
+            "vontade de morrer", "nao quero mais viver", "nao quero mais estar aqui",
             "nao quero viver", "nao quero acordar", "nunca mais acordar", "ninguem ... sentiria|sentira ... falta",
             "melhor sem mim", "desaparecer para sempre", "sumir para sempre", "nao vale a pena viver", "me cortar",
             "me machucar", "automutila*", "me enforcar", "pular ... ponte|predio|janela",
@@ -304,7 +312,7 @@ enum CrisisLexicon {
 
     static let chinese = Language(
         suicide: [
-            "自杀", "自殺", "我想死", "好想死", "想死了", "真想死", "不想活", "活不下去", "不如死", "结束生命", "結束生命",
+            "自杀", "自殺", "我想死", "好想死", "真的想死", "真想死", "很想死", "想死了", "真想死", "不想活", "活不下去", "不如死", "结束生命", "結束生命",
             "结束自己", "結束自己", "割腕", "自残", "自殘", "自伤", "自傷", "伤害自己", "傷害自己", "轻生", "輕生",
             "跳楼", "跳樓", "跳桥", "跳橋", "上吊", "寻死", "尋死", "不想醒来", "不想醒來", "永远消失", "永遠消失",
             "没有人...想念我", "沒有人...想念我", "没有我...更好", "沒有我...更好", "死了算了",
@@ -322,7 +330,8 @@ enum CrisisLexicon {
 
     static let japanese = Language(
         suicide: [
-            "死にたい", "死にたく", "しにたい", "消えてしまいたい", "消えてなくなりたい", "自殺", "じさつ", "消えたい", "生きていたくない", "生きたくない", "生きるのが辛い",
+            "死にたい", "死にたく", "しにたい", "消えてしまいたい", "消えてなくなりたい", "自殺", "じさつ", "消えたい", "生きていたくない", "生きていけない", "生きたくない",
+            "生きるのが辛い",
             "生きるのがつらい", "リスカ", "リストカット", "自傷", "首を吊", "飛び降り", "命を絶", "もう目覚めたくない",
             "目が覚めなければ", "いなくなりたい", "誰も...悲しまない", "私がいない方が", "死んだ方がまし", "楽になりたい",
             "終わりにしたい", "電車に飛び込", "生きるのに疲れ", "生きることに疲れ",
