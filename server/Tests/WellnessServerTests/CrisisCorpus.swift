@@ -61,6 +61,10 @@ enum CrisisCorpus {
             "Ich will mich umbringen", "Ich kann nicht mehr, ich will sterben",
             "Mir ist die Brust eng und ich bekomme keine Luft",
             "Ich will mich ritzen", "Ich hab Tabletten geschluckt, viele", "Ich sehe keinen Sinn mehr im Leben",
+            "Ich möchte mich umbringen", "Ich habe Gedanken, mir etwas anzutun", "Es wäre besser, wenn ich tot wäre",
+            "Ich will einfach nur noch tot sein", "Mein Mann atmet nicht mehr",
+            "Ich habe zu viele Schlaftabletten genommen", "Ich habe einen Druck auf der Brust und mein Arm kribbelt",
+            "Ich kann kaum noch atmen",
         ],
         "es": [
             "Quiero morir", "Me quiero morir", "Estoy pensando en el suicidio", "Voy a matarme esta noche",
@@ -73,6 +77,9 @@ enum CrisisCorpus {
             "Ya no quiero vivir", "Pienso en suicidarme", "Me tomé un frasco de pastillas", "Me duele mucho el pecho",
             "Me quiero suicidar", "Nadie me echaría de menos si muero", "Me tomé todas las pastillas",
             "Quiero matarme", "Me quiero cortar", "Ya no aguanto más, me quiero morir",
+            "Quiero acabar con todo", "Pienso en quitarme la vida", "Me he cortado las muñecas",
+            "Tomé muchas pastillas para dormir", "Mi padre no respira", "No puedo más con la vida",
+            "Siento una presión en el pecho y se me duerme el brazo", "Me quiero tirar por la ventana",
         ],
         "fr": [
             "je veux mourir", "J'ai envie de mourir", "Je pense au suicide", "Je vais me tuer",
@@ -86,6 +93,9 @@ enum CrisisCorpus {
             "Mon père a fait un malaise et il est inconscient", "Je veux mourir ce soir", "Je me sens suicidaire",
             "J'ai pris trop de médicaments",
             "J'ai envie d'en finir", "Je veux me tuer", "Je n'ai plus envie de vivre",
+            "Je veux me foutre en l'air", "J'ai des pensées suicidaires", "J'ai avalé des médicaments",
+            "Je me suis coupé les veines", "Mon mari ne respire plus", "Je ne supporte plus la vie",
+            "J'ai mal à la poitrine et le bras gauche engourdi", "Je veux sauter par la fenêtre",
         ],
         "pt": [
             "Quero morrer", "Estou pensando em suicídio", "Vou me matar", "Não quero mais viver",
@@ -98,6 +108,9 @@ enum CrisisCorpus {
             "Penso em me matar", "Não aguento mais viver", "Estou com muita dor no peito", "Eu quero me matar",
             "Tomei todos os remédios", "Quero sumir para sempre",
             "Não quero mais estar aqui", "Eu penso em suicídio",
+            "Quero acabar com a minha vida", "Penso em me suicidar", "Cortei os pulsos",
+            "Tomei muitos comprimidos para dormir", "Meu pai não está respirando", "Não aguento mais a vida",
+            "Sinto um aperto no peito e o braço formigando", "Vou me jogar da janela",
         ],
         "it": [
             "Voglio morire", "Sto pensando al suicidio", "Voglio uccidermi", "Non voglio più vivere",
@@ -110,6 +123,9 @@ enum CrisisCorpus {
             "Penso di uccidermi", "Non ce la faccio più a vivere", "Ho un forte dolore al petto", "Mi voglio ammazzare",
             "Voglio togliermi la vita", "Ho preso troppe pastiglie",
             "Voglio morire stanotte",
+            "Voglio uccidermi stasera", "Ho pensieri suicidi", "Mi sono tagliato le vene",
+            "Ho preso tante pastiglie per dormire", "Mio padre non respira", "Non sopporto più la vita",
+            "Sento una morsa al petto e il braccio intorpidito", "Mi voglio buttare dalla finestra",
         ],
         "nl": [
             "Ik wil dood", "Ik denk aan zelfmoord", "Ik wil niet meer leven", "Ik wil mezelf van kant maken",
@@ -122,6 +138,9 @@ enum CrisisCorpus {
             "Ik wil er niet meer zijn", "Ik heb zelfmoordgedachten", "Ik heb veel pijn op mijn borst",
             "Ik wil zelfmoord plegen", "Ik wil mezelf doden", "Ik heb te veel pillen genomen",
             "Ik wil niet meer leven",
+            "Ik wil er een einde aan maken", "Ik heb suïcidale gedachten", "Ik heb mijn polsen doorgesneden",
+            "Ik heb veel slaappillen genomen", "Mijn vader ademt niet meer", "Ik kan het leven niet meer aan",
+            "Ik voel druk op mijn borst en mijn arm tintelt", "Ik wil uit het raam springen",
         ],
         "zh": [
             "我想死", "我不想活了", "我想自杀", "我活不下去了", "没有人会想念我", "没有我大家会更好", "我想永远消失",
@@ -130,6 +149,7 @@ enum CrisisCorpus {
             // Written after the lexicon, to measure it (all now caught).
             "我不想活下去了", "我想结束自己的生命", "我吞了很多安眠药", "胸口很闷喘不上气", "我想自杀了", "活着没意思，不想活了", "我割腕了",
             "我真的想死", "我要跳楼",
+            "我想结束这一切", "我有自杀的想法", "我割了手腕", "我吃了很多安眠药", "我爸爸没有呼吸了", "我活着太累了，不想活", "我胸口压得慌，手臂发麻", "我想从窗户跳下去",
         ],
         "ja": [
             "死にたい", "もう死にたいです", "自殺を考えています", "消えたい", "生きていたくない", "リスカしてしまった",
@@ -139,6 +159,7 @@ enum CrisisCorpus {
             // Written after the lexicon, to measure it (all now caught).
             "もう生きるのに疲れた", "死にたいと思っている", "薬をたくさん飲んでしまった", "胸が締め付けられるように痛い", "死にたくてたまらない", "もう消えてしまいたい", "自殺したい",
             "死にたいです", "もう生きていけない",
+            "全部終わりにしたい", "自殺したいと思う", "手首を切った", "睡眠薬をたくさん飲んだ", "父が息をしていない", "生きるのがもう無理", "胸が圧迫されて腕がしびれる", "窓から飛び降りたい",
         ],
     ]
 
@@ -241,6 +262,14 @@ enum CrisisCorpus {
 
     /// Written after the lexicon, to measure it.
     static let heldOut: [String] = [
+        "Ich möchte mehr laufen", "Ich habe Druck bei der Arbeit", "Ich atme tief ein",
+        "Mein Arm kribbelt nach dem Training manchmal", "Quiero acabar mi tesis", "Me cortaron el pelo",
+        "Tomé vitaminas", "Siento presión en el trabajo", "Je veux finir mon livre", "Je me suis coupé en cuisinant",
+        "J'ai pris du poids", "Je respire mieux", "Quero acabar o projeto", "Cortei o cabelo", "Tomei um café",
+        "Estou sem ar depois da corrida", "Voglio finire il progetto", "Mi sono tagliato i capelli",
+        "Ho preso un caffè", "Sono senza fiato dopo la corsa", "Ik wil mijn project afmaken",
+        "Ik heb mijn haar laten knippen", "Ik heb koffie genomen", "Ik ben buiten adem na het rennen", "我想结束这个项目",
+        "我剪了头发", "我吃了维生素", "跑完步喘不上气是正常的吗", "プロジェクトを終わりにしたい", "髪を切った", "ビタミンを飲んだ", "走った後息切れした",
         "I'm dying to know how I slept", "I killed my 10k PR", "I died at the gym lol", "that burpee set murdered me",
         "I'm so tired I could sleep forever", "I want to go to sleep early", "I hurt my back lifting",
         "I cut my hair short", "I want to stop eating junk food", "I'm a burden to nobody, I'm just tired",

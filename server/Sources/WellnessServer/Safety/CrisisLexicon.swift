@@ -164,12 +164,15 @@ enum CrisisLexicon {
             "fur immer verschwinden", "keinen sinn mehr ... leben", "lebensmude~", "ritze|ritzen ... mich",
             "mich ... ritzen|selbst_verletzen", "mich selbst verletzen", "selbstverletz*", "mich erhangen|aufhangen",
             "von ... brucke|dach|hochhaus ... springen|sturzen", "vor ... zug|auto ... werfen|springen",
-            "abschiedsbrief~", "will ... tot sein", "ware ... lieber tot",
+            "abschiedsbrief~", "mir etwas|was anzutun|antun", "ich kann nicht mehr $",
+            "pulsadern ... aufschneiden|aufgeschnitten", "aus ... fenster ... springen|sturzen",
+            "mit allem schluss machen", "allem ein ende setzen", "will ... tot sein", "ware ... lieber tot",
         ],
         overdose: [
             "uberdosis~", "alle ... tabletten|pillen|medikamente ... genommen|geschluckt|eingenommen",
             "tabletten|pillen ... geschluckt", "ganze ... packung|flasche ... geschluckt|genommen",
-            "zu viele ... tabletten|pillen ... genommen|geschluckt",
+            "zu viele ... tabletten|pillen ... genommen|geschluckt", "viele|zu_viele schlaftabletten",
+            "schlaftabletten ... genommen|geschluckt",
         ],
         medical: [
             "brustschmerz*", "schmerzen in der brust", "brust ... eng|engegefuhl|druck|schmerzt|tut_weh|sticht",
@@ -179,7 +182,8 @@ enum CrisisLexicon {
             "lallen|lalle|lallt", "verwaschene sprache", "eine seite ... taub|gelahmt", "schlaganfall~",
             "blutet ... stark|hort_nicht_auf", "blutung ... stark|hort_nicht_auf", "starke blutung", "viel blut",
             "anaphyla*", "allergischer schock", "hals ... schwillt|zugeschwollen", "bewusstlos~", "ohnmacht*",
-            "krampfanfall~", "zusammengebrochen~",
+            "krampfanfall~", "zusammengebrochen~", "atmet nicht|kaum", "atmet ... nicht mehr", "druck auf der brust",
+            "brust ... arm ... taub|kribbelt|gefuhllos|eingeschlafen",
         ],
         benign: [])
 
@@ -193,11 +197,14 @@ enum CrisisLexicon {
             "desaparecer para siempre", "no vale la pena vivir", "no tengo razones para vivir",
             "cortarme|cortandome|lastimarme|hacerme_dano", "autolesion*", "ahorcarme",
             "tirarme ... puente|edificio|techo|azotea", "saltar ... puente|edificio", "mejor muerto|muerta",
-            "estar muerto|muerta",
+            "estar muerto|muerta", "acabar con todo $", "cortado|corte|cortarme ... munecas|venas",
+            "no puedo mas con la vida", "no puedo mas $", "me quiero tirar|lanzar",
+            "tirarme|lanzarme ... ventana|balcon",
         ],
         overdose: [
             "sobredosis~", "tome|trague ... todas ... pastillas|pildoras|medicinas|medicamentos",
             "todas mis pastillas", "frasco ... pastillas", "demasiadas pastillas",
+            "muchas|demasiadas|todas ... pastillas|pildoras",
         ],
         medical: [
             "dolor ... pecho", "pecho ... apretado|presion|opresion|duele", "brazo izquierdo ... entumecido|dormido",
@@ -206,7 +213,9 @@ enum CrisisLexicon {
             "arrastro las palabras",
             "un lado ... entumecido|paralizado", "derrame cerebral", "ictus", "sangrando mucho",
             "sangrado ... fuerte|abundante", "mucha sangre", "anafila*", "garganta ... cerrando|cierra",
-            "inconsciente~", "me desmaye", "desmayo", "convulsion*",
+            "inconsciente~", "me desmaye", "desmayo", "convulsion*", "no respira", "no esta respirando",
+            "dejo de respirar", "presion en el pecho",
+            "pecho ... brazo ... duerme|dormido|entumecido|hormiguea",
         ],
         benign: [])
 
@@ -218,12 +227,14 @@ enum CrisisLexicon {
             "mieux sans moi", "disparaitre pour toujours", "vie ne vaut pas la peine", "vaut pas la peine de vivre",
             "plus envie de vivre", "me faire du mal", "me scarifier|mutiler", "me couper ... bras|poignets|veines",
             "scarification*", "automutilation~", "me pendre", "sauter ... pont|toit|immeuble|fenetre",
-            "me jeter ... pont|train|fenetre", "mieux mort|morte", "etre mort|morte",
+            "me jeter ... pont|train|fenetre", "mieux mort|morte", "etre mort|morte", "me foutre en l'air",
+            "coupe|couper ... veines|poignets", "supporte plus la vie", "peux plus vivre",
         ],
         overdose: [
             "surdose~", "pris|avale ... tous ... cachets|comprimes|medicaments|pilules",
             "toute ... boite|plaquette ... avale|pris", "avale|pris ... toute ... boite|plaquette",
-            "trop de ... cachets|comprimes|medicaments",
+            "trop de ... cachets|comprimes|medicaments", "avale ... medicaments|cachets|comprimes|pilules",
+            "pris ... trop|beaucoup ... medicaments|cachets|comprimes",
         ],
         medical: [
             "douleur ... poitrine|thoracique", "poitrine ... serree|oppressee|mal|douleur",
@@ -233,18 +244,21 @@ enum CrisisLexicon {
             "visage ... affaisse|tombe|paralyse", "parole ... pateuse|difficile", "un cote ... engourdi|paralyse",
             "avc", "accident vasculaire", "saigne beaucoup", "saignement ... abondant|important", "beaucoup de sang",
             "anaphyla*", "gorge ... gonfle|ferme", "inconscient|inconsciente", "evanoui*", "convulsion*",
+            "ne respire plus|pas", "respire plus", "mal a la poitrine",
         ],
         benign: [])
 
     static let portuguese = Language(
         suicide: [
-            "suicid*", "me matar", "matar me", "tirar minha propria vida", "acabar com a minha vida",
+            "suicid*", "me suicidar", "suicidar me", "me matar", "matar me", "tirar minha propria vida",
+            "acabar com a minha vida",
             "acabar com tudo $", "aguento mais ... viver", "nao aguento mais $", "quero|queria ... morrer",
             "vontade de morrer", "nao quero mais viver", "nao quero mais estar aqui",
             "nao quero viver", "nao quero acordar", "nunca mais acordar", "ninguem ... sentiria|sentira ... falta",
             "melhor sem mim", "desaparecer para sempre", "sumir para sempre", "nao vale a pena viver", "me cortar",
             "me machucar", "automutila*", "me enforcar", "pular ... ponte|predio|janela",
-            "me jogar ... ponte|predio|janela", "melhor morto|morta",
+            "me jogar ... ponte|predio|janela", "melhor morto|morta", "cortei|cortar|cortou ... pulsos",
+            "aguento mais ... vida",
         ],
         overdose: [
             "tomei ... todos ... comprimidos|remedios|pilulas", "engoli ... comprimidos|remedios|pilulas",
@@ -255,7 +269,9 @@ enum CrisisLexicon {
             "peito ... braco ... dormente", "infarto", "ataque cardiaco", "nao consigo respirar", "falta de ar",
             "rosto ... caido|torto", "fala arrastada", "um lado ... dormente|paralisado", "derrame", "avc",
             "sangrando muito", "sangramento ... forte|intenso", "muito sangue", "anafila*",
-            "garganta ... fechando|inchada", "inconsciente", "desmaiei|desmaiou", "convulsa*",
+            "garganta ... fechando|inchada", "inconsciente", "desmaiei|desmaiou", "convulsa*", "nao esta respirando",
+            "nao respira", "parou de respirar",
+            "aperto|pressao|dor no peito",
         ],
         benign: [])
 
@@ -270,10 +286,13 @@ enum CrisisLexicon {
             "sparire per sempre", "non vale la pena vivere", "farmi del male", "tagliarmi", "autolesion*",
             "impiccarmi", "buttarmi ... ponte|palazzo|finestra|treno",
             "mi butto|lancio ... ponte|palazzo|finestra|sotto", "saltare ... ponte|palazzo", "meglio morto|morta",
+            "tagliato|tagliata|tagliarmi ... vene|polsi", "non sopporto piu la vita", "non ce la faccio piu $",
+            "mi voglio|vorrei buttare",
         ],
         overdose: [
             "preso ... tutte ... pillole|pastiglie|compresse|medicine", "ingoiato ... pillole|compresse",
             "flacone ... pillole|compresse", "troppe ... pillole|compresse|pastiglie",
+            "tante|molte|troppe ... pastiglie|pillole|compresse|sonniferi",
         ],
         medical: [
             "dolore ... petto|torace", "petto ... stretto|oppressione|pressione|fa_male",
@@ -282,6 +301,8 @@ enum CrisisLexicon {
             "faccia ... cadente|storta", "parlo|parola|parole ... impastat*", "biascico",
             "un lato ... intorpidito|paralizzato", "ictus", "sanguino molto", "emorragia", "molto sangue", "anafila*",
             "gola ... gonfia|chiude", "svenut*", "incosciente|incoscienza", "privo di sensi", "convulsion*",
+            "non respira", "smesso di respirare", "morsa al petto",
+            "petto ... braccio ... intorpidito|formicola",
         ],
         benign: [])
 
@@ -293,12 +314,14 @@ enum CrisisLexicon {
             "niemand zou mij|me ... missen", "beter af zonder mij", "beter zonder mij", "voor altijd verdwijnen",
             "einde aan mijn leven", "mezelf ... snijden|pijn_doen", "zelfbeschadig*", "mezelf ophangen",
             "springen ... brug|dak|flat", "brug|dak|flat ... springen|afspringen", "voor de trein", "levensmoe~",
-            "liever dood",
+            "liever dood", "er een einde aan maken", "polsen ... doorgesneden|gesneden|snijden|doorsnijden",
+            "leven niet meer aan", "kan het niet meer aan $", "uit ... raam ... springen",
         ],
         overdose: [
             "overdosis~", "al ... pillen|tabletten|medicijnen ... genomen|ingenomen|geslikt",
             "pillen|tabletten ... geslikt", "te veel ... pillen|tabletten|medicijnen",
-            "hele ... doos|strip|pot ... geslikt|genomen",
+            "hele ... doos|strip|pot ... geslikt|genomen", "veel|te_veel ... slaappillen|pillen|tabletten",
+            "slaappillen ... genomen|geslikt",
         ],
         medical: [
             "pijn ... borst", "borst ... strak|druk|beklemd|pijn", "linkerarm ... gevoelloos|tintelt|verdoofd",
@@ -306,7 +329,7 @@ enum CrisisLexicon {
             "krijg geen lucht", "heb het ... benauwd", "erg benauwd", "gezicht ... hangt|scheef",
             "spraak ... onduidelijk", "brabbel*", "een kant ... verlamd|gevoelloos", "beroerte~",
             "bloed ... veel|hevig", "veel bloed", "bloeding~", "anafyla*", "keel ... zwelt|dicht", "bewusteloos~",
-            "flauwgevallen~", "stuip*",
+            "flauwgevallen~", "stuip*", "ademt niet", "ademt ... niet meer", "druk op ... borst",
         ],
         benign: [])
 
@@ -315,16 +338,17 @@ enum CrisisLexicon {
             "自杀", "自殺", "我想死", "好想死", "真的想死", "真想死", "很想死", "想死了", "真想死", "不想活", "活不下去", "不如死", "结束生命", "結束生命",
             "结束自己", "結束自己", "割腕", "自残", "自殘", "自伤", "自傷", "伤害自己", "傷害自己", "轻生", "輕生",
             "跳楼", "跳樓", "跳桥", "跳橋", "上吊", "寻死", "尋死", "不想醒来", "不想醒來", "永远消失", "永遠消失",
-            "没有人...想念我", "沒有人...想念我", "没有我...更好", "沒有我...更好", "死了算了",
+            "没有人...想念我", "沒有人...想念我", "没有我...更好", "沒有我...更好", "死了算了", "结束这一切", "结束一切", "割...手腕", "窗...跳下", "活着太累",
         ],
         overdose: [
-            "吃了...所有的药", "吃了...所有的藥", "吃了...整瓶", "过量服药", "過量服藥", "吞了...药", "吞了...藥", "服药过量",
+            "吃了...所有的药", "吃了...所有的藥", "吃了...整瓶", "过量服药", "過量服藥", "吞了...药", "吞了...藥", "服药过量", "吃了...安眠药", "吞了...安眠药",
+            "很多安眠药",
         ],
         medical: [
             "胸口...痛", "胸口...疼", "胸...闷", "胸...悶", "胸痛", "手臂...麻", "心脏病发", "心臟病發", "喘不过气",
             "喘不過氣", "无法呼吸", "無法呼吸", "不能呼吸", "呼吸困难", "呼吸困難", "中风", "中風", "口齿不清", "口齒不清",
             "脸...歪", "臉...歪", "大出血", "流血不止", "过敏性休克", "過敏性休克", "昏迷", "晕倒", "暈倒", "失去意识",
-            "失去意識", "癫痫发作", "全身抽搐",
+            "失去意識", "癫痫发作", "全身抽搐", "没有呼吸", "没呼吸", "不呼吸了", "胸口...压",
         ],
         benign: [])
 
@@ -334,14 +358,15 @@ enum CrisisLexicon {
             "生きるのが辛い",
             "生きるのがつらい", "リスカ", "リストカット", "自傷", "首を吊", "飛び降り", "命を絶", "もう目覚めたくない",
             "目が覚めなければ", "いなくなりたい", "誰も...悲しまない", "私がいない方が", "死んだ方がまし", "楽になりたい",
-            "終わりにしたい", "電車に飛び込", "生きるのに疲れ", "生きることに疲れ",
+            "全部終わりにしたい", "もう終わりにしたい", "人生を終わりにしたい", "すべて終わりにしたい", "手首...切", "生きるのが...無理", "電車に飛び込", "生きるのに疲れ",
+            "生きることに疲れ",
         ],
         overdose: ["オーバードーズ", "薬を...全部飲", "薬を...大量に", "全部の薬", "睡眠薬を...全部", "大量服薬", "odした", "薬を...たくさん飲"],
         medical: [
             "胸が...痛", "胸が...苦し", "胸が...締め付け", "胸痛", "腕が...しびれ", "腕が...痺れ", "心臓発作", "心筋梗塞",
             "息ができない", "息が...できない", "呼吸ができない", "呼吸困難", "脳卒中", "ろれつが回らない", "顔が...ゆがん",
             "顔が...歪ん", "片側が...しびれ", "出血が止まらない", "大量出血", "アナフィラキシー", "意識がない", "意識を失",
-            "気を失", "倒れて...動かない", "全身...けいれん", "全身...痙攣",
+            "気を失", "倒れて...動かない", "全身...けいれん", "全身...痙攣", "息をしていない", "呼吸していない", "胸が...圧迫",
         ],
         benign: [])
 }

@@ -357,10 +357,12 @@ struct CrisisMatcher: Sendable {
             starts.append(text.count)
             text.append(contentsOf: token.unicodeScalars)
         }
+        // A spelling must start and end where words do ("kill" + "myself" joined, not "me cortar|on").
+        let boundaries = Set(starts + [text.count])
         var found: [Entry] = []
         for start in starts {
             for (spelling, entry) in joined[Self.head(text, start)] ?? []
-            where start + spelling.count <= text.count
+            where boundaries.contains(start + spelling.count)
                 && text[start..<(start + spelling.count)].elementsEqual(spelling)
             {
                 found.append(entry)

@@ -108,6 +108,7 @@ public enum CrisisScreen {
         ],
         .portuguese: [
             "eu", "o", "meu", "minha", "nao", "estou", "tenho", "muito", "com", "ele", "ela", "voce", "um", "quero",
+            "em",
         ],
         .italian: ["io", "il", "che", "mio", "mia", "non", "sono", "ho", "molto", "mi", "di", "sto", "al", "un"],
         .dutch: ["ik", "de", "het", "en", "een", "mijn", "niet", "ben", "heb", "is", "me", "wil", "van"],
