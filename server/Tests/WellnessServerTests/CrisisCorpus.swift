@@ -46,6 +46,10 @@ enum CrisisCorpus {
             "i cant breath", "my grandma can't speak properly and her face looks droopy", "my son swallowed bleach",
             "he's not breathing", "i'm about to jump", "going to shoot myself", "sucidal again", "suicidial thoughts",
             "overdosing rn", "planning my suicide",
+            "I want to end everything", "I'm going to kill myself this weekend", "I don't think I can keep living",
+            "I want to be gone", "I've got pills saved up to end it", "my mom fainted and won't wake up",
+            "my heart is racing and my chest is crushing", "I can't stop thinking about dying",
+            "I've been having suicidal ideation", "I scratched myself until I bled on purpose",
         ],
         "de": [
             "Ich will nicht mehr leben", "Ich will sterben", "Ich denke an Selbstmord", "Ich bringe mich um",
@@ -65,6 +69,10 @@ enum CrisisCorpus {
             "Ich will einfach nur noch tot sein", "Mein Mann atmet nicht mehr",
             "Ich habe zu viele Schlaftabletten genommen", "Ich habe einen Druck auf der Brust und mein Arm kribbelt",
             "Ich kann kaum noch atmen",
+            "Ich will nicht mehr weiterleben", "Ich denke jeden Tag an den Tod",
+            "Ich habe mich geschnitten, absichtlich", "Ich habe alle Medikamente auf einmal genommen",
+            "Meine Mutter ist zusammengebrochen", "Ich will mich vor den Zug werfen",
+            "Ich habe Herzrasen und Brustschmerzen", "Ich bin am Ende, ich will sterben",
         ],
         "es": [
             "Quiero morir", "Me quiero morir", "Estoy pensando en el suicidio", "Voy a matarme esta noche",
@@ -80,6 +88,10 @@ enum CrisisCorpus {
             "Quiero acabar con todo", "Pienso en quitarme la vida", "Me he cortado las muñecas",
             "Tomé muchas pastillas para dormir", "Mi padre no respira", "No puedo más con la vida",
             "Siento una presión en el pecho y se me duerme el brazo", "Me quiero tirar por la ventana",
+            "Quiero dejar de existir", "Pienso en la muerte todo el tiempo", "Me he hecho daño a propósito",
+            "Me tomé una caja entera de pastillas", "Mi madre se desmayó y no despierta",
+            "Quiero lanzarme a las vías del tren", "Tengo el pecho oprimido y no puedo respirar",
+            "Estoy harto de vivir",
         ],
         "fr": [
             "je veux mourir", "J'ai envie de mourir", "Je pense au suicide", "Je vais me tuer",
@@ -96,6 +108,10 @@ enum CrisisCorpus {
             "Je veux me foutre en l'air", "J'ai des pensées suicidaires", "J'ai avalé des médicaments",
             "Je me suis coupé les veines", "Mon mari ne respire plus", "Je ne supporte plus la vie",
             "J'ai mal à la poitrine et le bras gauche engourdi", "Je veux sauter par la fenêtre",
+            "Je veux arrêter d'exister", "Je pense à la mort tout le temps", "Je me suis fait du mal exprès",
+            "J'ai avalé une boîte entière de cachets", "Ma mère s'est évanouie et ne se réveille pas",
+            "Je veux me jeter sous un train", "J'ai la poitrine qui serre et je ne peux pas respirer",
+            "J'en ai marre de vivre",
         ],
         "pt": [
             "Quero morrer", "Estou pensando em suicídio", "Vou me matar", "Não quero mais viver",
@@ -111,6 +127,10 @@ enum CrisisCorpus {
             "Quero acabar com a minha vida", "Penso em me suicidar", "Cortei os pulsos",
             "Tomei muitos comprimidos para dormir", "Meu pai não está respirando", "Não aguento mais a vida",
             "Sinto um aperto no peito e o braço formigando", "Vou me jogar da janela",
+            "Quero deixar de existir", "Penso na morte o tempo todo", "Eu me machuquei de propósito",
+            "Tomei uma caixa inteira de comprimidos", "Minha mãe desmaiou e não acorda",
+            "Quero me jogar na frente do trem", "Estou com o peito apertado e não consigo respirar",
+            "Estou cansado de viver",
         ],
         "it": [
             "Voglio morire", "Sto pensando al suicidio", "Voglio uccidermi", "Non voglio più vivere",
@@ -126,6 +146,9 @@ enum CrisisCorpus {
             "Voglio uccidermi stasera", "Ho pensieri suicidi", "Mi sono tagliato le vene",
             "Ho preso tante pastiglie per dormire", "Mio padre non respira", "Non sopporto più la vita",
             "Sento una morsa al petto e il braccio intorpidito", "Mi voglio buttare dalla finestra",
+            "Voglio smettere di esistere", "Penso alla morte tutto il tempo", "Mi sono fatto del male apposta",
+            "Ho preso una scatola intera di pillole", "Mia madre è svenuta e non si sveglia",
+            "Voglio buttarmi sotto un treno", "Ho il petto stretto e non riesco a respirare", "Sono stanco di vivere",
         ],
         "nl": [
             "Ik wil dood", "Ik denk aan zelfmoord", "Ik wil niet meer leven", "Ik wil mezelf van kant maken",
@@ -141,6 +164,9 @@ enum CrisisCorpus {
             "Ik wil er een einde aan maken", "Ik heb suïcidale gedachten", "Ik heb mijn polsen doorgesneden",
             "Ik heb veel slaappillen genomen", "Mijn vader ademt niet meer", "Ik kan het leven niet meer aan",
             "Ik voel druk op mijn borst en mijn arm tintelt", "Ik wil uit het raam springen",
+            "Ik wil niet meer bestaan", "Ik denk de hele tijd aan de dood", "Ik heb mezelf expres pijn gedaan",
+            "Ik heb een hele doos pillen genomen", "Mijn moeder is flauwgevallen en wordt niet wakker",
+            "Ik wil voor een trein springen", "Mijn borst voelt strak en ik kan niet ademen", "Ik ben het leven moe",
         ],
         "zh": [
             "我想死", "我不想活了", "我想自杀", "我活不下去了", "没有人会想念我", "没有我大家会更好", "我想永远消失",
@@ -150,6 +176,7 @@ enum CrisisCorpus {
             "我不想活下去了", "我想结束自己的生命", "我吞了很多安眠药", "胸口很闷喘不上气", "我想自杀了", "活着没意思，不想活了", "我割腕了",
             "我真的想死", "我要跳楼",
             "我想结束这一切", "我有自杀的想法", "我割了手腕", "我吃了很多安眠药", "我爸爸没有呼吸了", "我活着太累了，不想活", "我胸口压得慌，手臂发麻", "我想从窗户跳下去",
+            "我不想存在了", "我一直在想死的事", "我故意伤害了自己", "我吃了一整盒药", "我妈妈晕倒了叫不醒", "我想卧轨", "我胸口发紧喘不过气", "我活够了",
         ],
         "ja": [
             "死にたい", "もう死にたいです", "自殺を考えています", "消えたい", "生きていたくない", "リスカしてしまった",
@@ -160,6 +187,8 @@ enum CrisisCorpus {
             "もう生きるのに疲れた", "死にたいと思っている", "薬をたくさん飲んでしまった", "胸が締め付けられるように痛い", "死にたくてたまらない", "もう消えてしまいたい", "自殺したい",
             "死にたいです", "もう生きていけない",
             "全部終わりにしたい", "自殺したいと思う", "手首を切った", "睡眠薬をたくさん飲んだ", "父が息をしていない", "生きるのがもう無理", "胸が圧迫されて腕がしびれる", "窓から飛び降りたい",
+            "もう存在したくない", "ずっと死ぬことを考えている", "わざと自分を傷つけた", "薬を一箱全部飲んだ", "母が倒れて目を覚まさない", "電車に飛び込みたい", "胸が苦しくて息ができない",
+            "生きるのに疲れました",
         ],
     ]
 
@@ -262,6 +291,17 @@ enum CrisisCorpus {
 
     /// Written after the lexicon, to measure it.
     static let heldOut: [String] = [
+        "I want to end my sugar habit", "I'm going to crush this weekend's race", "I can keep running longer now",
+        "I want to be gone by 7 for my run", "I saved up for new shoes",
+        "my mom fainted once from low blood sugar years ago, she's fine", "my heart races when I drink coffee",
+        "I can't stop thinking about my vacation", "Ich will weiterlaufen", "Ich denke an meinen Urlaub",
+        "Ich habe mich beim Kochen geschnitten", "Ich habe meine Medikamente genommen", "Quiero dejar de fumar",
+        "Pienso en mis vacaciones", "Me hice daño en el tobillo", "Me tomé un café", "Je veux arrêter de fumer",
+        "Je pense à mes vacances", "Je me suis fait mal au dos", "J'ai avalé mon café trop vite",
+        "Quero deixar de fumar", "Penso nas férias", "Machuquei o joelho", "Tomei um suco", "Voglio smettere di fumare",
+        "Penso alle vacanze", "Mi sono fatto male alla caviglia", "Ho preso un tè", "Ik wil stoppen met roken",
+        "Ik denk aan mijn vakantie", "Ik heb mijn enkel pijn gedaan", "Ik heb thee genomen", "我想戒烟", "我在想假期", "我扭伤了脚踝",
+        "我喝了茶", "タバコをやめたい", "休みのことを考えている", "足首をひねった", "お茶を飲んだ",
         "Ich möchte mehr laufen", "Ich habe Druck bei der Arbeit", "Ich atme tief ein",
         "Mein Arm kribbelt nach dem Training manchmal", "Quiero acabar mi tesis", "Me cortaron el pelo",
         "Tomé vitaminas", "Siento presión en el trabajo", "Je veux finir mon livre", "Je me suis coupé en cuisinant",
