@@ -50,6 +50,9 @@ enum CrisisCorpus {
             "I want to be gone", "I've got pills saved up to end it", "my mom fainted and won't wake up",
             "my heart is racing and my chest is crushing", "I can't stop thinking about dying",
             "I've been having suicidal ideation", "I scratched myself until I bled on purpose",
+            "tonight's the night I end it", "i wanna sleep and not wake up ever",
+            "I can't do this anymore, I want to die", "i wrote goodbye letters to my family",
+            "I'm going to drive my car off a cliff", "my baby isn't breathing",
         ],
         "de": [
             "Ich will nicht mehr leben", "Ich will sterben", "Ich denke an Selbstmord", "Ich bringe mich um",
@@ -73,6 +76,9 @@ enum CrisisCorpus {
             "Ich habe mich geschnitten, absichtlich", "Ich habe alle Medikamente auf einmal genommen",
             "Meine Mutter ist zusammengebrochen", "Ich will mich vor den Zug werfen",
             "Ich habe Herzrasen und Brustschmerzen", "Ich bin am Ende, ich will sterben",
+            "Ich will nicht mehr hier sein", "Ich hab keinen Bock mehr zu leben",
+            "Ich werde mir heute das Leben nehmen", "Ich habe eine Packung Tabletten geschluckt",
+            "Mein Kind atmet nicht", "Ich spüre meinen linken Arm nicht und habe Brustschmerzen",
         ],
         "es": [
             "Quiero morir", "Me quiero morir", "Estoy pensando en el suicidio", "Voy a matarme esta noche",
@@ -92,6 +98,9 @@ enum CrisisCorpus {
             "Me tomé una caja entera de pastillas", "Mi madre se desmayó y no despierta",
             "Quiero lanzarme a las vías del tren", "Tengo el pecho oprimido y no puedo respirar",
             "Estoy harto de vivir",
+            "Esta noche me voy a suicidar", "Ya no quiero estar aquí", "Nadie notaría si desaparezco",
+            "Me tragué todas las pastillas", "Mi bebé no respira",
+            "Me duele el pecho y tengo el brazo izquierdo dormido",
         ],
         "fr": [
             "je veux mourir", "J'ai envie de mourir", "Je pense au suicide", "Je vais me tuer",
@@ -112,6 +121,9 @@ enum CrisisCorpus {
             "J'ai avalé une boîte entière de cachets", "Ma mère s'est évanouie et ne se réveille pas",
             "Je veux me jeter sous un train", "J'ai la poitrine qui serre et je ne peux pas respirer",
             "J'en ai marre de vivre",
+            "Ce soir je vais me suicider", "Je ne veux plus être là", "Personne ne remarquerait si je disparaissais",
+            "J'ai avalé toutes mes pilules", "Mon bébé ne respire pas",
+            "J'ai une douleur thoracique et le bras engourdi",
         ],
         "pt": [
             "Quero morrer", "Estou pensando em suicídio", "Vou me matar", "Não quero mais viver",
@@ -131,6 +143,8 @@ enum CrisisCorpus {
             "Tomei uma caixa inteira de comprimidos", "Minha mãe desmaiou e não acorda",
             "Quero me jogar na frente do trem", "Estou com o peito apertado e não consigo respirar",
             "Estou cansado de viver",
+            "Hoje à noite vou me matar", "Não quero mais estar aqui", "Ninguém perceberia se eu sumisse",
+            "Engoli todos os comprimidos", "Meu bebê não respira", "Meu peito dói e meu braço esquerdo está dormente",
         ],
         "it": [
             "Voglio morire", "Sto pensando al suicidio", "Voglio uccidermi", "Non voglio più vivere",
@@ -149,6 +163,9 @@ enum CrisisCorpus {
             "Voglio smettere di esistere", "Penso alla morte tutto il tempo", "Mi sono fatto del male apposta",
             "Ho preso una scatola intera di pillole", "Mia madre è svenuta e non si sveglia",
             "Voglio buttarmi sotto un treno", "Ho il petto stretto e non riesco a respirare", "Sono stanco di vivere",
+            "Stanotte mi uccido", "Non voglio più essere qui", "Nessuno se ne accorgerebbe se sparissi",
+            "Ho ingoiato tutte le pillole", "Il mio bambino non respira",
+            "Mi fa male il petto e il braccio sinistro è intorpidito",
         ],
         "nl": [
             "Ik wil dood", "Ik denk aan zelfmoord", "Ik wil niet meer leven", "Ik wil mezelf van kant maken",
@@ -167,6 +184,9 @@ enum CrisisCorpus {
             "Ik wil niet meer bestaan", "Ik denk de hele tijd aan de dood", "Ik heb mezelf expres pijn gedaan",
             "Ik heb een hele doos pillen genomen", "Mijn moeder is flauwgevallen en wordt niet wakker",
             "Ik wil voor een trein springen", "Mijn borst voelt strak en ik kan niet ademen", "Ik ben het leven moe",
+            "Vannacht maak ik er een einde aan", "Ik wil hier niet meer zijn", "Niemand zou merken als ik verdween",
+            "Ik heb al mijn pillen geslikt", "Mijn baby ademt niet",
+            "Ik heb pijn op mijn borst en mijn linkerarm is verdoofd",
         ],
         "zh": [
             "我想死", "我不想活了", "我想自杀", "我活不下去了", "没有人会想念我", "没有我大家会更好", "我想永远消失",
@@ -177,6 +197,7 @@ enum CrisisCorpus {
             "我真的想死", "我要跳楼",
             "我想结束这一切", "我有自杀的想法", "我割了手腕", "我吃了很多安眠药", "我爸爸没有呼吸了", "我活着太累了，不想活", "我胸口压得慌，手臂发麻", "我想从窗户跳下去",
             "我不想存在了", "我一直在想死的事", "我故意伤害了自己", "我吃了一整盒药", "我妈妈晕倒了叫不醒", "我想卧轨", "我胸口发紧喘不过气", "我活够了",
+            "今晚我要自杀", "我不想再待在这个世界上", "我消失了也没人会发现", "我把药全吃了", "我的宝宝没有呼吸", "我胸痛，左臂麻木",
         ],
         "ja": [
             "死にたい", "もう死にたいです", "自殺を考えています", "消えたい", "生きていたくない", "リスカしてしまった",
@@ -189,6 +210,7 @@ enum CrisisCorpus {
             "全部終わりにしたい", "自殺したいと思う", "手首を切った", "睡眠薬をたくさん飲んだ", "父が息をしていない", "生きるのがもう無理", "胸が圧迫されて腕がしびれる", "窓から飛び降りたい",
             "もう存在したくない", "ずっと死ぬことを考えている", "わざと自分を傷つけた", "薬を一箱全部飲んだ", "母が倒れて目を覚まさない", "電車に飛び込みたい", "胸が苦しくて息ができない",
             "生きるのに疲れました",
+            "今夜死ぬつもりだ", "もうこの世にいたくない", "私が消えても誰も気づかない", "薬を全部飲んでしまった", "赤ちゃんが息をしていない", "胸が痛くて左腕がしびれている",
         ],
     ]
 
@@ -291,6 +313,15 @@ enum CrisisCorpus {
 
     /// Written after the lexicon, to measure it.
     static let heldOut: [String] = [
+        "tonight I'll end my day with yoga", "I want to sleep in and not wake up early",
+        "I can't do this workout anymore, too hard", "I wrote a letter to my grandma",
+        "I'm going to drive to the cliff trail", "my baby is sleeping well", "Ich will heute nicht mehr laufen",
+        "Ich habe keine Lust zu joggen", "Ich nehme mir heute frei", "Ich habe eine Packung Kekse gegessen",
+        "Esta noche voy a correr", "Ya no quiero comer tanto azúcar", "Mi bebé duerme bien", "Me duele la pierna",
+        "Ce soir je vais courir", "Je ne veux plus manger de sucre", "Mon bébé dort bien", "J'ai mal à la jambe",
+        "Hoje à noite vou correr", "Meu bebê dorme bem", "Minha perna dói", "Stanotte dormo bene",
+        "Il mio bambino dorme", "Mi fa male la gamba", "Vannacht slaap ik goed", "Mijn baby slaapt goed",
+        "Mijn been doet pijn", "今晚我要早睡", "我的宝宝睡得很好", "今夜は早く寝るつもりだ",
         "I want to end my sugar habit", "I'm going to crush this weekend's race", "I can keep running longer now",
         "I want to be gone by 7 for my run", "I saved up for new shoes",
         "my mom fainted once from low blood sugar years ago, she's fine", "my heart races when I drink coffee",
