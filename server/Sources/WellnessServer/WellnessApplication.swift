@@ -110,7 +110,10 @@ public enum WellnessApplication {
             provider: MeteredProvider(
                 base: provider(configuration, store: store, metrics: metrics, logger: aiLogger), metrics: metrics),
             metrics: metrics,
-            idempotencyLeaseMilliseconds: configuration.idempotencyLeaseMilliseconds)
+            idempotencyLeaseMilliseconds: configuration.idempotencyLeaseMilliseconds,
+            safetyClassifier: configuration.ai.flatMap { ai in
+                ai.safetyModel.map { SafetyClassifier(configuration: ai, model: $0) }
+            })
         router.add(middleware: MethodNotAllowedMiddleware(allowedMethods: routes.allowedMethods))
         routes.register(on: router)
         return router

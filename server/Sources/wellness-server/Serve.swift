@@ -99,6 +99,13 @@ struct Serve: AsyncParsableCommand {
             "Data tool calls answered over one coach reply's rounds; later calls are refused in their results.",
             valueName: "n"))
     var aiToolCallsPerReply = ProviderConfiguration.defaultToolCallsPerReply
+    @Option(
+        help: ArgumentHelp(
+            "A safety classifier (Llama Guard style) on the same endpoint, asked about each coach message the "
+                + "crisis lexicon passes, before the coach model (default: none).", valueName: "model"))
+    var aiSafetyModel: String?
+    @Option(help: "Seconds the safety classifier may take; then the coach is asked (the lexicon already ran).")
+    var aiSafetyTimeout = ProviderConfiguration.defaultSafetyTimeoutSeconds
 
     func run() async throws {
         do {
@@ -176,8 +183,8 @@ struct Serve: AsyncParsableCommand {
     /// environment, never from the command line (where `ps` shows it).
     private func providerConfiguration() throws -> ProviderConfiguration? {
         guard let aiBaseUrl else {
-            guard aiModel == nil, aiApiKeyFile == nil else {
-                throw ValidationError("--ai-model and --ai-api-key-file need --ai-base-url")
+            guard aiModel == nil, aiApiKeyFile == nil, aiSafetyModel == nil else {
+                throw ValidationError("--ai-model, --ai-api-key-file and --ai-safety-model need --ai-base-url")
             }
             return nil
         }
@@ -201,6 +208,11 @@ struct Serve: AsyncParsableCommand {
         ai.toolRounds = aiToolRounds
         ai.toolCallsPerRound = aiToolCallsPerRound
         ai.toolCallsPerReply = aiToolCallsPerReply
+        guard aiSafetyTimeout.isFinite, aiSafetyTimeout > 0, aiSafetyTimeout <= 60 else {
+            throw ValidationError("--ai-safety-timeout must be more than 0 and at most 60 seconds")
+        }
+        ai.safetyModel = aiSafetyModel
+        ai.safetyTimeout = .milliseconds(Int64((aiSafetyTimeout * 1000).rounded()))
         do {
             try ai.validate()
         } catch let error as ProviderConfiguration.Invalid {

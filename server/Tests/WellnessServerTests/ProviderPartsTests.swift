@@ -19,6 +19,7 @@ import WellnessKitCore
             { $0.baseURL = "not a url" }, { $0.model = "" }, { $0.concurrency = 0 },
             { $0.timeout = .zero }, { $0.maxTokens = 0 }, { $0.dailyTokensPerUser = -1 }, { $0.toolRounds = -1 },
             { $0.toolRounds = 11 }, { $0.streamIdleTimeout = .zero }, { $0.streamIdleTimeout = .seconds(601) },
+            { $0.safetyModel = "" }, { $0.safetyTimeout = .zero }, { $0.safetyTimeout = .seconds(61) },
         ] {
             var bad = configuration
             change(&bad)

@@ -551,27 +551,6 @@ import WellnessKitCore
     }
 }
 
-/// The crisis list, in several phrasings, and what it leaves alone.
-@Suite struct CrisisScreenTests {
-    @Test(arguments: [
-        "I want to kill myself", "thinking about SUICIDE lately", "I don’t want to live anymore",
-        "sometimes I hurt   myself", "I self-harm when stressed", "I took an overdose",
-        "my chest pain won't stop", "I can't breathe", "I think I'm having a heart attack",
-        "I'd be better off dead",
-    ])
-    func flags(_ message: String) {
-        #expect(CrisisScreen.flags(message))
-    }
-
-    @Test(arguments: [
-        "How do I sleep better?", "I killed it at the gym today", "My legs hurt after running",
-        "I'm dying to try the new recipe",
-    ])
-    func leavesAlone(_ message: String) {
-        #expect(!CrisisScreen.flags(message))
-    }
-}
-
 /// The medical-advice deny-list.
 @Suite struct MedicalAdviceScreenTests {
     @Test(arguments: [

@@ -43,6 +43,11 @@ public struct ProviderConfiguration: Sendable, CustomStringConvertible {
     public var toolCallsPerRound = defaultToolCallsPerRound
     /// Data tool calls answered over one reply's rounds; later calls are refused in their results.
     public var toolCallsPerReply = defaultToolCallsPerReply
+    /// A safety classifier on the same endpoint that screens coach messages the crisis lexicon passes
+    /// (``SafetyClassifier``); nil: none.
+    public var safetyModel: String?
+    /// How long the safety classifier may take; then the coach is asked.
+    public var safetyTimeout: Duration = .seconds(defaultSafetyTimeoutSeconds)
 
     // The defaults, written once: the properties above start from them and the command line shows them.
     public static let defaultTimeoutSeconds = 20.0
@@ -55,6 +60,7 @@ public struct ProviderConfiguration: Sendable, CustomStringConvertible {
     public static let defaultToolRounds = 3
     public static let defaultToolCallsPerRound = 8
     public static let defaultToolCallsPerReply = 16
+    public static let defaultSafetyTimeoutSeconds = 3.0
 
     public init(baseURL: String, model: String, apiKey: String? = nil) {
         self.baseURL = baseURL
@@ -90,6 +96,10 @@ public struct ProviderConfiguration: Sendable, CustomStringConvertible {
         }
         guard (1...256).contains(toolCallsPerReply) else {
             throw Invalid.value("--ai-tool-calls-per-reply", "must be 1 to 256")
+        }
+        if let safetyModel, safetyModel.isEmpty { throw Invalid.value("--ai-safety-model", "must not be empty") }
+        guard safetyTimeout > .zero, safetyTimeout <= .seconds(60) else {
+            throw Invalid.value("--ai-safety-timeout", "must be more than 0 and at most 60 seconds")
         }
         if let dailyTokensPerUser, dailyTokensPerUser < 0 {
             throw Invalid.value("--ai-daily-tokens-per-user", "must be 0 or more")

@@ -48,6 +48,7 @@ public final class ServerMetrics: Sendable {
         static let aiFallbacks = "wellness_ai_fallbacks_total"
         static let aiCircuitOpen = "wellness_ai_circuit_open"
         static let aiCallsInFlight = "wellness_ai_calls_in_flight"
+        static let aiSafetyChecks = "wellness_ai_safety_checks_total"
     }
 
     /// Every metric in Prometheus' text exposition format (version 0.0.4).
@@ -130,6 +131,11 @@ public final class ServerMetrics: Sendable {
                 factory: factory
             ).increment(by: count)
         }
+    }
+
+    /// One answer of the safety classifier: `crisis`, `safe` or `failed` (an error, a timeout, an unknown form).
+    func aiSafetyCheck(_ outcome: String) {
+        Counter(label: Name.aiSafetyChecks, dimensions: [("outcome", outcome)], factory: factory).increment()
     }
 
     /// Whether the circuit breaker sends every call to the rules now.

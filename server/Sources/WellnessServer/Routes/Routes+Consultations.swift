@@ -62,8 +62,13 @@ extension Routes {
         }
         try await limit(consultation.userId, "messages")
         let coach = try await coachRequest(content, in: consultation)
-        if ServerSentEvent.isAccepted(by: request) { return streamedReply(to: coach, logger: context.logger) }
-        let exchange = try await save(content, await coachReply(to: coach), in: consultation)
+        // The crisis reply names the emergency numbers of the region the client asks its language for.
+        let region = CrisisHelp.region(fromAcceptLanguage: request.headers[.acceptLanguage])
+        if ServerSentEvent.isAccepted(by: request) {
+            return streamedReply(to: coach, region: region, logger: context.logger)
+        }
+        let generated = await coachReply(to: coach, region: region, logger: context.logger)
+        let exchange = try await save(content, generated, in: consultation)
         return JSONResponses.envelope(exchange, status: .created)
     }
 
@@ -84,7 +89,7 @@ extension Routes {
     /// The reply as server-sent events (docs/SERVER.md, "Streamed replies"):
     /// its text as the provider writes it, then the stored exchange. The
     /// reply is stored even when the client leaves before the end.
-    private func streamedReply(to coach: CoachRequest, logger: Logger) -> Response {
+    private func streamedReply(to coach: CoachRequest, region: String?, logger: Logger) -> Response {
         Response(
             status: .ok,
             headers: [.contentType: ServerSentEvent.contentType, .cacheControl: "no-store"],
@@ -93,7 +98,9 @@ extension Routes {
                 let reply = Task {
                     defer { sink.finish() }
                     do {
-                        let generated = await coachReply(to: coach) { sink.yield(ServerSentEvent($0)) }
+                        let generated = await coachReply(to: coach, region: region, logger: logger) {
+                            sink.yield(ServerSentEvent($0))
+                        }
                         sink.yield(.done(try await save(coach.message, generated, in: coach.consultation)))
                     } catch {
                         let failure = ErrorEnvelopeMiddleware.failure(for: error, logger: logger)
@@ -118,18 +125,34 @@ extension Routes {
             today: today)
     }
 
-    /// The fixed crisis reply for crisis language (never sent to a provider),
-    /// else the provider's reply; `emit` (when given) is told its text as it is written.
+    /// The fixed crisis reply for crisis language (never sent to a provider), in
+    /// the message's language with `region`'s numbers, else the provider's reply;
+    /// `emit` (when given) is told its text as it is written. The crisis lexicon
+    /// runs first, then the safety classifier when there is one, both before the coach.
     private func coachReply(
-        to request: CoachRequest, emit: (@Sendable (ReplyEvent) -> Void)? = nil
+        to request: CoachRequest, region: String?, logger: Logger, emit: (@Sendable (ReplyEvent) -> Void)? = nil
     ) async -> Generated<Coach.Reply> {
-        guard !CrisisScreen.flags(request.message) else {
-            metrics.aiAnswered(.coachReply, .fallback(.crisis))
-            for piece in ReplyEvent.pieces(of: CrisisScreen.reply) { emit?(.delta(piece)) }
-            return Generated(Coach.Reply(text: CrisisScreen.reply, proposals: []), .fallback(.crisis))
+        if let crisis = CrisisScreen.assess(request.message, region: region) {
+            return crisisReply(crisis, emit: emit)
+        }
+        if let safetyClassifier {
+            let verdict = await safetyClassifier.classify(request.message, logger: logger)
+            metrics.aiSafetyCheck(verdict.rawValue)
+            if verdict == .crisis {
+                return crisisReply(CrisisScreen.classified(request.message, region: region), emit: emit)
+            }
         }
         guard let emit else { return await provider.coachReply(request) }
         return await provider.coachReplyStream(request, emit: emit)
+    }
+
+    /// The crisis reply, told to `emit` as it would be streamed, and counted.
+    private func crisisReply(_ crisis: CrisisAssessment, emit: (@Sendable (ReplyEvent) -> Void)?)
+        -> Generated<Coach.Reply>
+    {
+        metrics.aiAnswered(.coachReply, .fallback(.crisis))
+        for piece in ReplyEvent.pieces(of: crisis.reply) { emit?(.delta(piece)) }
+        return Generated(Coach.Reply(text: crisis.reply, proposals: []), .fallback(.crisis))
     }
 
     private func consultation(_ context: AppRequestContext) async throws -> Consultation {

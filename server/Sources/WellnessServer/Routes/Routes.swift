@@ -20,6 +20,8 @@ struct Routes {
     /// How long an idempotency key's claim holds it without completing.
     var idempotencyLeaseMilliseconds = ServerConfiguration(dataDirectory: URL(fileURLWithPath: "/"))
         .idempotencyLeaseMilliseconds
+    /// The safety classifier asked about coach messages the crisis lexicon passes (`--ai-safety-model`).
+    var safetyClassifier: SafetyClassifier?
 
     /// One route: its method and path, whether it needs authentication, and its handler.
     struct Route {
