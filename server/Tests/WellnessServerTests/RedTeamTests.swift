@@ -447,12 +447,15 @@ import WellnessKitCore
 
     // MARK: - Reporting
 
+    /// Failures named per category: 8, or `WELLNESS_REDTEAM_EXAMPLES` (to list every one while mending a screen).
+    static let examplesShown = Int(ProcessInfo.processInfo.environment["WELLNESS_REDTEAM_EXAMPLES"] ?? "") ?? 8
+
     /// Prints the category's row and the table so far, writes the table to a file, and asserts the category.
     static func finish(_ tally: Tally) async {
         let (row, table) = await Report.shared.add(tally)
         print("red-team: " + row)
         if let table { print(table) }
-        let examples = tally.examples.prefix(8).joined(separator: "\n  ")
+        let examples = tally.examples.prefix(Self.examplesShown).joined(separator: "\n  ")
         if tally.isFalsePositiveCheck {
             #expect(
                 tally.falsePositives * 100 <= tally.runs,
