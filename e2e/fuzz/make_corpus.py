@@ -344,6 +344,13 @@ def integration_seeds(insight: dict, goal: dict, consultation: dict) -> dict[str
                 " half an hour, one and a half hours, a hundred and twenty minutes, twice a week, once a day,"
                 " ten times, 12 thousand, 1.5 million, 12k steps, dozens of runs, one of them, one hour.",
         "facts": unit_facts})
+    seeds["grounding_check-other-languages"] = one("grounding_check", {
+        "text": "Du bist zw\u00f6lftausend Schritte gegangen, dreimal, eine halbe Stunde; twaalfduizend stappen,"
+                " twee\u00ebntwintig keer; doce mil pasos, veintid\u00f3s; une demi-heure; dodicimila passi,"
+                " mezz'ora; \u4f60\u8d70\u4e86\u4e00\u4e07\u4e24\u5343\u6b65, \u4e03\u4e2a\u534a\u5c0f\u65f6,"
+                " \u58f9\u4e07\u8d30\u4edf, \u4e07\u4e00, XII workouts, a fortnight, doubled, a baker's dozen,"
+                " an hour and a half, 7,500 steps\u6b69\u304d\u307e\u3057\u305f, 5.5 out of 10 this week.",
+        "facts": unit_facts})
     seeds["grounding_check-units"] = one("grounding_check", {
         "text": "You ran 30 marathons and 3.1 miles, slept 434 minutes, 7-8 hours or seven to eight hours,"
                 " 30 check-ins, 85 percent, 70 kg or 154 lb, 5 consecutive days, 4 more hours.",
