@@ -158,13 +158,8 @@ import WellnessKitCore
                 Reply.answer(groundedReply, finishReason: "content_filter"),
                 Reply.status(.internalServerError),
                 Reply.status(.tooManyRequests, retryAfter: "120"),
-                Reply.answer(#"{"reply":"Take 5 mg of melatonin an hour before bed.","context_id":null}"#),
-                Reply.answer(#"{"reply":"As your doctor, I diagnose insomnia.","context_id":null}"#),
             ],
-            [
-                FallbackReason.refusal, .truncated, .contentFilter, .providerError, .rateLimited, .unsafeContent,
-                .unsafeContent,
-            ]))
+            [FallbackReason.refusal, .truncated, .contentFilter, .providerError, .rateLimited]))
     func failuresThatGoStraightToTheRules(_ reply: Reply, _ reason: FallbackReason) async throws {
         let provider = ScriptedProvider([reply, .answer(Self.groundedReply)])
         let log = LogRecorder()
@@ -181,6 +176,42 @@ import WellnessKitCore
             #expect(lines.map { $0.metadata["outcome"] } == [reason.rawValue], "one log line, with the outcome")
             #expect(
                 lines.first?.metadata["task"] == "coach_reply" && lines.first?.metadata["model"] == "scripted-model")
+        }
+    }
+
+    /// A dose, a diagnosis or a clinician's voice gets one re-ask naming the
+    /// screen's rule; unsafe again, the rules answer.
+    @Test(arguments: [
+        (#"{"reply":"Take 5 mg of melatonin an hour before bed.","context_id":null}"#, "a dose (5 mg)"),
+        (#"{"reply":"As your doctor, I diagnose insomnia.","context_id":null}"#, "a diagnosis (diagnose)"),
+        (#"{"reply":"Try Ambien or zolpidem tonight.","context_id":null}"#, "a medication (ambien)"),
+        (#"{"reply":"I'm Dr. Smith, your cardiologist.","context_id":null}"#, "a clinician's voice (i m dr)"),
+    ])
+    func anUnsafeAnswerIsAskedAgainOnceNamingTheRuleThenTheRules(_ answer: String, _ rule: String) async throws {
+        let provider = ScriptedProvider([.answer(answer), .answer(answer), .answer(Self.groundedReply)])
+        let log = LogRecorder()
+        try await Self.withServer(provider, log: log) { server, user, client in
+            let stored = try await Self.coachReply(client, user, "Tips?")
+            #expect(stored.text.hasPrefix(Self.rulesOpening))
+            #expect(try await Self.provenance(server, stored.id) == .fallback(.unsafeContent))
+            #expect(provider.requests.count == 2, "exactly one re-ask")
+            let reask = provider.messages(of: 1)
+            #expect(reask.suffix(2).map(\.role) == ["assistant", "user"])
+            #expect(
+                reask.last?.content.contains(rule) == true, "the re-ask names the rule: \(reask.last?.content ?? "")")
+            let outcomes = log.lines.filter { $0.message == "ai provider call" }.map { $0.metadata["outcome"] }
+            #expect(outcomes == ["reask_unsafe_content", "unsafe_content"])
+        }
+    }
+
+    @Test func anUnsafeAnswerFixedByTheReAskIsShown() async throws {
+        let dose = #"{"reply":"Pop two Advil and rest.","context_id":null}"#
+        let provider = ScriptedProvider([.answer(dose), .answer(Self.groundedReply)])
+        try await Self.withServer(provider) { server, user, client in
+            let stored = try await Self.coachReply(client, user, "My knee hurts")
+            #expect(stored.text == Self.groundedText)
+            #expect(try await Self.provenance(server, stored.id) == Self.llm)
+            #expect(provider.messages(of: 1).last?.content.contains("a dose (two advil)") == true)
         }
     }
 
@@ -559,22 +590,6 @@ import WellnessKitCore
     ])
     func leavesAlone(_ message: String) {
         #expect(!CrisisScreen.flags(message))
-    }
-}
-
-/// The medical-advice deny-list.
-@Suite struct MedicalAdviceScreenTests {
-    @Test(arguments: [
-        "Take 3 mg of melatonin.", "I diagnose you with insomnia.", "You may have sleep apnea.",
-        "As a doctor, I recommend rest.", "Increase your dosage.", "Start taking supplements daily.",
-    ])
-    func flags(_ text: String) {
-        #expect(MedicalAdviceScreen.violation(in: text) != nil)
-    }
-
-    @Test(arguments: ["Walk 8000 steps a day.", "Consider seeing a doctor about your sleep.", "Keep a steady bedtime."])
-    func leavesAlone(_ text: String) {
-        #expect(MedicalAdviceScreen.violation(in: text) == nil)
     }
 }
 

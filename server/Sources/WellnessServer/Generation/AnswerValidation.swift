@@ -10,7 +10,7 @@ struct AnswerValidation {
         case valid(Value)
         /// Worth one re-ask naming `errors`; `reason` if the re-ask fails too.
         case invalid(errors: [String], reason: FallbackReason)
-        /// Straight to the rules.
+        /// A rule of ``MedicalAdviceScreen`` broken: one re-ask naming it, then the rules.
         case unsafe(String)
 
         /// The same rejection for an answer of another type; nil when valid.
@@ -166,8 +166,8 @@ struct AnswerValidation {
         verdict(value, errors: errors, texts: texts.map { ($0.0, $0.1, facts) })
     }
 
-    /// Schema and domain errors first (a re-ask), then the deny-list (no
-    /// re-ask: the model was told), then grounding (a re-ask).
+    /// Schema and domain errors first, then the medical-advice screen, then
+    /// grounding; each gets one re-ask naming what was wrong.
     private func verdict<Value>(_ value: Value, errors: [String], texts: [(String, String, FactSheet)]) -> Verdict<
         Value
     > {
