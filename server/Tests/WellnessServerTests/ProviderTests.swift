@@ -533,6 +533,33 @@ import WellnessKitCore
         }
     }
 
+    /// Tips go through the same screen: one tip naming a sleep aid gets the re-ask naming it, then the rules.
+    @Test func aTipNamingAMedicationIsAskedAgainThenTheRules() async throws {
+        let tips = [
+            "Keep a fixed bedtime.", "Dim the lights early.", "Try ＺｚｚＱｕｉｌ on bad nights.",
+            "Walk after dinner.", "Keep the room cool.",
+        ].map { tip -> JSONValue in
+            .object(JSONObject([("tip", .string(tip)), ("category", .string("sleep")), ("priority", .string("high"))]))
+        }
+        let answer = ScriptedProvider.Reply.json(.object(JSONObject([("tips", .array(tips))])))
+        let provider = ScriptedProvider([])
+        try await Self.withServer(provider) { _, user, client in
+            let goal = try await client.call(
+                .post, "/api/v1/goals", as: user,
+                json: """
+                    {"title":"Sleep 8 hours","goal_type":"wellness","target_value":8,"target_unit":"hours","start_date":"2025-01-01","is_recurring":false}
+                    """
+            ).2
+            let id = try #require(goal["data"]["id"].string)
+            provider.append([answer, answer])
+            let shown = try await client.call(.get, "/api/v1/goals/\(id)/tips", as: user, json: nil).2
+            #expect(shown["data"]["tips"][0]["tip"].string == "Keep the same bedtime and wake time every day.")
+            #expect(!(try JSONWriter.string(shown)).lowercased().contains("zzzquil"))
+            #expect(provider.requests.count == 2, "one re-ask")
+            #expect(provider.messages(of: 1).last?.content.contains("a medication (zzzquil)") == true)
+        }
+    }
+
     @Test func newInsightsAreRewrittenUpToTheLimitAndTheRestByTheRules() async throws {
         let provider = ScriptedProvider([])
         try await Self.withServer(

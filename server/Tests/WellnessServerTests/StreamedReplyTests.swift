@@ -123,17 +123,24 @@ import WellnessKitCore
         }
     }
 
-    /// An ungrounded streamed answer (part of it shown) or one that is no JSON (nothing shown) gets the re-ask
-    /// the unstreamed path gives, naming what was wrong, streamed: a `reset` when text was shown, then the
-    /// grounded answer, shown, sent in `done` and stored as the model's.
+    /// An ungrounded or unsafe streamed answer (part of it shown) or one that is no JSON (nothing shown) gets
+    /// the re-ask the unstreamed path gives, naming what was wrong, streamed: a `reset` when text was shown,
+    /// then the grounded answer, shown, sent in `done` and stored as the model's.
     @Test(arguments: [
-        #"{"reply":"You checked in 7 times in your last 7 check-ins. You walked 123457 steps.","context_id":null}"#,
-        "Sure! Sleep more.",
+        (
+            #"{"reply":"You checked in 7 times in your last 7 check-ins. You walked 123457 steps.","context_id":null}"#,
+            "123457", ["ungrounded"]
+        ),
+        (
+            #"{"reply":"You checked in 7 times in your last 7 check-ins. Pop two Advil tonight.","context_id":null}"#,
+            "a dose (two advil)", ["unsafe_content"]
+        ),
+        ("Sure! Sleep more.", "not one JSON object", []),
     ])
-    func aRejectedStreamedAnswerIsReAskedAndTheGoodOneShownAndStored(_ first: String) async throws {
-        // The ungrounded answer has a first sentence to show; the other is no JSON, and shows nothing.
-        let withdrawn = first.hasPrefix("{")
-        let named = withdrawn ? "123457" : "not one JSON object"
+    func aRejectedStreamedAnswerIsReAskedAndTheGoodOneShownAndStored(
+        _ first: String, _ named: String, _ expectedResets: [String]
+    ) async throws {
+        // The ungrounded and unsafe answers have a first sentence to show; the other is no JSON, and shows nothing.
         let provider = ScriptedProvider([
             .stream(Self.split(first, every: 5)), .stream(Self.split(ProviderTests.groundedReply, every: 5)),
         ])
@@ -141,8 +148,9 @@ import WellnessKitCore
             let consultation = try await Self.newConsultation(client, user)
             let events = try Self.events(try await Self.stream(client, user, "Tips?", consultation: consultation).2)
             let resets = events.filter { $0.name == "reset" }.map { $0.data["reason"].string }
-            #expect(resets == (withdrawn ? ["ungrounded"] : []))
+            #expect(resets == expectedResets)
             #expect(!body(of: events).contains("123457"), "the invented number is never shown")
+            #expect(!body(of: events).contains("Advil"), "the dose is never shown")
             #expect(Self.shownText(events) == ProviderTests.groundedText)
             let done = try #require(events.last?.data)
             #expect(done["messages"][1]["content"].string == ProviderTests.groundedText)

@@ -2,7 +2,7 @@ import WellnessKitCore
 
 /// Checks a model's answer locally, whatever the provider claims to enforce:
 /// the task's schema (through the library's own decoders), the domain rules
-/// (enums, ranges, lengths), the medical-advice deny-list, and grounding
+/// (enums, ranges, lengths), the medical-advice screen, and grounding
 /// (every number a fact). What fails is named, for the one re-ask.
 struct AnswerValidation {
     /// What an answer turned out to be.
@@ -151,7 +151,7 @@ struct AnswerValidation {
     }
 
     /// The part of a reply written so far, through the checks that do not
-    /// need the whole answer: the deny-list (unsafe) and grounding (invalid,
+    /// need the whole answer: the medical-advice screen (unsafe) and grounding (invalid,
     /// naming each number that is no fact, for the re-ask). The whole reply
     /// gets every check of ``coachReply(_:contextId:)`` once it is complete.
     func screen(partOf text: String) -> Verdict<Void> {
