@@ -124,7 +124,8 @@ extension MedicalAdviceScreen {
 
     static func diagnosis(in text: MedicalText) -> [String]? {
         for index in text.tokens.indices {
-            for cue in diagnosisCues where text.matches(cue, at: index) {
+            let first = text.word(at: index)
+            for cue in diagnosisCues where cue.first == first && text.matches(cue, at: index) {
                 let after = index + cue.count
                 for at in after..<(after + 5) {
                     if at > after, text.word(at: at - 1) == nil { break }

@@ -31,16 +31,51 @@
 public enum MedicalAdviceScreen {
     /// Which rule `text` breaks and the words that broke it ("a dose (400 mg)"), or nil.
     public static func violation(in text: String) -> String? {
-        let read = MedicalText(SafetyText.normalized(text))
+        let normalized = SafetyText.normalized(text)
+        let leet = deLeeted(normalized)
+        let readings = [MedicalText(normalized)] + (leet == normalized ? [] : [MedicalText(leet)])
         let rules: [(String, (MedicalText) -> [String]?)] = [
             ("a dose", dose(in:)), ("a medication", medication(in:)), ("a diagnosis", diagnosis(in:)),
             ("a clinician's voice", clinicianVoice(in:)),
         ]
-        for (rule, find) in rules {
-            if let words = find(read) { return "\(rule) (\(words.joined(separator: " ")))" }
+        for read in readings {
+            for (rule, find) in rules {
+                if let words = find(read) { return "\(rule) (\(words.joined(separator: " ")))" }
+            }
         }
         return nil
     }
+
+    /// A second reading with leetspeak inside words undone ("amb1en" is
+    /// "ambien", "sl33p" "sleep", "mel@tonin" "melatonin"): a run of digits
+    /// with a letter on each side, `@` and `$` with a letter on either. Digits
+    /// beside a space stay ("5 mg", "5km").
+    static func deLeeted(_ normalized: String) -> String {
+        var scalars = Array(normalized.unicodeScalars)
+        var start = 0
+        while start < scalars.count {
+            guard leet[scalars[start]] != nil else {
+                start += 1
+                continue
+            }
+            var end = start
+            while end < scalars.count, leet[scalars[end]] != nil { end += 1 }
+            let before = start > 0 && scalars[start - 1].properties.isAlphabetic
+            let after = end < scalars.count && scalars[end].properties.isAlphabetic
+            let symbols = scalars[start..<end].allSatisfy { $0 == "@" || $0 == "$" }
+            if (before && after) || (symbols && (before || after)) {
+                for index in start..<end { scalars[index] = leet[scalars[index]] ?? scalars[index] }
+            }
+            start = end
+        }
+        var result = String.UnicodeScalarView()
+        result.append(contentsOf: scalars)
+        return String(result)
+    }
+
+    private static let leet: [Unicode.Scalar: Unicode.Scalar] = [
+        "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "@": "a", "$": "s",
+    ]
 
     /// What the one re-ask tells the model about `rule` (a ``violation(in:)``).
     static func reask(_ rule: String) -> String {
