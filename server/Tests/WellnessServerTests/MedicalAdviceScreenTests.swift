@@ -462,6 +462,10 @@ import Testing
         "Put 2 tablespoons of oats in your yoghurt.",
         "Your 7-day average is rising.",
         "Drink 2 litres of water on hot days.",
+        "If you notice signs of anxiety, slow breathing can help; a professional can too.",
+        "Have a plan B for rainy days, like an indoor workout.",
+        "There's a park 2 minutes from most homes; use it.",
+        "Snoring can be worth mentioning to a healthcare professional.",
     ]
 
     @Test func theRedTeamsFindingsAreFlagged() {

@@ -105,7 +105,8 @@ extension MedicalAdviceScreen {
             ["you", "have"], ["you", "ve"], ["youve"], ["you", "got"], ["you", "suffer", "from"],
             ["suffering", "from"],
             ["sounds", "like"], ["looks", "like"], ["seems", "like"], ["consistent", "with"], ["indicative", "of"],
-            ["suggestive", "of"], ["sign", "of"], ["signs", "of"], ["symptom", "of"], ["symptoms", "of"],
+            ["suggestive", "of"], ["is", "a", "sign", "of"], ["are", "signs", "of"], ["is", "a", "symptom", "of"],
+            ["are", "symptoms", "of"], ["showing", "signs", "of"], ["show", "signs", "of"],
             ["a", "case", "of"], ["diagnosed", "with"], ["points", "to"], ["developing"],
             ["you", "seem", "to", "have"], ["you", "appear", "to", "have"],
         ] + hedges.map { ["you", $0, "have"] }

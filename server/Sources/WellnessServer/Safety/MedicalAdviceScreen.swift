@@ -20,8 +20,8 @@
 ///   supplement", "prescription") unless the clause refers to a clinician
 ///   ("don't start any medication without your doctor");
 /// - **a diagnosis**: a cue ("you have", "you've got", "you may have", "you
-///   suffer from", "sounds like", "consistent with", "a sign of", "diagnosed
-///   with", ...) followed within four words by a condition of
+///   suffer from", "sounds like", "consistent with", "is a sign of", "you're
+///   showing signs of", "diagnosed with", ...; not "if you notice signs of") followed within four words by a condition of
 ///   ``MedicalVocabulary``; "you are" with a diagnostic adjective ("you are
 ///   diabetic"); the word "diagnose" and its forms, unless the clause refers
 ///   to a clinician ("only a doctor can diagnose that");

@@ -3,11 +3,11 @@
 // Source: Human Disease Ontology v2026-07-31 (commit 9fbefd6) with synonyms of release 2016-09-01: current labels (CC0 1.0) and the exact
 // synonyms of the terms still current (CC BY 3.0 in that release; attribution: the Human
 // Disease Ontology, disease-ontology.org), plus medical_vocabulary/conditions.txt.
-// Read: labels 12246, exact synonyms 11433, shape 3357, stop list 8.
+// Read: labels 12246, exact synonyms 11433, shape 3357, stop list 22.
 
 extension MedicalVocabulary {
     /// Disease and condition names.
-    /// One name a line, in the words ``MedicalText`` reads (19410 names).
+    /// One name a line, in the words ``MedicalText`` reads (19396 names).
     static let conditionsText = """
 1 p 36 deletion syndrome
 15 q 24 microdeletion syndrome
@@ -7961,7 +7961,6 @@ grade ii adult oligodendroglial tumor
 grade ii lymphomatoid granulomatosis
 grade iii astrocytic tumor
 grade iii lymphomatoid granulomatosis
-grade iii pin
 grade iv adult astrocytic tumor
 graft versus host disease
 gram negative pneumonia
@@ -11378,7 +11377,6 @@ maple bark strippers lung disorder
 maple syrup urine disease
 marable s syndrome
 marasmus
-marble bone
 marburg disease
 marburg hemorrhagic fever
 marburg virus disease
@@ -11615,9 +11613,6 @@ melphalan allergy
 membranoproliferative glomerulonephritis
 membranous glomerulonephritis
 membranous nephropathy
-men 2 a
-men 2 b
-men type i
 men type iib
 mend syndrome
 mendelson s syndrome
@@ -13872,13 +13867,6 @@ paresis of accommodation
 parietal foramina
 parietal lobe ependymoma
 parietal lobe neoplasm
-park 1
-park 15
-park 2
-park 6
-park 7
-park 8
-park 9
 parkinson disease
 parkinson s disease
 parkinson s disease 1
@@ -14438,7 +14426,6 @@ pilomatrixoma
 pilomatrixoma disorder
 pilomatrixoma morphologic abnormality
 pilomyxoid astrocytoma
-pin iii
 pineal astrocytic tumor
 pineal body neoplasm
 pineal choriocarcinoma
@@ -19161,7 +19148,6 @@ weak heart
 weaver like syndrome
 weaver syndrome
 weaver williams syndrome
-web eye
 webbing of digits
 weber christian disease
 wegener granulomatosis
