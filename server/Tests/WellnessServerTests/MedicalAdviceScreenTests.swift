@@ -241,6 +241,14 @@ import Testing
         "Try $ertraline for your mood.",
         "You have insomn1a.",
         "You have sl33p apnea.",
+        "Take ibuprofin for the pain.",
+        "Try melatonine tonight.",
+        "Try zolpidam tonight.",
+        "Try some asprin.",
+        "Take your metfromin.",
+        "Adderal helps focus.",
+        "Sertaline may help your mood.",
+        "Try valerain root.",
     ]
 
     static let safe = [
@@ -466,6 +474,14 @@ import Testing
         "Have a plan B for rainy days, like an indoor workout.",
         "There's a park 2 minutes from most homes; use it.",
         "Snoring can be worth mentioning to a healthcare professional.",
+        "You are creating a great habit.",
+        "Be creative with your meals.",
+        "Walk past the stations on your route.",
+        "Stating your goal helps.",
+        "Your ability to rest is improving.",
+        "Aspiring runners start slow.",
+        "Eat foods with prebiotics like onions.",
+        "The concert was a great way to unwind.",
     ]
 
     @Test func theRedTeamsFindingsAreFlagged() {

@@ -81,6 +81,9 @@ extension MedicalAdviceScreen {
             }
         }
         for index in text.tokens.indices {
+            if let word = text.word(at: index), MedicalVocabulary.misspelledDrug(word) != nil { return [word] }
+        }
+        for index in text.tokens.indices {
             guard let word = text.word(at: index), !refers(text.clause(around: index)) else { continue }
             if word.hasPrefix("prescri") { return [word] }
             guard directiveVerbs.contains(word) else { continue }

@@ -12,8 +12,8 @@
 ///   millilitres and units of a food or drink ("500 ml of water") are not doses;
 ///   the words "dose", "dosage", "dosing" too, except a dose of a harmless
 ///   thing ("a dose of sunshine");
-/// - **a medication**: any drug or supplement name of ``MedicalVocabulary``,
-///   in any context: the coach never names one, so "melatonin is a hormone
+/// - **a medication**: any drug or supplement name of ``MedicalVocabulary``
+///   (or a one-edit misspelling of a common one: "ibuprofin"), in any context: the coach never names one, so "melatonin is a hormone
 ///   your body makes" is flagged too (a user asking about melatonin gets the
 ///   rules' answer, which points to a professional); and a directive about
 ///   medication in general ("stop taking your medication", "try a

@@ -7,7 +7,7 @@
 
 extension MedicalVocabulary {
     /// Disease and condition names.
-    /// One name a line, in the words ``MedicalText`` reads (19396 names).
+    /// One a line, in the words ``MedicalText`` reads (19396).
     static let conditionsText = """
 1 p 36 deletion syndrome
 15 q 24 microdeletion syndrome

@@ -6,7 +6,7 @@
 
 extension MedicalVocabulary {
     /// Medication and supplement names, generic and brand.
-    /// One name a line, in the words ``MedicalText`` reads (38559 names).
+    /// One a line, in the words ``MedicalText`` reads (38559).
     static let drugsText = """
 5 htp
 a hydrocort

@@ -14,6 +14,52 @@ enum MedicalVocabulary {
     /// The most words a condition name has.
     static let conditionWords = longest(conditions)
 
+    /// Drug names whose one-edit misspellings count, by each of their one-letter deletions and themselves.
+    static let typoIndex: [String: [String]] = {
+        var index: [String: [String]] = [:]
+        for name in names(typoDrugsText) {
+            for variant in deletions(of: name) + [name] { index[variant, default: []].append(name) }
+        }
+        return index
+    }()
+    /// English words one edit from such a name that are words of their own ("creating", "stations").
+    static let typoExclusions = names(typoExclusionsText)
+
+    /// The drug name `word` misspells by one edit (insertion, deletion,
+    /// substitution, transposition: "ibuprofin", "melatonine"), or nil.
+    static func misspelledDrug(_ word: String) -> String? {
+        let letters = Array(word)
+        guard letters.count >= 6, !drugs.contains(word), !typoExclusions.contains(word) else { return nil }
+        let candidates = ([word] + deletions(of: word)).flatMap { typoIndex[$0] ?? [] }
+        return candidates.first { oneEdit(letters, Array($0)) }
+    }
+
+    private static func deletions(of word: String) -> [String] {
+        let letters = Array(word)
+        return letters.indices.map { index in
+            var shorter = letters
+            shorter.remove(at: index)
+            return String(shorter)
+        }
+    }
+
+    /// Whether the words are one insertion, deletion, substitution or transposition apart.
+    private static func oneEdit(_ first: [Character], _ second: [Character]) -> Bool {
+        if first.count == second.count {
+            let differ = first.indices.filter { first[$0] != second[$0] }
+            if differ.count == 1 { return true }
+            guard differ.count == 2, differ[1] == differ[0] + 1 else { return false }
+            return first[differ[0]] == second[differ[1]] && first[differ[1]] == second[differ[0]]
+        }
+        let (shorter, longer) = first.count < second.count ? (first, second) : (second, first)
+        guard longer.count == shorter.count + 1 else { return false }
+        return longer.indices.contains { index in
+            var removed = longer
+            removed.remove(at: index)
+            return removed == shorter
+        }
+    }
+
     /// The name among `names` that starts at `index`, longest first: its words, or nil.
     static func name(in names: Set<String>, longest: Int, at index: Int, of text: MedicalText) -> [String]? {
         let run = text.run(from: index, count: longest)
