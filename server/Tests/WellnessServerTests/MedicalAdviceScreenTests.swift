@@ -249,6 +249,17 @@ import Testing
         "Adderal helps focus.",
         "Sertaline may help your mood.",
         "Try valerain root.",
+        "Nimm zwei Tabletten vor dem Schlafen.",
+        "Nimm eine Kapsel vor dem Schlafen.",
+        "Toma dos pastillas antes de dormir.",
+        "Toma una pastilla de melatonina.",
+        "Prends deux comprimés le soir.",
+        "Prends une gélule avant de dormir.",
+        "Prendi due compresse la sera.",
+        "Toma um comprimido à noite.",
+        "Neem twee tabletten voor het slapen.",
+        "Nimm 5 mg vor dem Schlafen.",
+        "Nimm zehn Tropfen.",
     ]
 
     static let safe = [
@@ -482,6 +493,14 @@ import Testing
         "Aspiring runners start slow.",
         "Eat foods with prebiotics like onions.",
         "The concert was a great way to unwind.",
+        "Geh nach dem Abendessen eine Runde spazieren.",
+        "Bebe un vaso de agua al despertar.",
+        "Fais une courte promenade après le dîner.",
+        "Mange une tablette de chocolat noir de temps en temps, si tu veux.",
+        "Dormi otto ore se puoi.",
+        "Drink twee glazen water per dag.",
+        "Vá dormir meia hora mais cedo.",
+        "Nimm dir eine Pause am Nachmittag.",
     ]
 
     @Test func theRedTeamsFindingsAreFlagged() {

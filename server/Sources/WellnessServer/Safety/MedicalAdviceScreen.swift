@@ -91,9 +91,17 @@ public enum MedicalAdviceScreen {
         "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "thirty",
         "forty", "fifty", "sixty", "seventy", "eighty", "ninety", "hundred", "thousand", "half", "quarter", "dozen",
         "couple", "few", "several", "double", "triple", "single",
+        // The coach's other languages, two to ten and half (one is an article below).
+        "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun", "zehn", "halbe", "halb", "dos", "tres",
+        "cuatro", "cinco", "seis", "siete", "ocho", "nueve", "diez", "medio", "media", "deux", "trois", "quatre",
+        "cinq", "sept", "huit", "neuf", "dix", "demi", "demie", "due", "tre", "quattro", "cinque", "sei", "sette",
+        "otto", "nove", "dieci", "mezza", "mezzo", "dois", "duas", "três", "quatro", "sete", "oito", "dez", "meio",
+        "meia", "twee", "drie", "vijf", "zes", "zeven", "negen", "tien", "halve",
     ]
     /// Quantities that dose only the units that are never anything else ("a pill", not "a tablet" or "a drop").
-    static let articles: Set<String> = ["a", "an", "another"]
+    static let articles: Set<String> = [
+        "a", "an", "another", "ein", "eine", "einen", "un", "una", "une", "uno", "um", "uma", "een",
+    ]
     /// Words a dose may hold between its quantity and its unit ("two extra-strength tablets").
     static let doseFillers: Set<String> = [
         "extra", "more", "additional", "whole", "full", "small", "low", "high", "regular", "chewable", "sleeping",
@@ -104,11 +112,19 @@ public enum MedicalAdviceScreen {
         "mg", "mgs", "milligram", "milligrams", "milligramme", "milligrammes", "mcg", "mcgs", "μg", "µg", "ug",
         "microgram", "micrograms", "iu", "ius", "pill", "pills", "capsule", "capsules", "caplet", "caplets",
         "softgel", "softgels", "gummy", "gummies", "lozenge", "lozenges", "puff", "puffs", "sachet", "sachets",
+        // The coach's other languages.
+        "tabletten", "kapsel", "kapseln", "pille", "pillen", "dragee", "dragees", "pastilla",
+        "pastillas", "comprimido", "comprimidos", "cápsula", "cápsulas", "capsula", "tableta", "tabletas",
+        "píldora", "píldoras", "comprimé", "comprimés", "comprime", "comprimes", "gélule", "gélules", "gelule",
+        "gelules", "pilule", "pilules", "cachet", "cachets", "compressa", "compresse", "pillola", "pillole",
+        "pílula", "pílulas", "pil",
     ]
-    /// Units that dose with a number only ("two tablets"; "a tablet" may be a screen, "a drop" a fall).
+    /// Units that dose with a number only ("two tablets"; "a tablet" may be a screen, "a drop" a fall,
+    /// "une tablette" a bar of chocolate).
     static let numberOnlyUnits: Set<String> = [
         "tablet", "tablets", "tab", "tabs", "drop", "drops", "unit", "units", "spray", "sprays", "g", "gram", "grams",
-        "ml", "mls", "millilitre", "millilitres", "milliliter", "milliliters", "cc",
+        "ml", "mls", "millilitre", "millilitres", "milliliter", "milliliters", "cc", "tropfen", "gota", "gotas",
+        "goutte", "gouttes", "goccia", "gocce", "druppel", "druppels", "tablette",
     ]
     /// Units that measure food and drink as well: not a dose when "of" one of ``foods`` follows
     /// (drops and sprays too: "a few drops of lavender oil").
