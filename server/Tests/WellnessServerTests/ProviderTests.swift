@@ -496,6 +496,33 @@ import WellnessKitCore
         }
     }
 
+    /// Goal suggestions go through the same screen: a diagnosis in a rationale gets the re-ask naming it.
+    @Test func aGoalSuggestionThatDiagnosesIsAskedAgain() async throws {
+        func answer(_ rationale: String) -> JSONValue {
+            let items = ["Walk after dinner", "Stretch daily", "Keep a fixed bedtime"].map { title -> JSONValue in
+                .object(
+                    JSONObject([
+                        ("title", .string(title)), ("description", .string("One step at a time.")),
+                        ("goal_type", .string("activity")), ("target_value", .null), ("target_unit", .null),
+                        ("rationale", .string(rationale)), ("estimated_duration", .int(30)), ("difficulty", .int(2)),
+                    ]))
+            }
+            return .object(JSONObject([("suggestions", .array(items))]))
+        }
+        let provider = ScriptedProvider([
+            .json(answer("You probably have prediabetes.")), .json(answer("It builds on your recent days.")),
+        ])
+        try await Self.withServer(provider) { _, user, client in
+            let shown = try await client.call(.post, "/api/v1/goals/suggestions", as: user, json: nil)
+            #expect(shown.0 == .ok)
+            #expect(shown.2["data"]["suggestions"][0]["rationale"].string == "It builds on your recent days.")
+            #expect(provider.requests.count == 2)
+            #expect(
+                provider.messages(of: 1).last?.content.contains("a diagnosis (you probably have prediabetes)")
+                    == true)
+        }
+    }
+
     @Test func goalTipsFromTheModel() async throws {
         let tips = (1...5).map { index -> JSONValue in
             .object(

@@ -7,7 +7,7 @@
 
 extension MedicalVocabulary {
     /// Disease and condition names.
-    /// One a line, in the words ``MedicalText`` reads (19396).
+    /// One a line, in the words ``MedicalText`` reads (19397).
     static let conditionsText = """
 1 p 36 deletion syndrome
 15 q 24 microdeletion syndrome
@@ -9498,6 +9498,7 @@ inner ear infection
 insomnia
 insular sclerosis
 insulin dependent diabetes mellitus
+insulin resistance
 insulinoma
 integrative agnosia
 integumentary system benign neoplasm
