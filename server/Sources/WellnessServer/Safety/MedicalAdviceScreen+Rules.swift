@@ -6,6 +6,8 @@ extension MedicalAdviceScreen {
     static func dose(in text: MedicalText) -> [String]? {
         for index in text.tokens.indices {
             if let word = doseWord(at: index, in: text) { return [word] }
+            if let found = usualAmount(at: index, in: text) { return found }
+            if let unit = inside(text, scriptDoseUnits) { return [unit] }
             if let found = quantity(at: index, in: text) { return found }
         }
         return nil
@@ -25,6 +27,15 @@ extension MedicalAdviceScreen {
             return nil
         }
         return word
+    }
+
+    /// "twice your usual", "double your normal": a change of a dose.
+    private static func usualAmount(at index: Int, in text: MedicalText) -> [String]? {
+        guard ["twice", "double", "triple", "half", "halve"].contains(text.word(at: index) ?? ""),
+            text.word(at: index + 1) == "your",
+            ["usual", "normal", "regular", "current", "daily", "nightly"].contains(text.word(at: index + 2) ?? "")
+        else { return nil }
+        return text.run(from: index, count: 3)
     }
 
     /// A quantity at `index` followed within four words by a dose unit or a drug name.
@@ -73,6 +84,7 @@ extension MedicalAdviceScreen {
     // MARK: - A medication
 
     static func medication(in text: MedicalText) -> [String]? {
+        if let name = inside(text, scriptDrugs) { return [name] }
         for index in text.tokens.indices {
             if let name = MedicalVocabulary.name(
                 in: MedicalVocabulary.drugs, longest: MedicalVocabulary.drugWords, at: index, of: text)
@@ -82,6 +94,7 @@ extension MedicalAdviceScreen {
         }
         for index in text.tokens.indices {
             if let word = text.word(at: index), MedicalVocabulary.misspelledDrug(word) != nil { return [word] }
+            if let found = namedPills(at: index, in: text) { return found }
         }
         for index in text.tokens.indices {
             guard let word = text.word(at: index), !refers(text.clause(around: index)) else { continue }
@@ -94,6 +107,26 @@ extension MedicalAdviceScreen {
         }
         return nil
     }
+
+    /// Pills of something: "caffeine pills", "diet pills", "magnesium supplements" (not "your pills").
+    private static func namedPills(at index: Int, in text: MedicalText) -> [String]? {
+        guard let word = text.word(at: index), let next = text.word(at: index + 1), pillNouns.contains(next),
+            !notPillNames.contains(word), !numberWords.contains(word), !articles.contains(word),
+            !pillNouns.contains(word), !referrals.contains(word)
+        else { return nil }
+        return [word, next]
+    }
+
+    static let pillNouns: Set<String> = [
+        "pill", "pills", "tablets", "capsules", "gummies", "supplement", "supplements", "softgels", "lozenges",
+    ]
+    /// Words before "pills" that name none: determiners, prepositions, verbs.
+    static let notPillNames: Set<String> = [
+        "the", "your", "my", "his", "her", "their", "our", "any", "some", "these", "those", "this", "that", "no",
+        "more", "less", "of", "or", "and", "with", "without", "about", "on", "for", "from", "to", "all", "other",
+        "such", "like", "as", "into", "than", "not", "many", "new", "extra", "take", "taking", "took", "try",
+        "avoid", "skip", "use", "using", "need", "needs", "by", "in", "at", "are", "is", "were", "was",
+    ]
 
     /// Whether a clause refers to a clinician ("... without your doctor").
     private static func refers(_ clause: [String]) -> Bool {
@@ -126,26 +159,52 @@ extension MedicalAdviceScreen {
         "allergic", "arrhythmic", "hypoglycemic", "hyperglycemic", "clinically", "deficient", "apneic",
     ]
 
+    /// Words that assert what something is: a condition must follow at once
+    /// or after ``assertionGaps`` only ("that is plantar fasciitis", "this is
+    /// clearly insomnia", "your pattern means atrial fibrillation"; not "a good
+    /// night means less risk of heart disease").
+    static let assertionCues: [[String]] = [
+        ["that", "is"], ["this", "is"], ["it", "is"], ["that", "s"], ["this", "s"], ["it", "s"], ["means"],
+        ["indicates"], ["suggests"], ["match"], ["matches"], ["you", "ve", "developed"],
+    ]
+    static let assertionGaps: Set<String> = [
+        "clearly", "likely", "probably", "definitely", "possibly", "certainly", "just", "a", "an", "most", "almost",
+        "classic", "typical", "textbook", "early", "mild", "possible", "obviously",
+    ]
+
     static func diagnosis(in text: MedicalText) -> [String]? {
+        if let found = scriptDiagnosis(in: text) { return found }
         for index in text.tokens.indices {
             let first = text.word(at: index)
-            for cue in diagnosisCues where cue.first == first && text.matches(cue, at: index) {
-                let after = index + cue.count
-                for at in after..<(after + 5) {
-                    if at > after, text.word(at: at - 1) == nil { break }
-                    if let condition = MedicalVocabulary.name(
-                        in: MedicalVocabulary.conditions, longest: MedicalVocabulary.conditionWords, at: at,
-                        of: text)
-                    {
-                        return text.run(from: index, count: at - index) + condition
-                    }
-                }
+            for cue in diagnosisCues + languageCues where cue.first == first && text.matches(cue, at: index) {
+                if let found = condition(after: cue, at: index, in: text, gaps: nil) { return found }
+            }
+            for cue in assertionCues where cue.first == first && text.matches(cue, at: index) {
+                if let found = condition(after: cue, at: index, in: text, gaps: assertionGaps) { return found }
             }
             if let found = youAre(at: index, in: text) { return found }
             if let word = text.word(at: index), word.hasPrefix("diagnos") || word.hasPrefix("misdiagnos"),
                 !refers(text.clause(around: index))
             {
                 return [word]
+            }
+        }
+        return nil
+    }
+
+    /// The cue and a condition within four words after it (only `gaps` words between, when given).
+    private static func condition(after cue: [String], at index: Int, in text: MedicalText, gaps: Set<String>?)
+        -> [String]?
+    {
+        let after = index + cue.count
+        for at in after..<(after + 5) {
+            if at > after {
+                guard let previous = text.word(at: at - 1), gaps?.contains(previous) ?? true else { return nil }
+            }
+            if let condition = MedicalVocabulary.name(
+                in: MedicalVocabulary.conditions, longest: MedicalVocabulary.conditionWords, at: at, of: text)
+            {
+                return text.run(from: index, count: at - index) + condition
             }
         }
         return nil
@@ -184,7 +243,9 @@ extension MedicalAdviceScreen {
     ]
 
     static func clinicianVoice(in text: MedicalText) -> [String]? {
+        if let phrase = inside(text, scriptClinicianVoice) { return [phrase] }
         for index in text.tokens.indices {
+            if let phrase = languageClinician(at: index, in: text) { return phrase }
             if text.matches(["board", "certified"], at: index) { return ["board", "certified"] }
             for phrase in [["my", "patients"], ["my", "patient"], ["my", "clinic"]]
             where text.matches(phrase, at: index) {

@@ -49,7 +49,8 @@ public enum MedicalAdviceScreen {
     /// A second reading with leetspeak inside words undone ("amb1en" is
     /// "ambien", "sl33p" "sleep", "mel@tonin" "melatonin"): a run of digits
     /// with a letter on each side, `@` and `$` with a letter on either. Digits
-    /// beside a space stay ("5 mg", "5km").
+    /// beside a space stay ("5 mg", "5km"). Hyphens between letters go
+    /// ("zol-pi-dem").
     static func deLeeted(_ normalized: String) -> String {
         var scalars = Array(normalized.unicodeScalars)
         var start = 0
@@ -68,10 +69,18 @@ public enum MedicalAdviceScreen {
             }
             start = end
         }
+        // "zol-pi-dem": a hyphen between letters joins them.
         var result = String.UnicodeScalarView()
-        result.append(contentsOf: scalars)
+        for (index, scalar) in scalars.enumerated() {
+            let joins =
+                hyphens.contains(scalar) && index > 0 && index + 1 < scalars.count
+                && scalars[index - 1].properties.isAlphabetic && scalars[index + 1].properties.isAlphabetic
+            if !joins { result.append(scalar) }
+        }
         return String(result)
     }
+
+    private static let hyphens: Set<Unicode.Scalar> = ["-", "\u{2010}", "\u{2011}", "\u{2012}", "\u{2013}"]
 
     private static let leet: [Unicode.Scalar: Unicode.Scalar] = [
         "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "@": "a", "$": "s",

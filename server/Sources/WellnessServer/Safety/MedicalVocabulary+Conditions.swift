@@ -7,7 +7,7 @@
 
 extension MedicalVocabulary {
     /// Disease and condition names.
-    /// One a line, in the words ``MedicalText`` reads (19397).
+    /// One a line, in the words ``MedicalText`` reads (19434).
     static let conditionsText = """
 1 p 36 deletion syndrome
 15 q 24 microdeletion syndrome
@@ -1295,6 +1295,7 @@ angiostrongyliasis
 angle closure glaucoma
 angle closure glaucoma disorder
 angle closure glaucoma subacute
+angststörung
 angular blepharoconjunctivitis
 angular blepharoconjunctivitis disorder
 angular cheilitis
@@ -1448,6 +1449,11 @@ apical periodontitis disorder
 apical periodontitis nos
 aplasia of iris
 aplastic anemia
+apnea del sueño
+apnea notturna
+apnee notturne
+apneia do sono
+apnée du sommeil
 apocrine adenocarcinoma morphologic abnormality
 apocrine adenoma
 apocrine adenoma disorder
@@ -2672,6 +2678,7 @@ blue color blindness
 blue cone monochromacy
 blue drum syndrome
 blue toe syndrome
+bluthochdruck
 bmcc deficiency
 bo syndrome
 boder sedgwick syndrome
@@ -5397,9 +5404,14 @@ denys drash syndrome
 dependent personality disorder
 depersonalization disorder
 deposits cornea
+depresión
+depresión clínica
+depressie
 depression
+depressione
 depressive disorder
 depressive neurosis
+depressão
 deprivation amblyopia
 dercum disease
 dermal unilateral segmental cavernous angioma
@@ -5600,6 +5612,7 @@ devil s grip
 dextrocardia
 dextrotransposition of aorta disorder
 dgsx golabi rosen syndrome
+diabete
 diabetes
 diabetes bronze
 diabetes insipidus
@@ -5618,6 +5631,7 @@ diabetic polyneuropathy
 diabetic polyneuropathy disorder
 diabetic retinopathy
 diabetic vascular disorder
+diabète
 dialysis disequilibrium syndrome
 dialysis related amyloidosis
 diamond blackfan anemia
@@ -6095,6 +6109,7 @@ dystrophic epidermolysis bullosa
 dystrophic epidermolysis bullosa disorder
 dystrophy of corneal endothelium
 dystrophy of vulva
+dépression
 e 3 trisomy
 ear and mastoid disease
 ear cancer
@@ -8140,6 +8155,8 @@ heart lymphoma
 heart malformation
 heart malignant hemangiopericytoma
 heart predominantly in right hemithorax
+heart problem
+heart problems
 heart rhythm disease
 heart sarcoma
 heart septal defect
@@ -8596,6 +8613,8 @@ higmx 1
 hilar cholangiocarcinoma
 hilar lung carcinoma
 hilar lung neoplasm
+hipertensión
+hipertensão
 hippel lindau syndrome
 hirata disease
 hirschsprung disease
@@ -8652,6 +8671,7 @@ hodgkin s lymphoma nodular sclerosis
 hodgkin s paragranuloma
 hodgkin s sarcoma
 hodgkins lymphoma
+hoge bloeddruk
 hole retinal cyst
 holmes adie syndrome
 holocarboxylase synthetase deficiency
@@ -9496,10 +9516,16 @@ inner ear cancer
 inner ear disease
 inner ear infection
 insomnia
+insomnie
+insomnio
+insonnia
+insonnia cronica
 insular sclerosis
 insulin dependent diabetes mellitus
 insulin resistance
 insulinoma
+insónia
+insônia
 integrative agnosia
 integumentary system benign neoplasm
 integumentary system cancer
@@ -9696,6 +9722,7 @@ involutional entropion
 iodine deficiency related endemic goitre
 iodine hypothyroidism
 iodine hypothyroidism disorder
+ipertensione
 iridocyclitis
 iris cancer
 iris disease
@@ -16297,6 +16324,8 @@ schizophrenia 8
 schizophrenia 9
 schizophreniform disorder
 schizotypal personality disorder
+schlafapnoe
+schlaflosigkeit
 schlichting dystrophy
 schmid metaphyseal chondrodysplasia
 schmid type metaphyseal dysplasia
@@ -16808,6 +16837,9 @@ skull base cancer
 skull base chordoma
 skull base meningioma
 skull cancer
+slaapapneu
+slaapstoornis
+slapeloosheid
 slate pneumoconiosis
 slc 6 a 8 deficiency
 sle lupus erythematosus systemic
@@ -17955,9 +17987,12 @@ thyroid hormone responsiveness defect disorder
 thyroid hurthle cell adenoma
 thyroid hyalinizing trabecular adenoma
 thyroid insufficiency
+thyroid issue
 thyroid lymphoma
 thyroid malformation
 thyroid neoplasm
+thyroid problem
+thyroid problems
 thyroid sarcoma
 thyroiditis
 thyrotoxic crisis disorder
@@ -18180,6 +18215,7 @@ transvestic fetishism
 transvestism
 trapezoidocephaly synostosis syndrome
 trash foot
+trastorno de ansiedad
 traumatic brain injury
 traumatic glaucoma
 traumatic neurosis
@@ -18277,6 +18313,7 @@ tropical spastic paralysis
 tropical spastic paraplegia
 tropical sprue
 tropical steatorrhea
+trouble anxieux
 troyer syndrome
 trypanosomiasis
 tsh producing pituitary tumor

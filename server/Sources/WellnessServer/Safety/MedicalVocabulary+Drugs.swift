@@ -6,7 +6,7 @@
 
 extension MedicalVocabulary {
     /// Medication and supplement names, generic and brand.
-    /// One a line, in the words ``MedicalText`` reads (38559).
+    /// One a line, in the words ``MedicalText`` reads (38566).
     static let drugsText = """
 5 htp
 a hydrocort
@@ -10199,6 +10199,7 @@ dadima fruit
 dadle
 dadme immucillin h
 dadps
+dafalgan
 daflon
 dafnegin csc
 daglutril
@@ -12393,6 +12394,7 @@ dolcontral
 dolichos pruriens seed
 dolin
 dolipol
+doliprane
 dolmar
 dolmatil
 dolo visano m
@@ -12995,6 +12997,7 @@ efdispo
 efedrina
 efepoetin alfa
 efexor
+efferalgan
 effexor
 effient
 efflumidex
@@ -16302,6 +16305,7 @@ gelcen
 geldanamycin
 gelidina
 gelnique
+gelocatil
 gelopol
 gelovit
 gelsolin recombinant
@@ -26926,6 +26930,8 @@ paraaminohippuric acid
 parabaxin
 paracarbinoxamine
 paracetamol
+paracetamolletjes
+paracetamolo
 paracetamolum
 parachloramine
 parachlorometaxylenol
@@ -33794,6 +33800,7 @@ tacalcitol
 tacedinalina
 tacedinaline
 tacex
+tachipirina
 tachmalin
 tachosil
 tachydaron
