@@ -41,10 +41,10 @@ extension MedicalAdviceScreen {
     static let scriptDiagnosisCues = ["你患有", "你有", "您患有", "您有", "あなたは", "です", "でしょう"]
     static let scriptClinicianVoice = ["作为你的医生", "作为您的医生", "我是医生", "主治医として", "医師として", "私は医者"]
 
-    /// The first of `needles` inside a word of `text`.
+    /// The first of `needles` inside a word of `text` written in Chinese or Japanese.
     static func inside(_ text: MedicalText, _ needles: [String]) -> String? {
         for token in text.tokens {
-            guard case .word(let word) = token else { continue }
+            guard case .word(let word) = token, isCJK(word) else { continue }
             if let found = needles.first(where: { word.contains($0) }) { return found }
         }
         return nil
@@ -53,12 +53,18 @@ extension MedicalAdviceScreen {
     /// A condition of ``scriptConditions`` and a cue of ``scriptDiagnosisCues`` in the same word.
     static func scriptDiagnosis(in text: MedicalText) -> [String]? {
         for token in text.tokens {
-            guard case .word(let word) = token, let condition = scriptConditions.first(where: { word.contains($0) }),
+            guard case .word(let word) = token, isCJK(word),
+                let condition = scriptConditions.first(where: { word.contains($0) }),
                 scriptDiagnosisCues.contains(where: { word.contains($0) })
             else { continue }
             return [condition]
         }
         return nil
+    }
+
+    /// Whether `word` has a scalar of the CJK blocks (from U+2E80), where the needles are.
+    private static func isCJK(_ word: String) -> Bool {
+        word.unicodeScalars.contains { $0.value >= 0x2E80 }
     }
 
     /// A clinician's phrase of the coach's other languages at `index`.

@@ -4,10 +4,10 @@ extension MedicalAdviceScreen {
     // MARK: - A dose
 
     static func dose(in text: MedicalText) -> [String]? {
+        if let unit = inside(text, scriptDoseUnits) { return [unit] }
         for index in text.tokens.indices {
             if let word = doseWord(at: index, in: text) { return [word] }
             if let found = usualAmount(at: index, in: text) { return found }
-            if let unit = inside(text, scriptDoseUnits) { return [unit] }
             if let found = quantity(at: index, in: text) { return found }
         }
         return nil
@@ -152,6 +152,9 @@ extension MedicalAdviceScreen {
         "may", "might", "could", "probably", "likely", "possibly", "definitely", "clearly", "certainly", "must",
     ]
 
+    static let diagnosisCuesByFirstWord = Dictionary(grouping: diagnosisCues + languageCues) { $0.first ?? "" }
+    static let assertionCuesByFirstWord = Dictionary(grouping: assertionCues) { $0.first ?? "" }
+
     /// What "you are" may be that is a diagnosis.
     static let diagnosticAdjectives: Set<String> = [
         "diabetic", "prediabetic", "depressed", "anemic", "anaemic", "hypertensive", "insomniac", "obese", "bipolar",
@@ -175,11 +178,11 @@ extension MedicalAdviceScreen {
     static func diagnosis(in text: MedicalText) -> [String]? {
         if let found = scriptDiagnosis(in: text) { return found }
         for index in text.tokens.indices {
-            let first = text.word(at: index)
-            for cue in diagnosisCues + languageCues where cue.first == first && text.matches(cue, at: index) {
+            let first = text.word(at: index) ?? ""
+            for cue in diagnosisCuesByFirstWord[first] ?? [] where text.matches(cue, at: index) {
                 if let found = condition(after: cue, at: index, in: text, gaps: nil) { return found }
             }
-            for cue in assertionCues where cue.first == first && text.matches(cue, at: index) {
+            for cue in assertionCuesByFirstWord[first] ?? [] where text.matches(cue, at: index) {
                 if let found = condition(after: cue, at: index, in: text, gaps: assertionGaps) { return found }
             }
             if let found = youAre(at: index, in: text) { return found }

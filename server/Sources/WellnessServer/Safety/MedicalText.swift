@@ -79,7 +79,14 @@ struct MedicalText {
 
     /// Whether the tokens from `index` are `phrase`'s words (written with single spaces).
     func matches(_ phrase: [String], at index: Int) -> Bool {
-        run(from: index, count: phrase.count) == phrase
+        guard index >= 0, index + phrase.count <= tokens.count else { return false }
+        for (offset, expected) in phrase.enumerated() {
+            switch tokens[index + offset] {
+            case .word(let text), .number(let text): if text != expected { return false }
+            case .boundary: return false
+            }
+        }
+        return true
     }
 
     /// The words of the clause around `index` (between boundaries).
