@@ -163,13 +163,8 @@ import WellnessKitCore
                 Reply.answer(groundedReply, finishReason: "content_filter"),
                 Reply.status(.internalServerError),
                 Reply.status(.tooManyRequests, retryAfter: "120"),
-                Reply.answer(#"{"reply":"Take 5 mg of melatonin an hour before bed.","context_id":null}"#),
-                Reply.answer(#"{"reply":"As your doctor, I diagnose insomnia.","context_id":null}"#),
             ],
-            [
-                FallbackReason.refusal, .truncated, .contentFilter, .providerError, .rateLimited, .unsafeContent,
-                .unsafeContent,
-            ]))
+            [FallbackReason.refusal, .truncated, .contentFilter, .providerError, .rateLimited]))
     func failuresThatGoStraightToTheRules(_ reply: Reply, _ reason: FallbackReason) async throws {
         let provider = ScriptedProvider([reply, .answer(Self.groundedReply)])
         let log = LogRecorder()
@@ -186,6 +181,42 @@ import WellnessKitCore
             #expect(lines.map { $0.metadata["outcome"] } == [reason.rawValue], "one log line, with the outcome")
             #expect(
                 lines.first?.metadata["task"] == "coach_reply" && lines.first?.metadata["model"] == "scripted-model")
+        }
+    }
+
+    /// A dose, a diagnosis or a clinician's voice gets one re-ask naming the
+    /// screen's rule; unsafe again, the rules answer.
+    @Test(arguments: [
+        (#"{"reply":"Take 5 mg of melatonin an hour before bed.","context_id":null}"#, "a dose (5 mg)"),
+        (#"{"reply":"As your doctor, I diagnose insomnia.","context_id":null}"#, "a diagnosis (diagnose)"),
+        (#"{"reply":"Try Ambien or zolpidem tonight.","context_id":null}"#, "a medication (ambien)"),
+        (#"{"reply":"I'm Dr. Smith, your cardiologist.","context_id":null}"#, "a clinician's voice (i m dr)"),
+    ])
+    func anUnsafeAnswerIsAskedAgainOnceNamingTheRuleThenTheRules(_ answer: String, _ rule: String) async throws {
+        let provider = ScriptedProvider([.answer(answer), .answer(answer), .answer(Self.groundedReply)])
+        let log = LogRecorder()
+        try await Self.withServer(provider, log: log) { server, user, client in
+            let stored = try await Self.coachReply(client, user, "Tips?")
+            #expect(stored.text.hasPrefix(Self.rulesOpening))
+            #expect(try await Self.provenance(server, stored.id) == .fallback(.unsafeContent))
+            #expect(provider.requests.count == 2, "exactly one re-ask")
+            let reask = provider.messages(of: 1)
+            #expect(reask.suffix(2).map(\.role) == ["assistant", "user"])
+            #expect(
+                reask.last?.content.contains(rule) == true, "the re-ask names the rule: \(reask.last?.content ?? "")")
+            let outcomes = log.lines.filter { $0.message == "ai provider call" }.map { $0.metadata["outcome"] }
+            #expect(outcomes == ["reask_unsafe_content", "unsafe_content"])
+        }
+    }
+
+    @Test func anUnsafeAnswerFixedByTheReAskIsShown() async throws {
+        let dose = #"{"reply":"Pop two Advil and rest.","context_id":null}"#
+        let provider = ScriptedProvider([.answer(dose), .answer(Self.groundedReply)])
+        try await Self.withServer(provider) { server, user, client in
+            let stored = try await Self.coachReply(client, user, "My knee hurts")
+            #expect(stored.text == Self.groundedText)
+            #expect(try await Self.provenance(server, stored.id) == Self.llm)
+            #expect(provider.messages(of: 1).last?.content.contains("a dose (two advil)") == true)
         }
     }
 
@@ -474,6 +505,33 @@ import WellnessKitCore
         }
     }
 
+    /// Goal suggestions go through the same screen: a diagnosis in a rationale gets the re-ask naming it.
+    @Test func aGoalSuggestionThatDiagnosesIsAskedAgain() async throws {
+        func answer(_ rationale: String) -> JSONValue {
+            let items = ["Walk after dinner", "Stretch daily", "Keep a fixed bedtime"].map { title -> JSONValue in
+                .object(
+                    JSONObject([
+                        ("title", .string(title)), ("description", .string("One step at a time.")),
+                        ("goal_type", .string("activity")), ("target_value", .null), ("target_unit", .null),
+                        ("rationale", .string(rationale)), ("estimated_duration", .int(30)), ("difficulty", .int(2)),
+                    ]))
+            }
+            return .object(JSONObject([("suggestions", .array(items))]))
+        }
+        let provider = ScriptedProvider([
+            .json(answer("You probably have prediabetes.")), .json(answer("It builds on your recent days.")),
+        ])
+        try await Self.withServer(provider) { _, user, client in
+            let shown = try await client.call(.post, "/api/v1/goals/suggestions", as: user, json: nil)
+            #expect(shown.0 == .ok)
+            #expect(shown.2["data"]["suggestions"][0]["rationale"].string == "It builds on your recent days.")
+            #expect(provider.requests.count == 2)
+            #expect(
+                provider.messages(of: 1).last?.content.contains("a diagnosis (you probably have prediabetes)")
+                    == true)
+        }
+    }
+
     @Test func goalTipsFromTheModel() async throws {
         let tips = (1...5).map { index -> JSONValue in
             .object(
@@ -509,6 +567,33 @@ import WellnessKitCore
             provider.append([.json(.object(JSONObject([("tips", .array(grounded))])))])
             let second = try await client.call(.get, "/api/v1/goals/\(id)/tips", as: user, json: nil)
             #expect(second.2["data"]["tips"][0]["tip"].string == "Aim for 8.0 hours: keep a fixed bedtime.")
+        }
+    }
+
+    /// Tips go through the same screen: one tip naming a sleep aid gets the re-ask naming it, then the rules.
+    @Test func aTipNamingAMedicationIsAskedAgainThenTheRules() async throws {
+        let tips = [
+            "Keep a fixed bedtime.", "Dim the lights early.", "Try ＺｚｚＱｕｉｌ on bad nights.",
+            "Walk after dinner.", "Keep the room cool.",
+        ].map { tip -> JSONValue in
+            .object(JSONObject([("tip", .string(tip)), ("category", .string("sleep")), ("priority", .string("high"))]))
+        }
+        let answer = ScriptedProvider.Reply.json(.object(JSONObject([("tips", .array(tips))])))
+        let provider = ScriptedProvider([])
+        try await Self.withServer(provider) { _, user, client in
+            let goal = try await client.call(
+                .post, "/api/v1/goals", as: user,
+                json: """
+                    {"title":"Sleep 8 hours","goal_type":"wellness","target_value":8,"target_unit":"hours","start_date":"2025-01-01","is_recurring":false}
+                    """
+            ).2
+            let id = try #require(goal["data"]["id"].string)
+            provider.append([answer, answer])
+            let shown = try await client.call(.get, "/api/v1/goals/\(id)/tips", as: user, json: nil).2
+            #expect(shown["data"]["tips"][0]["tip"].string == "Keep the same bedtime and wake time every day.")
+            #expect(!(try JSONWriter.string(shown)).lowercased().contains("zzzquil"))
+            #expect(provider.requests.count == 2, "one re-ask")
+            #expect(provider.messages(of: 1).last?.content.contains("a medication (zzzquil)") == true)
         }
     }
 
@@ -551,21 +636,6 @@ import WellnessKitCore
     }
 }
 
-/// The medical-advice deny-list.
-@Suite struct MedicalAdviceScreenTests {
-    @Test(arguments: [
-        "Take 3 mg of melatonin.", "I diagnose you with insomnia.", "You may have sleep apnea.",
-        "As a doctor, I recommend rest.", "Increase your dosage.", "Start taking supplements daily.",
-    ])
-    func flags(_ text: String) {
-        #expect(MedicalAdviceScreen.violation(in: text) != nil)
-    }
-
-    @Test(arguments: ["Walk 8000 steps a day.", "Consider seeing a doctor about your sleep.", "Keep a steady bedtime."])
-    func leavesAlone(_ text: String) {
-        #expect(MedicalAdviceScreen.violation(in: text) == nil)
-    }
-}
 
 /// Provenance and token counts on PostgreSQL (its upsert and updates).
 @Suite(

@@ -123,17 +123,24 @@ import WellnessKitCore
         }
     }
 
-    /// An ungrounded streamed answer (part of it shown) or one that is no JSON (nothing shown) gets the re-ask
-    /// the unstreamed path gives, naming what was wrong, streamed: a `reset` when text was shown, then the
-    /// grounded answer, shown, sent in `done` and stored as the model's.
+    /// An ungrounded or unsafe streamed answer (part of it shown) or one that is no JSON (nothing shown) gets
+    /// the re-ask the unstreamed path gives, naming what was wrong, streamed: a `reset` when text was shown,
+    /// then the grounded answer, shown, sent in `done` and stored as the model's.
     @Test(arguments: [
-        #"{"reply":"You logged {{checkins_last_7}} recently. You walked 123457 steps.","context_id":null}"#,
-        "Sure! Sleep more.",
+        (
+            #"{"reply":"You logged {{checkins_last_7}} recently. You walked 123457 steps.","context_id":null}"#,
+            "123457", ["ungrounded"]
+        ),
+        (
+            #"{"reply":"You logged {{checkins_last_7}} recently. Pop two Advil tonight.","context_id":null}"#,
+            "a dose (two advil)", ["unsafe_content"]
+        ),
+        ("Sure! Sleep more.", "not one JSON object", []),
     ])
-    func aRejectedStreamedAnswerIsReAskedAndTheGoodOneShownAndStored(_ first: String) async throws {
-        // The ungrounded answer has a first sentence to show; the other is no JSON, and shows nothing.
-        let withdrawn = first.hasPrefix("{")
-        let named = withdrawn ? "123457" : "not one JSON object"
+    func aRejectedStreamedAnswerIsReAskedAndTheGoodOneShownAndStored(
+        _ first: String, _ named: String, _ expectedResets: [String]
+    ) async throws {
+        // The ungrounded and unsafe answers have a first sentence to show; the other is no JSON, and shows nothing.
         let provider = ScriptedProvider([
             .stream(Self.split(first, every: 5)), .stream(Self.split(ProviderTests.groundedReply, every: 5)),
         ])
@@ -141,8 +148,9 @@ import WellnessKitCore
             let consultation = try await Self.newConsultation(client, user)
             let events = try Self.events(try await Self.stream(client, user, "Tips?", consultation: consultation).2)
             let resets = events.filter { $0.name == "reset" }.map { $0.data["reason"].string }
-            #expect(resets == (withdrawn ? ["ungrounded"] : []))
+            #expect(resets == expectedResets)
             #expect(!body(of: events).contains("123457"), "the invented number is never shown")
+            #expect(!body(of: events).contains("Advil"), "the dose is never shown")
             #expect(Self.shownText(events) == ProviderTests.groundedText)
             let done = try #require(events.last?.data)
             #expect(done["messages"][1]["content"].string == ProviderTests.groundedText)
@@ -194,7 +202,7 @@ import WellnessKitCore
             ],
             [FallbackReason.providerError, .refusal, .truncated, .unsafeContent, .invalidAnswer]))
     func failuresStreamTheRules(_ reply: Reply, _ reason: FallbackReason) async throws {
-        // As unstreamed: an answer that is no JSON gets one re-ask (here as bad), the others none.
+        // As unstreamed: an answer that is no JSON or unsafe gets one re-ask (here as bad), the others none.
         let provider = ScriptedProvider([reply, reply])
         try await ProviderTests.withServer(provider) { server, user, client in
             let events = try Self.events(try await Self.stream(client, user, "Tips?").2)
@@ -205,7 +213,8 @@ import WellnessKitCore
             #expect(!body(of: events).contains("melatonin"))
             let id = try #require(done["messages"][1]["id"].string)
             #expect(try await ProviderTests.provenance(server, id) == .fallback(reason))
-            #expect(provider.requests.count == (reason == .invalidAnswer ? 2 : 1), "a re-ask only when worth one")
+            let reasked = reason == .invalidAnswer || reason == .unsafeContent
+            #expect(provider.requests.count == (reasked ? 2 : 1), "a re-ask only when worth one")
         }
     }
 

@@ -2,7 +2,7 @@ import WellnessKitCore
 
 /// Checks a model's answer locally, whatever the provider claims to enforce:
 /// the task's schema (through the library's own decoders), the domain rules
-/// (enums, ranges, lengths), the medical-advice deny-list, and numbers by
+/// (enums, ranges, lengths), the medical-advice screen, and numbers by
 /// reference (``ReferencedText``: no numeral of the model's own, every
 /// `{{fact}}` a fact, cited in its role). What fails is named, for the one
 /// re-ask; what is valid comes back as the user reads it, its references
@@ -13,7 +13,7 @@ struct AnswerValidation {
         case valid(Value)
         /// Worth one re-ask naming `errors`; `reason` if the re-ask fails too.
         case invalid(errors: [String], reason: FallbackReason)
-        /// Straight to the rules.
+        /// A rule of ``MedicalAdviceScreen`` broken: one re-ask naming it, then the rules.
         case unsafe(String)
 
         /// The same rejection for an answer of another type; nil when valid.
@@ -178,7 +178,7 @@ struct AnswerValidation {
 
     /// The part of a reply written so far (its references not yet written),
     /// through the checks that do not need the whole answer, on the text as
-    /// the user would read it: the deny-list (unsafe) and the references
+    /// the user would read it: the medical-advice screen (unsafe) and the references
     /// (invalid, naming each numeral and reference at fault, for the re-ask).
     /// Valid: that text, rendered. The whole reply gets every check of
     /// ``coachReply(_:contextId:)`` once it is complete.
@@ -188,7 +188,7 @@ struct AnswerValidation {
 
     // MARK: - Shared rules
 
-    /// Schema and domain errors first (a re-ask), then the deny-list and the
+    /// Schema and domain errors first (a re-ask), then the medical-advice screen and the
     /// echo check on the texts as the user reads them (unsafe), then
     /// their references and grounding (a re-ask). `make` builds the value
     /// from the texts, in the order given.

@@ -213,11 +213,12 @@ extension ChatCompletionsProvider {
         return turn(of: validate(parsed), parsed: parsed)
     }
 
-    /// A verdict's turn: deny-listed answers go to the rules (the model was told), the others get a re-ask.
+    /// A verdict's turn: a re-ask naming what was wrong; an unsafe answer's
+    /// names the screen's rule, and the rules answer if the re-ask is unsafe too.
     private static func turn<Value>(of verdict: AnswerValidation.Verdict<Value>, parsed: JSONValue) -> Turn<Value> {
         switch verdict {
         case .valid(let value): return .answered(value, parsed)
-        case .unsafe: return .end(.unsafeContent)
+        case .unsafe(let rule): return .rejected(errors: [MedicalAdviceScreen.reask(rule)], reason: .unsafeContent)
         case .invalid(let errors, let reason): return .rejected(errors: errors, reason: reason)
         }
     }
