@@ -258,6 +258,10 @@ import Testing
         "Prendi due compresse la sera.",
         "Toma um comprimido à noite.",
         "Neem twee tabletten voor het slapen.",
+        "Prendi un Moment per il mal di testa.",
+        "Nimm etwas gegen die Kopfschmerzen.",
+        "Toma algo para el dolor de cabeza.",
+        "Neem iets tegen de hoofdpijn.",
         "Nimm 5 mg vor dem Schlafen.",
         "Nimm zehn Tropfen.",
         "Take twice your usual magnesium.",
@@ -290,6 +294,8 @@ import Testing
     ]
 
     static let safe = [
+        "Take a moment for your headache: rest in a dark room.",
+        "Prenditi un momento di pausa.",
         "Try a short walk after dinner.",
         "Aim for {{avg_sleep_hours_last_7}} of sleep.",
         "A warm bath before bed can help you unwind.",

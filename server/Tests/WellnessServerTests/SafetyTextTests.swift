@@ -62,4 +62,8 @@ import Testing
         let huge = String(repeating: "ｋ\u{200B}1ll ", count: 50_000)
         #expect(SafetyText.normalized(huge).count == 250_000 - 1)
     }
+
+    @Test func digitsOfEveryScriptReadAsASCII() {
+        #expect(SafetyText.normalized("Take ٤٠٠ mg, ४०० mg or ৫০ mg") == "take 400 mg, 400 mg or 50 mg")
+    }
 }

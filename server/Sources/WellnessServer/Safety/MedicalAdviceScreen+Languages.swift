@@ -26,6 +26,36 @@ extension MedicalAdviceScreen {
         ["als", "je", "arts"], ["ik", "ben", "arts"], ["ik", "ben", "huisarts"], ["ik", "ben", "uw", "arts"],
     ]
 
+    /// "Take something for the headache" in the coach's other languages: a
+    /// verb of taking, then within six words a remedy's "for the pain"
+    /// ("Prendi un Moment per il mal di testa": a brand named like an English
+    /// word). Not in English, where "take a moment for your headache" is rest.
+    static let takeVerbs: Set<String> = [
+        "prendi", "prenda", "prendete", "nimm", "nehmen", "toma", "tome", "tomá", "tomad", "prends", "prenez",
+        "neem", "neemt",
+    ]
+    static let remedyPhrases: [[String]] = [
+        ["per", "il", "mal", "di", "testa"], ["per", "il", "dolore"], ["contro", "il", "dolore"],
+        ["für", "die", "kopfschmerzen"], ["gegen", "kopfschmerzen"], ["gegen", "die", "kopfschmerzen"],
+        ["gegen", "die", "schmerzen"], ["gegen", "schmerzen"], ["para", "el", "dolor"], ["contra", "el", "dolor"],
+        ["pour", "le", "mal", "de", "tête"], ["pour", "la", "douleur"], ["contre", "la", "douleur"],
+        ["para", "a", "dor"], ["contra", "a", "dor"], ["voor", "de", "hoofdpijn"], ["tegen", "de", "hoofdpijn"],
+        ["tegen", "hoofdpijn"], ["tegen", "de", "pijn"],
+    ]
+
+    /// A verb of ``takeVerbs`` followed within six words by a phrase of ``remedyPhrases``.
+    static func languageRemedy(in text: MedicalText) -> [String]? {
+        for index in text.tokens.indices {
+            guard let verb = text.word(at: index), takeVerbs.contains(verb) else { continue }
+            for offset in 1...6 {
+                if let phrase = remedyPhrases.first(where: { text.matches($0, at: index + offset) }) {
+                    return [verb] + phrase
+                }
+            }
+        }
+        return nil
+    }
+
     /// Chinese and Japanese are written without spaces: these are looked for inside words.
     static let scriptDrugs = [
         "褪黑素", "褪黑激素", "メラトニン", "布洛芬", "イブプロフェン", "对乙酰氨基酚", "アセトアミノフェン", "安眠药",

@@ -85,6 +85,7 @@ extension MedicalAdviceScreen {
 
     static func medication(in text: MedicalText) -> [String]? {
         if let name = inside(text, scriptDrugs) { return [name] }
+        if let remedy = languageRemedy(in: text) { return remedy }
         for index in text.tokens.indices {
             if let name = MedicalVocabulary.name(
                 in: MedicalVocabulary.drugs, longest: MedicalVocabulary.drugWords, at: index, of: text)

@@ -119,6 +119,13 @@ public enum SafetyText {
         default: break
         }
         guard scalar.value >= 0x80 else { return String(Character(scalar)) }
+        // A decimal digit of any script is its ASCII digit: the confusables table would read Arabic-Indic
+        // zero as "." and Devanagari four as a letter, and "٤٠٠ mg" is a dose.
+        if scalar.properties.generalCategory == .decimalNumber, let value = scalar.properties.numericValue,
+            let digit = Int(exactly: value), (0...9).contains(digit)
+        {
+            return String(digit)
+        }
         return confusables[scalar] ?? String(Character(scalar))
     }
 
