@@ -30,6 +30,14 @@ refused --database-timeout 86401
 refused --database-connections 0
 refused --database-connections 10001
 refused --requests-per-lone-user 2 --requests-per-user 3
+refused --port 65536
+refused --header-timeout 0
+refused --idle-timeout inf
+refused --insight-interval nan
+refused --insight-interval 1e300
+refused --data ""
+refused --ai-safety-timeout nan --ai-base-url http://127.0.0.1:9/v1 --ai-model m
+refused --ai-timeout 1e300 --ai-base-url http://127.0.0.1:9/v1 --ai-model m
 
 start_server "$server" "$work/data" --demo --insight-cache-size 0 --io-threads 3
 for n in 1 2 3; do

@@ -15,11 +15,11 @@ struct EraseUser: AsyncParsableCommand {
             and tokens as soon as it commits. An erasure interrupted after its rows were deleted is finished \
             (its key deleted; {"erased": ID, "finished": true}). Exits 1 when there is no such user and no key.
             """)
-    @OptionGroup var options: Keys.DataOptions
+    @OptionGroup var storage: StorageOptions
     @Argument(help: "The user's id.") var user: String
 
     func run() async throws {
-        try await options.run { store in
+        try await storage.run { store in
             switch try await store.erase(user) {
             case .account: return .object(JSONObject([("erased", .string(user))]))
             case .keyOnly: return .object(JSONObject([("erased", .string(user)), ("finished", .bool(true))]))
@@ -39,7 +39,7 @@ struct ExportUser: AsyncParsableCommand {
             The file appears whole or not at all (written beside it, then renamed), mode 0600: it holds the \
             user's health data in clear. Exits 1 when there is no such user.
             """)
-    @OptionGroup var options: Keys.DataOptions
+    @OptionGroup var storage: StorageOptions
     @Argument(help: "The user's id.") var user: String
     @Argument(help: "Where to write the export.") var file: String
 
@@ -47,7 +47,7 @@ struct ExportUser: AsyncParsableCommand {
         let destination = URL(fileURLWithPath: file)
         let partial = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).partial")
-        try await options.run { store in
+        try await storage.run { store in
             guard
                 FileManager.default.createFile(
                     atPath: partial.path, contents: nil, attributes: [.posixPermissions: 0o600]),

@@ -9,7 +9,8 @@ struct RotateTokenKey: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Add a new token signing key to DIR/token.keys (used from the next start).")
 
-    @Option(help: "Data directory (database and keys).") var data = "./wellness-data"
+    // Not ``StorageOptions``: only the directory's key file is read, never a database.
+    @Option(help: "Data directory (database and keys).") var data = StorageOptions.defaultDataDirectory
     @Flag(help: "Drop the previous keys: every token issued so far stops working.") var dropPrevious = false
 
     func run() throws {
@@ -19,13 +20,5 @@ struct RotateTokenKey: ParsableCommand {
         } catch let error as ConfigurationError {
             throw ExitCode.configuration("cannot rotate the token key", error)
         }
-    }
-}
-
-extension ExitCode {
-    /// EX_CONFIG, after saying what is wrong on stderr.
-    static func configuration(_ what: String, _ error: ConfigurationError) -> ExitCode {
-        FileHandle.standardError.write(Data("wellness-server: \(what): \(error.description)\n".utf8))
-        return ExitCode(78)
     }
 }

@@ -9,30 +9,18 @@ struct Seed: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Create load-test users holding the given numbers of insights; print them as JSON lines.")
 
-    @Option(help: "Data directory (the keys, and the SQLite database unless --database is given).")
-    var data = "./wellness-data"
-    @Option(help: "PostgreSQL instead of SQLite: postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE.")
-    var database: String?
-    @Option(help: "PostgreSQL database of the users' data keys, as for `serve`.")
-    var keyDatabase: String?
+    @OptionGroup var storage: StorageOptions
     @Option(help: "Comma-separated insight counts, one user each (0–1000000).") var insights = "10"
 
+    func validate() throws {
+        _ = try counts()
+    }
+
     func run() async throws {
-        let counts = insights.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
-        guard !counts.isEmpty, counts.allSatisfy({ ($0 ?? -1) >= 0 && ($0 ?? -1) <= 1_000_000 }) else {
-            throw ValidationError("--insights must be comma-separated counts from 0 to 1000000")
-        }
-        var configuration = ServerConfiguration(dataDirectory: URL(fileURLWithPath: data))
-        configuration.databaseURL = database
-        configuration.keyDatabaseURL = keyDatabase
-        let store: Store
+        let counts = try counts()
+        let store = try await storage.openStore("cannot seed")
         do {
-            store = try await WellnessApplication.openStore(configuration).0
-        } catch let error as ConfigurationError {
-            throw ExitCode.configuration("cannot seed", error)
-        }
-        do {
-            for count in counts.compactMap({ $0 }) {
+            for count in counts {
                 let user = try await LoadTestData.seed(store, insights: count)
                 let line = JSONObject([
                     ("insights", .number(String(count))), ("user_id", .string(user.id)),
@@ -46,5 +34,14 @@ struct Seed: AsyncParsableCommand {
             throw error
         }
         await store.shutdown()
+    }
+
+    /// The `--insights` counts.
+    private func counts() throws -> [Int] {
+        let counts = insights.split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard !counts.isEmpty, counts.allSatisfy({ ($0 ?? -1) >= 0 && ($0 ?? -1) <= 1_000_000 }) else {
+            throw ValidationError("--insights must be comma-separated counts from 0 to 1000000")
+        }
+        return counts.compactMap { $0 }
     }
 }
