@@ -52,6 +52,9 @@ let package = Package(
             name: "WellnessServerTests",
             dependencies: [
                 "WellnessServer",
+                // The command's option groups (ServerOptionsTests).
+                "wellness-server",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
