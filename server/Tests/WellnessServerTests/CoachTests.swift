@@ -16,6 +16,9 @@ import WellnessKitCore
             sleepHours: day % 5 == 0 ? 5.5 : 7)
     }
 
+    /// How the general wellness coach closes an exact answer.
+    static let answerClosing = "Ask me about any other day or measure whenever you like."
+
     static func reply(_ message: String) -> String {
         Coach.reply(to: message, in: consultation, context: Coach.Context(checkIns: checkIns), today: today).text
     }
@@ -24,20 +27,21 @@ import WellnessKitCore
         // 17–20 November: 9,700 + 9,800 + 9,900 + 10,000.
         #expect(
             Self.reply("How many steps did I take this week?")
-                == "Thanks for sharing. You took 39,400 steps between 17 and 23 November 2025.")
+                == "I checked your log. You took 39,400 steps between 17 and 23 November 2025. \(Self.answerClosing)")
         #expect(
             Self.reply("How many days did I sleep less than 6 hours this month?")
-                == "Thanks for sharing. You had sleep less than 6 hours on 4 days between 1 and 30 November 2025.")
+                == "I checked your log. You had sleep less than 6 hours on 4 days between 1 and 30 November 2025. "
+                + Self.answerClosing)
         #expect(
             Self.reply("What was my average sleep yesterday?")
-                == "Thanks for sharing. Your average sleep was 7 hours on 19 November 2025.")
+                == "I checked your log. Your average sleep was 7 hours on 19 November 2025. \(Self.answerClosing)")
     }
 
     @Test func workoutQuestionsAreNotAnsweredFromMissingData() {
         // No workouts are stored here: "You didn't run" would be a guess.
         let reply = Self.reply("How many days did I run this week?")
         #expect(!reply.contains("didn't") && !reply.contains("You ran"))
-        #expect(reply.hasPrefix("Thanks for sharing."))
+        #expect(reply.hasPrefix("Good question. No workouts are logged here yet, so I can't answer that exactly."))
     }
 
     /// Runs on 17, 18 and 20 November (5, 6 and 10 km) and a ride on 19 November (20 km), 07:00 UTC.
@@ -59,7 +63,8 @@ import WellnessKitCore
 
     @Test func workoutQuestionsAreAnsweredFromStoredWorkoutsAndRecordTheirQuery() throws {
         let runs = Self.replyWithWorkouts("How many days did I run this week?")
-        #expect(runs.text == "Thanks for sharing. You ran on 3 days between 17 and 23 November 2025.")
+        #expect(
+            runs.text == "I checked your log. You ran on 3 days between 17 and 23 November 2025. \(Self.answerClosing)")
         let record = try #require(runs.dataQueries.first)
         #expect(record["query"]["table"].string == "sessions")
         #expect(record["result"]["days"] == .int(3))
@@ -77,5 +82,124 @@ import WellnessKitCore
 
     @Test func otherMessagesGetTheRulesReply() {
         #expect(!Self.reply("I feel tired lately, any advice?").contains("steps between"))
+    }
+}
+
+/// Openings and closings that fit what was asked, in every persona.
+extension CoachTests {
+    /// The openings for something shared, which no question gets.
+    static let sharedOpenings = [
+        "Thanks for sharing.", "Let's look at this together.", "From a nutrition point of view:",
+        "Here's how we can train for this:", "Sleep is a great lever here.",
+    ]
+    /// Closings that point at a step or a proposal in the reply.
+    static let stepClosings = ["first step above", "Try it", "Give it a week", "Start this week"]
+    static let wrongForAnyReply = ["You asked a question", "first step above"]
+
+    static func reply(
+        _ message: String, _ persona: Persona, goal: Goal? = nil, insight: Insight? = nil,
+        workouts: [WorkoutRecord] = []
+    ) -> Coach.Reply {
+        var consultation = consultation
+        consultation.persona = persona
+        return Coach.reply(
+            to: message, in: consultation,
+            context: Coach.Context(goal: goal, insight: insight, checkIns: checkIns, workouts: workouts), today: today)
+    }
+
+    /// The reply's sentences after `body`: its closing.
+    static func closing(of text: String, after body: String) throws -> String {
+        let range = try #require(text.range(of: body), "\(text)")
+        return String(text[range.upperBound...]).trimmingCharacters(in: .whitespaces)
+    }
+
+    @Test(arguments: Persona.allCases)
+    func anExactAnswerOpensAsAnAnswerAndClosesWithoutAStep(_ persona: Persona) throws {
+        let answer = "You took 39,400 steps between 17 and 23 November 2025."
+        let reply = Self.reply("How many steps did I take this week?", persona)
+        #expect(reply.dataQueries.count == 1)
+        #expect(!Self.sharedOpenings.contains { reply.text.hasPrefix($0) }, "\(reply.text)")
+        for wrong in Self.wrongForAnyReply + Self.stepClosings { #expect(!reply.text.contains(wrong), "\(reply.text)") }
+        let opening = try #require(reply.text.range(of: answer)).lowerBound
+        #expect(!reply.text[..<opening].isEmpty && !reply.text[..<opening].contains("?"))
+        let closing = try Self.closing(of: reply.text, after: answer)
+        #expect(!closing.isEmpty, "an exact answer ends with an invitation, not the bare number: \(reply.text)")
+    }
+
+    @Test(arguments: Persona.allCases)
+    func aDeclinedDataQuestionSaysWhyAndIsNotThanked(_ persona: Persona) {
+        let text = Self.reply("How many days did I run this week?", persona).text
+        #expect(text.contains("No workouts are logged here yet, so I can't answer that exactly."), "\(text)")
+        #expect(!Self.sharedOpenings.contains { text.hasPrefix($0) }, "\(text)")
+        for wrong in Self.wrongForAnyReply { #expect(!text.contains(wrong), "\(text)") }
+    }
+
+    @Test(arguments: Persona.allCases)
+    func aGeneralQuestionGetsAQuestionOpeningAndAClosingOnTheStepShown(_ persona: Persona) throws {
+        let text = Self.reply("I feel tired lately, any advice?", persona).text
+        #expect(!Self.sharedOpenings.contains { text.hasPrefix($0) }, "\(text)")
+        for wrong in Self.wrongForAnyReply { #expect(!text.contains(wrong), "\(text)") }
+        let closing = try Self.closing(of: text, after: "Pick one small step you can repeat daily.")
+        #expect(!closing.isEmpty && !closing.contains("proposed"), "\(text)")
+    }
+
+    @Test(arguments: [Persona.generalWellness, .nutritionist, .sleepCoach])
+    func aQuestionAboutAnInsightWithoutAStepClosesWithoutNamingOne(_ persona: Persona) throws {
+        let insight = Insight(
+            id: "ins_1", userId: "usr_1", insightType: .pattern, title: "Sleep and mood",
+            content: "Your mood rises with your sleep.", generatedAt: Timestamp(seconds: 0),
+            createdAt: Timestamp(seconds: 0), updatedAt: Timestamp(seconds: 0))
+        let text = Self.reply("What does this mean for me?", persona, insight: insight).text
+        for wrong in Self.wrongForAnyReply + Self.stepClosings { #expect(!text.contains(wrong), "\(text)") }
+        #expect(!Self.sharedOpenings.contains { text.hasPrefix($0) }, "\(text)")
+        let closing = try Self.closing(of: text, after: "hours of sleep.")
+        #expect(!closing.isEmpty && !closing.contains("proposed"), "\(text)")
+    }
+
+    @Test(arguments: [Persona.generalWellness, .fitnessCoach, .wellnessSpecialist])
+    func aGoalQuestionWithProposalsClosesOnTheProposals(_ persona: Persona) throws {
+        let goal = Goal(
+            id: "gol_1", userId: "usr_1", title: "Walk more", goalType: "activity", targetValue: 10,
+            targetUnit: "workouts", currentValue: 1, startDate: .day(Self.today), createdAt: Timestamp(seconds: 0),
+            updatedAt: Timestamp(seconds: 0))
+        let reply = Self.reply("Why am I not there yet?", persona, goal: goal)
+        #expect(reply.proposals.count == 2)
+        for wrong in Self.wrongForAnyReply { #expect(!reply.text.contains(wrong), "\(reply.text)") }
+        let closing = try Self.closing(of: reply.text, after: "the most reliable lever.")
+        #expect(closing.contains("proposed changes"), "\(reply.text)")
+    }
+
+    @Test(arguments: Persona.allCases)
+    func somethingSharedKeepsThePersonasOpeningAndGetsNoQuestionClosing(_ persona: Persona) {
+        let text = Self.reply("I feel tired lately.", persona).text
+        #expect(Self.sharedOpenings.contains { text.hasPrefix($0) }, "\(text)")
+        for wrong in Self.wrongForAnyReply { #expect(!text.contains(wrong), "\(text)") }
+        #expect(!text.contains("Good question"), "\(text)")
+    }
+
+    @Test func eachPersonaHasItsOwnVoice() {
+        let openings = Persona.allCases.map { Self.reply("I feel tired lately, any advice?", $0).text }
+        #expect(Set(openings).count == Persona.allCases.count)
+        let answers = Persona.allCases.map { Self.reply("How many steps did I take this week?", $0).text }
+        #expect(Set(answers).count == Persona.allCases.count)
+    }
+
+    @Test(arguments: ["how do I sleep better", "What should I change", "Any advice for my mornings"])
+    func aQuestionWithoutAQuestionMarkIsAQuestion(_ message: String) {
+        let text = Self.reply(message, .generalWellness).text
+        #expect(text.hasPrefix("Good question."), "\(text)")
+        #expect(!Self.reply("I slept badly.", .generalWellness).text.hasPrefix("Good question."))
+    }
+
+    @Test(arguments: Persona.allCases)
+    func everyOpeningAndClosingPassesTheSafetyScreens(_ persona: Persona) {
+        let voice = CoachVoice(persona)
+        let closings = CoachVoice.Kind.allCases.flatMap { kind in
+            CoachVoice.Offer.allCases.map { voice.closing(kind, offer: $0) }
+        }
+        for text in voice.openings + closings {
+            #expect(MedicalAdviceScreen.violation(in: text) == nil, "\(text)")
+            #expect(!CrisisScreen.flags(text), "\(text)")
+        }
     }
 }

@@ -37,7 +37,7 @@ import WellnessKitCore
             let started = ContinuousClock.now
             let first = try await Self.reply(client, user, streamed: streamed)
             let elapsed = ContinuousClock.now - started
-            #expect(first.text.hasPrefix(ProviderTests.rulesOpening), "\(first.text)")
+            #expect(ProviderTests.fromRules(first.text), "\(first.text)")
             #expect(elapsed < Self.answeredWithin, "answered after \(elapsed)")
             #expect(try await ProviderTests.provenance(server, first.id) == .fallback(.timeout))
             let metrics = try await Exposition.read(client)

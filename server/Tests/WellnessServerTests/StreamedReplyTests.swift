@@ -70,7 +70,7 @@ import WellnessKitCore
             #expect(done["count"] == .int(2))
             #expect(done["messages"][0]["content"].string == "How do I sleep better?")
             #expect(Self.shownText(events) == done["messages"][1]["content"].string)
-            #expect(Self.shownText(events).hasPrefix(ProviderTests.rulesOpening))
+            #expect(ProviderTests.fromRules(Self.shownText(events)))
             let stored = try await client.call(.get, "/api/v1/consultations/\(id)/messages", as: user).2["data"]
             #expect(stored["messages"] == done["messages"], "the stream's messages are the stored ones")
         }
@@ -115,7 +115,7 @@ import WellnessKitCore
             #expect(!body(of: events).contains("123457"), "the invented number is never shown")
             let done = try #require(events.last?.data)
             let reply = try #require(done["messages"][1]["content"].string)
-            #expect(reply.hasPrefix(ProviderTests.rulesOpening))
+            #expect(ProviderTests.fromRules(reply))
             #expect(Self.shownText(events) == reply)
             let id = try #require(done["messages"][1]["id"].string)
             #expect(try await ProviderTests.provenance(server, id) == .fallback(.ungrounded))
@@ -208,7 +208,7 @@ import WellnessKitCore
             let events = try Self.events(try await Self.stream(client, user, "Tips?").2)
             let done = try #require(events.last?.data)
             let text = try #require(done["messages"][1]["content"].string)
-            #expect(text.hasPrefix(ProviderTests.rulesOpening))
+            #expect(ProviderTests.fromRules(text))
             #expect(Self.shownText(events) == text)
             #expect(!body(of: events).contains("melatonin"))
             let id = try #require(done["messages"][1]["id"].string)
@@ -324,7 +324,7 @@ import WellnessKitCore
             #expect(!body(of: events).contains("metformin"))
             let done = try #require(events.last?.data)
             let text = try #require(done["messages"][1]["content"].string)
-            #expect(text.hasPrefix(ProviderTests.rulesOpening))
+            #expect(ProviderTests.fromRules(text))
             #expect(Self.shownText(events) == text)
             let stored = try await client.call(.get, "/api/v1/consultations/\(consultation)/messages", as: user).2
             #expect(stored["data"]["messages"] == done["messages"], "what was shown is what was stored")

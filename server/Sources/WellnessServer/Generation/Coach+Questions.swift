@@ -1,20 +1,32 @@
 import WellnessKitCore
 
 extension Coach {
+    /// What the rules make of a question about the user's own data.
+    enum DataReply {
+        /// The exact answer, read by the library's question reader (docs/QUERY.md).
+        case answered(QuestionAnswer)
+        /// A question the reader understood that the data here cannot answer, and why, in a sentence.
+        case declined(String)
+    }
+
     /// The exact answer to a question about the user's own check-ins and
-    /// workouts ("How many steps did I take this week?"), read by the
-    /// library's question reader (docs/QUERY.md), or nil when the message is
-    /// not such a question.
+    /// workouts ("How many steps did I take this week?"), or why there is
+    /// none, or nil when the message is not such a question.
     ///
     /// A question about workouts, or conditioned on them, is answered only
     /// when the user has logged workouts here: an empty sessions table would
     /// answer "you didn't run" to someone whose runs are elsewhere.
-    static func dataAnswer(to message: String, context: Context, today: CalendarDate) -> QuestionAnswer? {
+    static func dataReply(to message: String, context: Context, today: CalendarDate) -> DataReply? {
         guard let reading = QuestionReader.read(message, anchor: today) else { return nil }
         let query = reading.query
         let usesWorkouts = query.table == .sessions || !query.dayConditions.isEmpty
-        guard !usesWorkouts || !context.workouts.isEmpty, let tables = context.queryTables else { return nil }
-        return try? tables.answer(reading)
+        if usesWorkouts && context.workouts.isEmpty {
+            return .declined("No workouts are logged here yet, so I can't answer that exactly.")
+        }
+        guard let tables = context.queryTables, let answer = try? tables.answer(reading) else {
+            return .declined("I can't answer that exactly from the data logged here.")
+        }
+        return .answered(answer)
     }
 }
 

@@ -42,43 +42,58 @@ public enum Coach {
         to message: String, in consultation: Consultation, context: Context,
         today: CalendarDate
     ) -> Reply {
-        if let answer = dataAnswer(to: message, context: context, today: today) {
+        let voice = CoachVoice(consultation.persona)
+        let data = dataReply(to: message, context: context, today: today)
+        if case .answered(let answer) = data {
             return Reply(
-                text: "\(opening(consultation.persona)) \(answer.text)", proposals: [],
-                dataQueries: [DataQueryTool.record(of: answer.result)])
+                text: [voice.opening(.answer), answer.text, voice.closing(.answer, offer: .nothing)]
+                    .joined(separator: " "),
+                proposals: [], dataQueries: [DataQueryTool.record(of: answer.result)])
         }
-        var parts = [opening(consultation.persona)]
-        var proposals: [CoachProposal] = []
-        let recent = RecentData(context.checkIns.suffix(window))
-        if let goal = context.goal {
-            parts.append(progressSentence(goal))
-            parts += recent.sentences
-            parts.append(advice(for: goal, recent))
-            proposals = Self.proposals(for: goal, recent, today: today)
-        } else if let insight = context.insight {
-            parts.append("About your insight \"\(insight.title)\": \(insight.summary ?? insight.content)")
-            parts += recent.sentences
-            if let suggestion = insight.suggestions?.first {
-                parts.append("A good next step: \(suggestion.prefix(1).lowercased() + suggestion.dropFirst()).")
-            }
+        let kind: CoachVoice.Kind
+        var parts: [String] = []
+        if case .declined(let reason) = data {
+            kind = .declined
+            parts.append(reason)
         } else {
-            parts += recent.sentences
-            parts.append("Pick one small step you can repeat daily, and check in on it in a week.")
+            kind = isQuestion(message) ? .question : .statement
         }
-        if message.contains("?") {
-            parts.append("You asked a question; start with the first step above and tell me how it goes.")
-        }
-        return Reply(text: parts.joined(separator: " "), proposals: proposals)
+        let body = self.body(context: context, today: today)
+        let text = [voice.opening(kind)] + parts + body.sentences + [voice.closing(kind, offer: body.offer)]
+        return Reply(text: text.joined(separator: " "), proposals: body.proposals)
     }
 
-    private static func opening(_ persona: Persona) -> String {
-        switch persona {
-        case .generalWellness: return "Thanks for sharing."
-        case .wellnessSpecialist: return "Let's look at this together."
-        case .nutritionist: return "From a nutrition point of view:"
-        case .fitnessCoach: return "Here's how we can train for this:"
-        case .sleepCoach: return "Sleep is a great lever here."
+    /// The reply's middle: the goal's or insight's state, the recent data, and
+    /// what to do next, with the proposals and what the closing may name.
+    private static func body(context: Context, today: CalendarDate) -> (
+        sentences: [String], proposals: [CoachProposal], offer: CoachVoice.Offer
+    ) {
+        let recent = RecentData(context.checkIns.suffix(window))
+        if let goal = context.goal {
+            let proposals = Self.proposals(for: goal, recent, today: today)
+            let sentences = [progressSentence(goal)] + recent.sentences + [advice(for: goal, recent)]
+            return (sentences, proposals, proposals.isEmpty ? .step : .proposals)
         }
+        if let insight = context.insight {
+            var sentences = ["About your insight \"\(insight.title)\": \(insight.summary ?? insight.content)"]
+            sentences += recent.sentences
+            guard let suggestion = insight.suggestions?.first else { return (sentences, [], .nothing) }
+            sentences.append("A good next step: \(suggestion.prefix(1).lowercased() + suggestion.dropFirst()).")
+            return (sentences, [], .step)
+        }
+        return (recent.sentences + ["Pick one small step you can repeat daily."], [], .step)
+    }
+
+    /// Words a question starts with when it has no question mark ("how do I sleep better").
+    private static let questionWords: Set<String> = [
+        "how", "what", "why", "when", "where", "which", "who", "can", "could", "should", "would", "will", "do",
+        "does", "did", "is", "are", "am", "any",
+    ]
+
+    static func isQuestion(_ message: String) -> Bool {
+        if message.contains("?") || message.contains("\u{FF1F}") { return true }
+        let first = message.lowercased().split { !$0.isLetter }.first
+        return first.map { questionWords.contains(String($0)) } ?? false
     }
 
     private static func progressSentence(_ goal: Goal) -> String {
