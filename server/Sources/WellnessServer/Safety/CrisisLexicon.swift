@@ -159,11 +159,18 @@ enum CrisisLexicon {
                 + "responding|breathing",
             "seizure~|seizures~|seizing|convuls*", "coughing|vomiting|throwing|puking up blood", "vomiting blood",
             "coughing blood",
-            "swallowed|swallow|swallowing ... battery|batteries|magnet|magnets|laundry_pod|detergent_pod|dishwasher_tablet|mothball|mothballs|rat_poison",
-            "ate|eaten|chewed|chewing a|an|the|some|my|his|her|two battery|batteries|button_battery|button_batteries|coin_battery|magnet|magnets|laundry_pod|detergent_pod|dishwasher_tablet|mothball|mothballs|rat_poison",
-            "drank|drinking|swallowed|ate|eaten|licked ... bleach|detergent|drain_cleaner|antifreeze|lighter_fluid|lamp_oil|gasoline|petrol|weed_killer|pesticide|rat_poison|poison|lye|cleaning_product|paint_thinner",
+            "swallowed|swallow|swallowing ... battery|batteries|magnet|magnets|laundry_pod|detergent_pod|"
+                + "dishwasher_tablet|mothball|mothballs|rat_poison",
+            "ate|eaten|chewed|chewing a|an|the|some|my|his|her|two battery|batteries|button_battery|"
+                + "button_batteries|coin_battery|magnet|magnets|laundry_pod|detergent_pod|dishwasher_tablet|mothball|"
+                + "mothballs|rat_poison",
+            "drank|drinking|swallowed|ate|eaten|licked ... bleach|detergent|drain_cleaner|antifreeze|"
+                + "lighter_fluid|lamp_oil|gasoline|petrol|weed_killer|pesticide|rat_poison|poison|lye|cleaning_product|"
+                + "paint_thinner",
             "toddler|baby|child|kid|son|daughter ... swallowed|ate|drank|got_into ... pills|tablets|meds",
-            "numbness|numb|weakness|weak|tingling|paralysis|paralyzed|paralysed ... one side|left_side|right_side|half_my_face|half_my_body|side_of_my_face|side_of_my_body|side_of_her_face|side_of_his_face",
+            "numbness|numb|weakness|weak|tingling|paralysis|paralyzed|paralysed ... one side|left_side|"
+                + "right_side|half_my_face|half_my_body|side_of_my_face|side_of_my_body|side_of_her_face|"
+                + "side_of_his_face",
             "side of ... face ... droop*|dropped|sagging|fallen|slack|numb",
             "suddenly|sudden ... cant|cannot|can_not|couldnt lift|raise|move ... arm|arms|leg",
             "cant|cannot|can_not|couldnt lift|raise my|her|his arm|arms $",
@@ -226,7 +233,8 @@ enum CrisisLexicon {
             "anaphyla*", "allergischer schock", "hals ... schwillt|zugeschwollen", "bewusstlos~", "ohnmacht*",
             "krampfanfall~", "zusammengebrochen~", "atmet nicht|kaum", "atmet ... nicht mehr", "druck auf der brust",
             "brust ... arm ... taub|kribbelt|gefuhllos|eingeschlafen",
-            "knopfzelle|knopfbatterie|batterie|magnet|magnete|putzmittel|reiniger|bleiche|rattengift|gift|spulmaschinentab|frostschutzmittel ... verschluckt|geschluckt|getrunken",
+            "knopfzelle|knopfbatterie|batterie|magnet|magnete|putzmittel|reiniger|bleiche|rattengift|gift|"
+                + "spulmaschinentab|frostschutzmittel ... verschluckt|geschluckt|getrunken",
             "verschluckt|geschluckt|getrunken ... knopfzelle|knopfbatterie|batterie|magnet|putzmittel|rattengift",
             "lippen ... blau|lila",
             "eine seite ... hangt|gelahmt|schwach",
@@ -452,8 +460,10 @@ enum CrisisLexicon {
             "spraak ... onduidelijk", "brabbel*", "een kant ... verlamd|gevoelloos", "beroerte~",
             "bloed ... veel|hevig", "veel bloed", "bloeding~", "anafyla*", "keel ... zwelt|dicht", "bewusteloos~",
             "flauwgevallen~", "stuip*", "ademt niet", "ademt ... niet meer", "druk op ... borst",
-            "ingeslikt|doorgeslikt|gedronken ... batterij|knoopcel|knoopbatterij|magneet|magneten|bleekmiddel|gif|gootsteenontstopper|vaatwastablet|wasmiddel",
-            "batterij|knoopcel|knoopbatterij|magneet|magneten|bleekmiddel|gif|gootsteenontstopper|vaatwastablet ... ingeslikt|doorgeslikt|gedronken",
+            "ingeslikt|doorgeslikt|gedronken ... batterij|knoopcel|knoopbatterij|magneet|magneten|bleekmiddel|"
+                + "gif|gootsteenontstopper|vaatwastablet|wasmiddel",
+            "batterij|knoopcel|knoopbatterij|magneet|magneten|bleekmiddel|gif|gootsteenontstopper|"
+                + "vaatwastablet ... ingeslikt|doorgeslikt|gedronken",
             "lippen ... blauw|paars",
         ],
         benign: [])
