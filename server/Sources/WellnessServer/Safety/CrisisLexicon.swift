@@ -98,9 +98,16 @@ enum CrisisLexicon {
             "bought|got|have ... rope|noose ... hang", "razor ... wrists|wrist",
             "hang|hanging|hung myself", "noose",
             "jump|jumping|leap|leaping|throw ... off|from ... bridge|roof|rooftop|building|cliff|balcony|tower|window",
+            "jump|jumping|leap|leaping|throw ... off|from ... overpass|flyover|skyscraper|dam|parking_garage|car_park",
             "jump|jumping|throw|step|stepping|walk|walking ... in_front_of|under ... train|bus|car|truck|lorry",
             "shoot|shooting myself", "gun to my head", "drown|drowning myself", "suicide|goodbye note",
-            "write|wrote|writing ... goodbye letter", "want death", "i end it $", "not|never wake up ever|again",
+            "write|wrote|writing ... goodbye letter",
+            "wrote|write|writing|written|recorded ... goodbye|farewell ... letter|letters|note|notes|texts|messages|"
+                + "videos",
+            "how many|much ... pills|tablets|paracetamol|tylenol ... to die|kill_me|overdose|be_fatal",
+            "lethal|fatal dose", "rope|noose ... ready|tied|set_up",
+            "i could|can|would|will|want_to|wanna|should ... disappear|vanish ... never|forever|for_good",
+            "want|wanna to disappear $", "want death", "i end it $", "not|never wake up ever|again",
             "sleep and not wake up", "drive|driving|crash|crashing ... off|into ... cliff|bridge|wall|tree|river|lake",
             "end everything $", "want|wanna to end everything",
             "keep living $", "want|wanna to be gone $", "be gone forever",
@@ -122,6 +129,8 @@ enum CrisisLexicon {
             "overdose~|overdosed~|overdosing~|overdos*",
             "took|taken|swallowed|swallowing|ate|downed ... all ... pills|tablets|meds|medication|medications|"
                 + "medicine|capsules|painkillers|antidepressants|insulin|paracetamol|tylenol|xanax|sleeping_pills",
+            "took|taken|swallowed|downed|ate|popped like|about|around|maybe|over|almost|nearly|roughly <n> ... pills|"
+                + "tablets|meds|painkillers|sleeping|antidepressants|capsules|paracetamol|tylenol|ibuprofen",
             "took|taken|swallowed|downed|ate|popped <n> ... pills|tablets|meds|painkillers|sleeping|antidepressants|"
                 + "capsules|paracetamol|tylenol|ibuprofen|advil|xanax",
             "swallowed|swallow|swallowing ... whole|entire|full ... bottle|pack|packet|box|strip",
@@ -159,6 +168,11 @@ enum CrisisLexicon {
                 + "responding|breathing",
             "seizure~|seizures~|seizing|convuls*", "coughing|vomiting|throwing|puking up blood", "vomiting blood",
             "coughing blood",
+            "clutching|clutched|clutches|grabbing ... chest|heart",
+            "speech ... weird|strange|garbled|jumbled|gibberish ... arm|face|leg|side",
+            "arm|face|leg|side ... floppy|limp|drooping ... speech|talk|talking|words",
+            "garbled|jumbled speech|words",
+            "talking|speaking gibberish",
             "swallowed|swallow|swallowing ... battery|batteries|magnet|magnets|laundry_pod|detergent_pod|"
                 + "dishwasher_tablet|mothball|mothballs|rat_poison",
             "ate|eaten|chewed|chewing a|an|the|some|my|his|her|two battery|batteries|button_battery|"
@@ -179,7 +193,8 @@ enum CrisisLexicon {
             "turning|turned|going blue",
         ],
         benign: [
-            "suicide sprint|sprints|drill|drills|runs|squeeze", "chest day", "chest press|fly|flys|flies",
+            "suicide sprint|sprints|drill|drills|runs|squeeze",
+            "jump|skipping|skip|climbing|battle rope|ropes", "chest day", "chest press|fly|flys|flies",
             "passed|passing out flyers|leaflets|samples|cards|papers", "nearly|almost fainted|died|passed_out",
             "heart attack|stroke risk|risks", "prevent|preventing|prevention|avoid ... heart attack|stroke",
             "breathe through my|the nose", "breathe|breathing well|properly when|while|during",
@@ -205,6 +220,9 @@ enum CrisisLexicon {
             "mir etwas|was anzutun|antun", "ich kann nicht mehr $",
             "pulsadern ... aufschneiden|aufgeschnitten", "aus ... fenster ... springen|sturzen",
             "mit allem schluss machen", "allem ein ende setzen", "will ... tot sein", "ware ... lieber tot",
+            "mochte|wunschte|wunsche ... tot sein|ware",
+            "halte|ertrage ... leben ... nicht mehr",
+            "will ... verschwinden $",
             "ich verletze mich $",
             "verletze|verletzte mich selbst|absichtlich",
             "schneide|ritze|verbrenne mich selbst|absichtlich|wieder|immer_wieder",
@@ -229,6 +247,8 @@ enum CrisisLexicon {
             "arm ... taub|kribbelt|gefuhllos ... brust", "herzinfarkt~", "herzanfall~", "kann nicht|kaum ... atmen",
             "bekomme|kriege|kriegt|bekommt ... keine luft", "atemnot~", "gesicht ... hangt|hangend|schief",
             "lallen|lalle|lallt", "verwaschene sprache", "eine seite ... taub|gelahmt", "schlaganfall~",
+            "mundwinkel ... hangt|hangen|schief",
+            "plotzlich ... nicht mehr sprechen|reden",
             "blutet ... stark|hort_nicht_auf", "blutung ... stark|hort_nicht_auf", "starke blutung", "viel blut",
             "anaphyla*", "allergischer schock", "hals ... schwillt|zugeschwollen", "bewusstlos~", "ohnmacht*",
             "krampfanfall~", "zusammengebrochen~", "atmet nicht|kaum", "atmet ... nicht mehr", "druck auf der brust",
@@ -239,7 +259,7 @@ enum CrisisLexicon {
             "lippen ... blau|lila",
             "eine seite ... hangt|gelahmt|schwach",
         ],
-        benign: [])
+        benign: ["bringt|bringen mich um"])
 
     static let spanish = Language(
         suicide: [
@@ -263,6 +283,10 @@ enum CrisisLexicon {
             "me estoy cortando",
             "me volvi a cortar",
             "me hago|hice|he_hecho dano $",
+            "no quiero seguir aqui|vivo|en_este_mundo",
+            "ya no quiero seguir $",
+            "nadie ... extranar|extranaria|extranara|echara_de_menos",
+            "quiero desaparecer $",
             "me hago|hice|he_hecho dano a mi misma|mismo|proposito",
             "no tiene sentido vivir|seguir_viviendo",
             "para que vivir|seguir_viviendo $",
@@ -274,6 +298,8 @@ enum CrisisLexicon {
             "sobredosis~", "tome|trague ... todas ... pastillas|pildoras|medicinas|medicamentos",
             "todas mis pastillas", "frasco ... pastillas", "demasiadas pastillas",
             "muchas|demasiadas|todas ... pastillas|pildoras",
+            "tome|trague ... caja|frasco|blister|tira ... pastillas|paracetamol|ibuprofeno|clonazepam|rivotril|"
+                + "diazepam|alprazolam|pildoras",
         ],
         medical: [
             "dolor ... pecho", "pecho ... apretado|presion|opresion|duele", "brazo izquierdo ... entumecido|dormido",
@@ -311,6 +337,7 @@ enum CrisisLexicon {
             "vie|vivre ... plus aucun|de sens",
             "veux que ... tout ... arrete|finisse|termine $",
             "je me coupe $",
+            "veux disparaitre $",
             "je me scarifie|mutile",
             "me fais du mal",
         ],
@@ -318,6 +345,8 @@ enum CrisisLexicon {
             "surdose~", "pris|avale ... tous|toutes ... cachets|comprimes|medicaments|pilules",
             "toute ... boite|plaquette ... avale|pris", "avale|pris ... toute ... boite|plaquette",
             "trop de ... cachets|comprimes|medicaments", "avale ... medicaments|cachets|comprimes|pilules",
+            "avale|pris ... boite|plaquette|flacon|tube ... doliprane|dafalgan|efferalgan|paracetamol|lexomil|xanax|"
+                + "stilnox|zolpidem|tramadol|somniferes|cachets|comprimes|medicaments|pilules",
             "pris ... trop|beaucoup ... medicaments|cachets|comprimes",
         ],
         medical: [
@@ -356,12 +385,15 @@ enum CrisisLexicon {
             "me cortando|machucando",
             "me cortei ... braco|bracos|pulsos|pernas",
             "nao tem sentido viver",
+            "quero sumir|desaparecer $",
             "pra|para que viver $",
             "quero que ... tudo ... acabe|termine|pare $",
         ],
         overdose: [
             "tomei ... todos ... comprimidos|remedios|pilulas", "engoli ... comprimidos|remedios|pilulas",
             "frasco ... remedios|comprimidos", "muitos ... comprimidos|remedios",
+            "tomei|engoli ... cartela|caixa|frasco|vidro ... remedio|remedios|comprimidos|pilulas|rivotril|dipirona|"
+                + "paracetamol|clonazepam",
         ],
         medical: [
             "dor ... peito", "peito ... apertado|aperto|pressao|doendo", "braco esquerdo ... dormente|formigando",
@@ -401,6 +433,7 @@ enum CrisisLexicon {
             "mi faccio|facevo del male",
             "mi sono fatto|fatta del male",
             "non ha senso vivere",
+            "voglio sparire|scomparire $",
             "a che serve vivere",
             "voglio che ... tutto ... finisca $",
         ],
@@ -409,6 +442,8 @@ enum CrisisLexicon {
             "flacone ... pillole|compresse", "troppe ... pillole|compresse|pastiglie",
             "tante|molte|troppe ... pastiglie|pillole|compresse|sonniferi",
             "preso|fatto|avuto ... overdose",
+            "preso|ingoiato ... scatola|confezione|blister|flacone ... pillole|compresse|tachipirina|xanax|"
+                + "paracetamolo|sonniferi|medicine",
         ],
         medical: [
             "dolore ... petto|torace", "petto ... stretto|oppressione|pressione|fa_male",
@@ -443,6 +478,7 @@ enum CrisisLexicon {
             "spring|springen|sprong ... van|vanaf|voor|uit ... brug|dak|flat|raam|balkon|trein",
             "zelfmort*|zelfmord*|zelfmoort*",
             "zelfm* plegen",
+            "wil verdwijnen $",
             "leven ... heeft geen zin meer",
             "heeft allemaal geen zin meer",
             "wil dat ... alles ... ophoudt|stopt|voorbij_is $",
@@ -548,6 +584,8 @@ enum CrisisLexicon {
             "しにたく",
             "しんでしまいたい",
             "しのう",
+            "死にた",
+            "死にて",
             "くびをつ",
             "とびおり",
             "いなくなっても...誰も",

@@ -160,7 +160,8 @@ enum CrisisReadings {
         "kiero": "quiero", "kero": "quiero", "qiero": "quiero", "qero": "quiero", "kieres": "quieres",
         "jveux": "je veux", "jveu": "je veux", "chveux": "je veux", "jvx": "je veux", "jpeux": "je peux",
         "jvais": "je vais", "jsuis": "je suis", "chui": "je suis", "chuis": "je suis", "jme": "je me",
-        "wana": "wanna", "wanan": "wanna", "gona": "gonna", "ded": "dead",
+        "wana": "wanna", "wanan": "wanna", "gona": "gonna", "ded": "dead", "lyfe": "life", "lyf": "life",
+        "bout": "about",
     ]
 
     /// Words after which "dye" reads "die" (when no word follows it).
