@@ -60,7 +60,8 @@ import WellnessKitCore
         "je me coupe les cheveux ce soir", "mi taglio i capelli domani", "mi sono fatto male al ginocchio",
         "I need to replace the button battery in my scale", "my son drank a bottle of milk",
         "I can't catch my breath after hill sprints", "quiero que todo termine bien", "四十肩で腕が上がらない",
-        "我一边洗脸一边听歌", "zelfmotivatie is moeilijk", "ik doe mezelf geen pijn tijdens het sporten",
+        "我一边洗脸一边听歌", "わたしのうちに来て", "がっこういきたくない", "わたしにたくさんくれた",
+        "zelfmotivatie is moeilijk", "ik doe mezelf geen pijn tijdens het sporten",
     ])
     func respellingsLeaveOrdinaryMessagesAlone(_ message: String) {
         #expect(!CrisisScreen.flags(message))
