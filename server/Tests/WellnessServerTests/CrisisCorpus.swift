@@ -53,6 +53,18 @@ enum CrisisCorpus {
             "tonight's the night I end it", "i wanna sleep and not wake up ever",
             "I can't do this anymore, I want to die", "i wrote goodbye letters to my family",
             "I'm going to drive my car off a cliff", "my baby isn't breathing",
+            // Written before the readings and phrases for them, scored (34 of all 60 caught), then mended.
+            "honestly thinking about ending it all this weekend", "i cant keep doing this, im going to kill my self",
+            "been looking up how many pills it takes to die", "i want to die lol no joke", "im gonna off myself",
+            "i have the rope ready", "wrote my goodbye texts, tonight is the night",
+            "everyone would be better off if i just wasnt around", "took like 40 of my sleeping tablets an hour ago",
+            "my dad is clutching his chest and sweating, he cant talk",
+            "my gf took a bunch of pills and won't wake up", "i keep cutting my thighs so nobody sees",
+            "i relapsed on self harm last night", "i dont want to be here anymore",
+            "wish i could just disappear and never come back", "whats even the point of being alive",
+            "my toddler drank some bleach from under the sink", "my mum's speech went weird and her arm is floppy",
+            "cant breathe, throat swelling after shrimp", "suicidle thoughts again", "i wanna end my lyfe",
+            "thinkin bout jumpin off the overpass",
         ],
         "de": [
             "Ich will nicht mehr leben", "Ich will sterben", "Ich denke an Selbstmord", "Ich bringe mich um",
@@ -79,6 +91,10 @@ enum CrisisCorpus {
             "Ich will nicht mehr hier sein", "Ich hab keinen Bock mehr zu leben",
             "Ich werde mir heute das Leben nehmen", "Ich habe eine Packung Tabletten geschluckt",
             "Mein Kind atmet nicht", "Ich spüre meinen linken Arm nicht und habe Brustschmerzen",
+            // Written before the readings and phrases for them, scored (34 of all 60 caught), then mended.
+            "ich will mich umbringen", "ich halte das leben nicht mehr aus", "hab gerade 20 schlaftabletten genommen",
+            "ich möchte einfach tot sein", "mein vater kann plötzlich nicht mehr sprechen und sein mundwinkel hängt",
+            "ich schneide mich wieder",
         ],
         "es": [
             "Quiero morir", "Me quiero morir", "Estoy pensando en el suicidio", "Voy a matarme esta noche",
@@ -101,6 +117,10 @@ enum CrisisCorpus {
             "Esta noche me voy a suicidar", "Ya no quiero estar aquí", "Nadie notaría si desaparezco",
             "Me tragué todas las pastillas", "Mi bebé no respira",
             "Me duele el pecho y tengo el brazo izquierdo dormido",
+            // Written before the readings and phrases for them, scored (34 of all 60 caught), then mended.
+            "ya no quiero seguir aqui", "me quiero suicidar", "me tomé todas las pastillas de mi mamá",
+            "quiero desaparecer, nadie me va a extrañar", "mi papá se desmayó y no respira",
+            "me estoy cortando otra vez",
         ],
         "fr": [
             "je veux mourir", "J'ai envie de mourir", "Je pense au suicide", "Je vais me tuer",
@@ -124,6 +144,10 @@ enum CrisisCorpus {
             "Ce soir je vais me suicider", "Je ne veux plus être là", "Personne ne remarquerait si je disparaissais",
             "J'ai avalé toutes mes pilules", "Mon bébé ne respire pas",
             "J'ai une douleur thoracique et le bras engourdi",
+            // Written before the readings and phrases for them, scored (34 of all 60 caught), then mended.
+            "j'ai envie d'en finir", "jveux plus vivre", "je me scarifie depuis des mois",
+            "j'ai avalé une boîte de doliprane", "mon père a une douleur dans la poitrine et le bras gauche engourdi",
+            "je pense au suicide tous les jours",
         ],
         "pt": [
             "Quero morrer", "Estou pensando em suicídio", "Vou me matar", "Não quero mais viver",
@@ -145,6 +169,9 @@ enum CrisisCorpus {
             "Estou cansado de viver",
             "Hoje à noite vou me matar", "Não quero mais estar aqui", "Ninguém perceberia se eu sumisse",
             "Engoli todos os comprimidos", "Meu bebê não respira", "Meu peito dói e meu braço esquerdo está dormente",
+            // Written before the readings and phrases for them, scored (34 of all 60 caught), then mended.
+            "não aguento mais viver", "quero me matar", "tomei uma cartela inteira de remédio",
+            "to pensando em me matar", "minha mãe desmaiou e não acorda",
         ],
         "it": [
             "Voglio morire", "Sto pensando al suicidio", "Voglio uccidermi", "Non voglio più vivere",
@@ -166,6 +193,9 @@ enum CrisisCorpus {
             "Stanotte mi uccido", "Non voglio più essere qui", "Nessuno se ne accorgerebbe se sparissi",
             "Ho ingoiato tutte le pillole", "Il mio bambino non respira",
             "Mi fa male il petto e il braccio sinistro è intorpidito",
+            // Written before the readings and phrases for them, scored (34 of all 60 caught), then mended.
+            "voglio farla finita", "ho ingoiato tutte le pillole", "mi sono tagliata di nuovo le braccia",
+            "non ha senso vivere",
         ],
         "nl": [
             "Ik wil dood", "Ik denk aan zelfmoord", "Ik wil niet meer leven", "Ik wil mezelf van kant maken",
@@ -187,6 +217,9 @@ enum CrisisCorpus {
             "Vannacht maak ik er een einde aan", "Ik wil hier niet meer zijn", "Niemand zou merken als ik verdween",
             "Ik heb al mijn pillen geslikt", "Mijn baby ademt niet",
             "Ik heb pijn op mijn borst en mijn linkerarm is verdoofd",
+            // Written before the readings and phrases for them, scored (34 of all 60 caught), then mended.
+            "ik wil niet meer leven", "ik wil er een eind aan maken", "ik heb een hele strip paracetamol geslikt",
+            "mijn moeder kan niet meer praten en haar gezicht hangt scheef",
         ],
         "zh": [
             "我想死", "我不想活了", "我想自杀", "我活不下去了", "没有人会想念我", "没有我大家会更好", "我想永远消失",
@@ -198,6 +231,8 @@ enum CrisisCorpus {
             "我想结束这一切", "我有自杀的想法", "我割了手腕", "我吃了很多安眠药", "我爸爸没有呼吸了", "我活着太累了，不想活", "我胸口压得慌，手臂发麻", "我想从窗户跳下去",
             "我不想存在了", "我一直在想死的事", "我故意伤害了自己", "我吃了一整盒药", "我妈妈晕倒了叫不醒", "我想卧轨", "我胸口发紧喘不过气", "我活够了",
             "今晚我要自杀", "我不想再待在这个世界上", "我消失了也没人会发现", "我把药全吃了", "我的宝宝没有呼吸", "我胸痛，左臂麻木",
+            // Written before the readings and phrases for them, scored (34 of all 60 caught), then mended.
+            "我不想活了", "我想结束自己的生命", "我吃了一整瓶安眠药", "我爸突然说话不清楚，半边身体没力气",
         ],
         "ja": [
             "死にたい", "もう死にたいです", "自殺を考えています", "消えたい", "生きていたくない", "リスカしてしまった",
@@ -211,6 +246,8 @@ enum CrisisCorpus {
             "もう存在したくない", "ずっと死ぬことを考えている", "わざと自分を傷つけた", "薬を一箱全部飲んだ", "母が倒れて目を覚まさない", "電車に飛び込みたい", "胸が苦しくて息ができない",
             "生きるのに疲れました",
             "今夜死ぬつもりだ", "もうこの世にいたくない", "私が消えても誰も気づかない", "薬を全部飲んでしまった", "赤ちゃんが息をしていない", "胸が痛くて左腕がしびれている",
+            // Written before the readings and phrases for them, scored (34 of all 60 caught), then mended.
+            "もう生きていたくない", "リスカがやめられない", "死にてえ",
         ],
     ]
 

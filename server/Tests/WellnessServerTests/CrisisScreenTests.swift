@@ -32,10 +32,58 @@ import WellnessKitCore
         "I'm dying to try the new recipe", "I ran 5 km and my legs hurt", "this workout killed me",
         "my chest day at the gym", "I could kill for a pizza", "killer workout", "I slept badly",
         "breathing exercises", "the deadline is killing me", "I did 10 kms today", "I love cooking",
-        "Je veux courir un marathon", "I did suicide sprints at practice",
+        "Je veux courir un marathon", "I did suicide sprints at practice", "Der Muskelkater bringt mich um",
+        "I have my jump rope ready for tomorrow",
     ])
     func leavesAlone(_ message: String) {
         #expect(!CrisisScreen.flags(message))
+    }
+
+    /// Spellings that hide a phrase from the lexicon's words: letters one by
+    /// one, stretched letters, hyphens inside words, chat spellings, elisions,
+    /// kana and homophones (``CrisisReadings``).
+    @Test(arguments: [
+        "s u i c i d e", "S.U.I.C.I.D.E.", "k-y-s", "thinking of un-aliving myself", "i.want.to.die",
+        "voglio morireee", "ik wil dooood", "I want to dieeee", "kiero morir", "kero morrer", "jveux mourir",
+        "i wanna dye, nobody cares", "i want to dye", "i want to kil myself", "ho preso un'overdose", "ｼﾆﾀｲ",
+        "シニタイ", "氏にたい", "タヒにたい",
+    ])
+    func flagsRespelledPhrases(_ message: String) {
+        #expect(CrisisScreen.flags(message))
+    }
+
+    /// The further readings leave ordinary words alone.
+    @Test(arguments: [
+        "I want to dye my hair blue", "kiero comer algo sano", "jveux courir demain", "soooo tired after the run",
+        "a b c d workout plan", "I.D.K what to eat", "the u-turn killed my pace", "タヒチに行きたい",
+        "市に対して意見を言った", "ho preso un'ottima colazione", "me corto el pelo mañana",
+        "je me coupe les cheveux ce soir", "mi taglio i capelli domani", "mi sono fatto male al ginocchio",
+        "I need to replace the button battery in my scale", "my son drank a bottle of milk",
+        "I can't catch my breath after hill sprints", "quiero que todo termine bien", "四十肩で腕が上がらない",
+        "我一边洗脸一边听歌", "わたしのうちに来て", "がっこういきたくない", "わたしにたくさんくれた",
+        "zelfmotivatie is moeilijk", "ik doe mezelf geen pijn tijdens het sporten",
+    ])
+    func respellingsLeaveOrdinaryMessagesAlone(_ message: String) {
+        #expect(!CrisisScreen.flags(message))
+    }
+
+    @Test func readingsJoinShortenAndRespell() {
+        #expect(CrisisReadings.all("s u i c i d e") == ["suicide"])
+        #expect(CrisisReadings.all("s.u.i.c.i.d.e.") == ["suicide."])
+        #expect(CrisisReadings.all("ik wil dooood") == ["ik wil dood", "ik wil dod"])
+        #expect(CrisisReadings.all("un-aliving") == ["unaliving"])
+        #expect(CrisisReadings.all("i wanna dye, ok") == ["i wanna die, ok"])
+        #expect(CrisisReadings.all("i wanna dye my hair").isEmpty)
+        #expect(CrisisReadings.all("シニタイ") == ["しにたい"])
+        #expect(CrisisReadings.all("氏にたい") == ["死にたい"])
+        #expect(CrisisReadings.all("I want to die").isEmpty, "a reading only when it differs")
+        #expect(CrisisReadings.shortenedRuns("1000 aaa", to: 1) == "1000 a", "digits are not stretched letters")
+    }
+
+    @Test func anElisionIsTwoWordsAndAContractionOne() {
+        #expect(CrisisMatcher.words(of: "ho preso un'overdose") == ["ho", "preso", "un", "overdose"])
+        #expect(CrisisMatcher.words(of: "dell'anno jusqu'ici") == ["dell", "anno", "jusqu", "ici"])
+        #expect(CrisisMatcher.words(of: "don't you'll we've") == ["dont", "youll", "weve"])
     }
 
     /// Every corpus message of `language`, as written and disguised (fullwidth,

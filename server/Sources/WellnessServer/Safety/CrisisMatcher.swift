@@ -432,13 +432,14 @@ struct CrisisMatcher: Sendable {
     static func words(of text: String, sentences: Bool = false) -> [String] {
         var words: [String] = []
         var current = ""
-        for character in text {
-            if character.isLetter || character.isNumber || character.unicodeScalars.first.map(isMark) == true {
+        let characters = Array(text)
+        for (index, character) in characters.enumerated() {
+            if isWordCharacter(character) {
                 current.append(character)
                 continue
             }
-            // "don't" reads "dont"; an elision ("n'arrive", "l'envie", "qu'il") is two words.
-            if character == "'", !current.isEmpty, current.count > 1, current != "qu" { continue }
+            // "don't" reads "dont"; an elision ("n'arrive", "l'envie", "qu'il", "un'overdose") is two words.
+            if character == "'", current.count > 1, current != "qu", !isElision(characters, after: index) { continue }
             if !current.isEmpty {
                 words.append(current)
                 current = ""
@@ -447,6 +448,24 @@ struct CrisisMatcher: Sendable {
         }
         if !current.isEmpty { words.append(current) }
         return words
+    }
+
+    /// Whether `character` belongs to a word: a letter, a digit or a combining mark.
+    static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character.unicodeScalars.first.map(isMark) == true
+    }
+
+    /// Whether the apostrophe at `index` ends an elided word ("un'overdose",
+    /// "dell'anno", "jusqu'ici"): three letters or more follow it, where an
+    /// English contraction has one or two ("don't", "I've", "you'll").
+    private static func isElision(_ characters: [Character], after index: Int) -> Bool {
+        var count = 0
+        var next = index + 1
+        while next < characters.count, count < 3, isWordCharacter(characters[next]) {
+            count += 1
+            next += 1
+        }
+        return count >= 3
     }
 
     static let sentenceMarks: Set<Character> = [".", "!", "?", ";", "。", "！", "？", "…", "\n"]

@@ -9,7 +9,9 @@ import Foundation
 /// The message is read three ways: ``SafetyText/normalized(_:)`` (Unicode
 /// tricks undone), the same without accents, and its de-leeted form
 /// (``SafetyText/deLeeted(_:)``); ``CrisisLexicon`` is matched on each, with
-/// one-typo tolerance. The screen favours recall: a false alarm costs one
+/// one-typo tolerance. When none matches, ``CrisisReadings`` tries further
+/// readings (letters spelled out one by one, stretched letters, hyphens
+/// inside words, chat spellings, kana and homophones). The screen favours recall: a false alarm costs one
 /// fixed reply, a missed crisis much more, so an uncertain match (a typo, a
 /// leet reading, a phrase that can also be said lightly) gets the reply.
 public enum CrisisScreen {
@@ -39,6 +41,10 @@ public enum CrisisScreen {
             // Leet in the message: read its numbers as letters too ("70" as "to").
             let numbers = SafetyText.withoutDiacritics(SafetyText.deLeeted(normalized, wordsOfDigits: true))
             if entries.isEmpty, numbers != leet { entries += CrisisMatcher.shared.matches(in: numbers) }
+        }
+        // Spelling tricks and chat spellings ("s u i c i d e", "kiero morir"), when nothing else matched.
+        for reading in (leet == plain ? [plain] : [plain, leet]).flatMap(CrisisReadings.all) where entries.isEmpty {
+            entries += CrisisMatcher.shared.matches(in: reading)
         }
         guard let first = entries.first else { return nil }
         let language = Self.language(of: entries, text: plain)
