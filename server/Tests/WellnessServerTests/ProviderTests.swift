@@ -544,13 +544,7 @@ import WellnessKitCore
         }
         let provider = ScriptedProvider([])
         try await Self.withServer(provider) { _, user, client in
-            let goal = try await client.call(
-                .post, "/api/v1/goals", as: user,
-                json: """
-                    {"title":"Sleep 8 hours","goal_type":"wellness","target_value":8,"target_unit":"hours","start_date":"2025-01-01","is_recurring":false}
-                    """
-            ).2
-            let id = try #require(goal["data"]["id"].string)
+            let id = try await Self.sleepGoal(client, user)
             // "Tip number 5" writes a numeral of its own: re-asked, then the rules.
             provider.append([
                 .json(.object(JSONObject([("tips", .array(tips))]))),
@@ -572,6 +566,17 @@ import WellnessKitCore
         }
     }
 
+    /// The id of a new goal of sleeping 8 hours.
+    static func sleepGoal(_ client: any TestClientProtocol, _ user: TestServer.User) async throws -> String {
+        let goal = try await client.call(
+            .post, "/api/v1/goals", as: user,
+            json: """
+                {"title":"Sleep 8 hours","goal_type":"wellness","target_value":8,"target_unit":"hours","start_date":"2025-01-01","is_recurring":false}
+                """
+        ).2
+        return try #require(goal["data"]["id"].string)
+    }
+
     /// Tips go through the same screen: one tip naming a sleep aid gets the re-ask naming it, then the rules.
     @Test func aTipNamingAMedicationIsAskedAgainThenTheRules() async throws {
         let tips = [
@@ -583,13 +588,7 @@ import WellnessKitCore
         let answer = ScriptedProvider.Reply.json(.object(JSONObject([("tips", .array(tips))])))
         let provider = ScriptedProvider([])
         try await Self.withServer(provider) { _, user, client in
-            let goal = try await client.call(
-                .post, "/api/v1/goals", as: user,
-                json: """
-                    {"title":"Sleep 8 hours","goal_type":"wellness","target_value":8,"target_unit":"hours","start_date":"2025-01-01","is_recurring":false}
-                    """
-            ).2
-            let id = try #require(goal["data"]["id"].string)
+            let id = try await Self.sleepGoal(client, user)
             provider.append([answer, answer])
             let shown = try await client.call(.get, "/api/v1/goals/\(id)/tips", as: user, json: nil).2
             #expect(shown["data"]["tips"][0]["tip"].string == "Keep the same bedtime and wake time every day.")
