@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import Logging
 import Testing
 import WellnessKitCore
 
@@ -19,8 +20,34 @@ struct LiveProviderTests {
     }
 }
 
+/// The safety classifier against a real model, opt-in: `WELLNESS_AI_TEST_SAFETY_MODEL` (a Llama Guard or
+/// ShieldGemma style model on the same server as `WELLNESS_AI_TEST_URL`). A message no lexicon phrase holds
+/// must read as a crisis, an ordinary one as safe.
+@Suite(
+    .enabled(
+        if: LiveProvider.safetyModel != nil,
+        "WELLNESS_AI_TEST_URL, WELLNESS_AI_TEST_MODEL and WELLNESS_AI_TEST_SAFETY_MODEL are not set"))
+struct LiveSafetyModelTests {
+    @Test func aCrisisReadsAsACrisisAndAnOrdinaryMessageAsSafe() async throws {
+        var ai = try #require(LiveProvider.configuration)
+        ai.safetyTimeout = .seconds(60)
+        let classifier = SafetyClassifier(configuration: ai, model: try #require(LiveProvider.safetyModel))
+        let logger = Logger(label: "live-safety-model")
+        let crisis = "I have been giving away my things and writing letters to say goodbye to everyone."
+        #expect(!CrisisScreen.flags(crisis), "the lexicon must pass it for the classifier to matter")
+        #expect(await classifier.classify(crisis, logger: logger) == .crisis)
+        #expect(await classifier.classify("How do I sleep better after late runs?", logger: logger) == .safe)
+    }
+}
+
 /// The live server's configuration, from the environment.
 enum LiveProvider {
+    /// The safety classifier's model name, when the live server is set too.
+    static var safetyModel: String? {
+        guard configuration != nil else { return nil }
+        return ProcessInfo.processInfo.environment["WELLNESS_AI_TEST_SAFETY_MODEL"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     static var configuration: ProviderConfiguration? {
         let environment = ProcessInfo.processInfo.environment
         guard let url = environment["WELLNESS_AI_TEST_URL"], !url.isEmpty,
