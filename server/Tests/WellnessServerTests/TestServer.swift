@@ -58,6 +58,7 @@ struct TestServer {
 
     static func make(
         _ engine: TestEngine = .sqlite, aiRequestsPerWindow: Int = 100,
+        clock: @escaping @Sendable () -> Int64 = Store.nowMilliseconds,
         configure: (inout ServerConfiguration) -> Void = { _ in }
     ) async throws -> TestServer {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -74,7 +75,7 @@ struct TestServer {
         configure(&configuration)
         let metrics = ServerMetrics()
         let (store, credentials) = try await WellnessApplication.openStore(
-            configuration, environment: [:], metrics: metrics)
+            configuration, environment: [:], metrics: metrics, clock: clock)
         return TestServer(
             engine: engine, directory: directory, store: store, credentials: credentials,
             configuration: configuration, metrics: metrics)

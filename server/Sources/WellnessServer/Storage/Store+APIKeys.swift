@@ -67,7 +67,7 @@ extension Store {
     /// - Throws: ``APIKeyRefusal/unknownUser``, ``APIKeyRefusal/tooManyKeys``.
     public func createAPIKey(for userId: String) async throws -> (record: APIKeyRecord, apiKey: String) {
         let apiKey = Credentials.newAPIKey()
-        let now = Self.nowMilliseconds()
+        let now = clock()
         return try await engine.transaction { [self] session in
             try await lockUser(userId, on: session)
             try await adoptFirstKey(of: userId, on: session)

@@ -6,7 +6,7 @@ extension Store {
         -> Consultation
     {
         try await userKeys.load(userId)
-        let now = Self.nowMilliseconds()
+        let now = clock()
         let consultation = Consultation(
             id: Self.newId("con"), userId: userId, persona: request.persona,
             contextType: request.contextType, contextId: request.contextId,
@@ -113,7 +113,7 @@ extension Store {
     ) async throws -> [ConsultationMessage] {
         let userId = consultation.userId
         try await userKeys.load(userId)
-        let now = Self.nowMilliseconds()
+        let now = clock()
         let records = messages.map { message in
             ConsultationMessage(
                 id: Self.newId("msg"), consultationId: consultation.id, role: message.role,

@@ -38,7 +38,7 @@ extension Store {
         let name = try cipher.open(
             try user.blob("name"), for: SealedField(table: "users", column: "name", row: userId, user: userId))
         try await output.append(#"{"format":"wellness-account-export","version":1,"exported_at":"#)
-        try await output.append(Timestamp(milliseconds: Self.nowMilliseconds()).json)
+        try await output.append(Timestamp(milliseconds: clock()).json)
         try await output.append(#","user":"#)
         try await output.append(
             .object(

@@ -5,7 +5,7 @@ extension Store {
     /// Creates a goal from a validated request; the goal is sealed, its status stays plain for the filter.
     public func createGoal(_ request: CreateGoalRequest, for userId: String) async throws -> Goal {
         try await userKeys.load(userId)
-        let now = Self.nowMilliseconds()
+        let now = clock()
         let goal = Goal(
             id: Self.newId("goal"), userId: userId, title: request.title, description: request.description,
             goalType: request.goalType, targetValue: request.targetValue, targetUnit: request.targetUnit,
@@ -107,7 +107,7 @@ extension Store {
                 return (nil, ListChange())
             }
             let before = try Goal(json: JSONParser.parse(self.cipher.open(sealed, for: field)))
-            let after = before.applying(change, at: Timestamp(milliseconds: Self.nowMilliseconds()))
+            let after = before.applying(change, at: Timestamp(milliseconds: clock()))
             try await session.query(
                 "UPDATE goals SET status = ?, body = ? WHERE id = ?",
                 [

@@ -45,7 +45,7 @@ extension Store {
         leaseMilliseconds: Int64
     ) async throws -> IdempotencyClaim {
         try await userKeys.load(user)
-        let now = Self.nowMilliseconds()
+        let now = clock()
         let lease = IdempotencyLease(
             user: user, key: key, owner: UUID().uuidString,
             expiresMs: now.addingReportingOverflow(leaseMilliseconds).partialValue)

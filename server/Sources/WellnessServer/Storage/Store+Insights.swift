@@ -26,7 +26,7 @@ extension Store {
     @discardableResult
     public func add(_ insights: [NewInsight], for userId: String) async throws -> Int {
         try await userKeys.load(userId)
-        let now = Self.nowMilliseconds()
+        let now = clock()
         let rows = try insights.map { insight -> (row: [SQLValue], bucket: ListBucket) in
             let id = Self.newId("ins")
             let seal = { (column: String, text: String) throws -> SQLValue in
@@ -202,7 +202,7 @@ extension Store {
     /// `archived_at` (unarchiving clears it). Nil when there is no such insight.
     public func update(_ id: String, for userId: String, with change: UpdateInsightRequest) async throws -> Insight? {
         try await userKeys.load(userId)
-        let now = Self.nowMilliseconds()
+        let now = clock()
         let forUpdate = engine.dialect.forUpdate
         return try await changingLists(of: userId) { [self] session -> (Insight?, ListChange) in
             // Locked until the end, so that concurrent changes count from each other's result.

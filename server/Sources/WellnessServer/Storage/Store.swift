@@ -20,12 +20,16 @@ public final class Store: Sendable {
     let insightPages: InsightPageCache
     /// Erasures waiting to be heard on this instance's listener (PostgreSQL).
     let erasureNotices = ErasureNotices()
+    /// The time the store stamps rows and ends leases by, in epoch
+    /// milliseconds: ``nowMilliseconds()`` unless a test moves it by hand.
+    let clock: @Sendable () -> Int64
 
     private init(
         engine: any SQLEngine, cipher: UserCiphers, principalLifetime: Double, openedInsights: Int,
-        insightPageBytes: Int
+        insightPageBytes: Int, clock: @escaping @Sendable () -> Int64
     ) {
         self.engine = engine
+        self.clock = clock
         self.cipher = cipher
         principals = PrincipalCache(lifetime: principalLifetime)
         self.openedInsights = OpenedInsightCache(capacity: openedInsights)
@@ -100,7 +104,8 @@ public final class Store: Sendable {
     /// `principalLifetime` is how many seconds API key owners and token
     /// revocation marks are remembered (0: looked up on every request);
     /// `openedInsights` how many insights' opened sealed fields are kept in memory (0: none);
-    /// `insightPageBytes` how many bytes of list pages (0: none).
+    /// `insightPageBytes` how many bytes of list pages (0: none); `clock` the
+    /// time in epoch milliseconds (the wall clock; a test's clock instead).
     /// - Throws: ``ConfigurationError`` when the database is from an earlier
     ///   version (sealed without row binding) or a newer one, or the key is
     ///   not the database's; a migration's failure, the database then unchanged.
@@ -108,7 +113,8 @@ public final class Store: Sendable {
         engine: any SQLEngine, cipher: FieldCipher, keyEngine: any SQLEngine,
         principalLifetime: Double = defaultPrincipalLifetime,
         openedInsights: Int = defaultOpenedInsights,
-        insightPageBytes: Int = defaultInsightPageBytes
+        insightPageBytes: Int = defaultInsightPageBytes,
+        clock: @escaping @Sendable () -> Int64 = nowMilliseconds
     ) async throws -> Store {
         let state = try await inspect(engine)
         let keys = UserKeys(engine: keyEngine, server: cipher)
@@ -136,7 +142,7 @@ public final class Store: Sendable {
         let store = Store(
             engine: engine, cipher: UserCiphers(server: cipher, keys: keys), principalLifetime: principalLifetime,
             openedInsights: openedInsights,
-            insightPageBytes: insightPageBytes)
+            insightPageBytes: insightPageBytes, clock: clock)
         store.watchErasures()
         return store
     }
@@ -222,7 +228,7 @@ public final class Store: Sendable {
         try await userKeys.create(for: id)
         let sealedName = try cipher.seal(name, for: SealedField(table: "users", column: "name", row: id, user: id))
         let fingerprint = Credentials.fingerprint(ofAPIKey: apiKey)
-        let now = Self.nowMilliseconds()
+        let now = clock()
         try await engine.transaction { [self] session in
             // users.api_key_fingerprint keeps the first key too, for servers of this schema version from before api_keys.
             try await session.query(
