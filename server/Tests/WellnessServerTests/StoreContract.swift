@@ -511,21 +511,38 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A transaction that rolls back loses its own write and keeps another
+    /// request's, made while it was open: the two are ordered by signals, not sleeps.
     static func rollback(_ server: TestServer) async throws {
         let user = try await server.user()
         let store = server.store
         struct Abort: Error {}
+        let (updated, updatedSent) = AsyncStream.makeStream(of: Void.self)
+        let (otherWrite, otherWriteSent) = AsyncStream.makeStream(of: Void.self)
         let rolledBack = Task {
+            defer { updatedSent.finish() }
             try await store.engine.transaction { session in
                 try await session.query("UPDATE users SET tokens_valid_after_ms = 5 WHERE id = ?", [.text(user.id)])
-                try await Task.sleep(nanoseconds: 300_000_000)
+                updatedSent.yield()
+                for await _ in otherWrite { break }
                 throw Abort()
             }
         }
-        try await Task.sleep(nanoseconds: 50_000_000)
-        let kept = try await store.createGoal(try goal("kept"), for: user.id)
-        _ = await rolledBack.result
-        #expect(try await store.allGoals(for: user.id).map(\.title) == ["kept"] && kept.title == "kept")
+        for await _ in updated { break }
+        // What the transaction waits for before it throws, so that neither engine deadlocks:
+        // PostgreSQL writes the goal on another connection (its row lock does not conflict
+        // with the UPDATE's), so the transaction waits until that write has committed, and
+        // the rollback then comes after it. SQLite has one writer: the goal's transaction
+        // waits for this one to end, so waiting for it to finish would never return; the
+        // transaction waits only until it has been asked for, and it commits after the rollback.
+        let kept = Task {
+            defer { otherWriteSent.finish() }
+            if server.engine == .sqlite { otherWriteSent.yield() }
+            return try await store.createGoal(try goal("kept"), for: user.id)
+        }
+        let keptTitle = try await kept.value.title
+        await #expect(throws: Abort.self) { try await rolledBack.value }
+        #expect(try await store.allGoals(for: user.id).map(\.title) == ["kept"] && keptTitle == "kept")
         #expect(try await storedMark(of: user.id, in: store) == 0)
     }
 
