@@ -13,6 +13,11 @@ enum QuestionTokens {
             let inNumber = (character == "," || character == ".") && previous.isNumber && next.isNumber
             if character.isLetter || character.isNumber || character == "'" || inNumber {
                 if character != "," { word.append(character) }
+            } else if character == "%" {
+                // "20%" is "20 percent": the sign is a unit, not a separator to drop.
+                if !word.isEmpty { words.append(word) }
+                words.append("percent")
+                word = ""
             } else if !word.isEmpty {
                 words.append(word)
                 word = ""
