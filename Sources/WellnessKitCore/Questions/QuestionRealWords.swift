@@ -40,47 +40,47 @@ enum QuestionRealWords {
         goring gosling gouging gout gov govt gowning grafter grain grater graters greased greases greasier
         greatest greatly greener greeted groping growing gyms hacking hags hailing halve hams hand hard
         harking hart hash hasp hats haven haves hawking haws hays head hear hearten hearth hearths hearts
-        hearty heat heave her hickeys hie hied hies highness hiker hikers hinging hinting hippest hipping
-        hissing hit hitting hocking honking hooking howl hows hrs hulking husking ids ifs inc ind infernal
-        ink inn ins int integral integrals internal internals ion ism its jaguars jigging jiggled jiggling
-        jobbing joggers joggled joggles joggling joining jolting joshing jotting judging jugging juggled
-        juggling kids kilometer kind kindest kindles laciest lankest largest lasting lasts lat lats laziest
-        leanest leas leavens leftest lest letting leveled leveler levelers lewdest licking lifts lighted
-        lighten lighter lighting lightly lights lilting limited limiting limning limping lingers linking
-        linting lisping listing listings lit lithest lodgers lofting loge loggers logo logs loner longish
-        longs loonier looniest loosest looting loudest lounged lounges lowered lowers lowlier lowliest
-        lowness lusting mad magnate main mains maker makes man manacle manacled managements manager managers
-        manages manatee mandate mandated mange manged mangled mangy manly mantled manured manures marched
-        marcher marches massage massaged maximal maximums mayo means meant med media medians mediate medical
-        meg meh men menaced menages meridian mes met mew mien miens mind minds mine mines mingles mini
-        minibus minicam minimal minimums minis mink minks minster mint mints minuets minus minuses minute
-        minuted minutely minuter minutest minutia minx misuses mkay moire moist monarch montage monthly
-        mores mos moth moths mulch munch nigh nighest nightie nights nighty nimbler nines nod non nonmember
-        nor nos note now numbered numbers numbest oaf oar off oft oftener once ones orb orc ore our oust
-        outs overact overage overalls overate overawe overfull overhaul overkill overlap overlay overs
-        oversell overt overtly own parentage pas pasta paste pasts pasty pat pats pea peaks pear pease peer
-        pendent percentages percentile percents perfect perk perm pert pertest pervert pier pleaded pleader
-        pleas pleased pleases pleasure pleated portent precept present prevent pulsate pulsed pulses rafting
-        raiders rain raining rang ranging rank ranking rant ranting rasping rat rated rates ratting reacting
-        reading reagent ream reaming reaping rearing rebating recants recasting receded receipt recenter
-        recently reciting recoiled recopied recorder recorders records recount recouped recreant rectors
-        rectory recurred redoing reefing reeking reeling reeving reffing reformed refuting regarded regents
-        reining relating relents reloaded relying rending renting reorder reorged repents reported reputing
-        rerunning rescind rescuing resenting resents resetting resides residing resisting resorted resorting
-        restating restive restoring resulting resuming retarded reticent retorted reusing revving rewarded
-        reworded rewords reworked rid riddles rider riders ridge ridges rids rifting ringing rinsing rioting
-        risking roan roasting rod rodeo roe roosting rooting rotting roughed roughen rougher rounding
-        roundly routing rte rubbing ruffing ruin ruining ruins rune runes rung rungs runnier runt runts
-        rushing rusting rustling rutting saltest salutation sapient saturating scaliest scamming scanted
-        scarfed scarred scarves scatted science sconces scooter scorches scored scorer scorers scorned
-        scoured scourge scourges scum scumming seaports seasons secession section sections secures seed
-        seeding seeking seeming seen seep seeping send sent serpent sevens seventh seventy shafted shamming
-        sharked sharped sharper sharpest shatter sheering sheeting shelter shimming shimmying shirker
-        shirted shlepping shocker shooter shooters shopper shortcut shorted shorten shortens shortish
-        shortlist shortly shortness shouted showier showiest shown shows showy shutter shyster silence sim
-        sims sincere sine situation skimming skimping skirted slamming slanted slapping sledding sledging
-        sleeking sleeper sleepier sleepily sleeps sleepy sleeting slewing slimming slipping sloping slopping
-        slum slumming slumping slurping smaller smallish smallness smarted smarten smarter smartest
+        hearty heat heave her hers hickeys hie hied hies highness hiker hikers hinging hinting hippest
+        hipping hissing hit hitting hocking honking hooking howl hows hulking husking ids ifs inc ind
+        infernal ink inn ins int integral integrals internal internals ion ism its jaguars jigging jiggled
+        jiggling jobbing joggers joggled joggles joggling joining jolting joshing jotting judging jugging
+        juggled juggling kids kilometer kind kindest kindles laciest lankest largest lasting lasts lat lats
+        laziest leanest leas leavens leftest lest letting leveled leveler levelers lewdest licking lifts
+        lighted lighten lighter lighting lightly lights lilting limited limiting limning limping lingers
+        linking linting lisping listing listings lit lithest lodgers lofting loge loggers logo logs loner
+        longish longs loonier looniest loosest looting loudest lounged lounges lowered lowers lowlier
+        lowliest lowness lusting mad magnate main mains maker makes man manacle manacled managements manager
+        managers manages manatee mandate mandated mange manged mangled mangy manly mantled manured manures
+        marched marcher marches massage massaged maximal maximums mayo means meant med media medians mediate
+        medical meg meh men menaced menages meridian mes met mew mien miens mind minds mine mines mingles
+        mini minibus minicam minimal minimums minis mink minks minster mint mints minuets minus minuses
+        minute minuted minutely minuter minutest minutia minx misuses mkay moire moist monarch montage
+        monthly mores mos moth moths mulch munch nigh nighest nightie nights nighty nimbler nines nod non
+        nonmember nor nos note now numbered numbers numbest oaf oar off oft oftener once ones orb orc ore
+        our oust outs overact overage overalls overate overawe overfull overhaul overkill overlap overlay
+        overs oversell overt overtly own parentage pas pasta paste pasts pasty pat pats pea peaks pear pease
+        peer pendent percentages percentile percents perfect perk perm pert pertest pervert pier pleaded
+        pleader pleas pleased pleases pleasure pleated portent precept present prevent pulsate pulsed pulses
+        rafting raiders rain raining rang ranging rank ranking rant ranting rasping rat rated rates ratting
+        reacting reading reagent ream reaming reaping rearing rebating recants recasting receded receipt
+        recenter recently reciting recoiled recopied recorder recorders records recount recouped recreant
+        rectors rectory recurred redoing reefing reeking reeling reeving reffing reformed refuting regarded
+        regents reining relating relents reloaded relying rending renting reorder reorged repents reported
+        reputing rerunning rescind rescuing resenting resents resetting resides residing resisting resorted
+        resorting restating restive restoring resulting resuming retarded reticent retorted reusing revving
+        rewarded reworded rewords reworked rid riddles rider riders ridge ridges rids rifting ringing
+        rinsing rioting risking roan roasting rod rodeo roe roosting rooting rotting roughed roughen rougher
+        rounding roundly routing rte rubbing ruffing ruin ruining ruins rune runes rung rungs runnier runt
+        runts rushing rusting rustling rutting saltest salutation sapient saturating scaliest scamming
+        scanted scarfed scarred scarves scatted science sconces scooter scorches scored scorer scorers
+        scorned scoured scourge scourges scum scumming seaports seasons secession section sections secures
+        seed seeding seeking seeming seen seep seeping send sent serpent sevens seventh seventy shafted
+        shamming sharked sharped sharper sharpest shatter sheering sheeting shelter shimming shimmying
+        shirker shirted shlepping shocker shooter shooters shopper shortcut shorted shorten shortens
+        shortish shortlist shortly shortness shouted showier showiest shown shows showy shutter shyster
+        silence sim sims sincere sine situation skimming skimping skirted slamming slanted slapping sledding
+        sledging sleeking sleeper sleepier sleepily sleeps sleepy sleeting slewing slimming slipping sloping
+        slopping slum slumming slumping slurping smaller smallish smallness smarted smarten smarter smartest
         smelliest snarfed snarled sneering sneezing snorers snorted sob sod softest sol son sop sore sores
         sorter sorters sorts sos sot soundly sow sox soy spamming sparked sparred spatted speared specced
         specked sped speeded speeder speeding speeds speedup speedy spelled spender spends spewed spieled

@@ -121,7 +121,7 @@ enum QuestionVocabulary {
             .metric(.sessions, "calories", asked: .natural))
         add(["elevation", "elevation gain", "climb", "climbed"], .metric(.sessions, "elevation_gain", asked: .natural))
         add(["speed"], .metric(.sessions, "speed", asked: .natural))
-        add(["hours"], .unit(.hours))
+        add(["hours", "hrs"], .unit(.hours))
         add(["hour"], .unit(.hours))
         add(["minutes", "mins", "min"], .unit(.minutes))
         add(["km", "kilometers", "kilometres"], .unit(.kilometres))
