@@ -457,6 +457,8 @@ DECLINED = [
     "What was my total sleep score this month?", "variability of my heart rate", "What was my VO2 max on my runs?",
     "How many days did I sleep between 6 and 8?", "How many days did I sleep between 8 and 6 hours?",
     "How many days did I sleep 7 or more?", "How many days did I sleep or more than 6 hours?",
+    # A month's name without "in", "during", "for" or "since" may be a person's, or a verb.
+    "How many steps did June take?", "How many steps may I have taken?", "How far did April run?",
 ]
 
 

@@ -439,16 +439,17 @@ struct QuestionClauses {
     /// "since Monday" on a Monday could mean today or a week ago, and is declined.
     private func calendarWindow(_ words: [QuestionWord], at index: Int) -> (QueryWindow, Int)? {
         var position = index
-        let since = words[index] == .since
+        var since = words[index] == .since
         if since { position += 1 }
         guard position < words.count else { return nil }
+        if case .month(_, let named) = words[position] { since = named }
         let anchorDay = anchor.daysSinceEpoch
         switch words[position] {
         case .weekday(let weekday) where since:
             let back = (LocalCalendar.weekday(of: anchorDay) - weekday + 7) % 7
             guard back > 0 else { return nil }
             return (.between(LocalCalendar.calendarDate(of: anchorDay - back), anchor), position + 1 - index)
-        case .month(let month):
+        case .month(let month, _) where words[index] != .since:
             var year = month <= anchor.month ? anchor.year : anchor.year - 1
             var used = position + 1 - index
             if position + 1 < words.count, case .number(let given) = words[position + 1],

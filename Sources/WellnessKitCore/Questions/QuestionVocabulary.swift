@@ -229,7 +229,11 @@ enum QuestionVocabulary {
             "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
             "november", "december",
         ]
-        for (index, name) in months.enumerated() { add([name], .month(index + 1)) }
+        for (index, name) in months.enumerated() {
+            add(["in \(name)", "during \(name)", "for \(name)", "throughout \(name)"], .month(index + 1, since: false))
+            add(["since \(name)"], .month(index + 1, since: true))
+            add([name], .unanswerable)
+        }
         add(["months"], .months)
         add(["ever", "all time", "of all time", "in total ever", "since i started"], .window(.all))
     }

@@ -48,8 +48,9 @@ enum QuestionWord: Equatable {
     case since
     /// A weekday, 1 = Sunday … 7 = Saturday.
     case weekday(Int)
-    /// A month, 1 = January … 12 = December.
-    case month(Int)
+    /// A month, 1 = January … 12 = December, after "in", "during", "for" or "since"
+    /// (a month's name alone may be a person's: "how many steps did June take").
+    case month(Int, since: Bool)
     /// "months" after "last N": N times 30 days.
     case months
     /// "variability": a standard deviation, except of a heart rate (where it means HRV).
