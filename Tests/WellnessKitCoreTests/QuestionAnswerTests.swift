@@ -171,6 +171,11 @@ import WellnessTestSupport
         #expect(try Self.number("How many days did I sleep between 6 and 7 hours?") == 2)
         #expect(try Self.number("How many days did I sleep between 300 and 400 minutes?") == 2)
         #expect(try Self.number("How many runs between 5.5 and 10 km?") == 1)
+        // Two comparisons in a row: the second, with no metric of its own, compares the first's.
+        #expect(try Self.number("How many days did I sleep more than 6 hours and less than 7 hours?") == 1)
+        #expect(try Self.number("How many days with more than 5,000 steps and less than 8,500?") == 1)
+        #expect(try Self.number("How many days with more than 5,000 steps and less than 7 hours of sleep?") == 1)
+        #expect(try Self.answer("How many days did I sleep more than 6 hours and less than 7?") == nil)
     }
 
     @Test func calendarWindows() throws {

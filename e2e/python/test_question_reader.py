@@ -314,6 +314,14 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
         "On how many days did I get between 6 and 8 hours of sleep this month?",
         "How many days did I sleep between 6 hours and 8 hours this month?",
         "how many days did I sleep between 360 and 480 minutes this month"]),
+    (expect("daily", "count_days", where=(("sleep_minutes", ">", 360), ("sleep_minutes", "<", 480)),
+            window="this_month"), [
+        "How many days did I sleep more than 6 hours and less than 8 hours this month?",
+        "how many days this month did I sleep over 6 hours but under 8 hours",
+        "On how many days did I get more than 6 hours and less than 8 hours of sleep this month?"]),
+    (expect("daily", "count_days", where=(("steps", ">", 5000), ("steps", "<", 10000))), [
+        "How many days did I walk more than 5,000 steps and fewer than 10,000 steps?",
+        "how many days with over 5000 steps but under 10000"]),
     (expect("sessions", "count", activity="run", where=(("distance", ">=", 5), ("distance", "<=", 10))), [
         "How many runs between 5 and 10 km?", "how many runs were between 5 km and 10 km",
         "How many times did I run between 5 and 10 kilometers?", "Number of runs between 5 and 10 km"]),
@@ -457,6 +465,7 @@ DECLINED = [
     "What was my total sleep score this month?", "variability of my heart rate", "What was my VO2 max on my runs?",
     "How many days did I sleep between 6 and 8?", "How many days did I sleep between 8 and 6 hours?",
     "How many days did I sleep 7 or more?", "How many days did I sleep or more than 6 hours?",
+    "How many days did I sleep more than 6 hours and less than 8?",
     # A month's name without "in", "during", "for" or "since" may be a person's, or a verb.
     "How many steps did June take?", "How many steps may I have taken?", "How far did April run?",
 ]

@@ -24,6 +24,9 @@ struct QuestionClauses {
     private var perDay = false
     /// "variability": a standard deviation, declined for heart rates ("heart rate variability" is HRV).
     private var saidVariability = false
+    /// Where the last comparison ended and its metric: a comparison right after it with no metric of
+    /// its own compares the same one ("more than 6 hours and less than 8 hours").
+    private var compared: (end: Int, metric: String)?
 
     init(main: [QuestionWord], condition: ArraySlice<QuestionWord>, scope: ConditionScope) {
         self.main = main
@@ -171,10 +174,15 @@ struct QuestionClauses {
             if metric?.name == name { metric = nil }
         }
         let rest = Array(words[index...])
-        guard let (condition, used) = comparison(rest, metric: before, afterActivity: activity != nil) else {
+        let fallback = compared?.end == index ? compared?.metric : nil
+        guard
+            let (condition, used) = comparison(
+                rest, metric: before, afterActivity: activity != nil, fallback: fallback)
+        else {
             return nil
         }
         conditions.append((condition, .rows))
+        compared = (index + used, condition.metric)
         return used
     }
 
@@ -185,6 +193,7 @@ struct QuestionClauses {
         var pendingActivity: ActivityMention?
         let words = Array(condition)
         var position = 0
+        compared = nil
         while position < words.count {
             switch words[position] {
             case .metric(let table, let name, let unit):
@@ -193,10 +202,14 @@ struct QuestionClauses {
                 pendingActivity = words[position].activityMention
             case .comparator:
                 let rest = Array(words[position...])
-                guard let (made, used) = comparison(rest, metric: pendingMetric, afterActivity: pendingActivity != nil)
+                let fallback = compared?.end == position ? compared?.metric : nil
+                guard
+                    let (made, used) = comparison(
+                        rest, metric: pendingMetric, afterActivity: pendingActivity != nil, fallback: fallback)
                 else {
                     return false
                 }
+                compared = (position + used, made.metric)
                 if let activityName = pendingActivity {
                     if Self.sessionOnlyMetrics.contains(made.metric) {
                         conditions.append((activityCondition(activityName), scope))
@@ -241,7 +254,8 @@ struct QuestionClauses {
     /// comparator, number, unit?: the condition and the words it used. Right after an
     /// activity, a time with no metric is the session's duration ("runs longer than 30 minutes").
     private func comparison(
-        _ words: [QuestionWord], metric given: (DataQuery.Table, String, AskedUnit)?, afterActivity: Bool
+        _ words: [QuestionWord], metric given: (DataQuery.Table, String, AskedUnit)?, afterActivity: Bool,
+        fallback: String? = nil
     ) -> (QueryCondition, Int)? {
         guard words.count >= 2, case .comparator(let op) = words[0], case .number(let number) = words[1] else {
             return nil
@@ -269,6 +283,7 @@ struct QuestionClauses {
         if unit == .percent, let name = metric?.1, let share = Self.percentOf[name] { metric = (.daily, share) }
         if metric == nil, unit == .kilometres { metric = (.sessions, "distance") }
         if metric == nil, afterActivity, unit == .hours || unit == .minutes { metric = (.sessions, "duration") }
+        if metric == nil, let fallback { metric = (.daily, fallback) }
         guard let (_, name) = metric, Self.unit(unit, fits: name) else { return nil }
         let scale = Self.minuteMetrics.contains(name) ? unit.minutes : 1
         return (QueryCondition(metric: name, op: op, value: .number(number * scale)), used)

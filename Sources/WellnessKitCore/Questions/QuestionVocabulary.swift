@@ -62,7 +62,7 @@ enum QuestionVocabulary {
                 "spend", "log", "logged", "record", "recorded", "track", "tracked", "manage", "managed", "value",
                 "level", "levels", "please", "tell", "show", "can", "you", "and", "out", "am", "a", "about", "roughly",
                 "on",
-                "from", "across", "by", "done", "gone", "going", "taken", "gotten", "any",
+                "from", "across", "by", "done", "gone", "going", "taken", "gotten", "any", "but",
             ],
             .filler)
         return phrases
