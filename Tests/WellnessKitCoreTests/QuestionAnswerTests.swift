@@ -205,7 +205,8 @@ import WellnessTestSupport
         #expect(try Self.answer("What was my VO2 max?") == nil)
         #expect(try Self.answer("How many days was my sleep score over 80?") == nil)
         #expect(try Self.answer("What time did I run on 2 November?") == nil)
-        // "%" is a unit, not a separator: this was read as deep sleep minutes over 20 (3 days).
+        // "%" is a unit, not a separator: this was read as the average REM sleep in minutes.
+        #expect(try Self.answer("What was my average REM %?") == nil)
         #expect(try Self.answer("How many days was my deep sleep over 20%?") == nil)
     }
 
