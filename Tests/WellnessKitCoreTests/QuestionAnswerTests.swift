@@ -176,6 +176,14 @@ import WellnessTestSupport
         #expect(try Self.number("How many days with more than 5,000 steps and less than 8,500?") == 1)
         #expect(try Self.number("How many days with more than 5,000 steps and less than 7 hours of sleep?") == 1)
         #expect(try Self.answer("How many days did I sleep more than 6 hours and less than 7?") == nil)
+        // The metric named after the second is both's.
+        #expect(try Self.number("How many days did I get more than 6 hours and less than 7 hours of sleep?") == 1)
+        #expect(try Self.number("How many days did I get over 60 and under 100 minutes of deep sleep?") == 1)
+        // "and under 90" excludes 90, as "under 90" does (a postfix "and under" includes its number).
+        #expect(try Self.number("How many days did I get over 60 and under 90 minutes of deep sleep?") == 0)
+        #expect(try Self.number("How many days did I get 90 minutes and under of deep sleep?") == 2)
+        // Either of two conditions is no query's: declined, never read as both.
+        #expect(try Self.answer("How many days did I sleep more than 6 hours or under 5 hours?") == nil)
     }
 
     @Test func calendarWindows() throws {

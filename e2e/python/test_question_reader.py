@@ -322,6 +322,10 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
     (expect("daily", "count_days", where=(("steps", ">", 5000), ("steps", "<", 10000))), [
         "How many days did I walk more than 5,000 steps and fewer than 10,000 steps?",
         "how many days with over 5000 steps but under 10000"]),
+    (expect("daily", "count_days", where=(("deep_sleep_minutes", ">", 60), ("deep_sleep_minutes", "<", 100))), [
+        "How many days did I get over 60 and under 100 minutes of deep sleep?",
+        "how many days did I get more than 60 and less than 100 minutes of deep sleep",
+        "How many days did I have more than 60 minutes and less than 100 minutes of deep sleep?"]),
     (expect("sessions", "count", activity="run", where=(("distance", ">=", 5), ("distance", "<=", 10))), [
         "How many runs between 5 and 10 km?", "how many runs were between 5 km and 10 km",
         "How many times did I run between 5 and 10 kilometers?", "Number of runs between 5 and 10 km"]),
@@ -466,6 +470,9 @@ DECLINED = [
     "How many days did I sleep between 6 and 8?", "How many days did I sleep between 8 and 6 hours?",
     "How many days did I sleep 7 or more?", "How many days did I sleep or more than 6 hours?",
     "How many days did I sleep more than 6 hours and less than 8?",
+    # Either of two conditions is no query's, never read as both.
+    "How many days did I sleep more than 9 hours or less than 5 hours?",
+    "How many days did I sleep more than 9 hours or under 5 hours?",
     # A month's name without "in", "during", "for" or "since" may be a person's, or a verb.
     "How many steps did June take?", "How many steps may I have taken?", "How far did April run?",
 ]

@@ -9,7 +9,13 @@ enum QuestionComparisons {
         var index = 0
         while index < words.count {
             switch words[index] {
-            case .postfixComparator(let op):
+            case .postfixComparator(let op, let asPrefix):
+                if index + 1 < words.count, case .number = words[index + 1] {
+                    // "over 60 and under 100": a second comparison; "more than 9 or under 5" is either, not both.
+                    guard let asPrefix else { return nil }
+                    words[index] = .comparator(asPrefix)
+                    break
+                }
                 // Back over the unit and metric to the number: "10,000 steps or more".
                 var start = index - 1
                 while start >= 0, isUnitOrMetric(words[start]) { start -= 1 }
@@ -25,6 +31,29 @@ enum QuestionComparisons {
                 break
             }
             index += 1
+        }
+        return sharingMetrics(words)
+    }
+
+    /// "more than 6 hours and less than 8 hours of sleep": two comparisons in a row
+    /// share the metric named after the second, when none is named before or between.
+    private static func sharingMetrics(_ meanings: [QuestionWord]) -> [QuestionWord] {
+        var words = meanings
+        var index = 0
+        while index < words.count {
+            defer { index += 1 }
+            guard case .comparator = words[index], index + 1 < words.count, case .number = words[index + 1] else {
+                continue
+            }
+            if index > 0, case .metric = words[index - 1] { continue }
+            var second = index + 2
+            if second < words.count, case .unit = words[second] { second += 1 }
+            guard second + 2 < words.count, case .comparator = words[second], case .number = words[second + 1]
+            else { continue }
+            var named = second + 2
+            if named < words.count, case .unit = words[named] { named += 1 }
+            guard named < words.count, case .metric = words[named] else { continue }
+            words.insert(words[named], at: second)
         }
         return words
     }

@@ -85,11 +85,13 @@ enum QuestionVocabulary {
             ], .comparator(.greaterOrEqual))
         add(["exactly", "equal to"], .comparator(.equal))
         add(
-            ["or more", "or longer", "or above", "or over", "or higher", "or greater", "and above", "and over"],
-            .postfixComparator(.greaterOrEqual))
+            ["or more", "or longer", "or above", "or over", "or higher", "or greater"],
+            .postfixComparator(.greaterOrEqual, asPrefix: nil))
+        add(["and above", "and over"], .postfixComparator(.greaterOrEqual, asPrefix: .greater))
         add(
-            ["or less", "or fewer", "or under", "or below", "or lower", "or shorter", "and under", "and below"],
-            .postfixComparator(.lessOrEqual))
+            ["or less", "or fewer", "or under", "or below", "or lower", "or shorter"],
+            .postfixComparator(.lessOrEqual, asPrefix: nil))
+        add(["and under", "and below"], .postfixComparator(.lessOrEqual, asPrefix: .less))
         add(["between"], .between)
     }
 

@@ -40,8 +40,9 @@ enum QuestionWord: Equatable {
     case days
     case weeks
     case comparator(QueryCondition.Operator)
-    /// A comparator after its number: "30 minutes or more", "5 km or longer".
-    case postfixComparator(QueryCondition.Operator)
+    /// A comparator after its number: "30 minutes or more", "5 km or longer". After "and"
+    /// ("and under"), before a number it is a second comparison, `asPrefix` ("over 60 and under 100").
+    case postfixComparator(QueryCondition.Operator, asPrefix: QueryCondition.Operator?)
     /// "between 6 and 8 hours": at least the first number and at most the second.
     case between
     /// "since Monday", "since October": from that day to the anchor.
