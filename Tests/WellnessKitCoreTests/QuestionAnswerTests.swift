@@ -61,6 +61,8 @@ import WellnessTestSupport
     @Test func slipsAreStillCorrected() throws {
         #expect(try Self.number("How many stpes did I take yesterday?") == 8000)
         #expect(try Self.number("avrage deep sleep yesterday") == 90)
+        // A slip of two words that read the same ("sleep", "slept") is read as either.
+        #expect(try Self.number("How many hours did I slep yesterday?") == 5)
     }
 
     @Test func theActivityNextToStepsIsKept() throws {

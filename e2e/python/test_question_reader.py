@@ -290,7 +290,8 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
         "how many days did I do 10,000 steps and above this month",
         "How many days did I get no fewer than 10,000 steps this month?",
         "How many days this month did I walk not less than 10000 steps?",
-        "How many days did I get greater than or equal to 10,000 steps this month?"]),
+        "How many days did I get greater than or equal to 10,000 steps this month?",
+        "How Many Days This Month Did I Get 10,000 Steps Or More?"]),
     (expect("daily", "count_days", where=(("sleep_minutes", ">=", 420),)), [
         "How many days did I sleep 7 hours or more?", "how many days did I sleep seven hours or longer",
         "On how many days did I get 7 hours of sleep or more?", "How many days did I sleep at least 7 hours?",
@@ -313,7 +314,8 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
         "how many days this month did I sleep between six and eight hours",
         "On how many days did I get between 6 and 8 hours of sleep this month?",
         "How many days did I sleep between 6 hours and 8 hours this month?",
-        "how many days did I sleep between 360 and 480 minutes this month"]),
+        "how many days did I sleep between 360 and 480 minutes this month",
+        "how many days did i sleep betwen 6 and 8 hours this month"]),
     (expect("daily", "count_days", where=(("sleep_minutes", ">", 360), ("sleep_minutes", "<", 480)),
             window="this_month"), [
         "How many days did I sleep more than 6 hours and less than 8 hours this month?",
@@ -350,7 +352,7 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
         "How often did I run in the past two months?"]),
     (expect("sessions", "count_days", activity="run", window={"between": ["2025-11-17", ANCHOR]}), [
         "How many days did I run since Monday?", "on how many days have I run since monday",
-        "How many days since Monday did I go running?"]),
+        "How many days since Monday did I go running?", "how many days did I run since mondya"]),
     (expect("daily", "sum", metric="steps", window={"between": ["2025-11-15", ANCHOR]}), [
         "How many steps have I taken since Saturday?", "total steps since saturday", "How many steps since Saturday?"]),
     (expect("daily", "mean", metric="sleep_minutes", window={"between": ["2025-10-01", "2025-10-31"]}), [
@@ -365,7 +367,8 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
     # Sleep stages, shares, scores and levels of a daily summary.
     (expect("daily", "mean", metric="light_sleep_minutes", window="this_week"), [
         "What was my average light sleep this week?", "How much light sleep did I get on average this week?",
-        "average light sleep this week", "Light sleep per night this week?"]),
+        "average light sleep this week", "Light sleep per night this week?",
+        "What was my averge light slep this week?"]),
     (expect("daily", "count_days", where=(("light_sleep_minutes", ">", 240),)), [
         "How many days did I get more than 4 hours of light sleep?",
         "how many days did I have over 240 minutes of light sleep"]),
@@ -387,17 +390,18 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
         "On how many days was my deep sleep percentage above 20?", "How many days with deep sleep above 20 percent?"]),
     (expect("daily", "mean", metric="sleep_score", window="this_month"), [
         "What was my average sleep score this month?", "average sleep score this month",
-        "my sleep score this month on average"]),
+        "my sleep score this month on average", "waht was my average sleep score this month"]),
     (expect("daily", "max", metric="sleep_score"), [
         "What was my best sleep score?", "highest sleep score", "What's my top sleep score ever?"]),
     (expect("daily", "mean", metric="stress_score", window="this_week"), [
         "What was my average stress score this week?", "average stress this week",
         "my stress level this week on average"]),
     (expect("daily", "mean", metric="vo2_max", window="last_month"), [
-        "What was my VO2 max last month?", "average vo2max last month", "my cardio fitness score last month"]),
+        "What was my VO2 max last month?", "average vo2max last month", "my cardio fitness score last month",
+        "What Was My VO2max Last Month?"]),
     (expect("daily", "mean", metric="spo2", window="this_week"), [
         "What was my average SpO2 this week?", "average blood oxygen this week",
-        "What was my oxygen saturation on average this week?"]),
+        "What was my oxygen saturation on average this week?", "AVERAGE SPO2 THIS WEEK"]),
     (expect("daily", "count_days", where=(("spo2", "<", 95),)), [
         "How many days was my SpO2 below 95%?", "how many days was my blood oxygen under 95 percent"]),
     (expect("sessions", "mean", metric="average_heart_rate", window="this_month"), [
@@ -407,7 +411,8 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
     # Statistics the engine has: standard deviation, median, distinct days, how often.
     (expect("daily", "std", metric="sleep_minutes", window="this_month"), [
         "What was the standard deviation of my sleep this month?", "sleep variability this month",
-        "standard deviation of sleep this month", "variation in my sleep this month", "std of my sleep this month"]),
+        "standard deviation of sleep this month", "variation in my sleep this month", "std of my sleep this month",
+        "standard deviaton of sleep this month"]),
     (expect("daily", "std", metric="steps", window="last_month"), [
         "standard deviation of my daily steps last month", "step count variability last month",
         "stdev of steps last month"]),
@@ -422,10 +427,10 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
     # Workouts by kind.
     (expect("sessions", "count", activity="elliptical", window="this_month"), [
         "How many elliptical sessions this month?", "how often did I do elliptical this month",
-        "number of elliptical workouts this month"]),
+        "number of elliptical workouts this month", "how many eliptical sessions this month"]),
     (expect("sessions", "count", activity="hiit", window="this_week"), [
         "How many interval workouts did I do this week?", "how many HIIT sessions this week",
-        "How often did I do intervals this week?"]),
+        "How often did I do intervals this week?", "How many intreval workouts did I do this week?"]),
     (expect("sessions", "count", activity="aerobic", window="last_week"), [
         "How many aerobic workouts last week?", "how many times did I do aerobics last week"]),
     (expect("sessions", "sum", metric="duration", activity="weights", window="this_month"), [

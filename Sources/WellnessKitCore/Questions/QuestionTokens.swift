@@ -96,7 +96,13 @@ enum QuestionTokens {
             !QuestionRealWords.words.contains(word)
         else { return word }
         let close = vocabulary.filter { isSlip(word, of: $0) }
-        return close.count == 1 ? close[0] : word
+        if close.count == 1 { return close[0] }
+        // "slep" is a slip of "sleep" and of "slept": either reads the same, so either will do.
+        let meanings = close.map { QuestionVocabulary.phrases[$0] }
+        if let first = meanings.first, let meaning = first, meanings.allSatisfy({ $0 == meaning }) {
+            return close[0]
+        }
+        return word
     }
 
     /// Whether `word` is `target` with a slip: same first letter; within two edits
