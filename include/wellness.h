@@ -1245,8 +1245,8 @@ WELLNESS_API wellness_status wellness_query_many(
  * between 3 and 16 November 2025.", "number": 4, "unit": "days", "result":
  * <the query's result, the query in it>} out, or {"understood": false,
  * "answer": null, "number": null, "unit": null, "result": null} for a question with a word or a form the
- * reader does not know: it never guesses a number. docs/QUERY.md lists the
- * forms it reads.
+ * reader does not know, or about a metric the tables lack ("sleep score"):
+ * it never guesses a number. docs/QUERY.md lists the forms it reads.
  * Ownership: as wellness_query().
  */
 WELLNESS_API wellness_status wellness_query_ask(

@@ -61,6 +61,8 @@ import WellnessTestSupport
     @Test func slipsAreStillCorrected() throws {
         #expect(try Self.number("How many stpes did I take yesterday?") == 8000)
         #expect(try Self.number("avrage deep sleep yesterday") == 90)
+        // A slip of two words that read the same ("sleep", "slept") is read as either.
+        #expect(try Self.number("How many hours did I slep yesterday?") == 5)
     }
 
     @Test func theActivityNextToStepsIsKept() throws {
@@ -155,5 +157,112 @@ import WellnessTestSupport
         #expect(runs.number == 1 && runs.text.contains("more than 5.5 km"))
         let last = try #require(try Self.answer("When did I last run more than 5 km?"))
         #expect(last.text == "Your last run with distance more than 5 km was on 2 November 2025.")
+    }
+
+    @Test func comparatorsAfterTheNumberIncludeIt() throws {
+        #expect(try Self.number("How many days did I sleep 400 minutes or more?") == 2)
+        #expect(try Self.number("How many runs of 6 km or longer?") == 1)
+        #expect(try Self.number("How many days did I get 90 minutes or less of deep sleep?") == 2)
+        #expect(try Self.number("How many days did I get less than or equal to 90 minutes of deep sleep?") == 2)
+        // "not more than" includes the number: it was read as "less than" (1 day).
+        #expect(try Self.number("How many days did I get not more than 90 minutes of deep sleep?") == 2)
+        #expect(try Self.number("How many runs were within 25 minutes?") == 1)
+    }
+
+    @Test func betweenIsTwoConditionsBothIncluded() throws {
+        #expect(try Self.number("How many days did I sleep between 6 and 7 hours?") == 2)
+        #expect(try Self.number("How many days did I sleep between 300 and 400 minutes?") == 2)
+        #expect(try Self.number("How many runs between 5.5 and 10 km?") == 1)
+        // Two comparisons in a row: the second, with no metric of its own, compares the first's.
+        #expect(try Self.number("How many days did I sleep more than 6 hours and less than 7 hours?") == 1)
+        #expect(try Self.number("How many days with more than 5,000 steps and less than 8,500?") == 1)
+        #expect(try Self.number("How many days with more than 5,000 steps and less than 7 hours of sleep?") == 1)
+        #expect(try Self.answer("How many days did I sleep more than 6 hours and less than 7?") == nil)
+        // The metric named after the second is both's.
+        #expect(try Self.number("How many days did I get more than 6 hours and less than 7 hours of sleep?") == 1)
+        #expect(try Self.number("How many days did I get over 60 and under 100 minutes of deep sleep?") == 1)
+        // "and under 90" excludes 90, as "under 90" does (a postfix "and under" includes its number).
+        #expect(try Self.number("How many days did I get over 60 and under 90 minutes of deep sleep?") == 0)
+        #expect(try Self.number("How many days did I get 90 minutes and under of deep sleep?") == 2)
+        // Either of two conditions is no query's: declined, never read as both.
+        #expect(try Self.answer("How many days did I sleep more than 6 hours or under 5 hours?") == nil)
+    }
+
+    @Test func calendarWindows() throws {
+        // The anchor, 3 November 2025, is a Monday.
+        #expect(try Self.number("How many steps since Saturday?") == 20_500)
+        #expect(try Self.number("How many steps in November?") == 20_500)
+        #expect(try Self.answer("How many steps since Monday?") == nil)
+        let october = try #require(try Self.answer("How many steps in October?"))
+        #expect(october.number == nil && october.text.contains("1 and 31 October 2025"))
+        #expect(try Self.answer("How many steps did I take on weekends?") == nil)
+    }
+
+    @Test func statisticsTheEngineHas() throws {
+        let spread = try #require(try Self.answer("What was the standard deviation of my deep sleep?"))
+        #expect(spread.text.contains("35.1 minutes") && spread.result.query.reducer == .std)
+        #expect(try Self.answer("deep sleep variability")?.result.query.reducer == .std)
+        #expect(try Self.number("median deep sleep") == 90)
+        #expect(try Self.number("How many distinct days did I run?") == 2)
+        // "variability of my heart rate" is too close to HRV; no reducer gives a range or a count of distinct names.
+        #expect(try Self.answer("variability of my resting heart rate") == nil)
+        #expect(try Self.answer("What was the range of my steps?") == nil)
+        #expect(try Self.answer("How many unique activities did I do?") == nil)
+    }
+
+    @Test func aMetricTheTablesLackIsDeclined() throws {
+        #expect(QuestionReader.read("What was my VO2 max?", anchor: Self.anchor) != nil)
+        #expect(try Self.answer("What was my VO2 max?") == nil)
+        #expect(try Self.answer("How many days was my sleep score over 80?") == nil)
+        #expect(try Self.answer("What time did I run on 2 November?") == nil)
+        // "%" is a unit, not a separator: this was read as the average REM sleep in minutes.
+        #expect(try Self.answer("What was my average REM %?") == nil)
+        #expect(try Self.answer("How many days was my deep sleep over 20%?") == nil)
+    }
+
+    /// A Fitbit-style daily summary (1–2 November 2025) and three other workouts.
+    static func summaryTables() throws -> QueryTables {
+        let document =
+            #"{"daily":["#
+            + #"{"date":"2025-11-01","sleep_minutes":420,"deep_sleep_minutes":84,"light_sleep_minutes":250,"#
+            + #""awake_minutes":35,"time_in_bed_minutes":455,"deep_sleep_percent":20,"rem_sleep_percent":21,"#
+            + #""sleep_score":82,"stress_score":70,"vo2_max":44,"spo2":96,"resting_heart_rate":55},"#
+            + #"{"date":"2025-11-02","sleep_minutes":360,"deep_sleep_minutes":54,"light_sleep_minutes":210,"#
+            + #""awake_minutes":55,"time_in_bed_minutes":415,"deep_sleep_percent":15,"rem_sleep_percent":25,"#
+            + #""sleep_score":74,"stress_score":60,"vo2_max":45,"spo2":94,"resting_heart_rate":57}],"sessions":["#
+            + #"{"start":"2025-11-01T07:00:00Z","end":"2025-11-01T07:30:00Z","activity":"Elliptical"},"#
+            + #"{"start":"2025-11-01T18:00:00Z","end":"2025-11-01T18:20:00Z","activity":"Interval Workout"},"#
+            + #"{"start":"2025-11-02T07:00:00Z","end":"2025-11-02T07:45:00Z","activity":"Aerobic Workout"}]}"#
+        return try QueryTables(json: JSONParser.parse(document))
+    }
+
+    static func summary(_ question: String) throws -> QuestionAnswer? {
+        try summaryTables().answer(question, anchor: anchor)
+    }
+
+    @Test func sleepStagesSharesAndScores() throws {
+        #expect(try Self.summary("average light sleep")?.number == 230)
+        #expect(try Self.summary("How many days was I awake more than 40 minutes?")?.number == 1)
+        #expect(try Self.summary("average time in bed in hours")?.number == 7.3)
+        #expect(try Self.summary("What was my average deep sleep percent?")?.number == 17.5)
+        #expect(try Self.summary("highest percentage of REM")?.number == 25)
+        // A number in percent next to a stage is the stage's share, not its minutes.
+        let share = try #require(try Self.summary("How many days was my deep sleep over 18%?"))
+        #expect(share.number == 1 && share.text.contains("more than 18%"))
+        #expect(try Self.summary("How many days did I get at least 20 percent deep sleep?")?.number == 1)
+        #expect(try Self.summary("lowest sleep score")?.number == 74)
+        #expect(try Self.summary("average stress score")?.number == 65)
+        #expect(try Self.summary("What was my VO2 max yesterday?")?.number == 45)
+        #expect(try Self.summary("How many days was my SpO2 below 95%?")?.number == 1)
+        #expect(try Self.summary("What was my total sleep score?") == nil)
+        #expect(try Self.summary("What percentage of days did I work out?") == nil)
+    }
+
+    @Test func workoutsByKind() throws {
+        #expect(try Self.summary("How many elliptical sessions did I do?")?.number == 1)
+        #expect(try Self.summary("How many interval workouts?")?.number == 1)
+        #expect(try Self.summary("How many aerobic workouts did I do?")?.number == 1)
+        #expect(try Self.summary("How many days did I do any workout?")?.number == 2)
+        #expect(try Self.summary("How long was my last aerobic workout?")?.number == 45)
     }
 }

@@ -37,11 +37,56 @@ import WellnessTestSupport
 
     @Test(arguments: [
         "Am I getting fitter?", "How many runs will I do next week?", "run run run", "", "?",
-        "How many days did I run on days I ran more than 10,000 steps?", "What was my VO2 max?",
+        "How many days did I run on days I ran more than 10,000 steps?", "How many steps on weekends?",
+        "How many treadmill runs?", "What time did I run yesterday?", "range of my steps",
+        // A month's name alone may be a person's, or a verb.
+        "How many steps did June take?", "How many steps may I have taken?",
         String(repeating: "run ", count: 200),
     ])
     func questionsItCannotReadWholeAreDeclined(question: String) {
         #expect(Self.read(question) == nil)
+    }
+
+    @Test func aMonthIsOfTheAnchorsYearOrTheLastOne() {
+        let october = QueryWindow.between(
+            CalendarDate(year: 2025, month: 10, day: 1)!, CalendarDate(year: 2025, month: 10, day: 31)!)
+        #expect(Self.read("How many steps in October?")?.window == october)
+        let december = QueryWindow.between(
+            CalendarDate(year: 2024, month: 12, day: 1)!, CalendarDate(year: 2024, month: 12, day: 31)!)
+        #expect(Self.read("how many runs in december")?.window == december)
+        let march = QueryWindow.between(
+            CalendarDate(year: 2024, month: 3, day: 1)!, CalendarDate(year: 2024, month: 3, day: 31)!)
+        #expect(Self.read("average sleep in March 2024")?.window == march)
+        let sinceOctober = QueryWindow.between(CalendarDate(year: 2025, month: 10, day: 1)!, Self.anchor)
+        #expect(Self.read("average sleep since October")?.window == sinceOctober)
+        #expect(Self.read("How many steps did I take in the past 3 months?")?.window == .lastDays(90))
+        #expect(Self.read("How many steps in last October?") == nil)
+    }
+
+    @Test func sinceAWeekdayStartsOnItsLastOccurrence() {
+        // The anchor, 20 November 2025, is a Thursday.
+        let monday = CalendarDate(year: 2025, month: 11, day: 17)!
+        #expect(Self.read("How many steps since Monday?")?.window == .between(monday, Self.anchor))
+        let friday = CalendarDate(year: 2025, month: 11, day: 14)!
+        #expect(Self.read("how many runs since friday")?.window == .between(friday, Self.anchor))
+        // "since Thursday" on a Thursday: today, or a week ago? Declined.
+        #expect(Self.read("How many steps since Thursday?") == nil)
+    }
+
+    @Test func comparisonsAroundTheNumber() throws {
+        let after = try #require(Self.read("How many days did I walk 10,000 steps or more?"))
+        #expect(after.conditions == [QueryCondition(metric: "steps", op: .greaterOrEqual, value: .number(10_000))])
+        let between = try #require(Self.read("How many days did I sleep between 6 and 8 hours?"))
+        #expect(
+            between.conditions == [
+                QueryCondition(metric: "sleep_minutes", op: .greaterOrEqual, value: .number(360)),
+                QueryCondition(metric: "sleep_minutes", op: .lessOrEqual, value: .number(480)),
+            ])
+        let notMore = try #require(Self.read("How many days did I sleep not more than 6 hours?"))
+        #expect(notMore.conditions.first?.op == .lessOrEqual)
+        #expect(Self.read("How many days did I sleep between 8 and 6 hours?") == nil)
+        #expect(Self.read("How many days did I sleep between 6 and 8?") == nil)
+        #expect(Self.read("How many days did I sleep or more?") == nil)
     }
 
     @Test func theAnswerSaysTheNumberAndItsDays() throws {

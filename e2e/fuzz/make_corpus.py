@@ -434,7 +434,9 @@ def query_seeds() -> dict[str, bytes]:
             "How many days did I run in the last two weeks?",
             "What was my average deep sleep on days I walked more than 10,000 steps?",
             "What was my heart rate on my last three swims?", "How many hours did I sleep this year?",
-            "avrage stpes on days I ran", "Am I getting fitter?"]):
+            "avrage stpes on days I ran", "Am I getting fitter?",
+            "How many days did I sleep between 6 and 8 hours in March?", "runs of 5 km or longer since Monday",
+            "How many days was my deep sleep over 20%?", "more than 6 hours and less than 8 hours of sleep"]):
         seeds[f"query_ask-{index}"] = one("query_ask", {"question": question, "anchor": "2025-04-01"})
     return seeds
 

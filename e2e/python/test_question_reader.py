@@ -7,6 +7,7 @@ printed (pytest -s) and must stay above a floor."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any, Dict, List, Optional, Tuple
 
 import pytest
@@ -279,6 +280,161 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
         "How many times did I run more than 28 minutes?"]),
     (expect("sessions", "mean", metric="speed", activity="run", take={"last": 1}), [
         "What was my speed on my last run?", "my average speed on my last run"]),
+] + [
+    # Comparators before and after the number; "between" is two conditions, both included.
+    (expect("daily", "count_days", where=(("steps", ">=", 10000),), window="this_month"), [
+        "How many days did I walk 10,000 steps or more this month?",
+        "how many days this month did I get 10000 steps or more",
+        "On how many days did I take 10k steps or more this month?",
+        "How many days with 10,000 steps or above this month?",
+        "how many days did I do 10,000 steps and above this month",
+        "How many days did I get no fewer than 10,000 steps this month?",
+        "How many days this month did I walk not less than 10000 steps?",
+        "How many days did I get greater than or equal to 10,000 steps this month?",
+        "How Many Days This Month Did I Get 10,000 Steps Or More?"]),
+    (expect("daily", "count_days", where=(("sleep_minutes", ">=", 420),)), [
+        "How many days did I sleep 7 hours or more?", "how many days did I sleep seven hours or longer",
+        "On how many days did I get 7 hours of sleep or more?", "How many days did I sleep at least 7 hours?",
+        "how many days did I sleep no less than 7 hours", "How many days did I sleep for 7 hours or more?",
+        "How many days did I sleep 420 minutes or more?", "how many days did i sleep 7 hrs or more"]),
+    (expect("daily", "count_days", where=(("sleep_minutes", "<=", 360),)), [
+        "How many days did I sleep 6 hours or less?", "How many days did I sleep no more than 6 hours?",
+        "how many days did I sleep at most 6 hours", "How many days did I get less than or equal to 6 hours of sleep?",
+        "On how many days did I sleep not more than six hours?", "How many days did I sleep up to 6 hours?",
+        "How many days did I sleep six hours or under?", "how many days did I sleep 6 hours or shorter"]),
+    (expect("daily", "count_days", where=(("sleep_minutes", "<", 420),), window="last_week"), [
+        "How many days did I sleep under 7 hours last week?", "how many days last week did I sleep below seven hours",
+        "How many days did I get under 7 hours of sleep last week?"]),
+    (expect("daily", "count_days", where=(("steps", ">", 8000),), window="this_week"), [
+        "How many days this week did I walk over 8,000 steps?", "how many days over 8000 steps this week",
+        "On how many days this week did I take above 8k steps?"]),
+    (expect("daily", "count_days", where=(("sleep_minutes", ">=", 360), ("sleep_minutes", "<=", 480)),
+            window="this_month"), [
+        "How many days did I sleep between 6 and 8 hours this month?",
+        "how many days this month did I sleep between six and eight hours",
+        "On how many days did I get between 6 and 8 hours of sleep this month?",
+        "How many days did I sleep between 6 hours and 8 hours this month?",
+        "how many days did I sleep between 360 and 480 minutes this month",
+        "how many days did i sleep betwen 6 and 8 hours this month"]),
+    (expect("daily", "count_days", where=(("sleep_minutes", ">", 360), ("sleep_minutes", "<", 480)),
+            window="this_month"), [
+        "How many days did I sleep more than 6 hours and less than 8 hours this month?",
+        "how many days this month did I sleep over 6 hours but under 8 hours",
+        "On how many days did I get more than 6 hours and less than 8 hours of sleep this month?"]),
+    (expect("daily", "count_days", where=(("steps", ">", 5000), ("steps", "<", 10000))), [
+        "How many days did I walk more than 5,000 steps and fewer than 10,000 steps?",
+        "how many days with over 5000 steps but under 10000"]),
+    (expect("daily", "count_days", where=(("deep_sleep_minutes", ">", 60), ("deep_sleep_minutes", "<", 100))), [
+        "How many days did I get over 60 and under 100 minutes of deep sleep?",
+        "how many days did I get more than 60 and less than 100 minutes of deep sleep",
+        "How many days did I have more than 60 minutes and less than 100 minutes of deep sleep?"]),
+    (expect("sessions", "count", activity="run", where=(("distance", ">=", 5), ("distance", "<=", 10))), [
+        "How many runs between 5 and 10 km?", "how many runs were between 5 km and 10 km",
+        "How many times did I run between 5 and 10 kilometers?", "Number of runs between 5 and 10 km"]),
+    (expect("sessions", "count", activity="run", where=(("distance", ">=", 5),)), [
+        "How many runs of 5 km or more?", "How many runs of 5 km or longer?", "How many times did I run 5 km or more?",
+        "How many runs were at least 5 km?", "number of runs of at least 5 km"]),
+    (expect("sessions", "count", activity="run", where=(("duration", "<=", 45),)), [
+        "How many runs were 45 minutes or shorter?", "How many runs of 45 minutes or less?",
+        "How many runs no longer than 45 minutes?", "How many runs were at most 45 minutes?",
+        "how many runs of 45 mins or shorter", "How many runs within 45 minutes?"]),
+    (expect("daily", "count_days", where=(("deep_sleep_minutes", ">=", 90),)), [
+        "How many days did I get 90 minutes or more of deep sleep?",
+        "how many days did I have 1.5 hours or more of deep sleep",
+        "On how many days did I get at least 90 minutes of deep sleep?",
+        "how many days did I get an hour and a half or more of deep sleep"]),
+    # Windows: the past N months (30 days each), since a weekday or a month, a month by name.
+    (expect("daily", "sum", metric="steps", window={"last_days": 90}), [
+        "How many steps did I take in the past 3 months?", "total steps over the last three months",
+        "How many steps in the last 3 months?", "steps in the past three months in total"]),
+    (expect("sessions", "count", activity="run", window={"last_days": 60}), [
+        "How many times did I run in the past 2 months?", "how many runs over the last two months",
+        "How often did I run in the past two months?"]),
+    (expect("sessions", "count_days", activity="run", window={"between": ["2025-11-17", ANCHOR]}), [
+        "How many days did I run since Monday?", "on how many days have I run since monday",
+        "How many days since Monday did I go running?", "how many days did I run since mondya"]),
+    (expect("daily", "sum", metric="steps", window={"between": ["2025-11-15", ANCHOR]}), [
+        "How many steps have I taken since Saturday?", "total steps since saturday", "How many steps since Saturday?"]),
+    (expect("daily", "mean", metric="sleep_minutes", window={"between": ["2025-10-01", "2025-10-31"]}), [
+        "What was my average sleep in October?", "How much did I sleep on average in October?",
+        "average sleep in october", "Average hours of sleep in October 2025", "avg sleep in Ocotber"]),
+    (expect("sessions", "sum", metric="distance", activity="run", window={"between": ["2025-11-01", "2025-11-30"]}), [
+        "How far did I run in November?", "Total running distance in November", "how many km did I run in november"]),
+    (expect("sessions", "count", activity="run", window={"between": ["2024-12-01", "2024-12-31"]}), [
+        "How many runs in December?", "How many times did I run in December?", "how many runs in december 2024"]),
+    (expect("daily", "mean", metric="steps", window={"between": ["2025-10-01", ANCHOR]}), [
+        "Average steps since October", "What's my average step count since October?"]),
+    # Sleep stages, shares, scores and levels of a daily summary.
+    (expect("daily", "mean", metric="light_sleep_minutes", window="this_week"), [
+        "What was my average light sleep this week?", "How much light sleep did I get on average this week?",
+        "average light sleep this week", "Light sleep per night this week?",
+        "What was my averge light slep this week?"]),
+    (expect("daily", "count_days", where=(("light_sleep_minutes", ">", 240),)), [
+        "How many days did I get more than 4 hours of light sleep?",
+        "how many days did I have over 240 minutes of light sleep"]),
+    (expect("daily", "mean", metric="awake_minutes", window="last_week"), [
+        "How long was I awake on average last week?", "average time awake last week",
+        "What was my average awake time last week?", "how many minutes awake per night last week"]),
+    (expect("daily", "mean", metric="time_in_bed_minutes", window="this_month"), [
+        "What was my average time in bed this month?", "How many hours in bed per night this month?",
+        "average time in bed this month"]),
+    (expect("daily", "mean", metric="deep_sleep_percent", window="this_month"), [
+        "What was my average deep sleep percent this month?", "deep sleep percentage this month",
+        "average percentage of deep sleep this month", "What percent deep sleep did I get on average this month?",
+        "my deep sleep % this month"]),
+    (expect("daily", "mean", metric="rem_sleep_percent", window="last_week"), [
+        "average percentage of REM last week", "What was my REM sleep percentage last week?",
+        "rem percent last week", "What was my average REM % last week?"]),
+    (expect("daily", "count_days", where=(("deep_sleep_percent", ">", 20),)), [
+        "How many days was my deep sleep over 20%?", "how many days did I get more than 20 percent deep sleep",
+        "On how many days was my deep sleep percentage above 20?", "How many days with deep sleep above 20 percent?"]),
+    (expect("daily", "mean", metric="sleep_score", window="this_month"), [
+        "What was my average sleep score this month?", "average sleep score this month",
+        "my sleep score this month on average", "waht was my average sleep score this month"]),
+    (expect("daily", "max", metric="sleep_score"), [
+        "What was my best sleep score?", "highest sleep score", "What's my top sleep score ever?"]),
+    (expect("daily", "mean", metric="stress_score", window="this_week"), [
+        "What was my average stress score this week?", "average stress this week",
+        "my stress level this week on average"]),
+    (expect("daily", "mean", metric="vo2_max", window="last_month"), [
+        "What was my VO2 max last month?", "average vo2max last month", "my cardio fitness score last month",
+        "What Was My VO2max Last Month?"]),
+    (expect("daily", "mean", metric="spo2", window="this_week"), [
+        "What was my average SpO2 this week?", "average blood oxygen this week",
+        "What was my oxygen saturation on average this week?", "AVERAGE SPO2 THIS WEEK"]),
+    (expect("daily", "count_days", where=(("spo2", "<", 95),)), [
+        "How many days was my SpO2 below 95%?", "how many days was my blood oxygen under 95 percent"]),
+    (expect("sessions", "mean", metric="average_heart_rate", window="this_month"), [
+        "What was my average heart rate during workouts this month?",
+        "average heart rate during my workouts this month",
+        "What was my heart rate during workouts this month?", "my average HR in workouts this month"]),
+    # Statistics the engine has: standard deviation, median, distinct days, how often.
+    (expect("daily", "std", metric="sleep_minutes", window="this_month"), [
+        "What was the standard deviation of my sleep this month?", "sleep variability this month",
+        "standard deviation of sleep this month", "variation in my sleep this month", "std of my sleep this month",
+        "standard deviaton of sleep this month"]),
+    (expect("daily", "std", metric="steps", window="last_month"), [
+        "standard deviation of my daily steps last month", "step count variability last month",
+        "stdev of steps last month"]),
+    (expect("daily", "median", metric="sleep_minutes", window="this_month"), [
+        "What was my median sleep this month?", "median hours of sleep this month"]),
+    (expect("sessions", "count_days", window="this_week"), [
+        "how many unique days did I work out this week", "How many distinct days did I exercise this week?",
+        "How many days did I do any workout this week?", "On how many days did I work out this week?",
+        "how many days this week did I exercise"]),
+    (expect("sessions", "count", activity="swim", window="this_month"), [
+        "How frequently did I swim this month?", "how frequently did I go swimming this month"]),
+    # Workouts by kind.
+    (expect("sessions", "count", activity="elliptical", window="this_month"), [
+        "How many elliptical sessions this month?", "how often did I do elliptical this month",
+        "number of elliptical workouts this month", "how many eliptical sessions this month"]),
+    (expect("sessions", "count", activity="hiit", window="this_week"), [
+        "How many interval workouts did I do this week?", "how many HIIT sessions this week",
+        "How often did I do intervals this week?", "How many intreval workouts did I do this week?"]),
+    (expect("sessions", "count", activity="aerobic", window="last_week"), [
+        "How many aerobic workouts last week?", "how many times did I do aerobics last week"]),
+    (expect("sessions", "sum", metric="duration", activity="weights", window="this_month"), [
+        "How long did I spend on strength training this month?", "total weights time this month"]),
 ]
 
 #: Questions the reader must decline: no reading is right for them.
@@ -288,7 +444,7 @@ DECLINED = [
     "How many steps should I take?", "What is a good HRV?", "Did my running improve since March?",
     "How many days until my goal?", "What's the weather today?", "hello", "Tell me a joke",
     "How many calories are in a banana?", "How many days did I run in the last 3 fortnights?",
-    "What was my VO2 max last month?", "How much water did I drink today?", "What was my weight yesterday?",
+    "How much water did I drink today?", "What was my weight yesterday?",
     "How many steps did my wife take yesterday?", "Which day this week did I sleep best and why?",
     "How many days did I run more than my friend?", "What was my blood pressure this week?",
     "How many minutes of meditation this week?", "How far is the moon?", "run run run",
@@ -305,12 +461,42 @@ DECLINED = [
     "How many days did I sleep less than usual?", "How many days did I sleep for less than a while?",
     "How many days did I sleep more than 6?", "How many runs when my steps were over 10,000?",
     "How long was my farthest run?", "How many days did it rain?", "How many calories did I burn yesterday?",
+    # No weekday condition in the query language; no reducer for a range or a count of distinct names.
+    "How many steps on weekends?", "How many days did I run on weekdays?", "What was my average sleep on weekends?",
+    "What was the range of my steps this month?", "How many unique activities did I do?",
+    "How many distinct workouts this month?",
+    # "treadmill", "spinning", "outdoor bike" match the whole run or bike group: not read.
+    "How many treadmill runs this month?", "How many spinning classes this week?",
+    "How far did I ride my outdoor bike?",
+    # A time of day, a share of days, an ambiguous "since", a total of a score, heart-rate "variability".
+    "What time did I go to bed last night?", "What time did I run yesterday?", "When did I wake up yesterday?",
+    "What percentage of days did I run?", "How many steps since Thursday?", "How many steps in last October?",
+    "What was my total sleep score this month?", "variability of my heart rate", "What was my VO2 max on my runs?",
+    "How many days did I sleep between 6 and 8?", "How many days did I sleep between 8 and 6 hours?",
+    "How many days did I sleep 7 or more?", "How many days did I sleep or more than 6 hours?",
+    "How many days did I sleep more than 6 hours and less than 8?",
+    # Either of two conditions is no query's, never read as both.
+    "How many days did I sleep more than 9 hours or less than 5 hours?",
+    "How many days did I sleep more than 9 hours or under 5 hours?",
+    # A month's name without "in", "during", "for" or "since" may be a person's, or a verb.
+    "How many steps did June take?", "How many steps may I have taken?", "How far did April run?",
 ]
+
+
+#: A Fitbit-style daily summary: the daily rows with light sleep, time awake and in bed, stage shares,
+#: scores, VO2 max and SpO2; workouts of other kinds besides the runs and rides.
+SUMMARY = {"light_sleep_minutes": 230, "awake_minutes": 40, "time_in_bed_minutes": 470, "deep_sleep_percent": 18,
+           "rem_sleep_percent": 22, "light_sleep_percent": 52, "awake_percent": 8, "sleep_score": 81,
+           "stress_score": 66, "vo2_max": 44, "spo2": 96}
+KINDS = [{"start": dt.datetime(2025, 11, 5, 12, tzinfo=dt.timezone.utc),
+          "end": dt.datetime(2025, 11, 5, 12, 30, tzinfo=dt.timezone.utc), "activity": name}
+         for name in ("Elliptical", "Interval Workout", "Aerobic Workout", "Strength Training")]
 
 
 @pytest.fixture(scope="module")
 def tables() -> wellness.QueryTables:
-    return wellness.QueryTables(DAILY_ROWS, SESSION_ROWS, time_zone=ZONE, units={"distance": "km"})
+    return wellness.QueryTables([dict(row, **SUMMARY) for row in DAILY_ROWS], SESSION_ROWS + KINDS, time_zone=ZONE,
+                                units={"distance": "km"})
 
 
 def test_phrasings_are_many_and_varied() -> None:

@@ -76,7 +76,8 @@ struct ActivityName: Sendable, Hashable {
         ],
         ["row", "rowing", "rower"],
         ["elliptical"],
-        ["hiit", "high intensity interval training", "interval training"],
+        ["hiit", "high intensity interval training", "interval training", "interval workout", "intervals"],
+        ["aerobic", "aerobics", "aerobic workout"],
         ["pilates"],
         ["dance", "dancing"],
     ]

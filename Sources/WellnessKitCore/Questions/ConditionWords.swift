@@ -7,19 +7,26 @@ enum ConditionWords {
         "rem_sleep_minutes": "REM sleep", "resting_heart_rate": "resting heart rate",
         "heart_rate_variability": "HRV", "active_zone_minutes": "active zone minutes",
         "average_heart_rate": "average heart rate", "distance": "distance", "duration": "time", "calories": "calories",
-        "elevation_gain": "elevation gain", "speed": "speed",
+        "elevation_gain": "elevation gain", "speed": "speed", "light_sleep_minutes": "light sleep",
+        "awake_minutes": "time awake", "time_in_bed_minutes": "time in bed", "deep_sleep_percent": "deep sleep share",
+        "rem_sleep_percent": "REM sleep share", "light_sleep_percent": "light sleep share",
+        "awake_percent": "share of time awake", "sleep_score": "sleep score", "stress_score": "stress score",
+        "vo2_max": "VO2 max", "spo2": "SpO2",
     ]
 
     /// A metric's unit when the tables declare none.
     static let defaultUnits: [String: String] = [
         "resting_heart_rate": "bpm", "average_heart_rate": "bpm", "heart_rate_variability": "ms",
         "active_zone_minutes": "minutes", "calories": "kcal", "elevation_gain": "m", "steps": "steps",
+        "deep_sleep_percent": "%", "rem_sleep_percent": "%", "light_sleep_percent": "%", "awake_percent": "%",
+        "spo2": "%", "vo2_max": "ml/kg/min",
     ]
 
     /// Singular nouns of the reader's activities.
     static let nouns: [String: String] = [
         "run": "run", "bike": "ride", "swim": "swim", "yoga": "yoga session", "weights": "weights session",
-        "walk": "walk", "hike": "hike",
+        "walk": "walk", "hike": "hike", "elliptical": "elliptical session", "aerobic": "aerobic workout",
+        "hiit": "interval workout",
     ]
 
     static func label(_ metric: String) -> String {
@@ -66,7 +73,7 @@ enum ConditionWords {
             return count(value, "minute")
         }
         let unit = units[metric] ?? defaultUnits[metric]
-        return format(value) + (unit.map { " \($0)" } ?? "")
+        return format(value) + (unit.map { $0 == "%" ? $0 : " \($0)" } ?? "")
     }
 
     static func count(_ value: Double, _ noun: String) -> String {

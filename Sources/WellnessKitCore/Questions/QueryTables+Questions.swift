@@ -7,8 +7,22 @@ extension QueryTables {
     /// - Throws: a validation error when the question reads as a query these tables cannot run.
     public func answer(_ question: String, anchor: CalendarDate? = nil) throws -> QuestionAnswer? {
         let day = anchor ?? LocalCalendar.calendarDate(of: today())
-        guard let reading = QuestionReader.read(question, anchor: day) else { return nil }
+        guard let reading = QuestionReader.read(question, anchor: day), holds(reading.query) else { return nil }
         return try answer(reading)
+    }
+
+    /// Whether the tables have every metric a reading names: a daily summary's
+    /// scores and shares ("sleep score", "deep sleep percent") are columns only some
+    /// tables have, and a question about one these tables lack is declined, not an error.
+    func holds(_ query: DataQuery) -> Bool {
+        let (asked, other) = query.table == .daily ? (views.daily, views.sessions) : (views.sessions, views.daily)
+        func has(_ metric: String, in view: TableView) -> Bool {
+            metric == QueryCondition.activityMetric || view.metrics.contains(metric)
+                || view.standardMetrics.contains(metric)
+        }
+        return (query.metric.map { has($0, in: asked) } ?? true)
+            && query.conditions.allSatisfy { has($0.metric, in: asked) }
+            && query.dayConditions.allSatisfy { has($0.metric, in: other) }
     }
 
     /// Answers a question already read.

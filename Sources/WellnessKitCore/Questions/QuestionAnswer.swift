@@ -56,6 +56,11 @@ private struct Words {
         "swim": ("swam", "swim", "swim", "swims"), "yoga": ("did yoga", "do yoga", "yoga session", "yoga sessions"),
         "weights": ("lifted weights", "lift weights", "weights session", "weights sessions"),
         "walk": ("walked", "walk", "walk", "walks"), "hike": ("hiked", "hike", "hike", "hikes"),
+        "elliptical": (
+            "used the elliptical", "use the elliptical", "elliptical session", "elliptical sessions"
+        ),
+        "aerobic": ("did aerobic workouts", "do aerobic workouts", "aerobic workout", "aerobic workouts"),
+        "hiit": ("did interval workouts", "do interval workouts", "interval workout", "interval workouts"),
     ]
     private static let anyActivity = ("worked out", "work out", "workout", "workouts")
 
@@ -183,7 +188,7 @@ private struct Words {
 
     private func numberSentence(_ stored: Double, suffix: String) -> (String, Double?, String?) {
         let (value, unit) = shown(stored)
-        let amount = Self.format(value) + (unit.map { " \($0)" } ?? "")
+        let amount = Self.format(value) + (unit.map { $0 == "%" ? $0 : " \($0)" } ?? "")
         let words = activityWords
         let sessions = query.table == .sessions
         // What the number covered: "on the 2 days with more than 5,000 steps", "(2 runs with …)".

@@ -22,6 +22,11 @@ struct QuestionClauses {
     private var anchor = CalendarDate.epoch
     /// "per day", "a night": an average, unless another reducer is named ("most steps in a day").
     private var perDay = false
+    /// "variability": a standard deviation, declined for heart rates ("heart rate variability" is HRV).
+    private var saidVariability = false
+    /// Where the last comparison ended and its metric: a comparison right after it with no metric of
+    /// its own compares the same one ("more than 6 hours and less than 8 hours").
+    private var compared: (end: Int, metric: String)?
 
     init(main: [QuestionWord], condition: ArraySlice<QuestionWord>, scope: ConditionScope) {
         self.main = main
@@ -41,6 +46,8 @@ struct QuestionClauses {
         }
         if case .named(let name)? = activity { query.activities = [name] }
         guard table == .sessions || activity == nil else { return nil }
+        // "what percentage of days …" asks a share no reducer gives; percent fits only a metric kept in percent.
+        guard asked != .percent || Self.percentMetrics.contains(query.metric ?? "") else { return nil }
         query.window = window ?? .all
         query.anchor = anchor
         query.take = take
@@ -75,8 +82,17 @@ struct QuestionClauses {
                 }
                 // A comparison whose number is not read ("less than usual") would drop the condition.
                 guard index + 1 < words.count, Self.startsWindow(words[index + 1]) else { return false }
-            case .number, .weeks, .condition:
+            case .number, .weeks, .months, .condition, .weekday, .postfixComparator, .between, .unanswerable:
                 return false
+            case .since, .month:
+                guard window == nil, let (named, used) = calendarWindow(words, at: index) else { return false }
+                window = named
+                index += used
+                continue
+            case .variability:
+                guard reducer == nil || reducer == .std else { return false }
+                reducer = .std
+                saidVariability = true
             case .days, .filler:
                 break
             case .window(let named):
@@ -135,9 +151,10 @@ struct QuestionClauses {
             return 3
         }
         switch next {
-        case .days?, .weeks?:
+        case .days?, .weeks?, .months?:
+            // "the past 3 months": 30 days a month, as "the past month" is 30 days.
             guard isLast, window == nil else { return nil }
-            window = .lastDays(next == .weeks ? count * 7 : count)
+            window = .lastDays(next == .weeks ? count * 7 : next == .months ? count * 30 : count)
             return used + 1
         case .activity?, .walks?:
             guard take == nil else { return nil }
@@ -157,10 +174,15 @@ struct QuestionClauses {
             if metric?.name == name { metric = nil }
         }
         let rest = Array(words[index...])
-        guard let (condition, used) = comparison(rest, metric: before, afterActivity: activity != nil) else {
+        let fallback = compared?.end == index ? compared?.metric : nil
+        guard
+            let (condition, used) = comparison(
+                rest, metric: before, afterActivity: activity != nil, fallback: fallback)
+        else {
             return nil
         }
         conditions.append((condition, .rows))
+        compared = (index + used, condition.metric)
         return used
     }
 
@@ -171,6 +193,7 @@ struct QuestionClauses {
         var pendingActivity: ActivityMention?
         let words = Array(condition)
         var position = 0
+        compared = nil
         while position < words.count {
             switch words[position] {
             case .metric(let table, let name, let unit):
@@ -179,10 +202,14 @@ struct QuestionClauses {
                 pendingActivity = words[position].activityMention
             case .comparator:
                 let rest = Array(words[position...])
-                guard let (made, used) = comparison(rest, metric: pendingMetric, afterActivity: pendingActivity != nil)
+                let fallback = compared?.end == position ? compared?.metric : nil
+                guard
+                    let (made, used) = comparison(
+                        rest, metric: pendingMetric, afterActivity: pendingActivity != nil, fallback: fallback)
                 else {
                     return false
                 }
+                compared = (position + used, made.metric)
                 if let activityName = pendingActivity {
                     if Self.sessionOnlyMetrics.contains(made.metric) {
                         conditions.append((activityCondition(activityName), scope))
@@ -198,6 +225,11 @@ struct QuestionClauses {
             case .window(let named):
                 guard window == nil else { return false }
                 window = named
+            case .since, .month:
+                guard window == nil, let (named, used) = calendarWindow(words, at: position) else { return false }
+                window = named
+                position += used
+                continue
             case .days, .filler, .condition:
                 break
             default:
@@ -222,7 +254,8 @@ struct QuestionClauses {
     /// comparator, number, unit?: the condition and the words it used. Right after an
     /// activity, a time with no metric is the session's duration ("runs longer than 30 minutes").
     private func comparison(
-        _ words: [QuestionWord], metric given: (DataQuery.Table, String, AskedUnit)?, afterActivity: Bool
+        _ words: [QuestionWord], metric given: (DataQuery.Table, String, AskedUnit)?, afterActivity: Bool,
+        fallback: String? = nil
     ) -> (QueryCondition, Int)? {
         guard words.count >= 2, case .comparator(let op) = words[0], case .number(let number) = words[1] else {
             return nil
@@ -246,8 +279,11 @@ struct QuestionClauses {
             }
             used += 1
         }
+        // "deep sleep over 20 percent": the stage's share of the night, not its minutes.
+        if unit == .percent, let name = metric?.1, let share = Self.percentOf[name] { metric = (.daily, share) }
         if metric == nil, unit == .kilometres { metric = (.sessions, "distance") }
         if metric == nil, afterActivity, unit == .hours || unit == .minutes { metric = (.sessions, "duration") }
+        if metric == nil, let fallback { metric = (.daily, fallback) }
         guard let (_, name) = metric, Self.unit(unit, fits: name) else { return nil }
         let scale = Self.minuteMetrics.contains(name) ? unit.minutes : 1
         return (QueryCondition(metric: name, op: op, value: .number(number * scale)), used)
@@ -261,15 +297,33 @@ struct QuestionClauses {
             return minuteMetrics.contains(metric) || (unit == .minutes && metric.hasSuffix("minutes"))
         case .kilometres: return metric == "distance"
         case .steps: return metric == "steps"
+        case .percent: return percentMetrics.contains(metric)
         case .natural: return !minuteMetrics.contains(metric) && metric != "distance"
         }
     }
 
     // MARK: Assembly
 
-    static let minuteMetrics: Set<String> = ["sleep_minutes", "deep_sleep_minutes", "rem_sleep_minutes", "duration"]
+    static let minuteMetrics: Set<String> = [
+        "sleep_minutes", "deep_sleep_minutes", "rem_sleep_minutes", "duration", "light_sleep_minutes",
+        "awake_minutes", "time_in_bed_minutes",
+    ]
 
-    static let sleepStages: Set<String> = ["deep_sleep_minutes", "rem_sleep_minutes"]
+    static let sleepStages: Set<String> = ["deep_sleep_minutes", "rem_sleep_minutes", "light_sleep_minutes"]
+
+    /// Each stage's share of the night, for a number in percent ("more than 20% deep sleep").
+    static let percentOf: [String: String] = [
+        "deep_sleep_minutes": "deep_sleep_percent", "rem_sleep_minutes": "rem_sleep_percent",
+        "light_sleep_minutes": "light_sleep_percent", "awake_minutes": "awake_percent",
+    ]
+
+    /// Metrics kept in percent.
+    static let percentMetrics: Set<String> = Set(percentOf.values).union(["spo2"])
+
+    /// Daily metrics a table may lack (not standard ones): a reading that names one the tables lack is declined.
+    static let summaryMetrics: Set<String> = percentMetrics.union([
+        "light_sleep_minutes", "awake_minutes", "time_in_bed_minutes", "sleep_score", "stress_score", "vo2_max",
+    ])
 
     /// Metrics only sessions have; the daily table's only ones are ``dailyOnlyMetrics``; steps and active
     /// zone minutes are in both.
@@ -277,14 +331,15 @@ struct QuestionClauses {
         QueryCondition.activityMetric, "distance", "calories", "average_heart_rate", "elevation_gain", "duration",
         "speed",
     ]
-    static let dailyOnlyMetrics: Set<String> = [
+    static let dailyOnlyMetrics: Set<String> = summaryMetrics.union([
         "sleep_minutes", "deep_sleep_minutes", "rem_sleep_minutes", "resting_heart_rate", "heart_rate_variability",
-    ]
+    ])
 
     /// Metrics whose values are rates or levels, never added up ("total HRV"): their default is the mean.
-    static let rateMetrics: Set<String> = [
-        "resting_heart_rate", "heart_rate_variability", "average_heart_rate", "speed",
-    ]
+    static let rateMetrics: Set<String> = percentMetrics.union([
+        "resting_heart_rate", "heart_rate_variability", "average_heart_rate", "speed", "sleep_score", "stress_score",
+        "vo2_max",
+    ])
 
     /// The table a condition reads: the one that has its metric; for a metric both have,
     /// the day's row after "on days …", the rows asked about after "with" or in the main
@@ -389,7 +444,44 @@ struct QuestionClauses {
         if chosen.needsMetric && metric == nil { return nil }
         if chosen == .sum, let name = metric?.name, Self.rateMetrics.contains(name) { return nil }
         if chosen.readsActivities, case .named? = activity { return nil }
+        // "heart rate variability" is HRV: "variability of my heart rate" is too close to it to read as a spread.
+        if saidVariability, let name = metric?.name, name.hasSuffix("heart_rate") { return nil }
         return chosen
+    }
+
+    /// "in October [2024]", "since Monday", "since October": the window and the words it used.
+    /// A month without a year is the anchor's year's, or last year's when it has not yet come;
+    /// "since Monday" on a Monday could mean today or a week ago, and is declined.
+    private func calendarWindow(_ words: [QuestionWord], at index: Int) -> (QueryWindow, Int)? {
+        var position = index
+        var since = words[index] == .since
+        if since { position += 1 }
+        guard position < words.count else { return nil }
+        if case .month(_, let named) = words[position] { since = named }
+        let anchorDay = anchor.daysSinceEpoch
+        switch words[position] {
+        case .weekday(let weekday) where since:
+            let back = (LocalCalendar.weekday(of: anchorDay) - weekday + 7) % 7
+            guard back > 0 else { return nil }
+            return (.between(LocalCalendar.calendarDate(of: anchorDay - back), anchor), position + 1 - index)
+        case .month(let month, _) where words[index] != .since:
+            var year = month <= anchor.month ? anchor.year : anchor.year - 1
+            var used = position + 1 - index
+            if position + 1 < words.count, case .number(let given) = words[position + 1],
+                given == given.rounded(), given >= 1900, given <= 2100
+            {
+                year = Int(given)
+                used += 1
+            }
+            guard let first = CalendarDate(year: year, month: month, day: 1),
+                let last = CalendarDate(year: year, month: month, day: CalendarDate.daysIn(month: month, year: year))
+            else { return nil }
+            guard since else { return (.between(first, last), used) }
+            guard first <= anchor else { return nil }
+            return (.between(first, anchor), used)
+        default:
+            return nil
+        }
     }
 
     /// The calendar year of the anchor (0) or the one before (-1).

@@ -23,7 +23,7 @@ public enum QuestionReader {
     /// - Returns: the reading, or nil when the question is not understood whole.
     public static func read(_ question: String, anchor: CalendarDate) -> Reading? {
         guard question.count <= maximumLength, let words = QuestionTokens.words(of: question) else { return nil }
-        guard let meanings = meanings(of: words) else { return nil }
+        guard let read = meanings(of: words), let meanings = QuestionComparisons.prefixed(read) else { return nil }
         let clause = meanings.firstIndex { if case .condition = $0 { true } else { false } } ?? meanings.endIndex
         var scope = ConditionScope.rows
         if clause < meanings.endIndex, case .condition(let named) = meanings[clause] { scope = named }

@@ -13,6 +13,11 @@ enum QuestionTokens {
             let inNumber = (character == "," || character == ".") && previous.isNumber && next.isNumber
             if character.isLetter || character.isNumber || character == "'" || inNumber {
                 if character != "," { word.append(character) }
+            } else if character == "%" {
+                // "20%" is "20 percent": the sign is a unit, not a separator to drop.
+                if !word.isEmpty { words.append(word) }
+                words.append("percent")
+                word = ""
             } else if !word.isEmpty {
                 words.append(word)
                 word = ""
@@ -91,7 +96,13 @@ enum QuestionTokens {
             !QuestionRealWords.words.contains(word)
         else { return word }
         let close = vocabulary.filter { isSlip(word, of: $0) }
-        return close.count == 1 ? close[0] : word
+        if close.count == 1 { return close[0] }
+        // "slep" is a slip of "sleep" and of "slept": either reads the same, so either will do.
+        let meanings = close.map { QuestionVocabulary.phrases[$0] }
+        if let first = meanings.first, let meaning = first, meanings.allSatisfy({ $0 == meaning }) {
+            return close[0]
+        }
+        return word
     }
 
     /// Whether `word` is `target` with a slip: same first letter; within two edits

@@ -7,8 +7,12 @@ enum QuestionVocabulary {
         func add(_ words: [String], _ meaning: QuestionWord) {
             for word in words { phrases[word] = meaning }
         }
-        add(["how many days", "on how many days", "how many different days", "number of days"], .howManyDays)
-        add(["how many times", "how often", "number of times"], .howManyTimes)
+        add(
+            [
+                "how many days", "on how many days", "how many different days", "number of days",
+                "how many unique days", "how many distinct days", "number of distinct days", "number of unique days",
+            ], .howManyDays)
+        add(["how many times", "how often", "number of times", "how frequently"], .howManyTimes)
         add(["how many", "number of"], .howMany)
         add(["how far", "what distance", "distance"], .howFar)
         add(["how long", "how much time", "duration", "time"], .howLong)
@@ -17,6 +21,8 @@ enum QuestionVocabulary {
         add(["average", "avg", "mean", "on average", "typical", "averaged", "typically"], .reducer(.mean))
         add(["total", "in total", "altogether", "combined", "sum", "overall", "totaled"], .reducer(.sum))
         add(["median"], .reducer(.median))
+        add(["standard deviation", "std", "stdev", "std dev", "standard dev"], .reducer(.std))
+        add(["variability", "variation"], .variability)
         add(["highest", "maximum", "max", "peak", "most", "best", "biggest", "top"], .reducer(.max))
         add(["lowest", "minimum", "min", "least", "fewest", "smallest", "shortest"], .reducer(.min))
         add(["longest"], .longest(metric: "duration"))
@@ -39,15 +45,7 @@ enum QuestionVocabulary {
         add(["first", "earliest"], .takeFirst)
         add(["days", "day"], .days)
         add(["weeks", "week"], .weeks)
-        add(
-            ["less than", "under", "below", "fewer than", "lower than", "shorter than", "not more than"],
-            .comparator(.less))
-        add(["at most", "no more than", "or less", "up to"], .comparator(.lessOrEqual))
-        add(
-            ["more than", "over", "above", "greater than", "higher than", "longer than", "exceeding"],
-            .comparator(.greater))
-        add(["at least", "or more", "no less than"], .comparator(.greaterOrEqual))
-        add(["exactly", "equal to"], .comparator(.equal))
+        addComparators(add)
         add(
             ["on days", "on the days", "on days when", "days when", "days where", "on days where", "on a day"],
             .condition(.days))
@@ -64,11 +62,38 @@ enum QuestionVocabulary {
                 "spend", "log", "logged", "record", "recorded", "track", "tracked", "manage", "managed", "value",
                 "level", "levels", "please", "tell", "show", "can", "you", "and", "out", "am", "a", "about", "roughly",
                 "on",
-                "from", "across", "by", "done", "gone", "going", "taken", "gotten", "any",
+                "from", "across", "by", "done", "gone", "going", "taken", "gotten", "any", "but",
             ],
             .filler)
         return phrases
     }()
+
+    private static func addComparators(_ add: ([String], QuestionWord) -> Void) {
+        add(["less than", "under", "below", "fewer than", "lower than", "shorter than"], .comparator(.less))
+        add(
+            [
+                "at most", "no more than", "not more than", "up to", "within", "less than or equal to",
+                "fewer than or equal to", "no longer than", "not longer than", "no higher than", "not over",
+            ], .comparator(.lessOrEqual))
+        add(
+            ["more than", "over", "above", "greater than", "higher than", "longer than", "exceeding"],
+            .comparator(.greater))
+        add(
+            [
+                "at least", "no less than", "not less than", "no fewer than", "not fewer than",
+                "more than or equal to", "greater than or equal to", "no shorter than", "not under",
+            ], .comparator(.greaterOrEqual))
+        add(["exactly", "equal to"], .comparator(.equal))
+        add(
+            ["or more", "or longer", "or above", "or over", "or higher", "or greater"],
+            .postfixComparator(.greaterOrEqual, asPrefix: nil))
+        add(["and above", "and over"], .postfixComparator(.greaterOrEqual, asPrefix: .greater))
+        add(
+            ["or less", "or fewer", "or under", "or below", "or lower", "or shorter"],
+            .postfixComparator(.lessOrEqual, asPrefix: nil))
+        add(["and under", "and below"], .postfixComparator(.lessOrEqual, asPrefix: .less))
+        add(["between"], .between)
+    }
 
     private static func addMetrics(_ add: ([String], QuestionWord) -> Void) {
         add(["steps", "step count", "step"], .metric(.daily, "steps", asked: .steps))
@@ -86,7 +111,11 @@ enum QuestionVocabulary {
         add(
             ["resting heart rate", "resting hr", "rhr", "resting pulse"],
             .metric(.daily, "resting_heart_rate", asked: .natural))
-        add(["hrv", "heart rate variability"], .metric(.daily, "heart_rate_variability", asked: .natural))
+        add(
+            ["hrv", "heart rate variability", "hr variability", "pulse variability"],
+            .metric(.daily, "heart_rate_variability", asked: .natural))
+        addSleepStages(add)
+        addScores(add)
         add(["active zone minutes", "azm", "zone minutes"], .metric(.daily, "active_zone_minutes", asked: .natural))
         add(["heart rate", "hr", "pulse", "bpm"], .metric(.sessions, "average_heart_rate", asked: .natural))
         add(
@@ -94,10 +123,51 @@ enum QuestionVocabulary {
             .metric(.sessions, "calories", asked: .natural))
         add(["elevation", "elevation gain", "climb", "climbed"], .metric(.sessions, "elevation_gain", asked: .natural))
         add(["speed"], .metric(.sessions, "speed", asked: .natural))
-        add(["hours"], .unit(.hours))
+        add(["hours", "hrs"], .unit(.hours))
         add(["hour"], .unit(.hours))
         add(["minutes", "mins", "min"], .unit(.minutes))
         add(["km", "kilometers", "kilometres"], .unit(.kilometres))
+        add(["percent", "per cent", "percentage"], .unit(.percent))
+    }
+
+    /// Light sleep, time awake and in bed (minutes), and each stage's share of the night (percent).
+    private static func addSleepStages(_ add: ([String], QuestionWord) -> Void) {
+        add(["light sleep"], .metric(.daily, "light_sleep_minutes", asked: .natural))
+        add(["hours of light sleep"], .metric(.daily, "light_sleep_minutes", asked: .hours))
+        add(["minutes of light sleep"], .metric(.daily, "light_sleep_minutes", asked: .minutes))
+        add(["awake", "time awake", "awake time"], .metric(.daily, "awake_minutes", asked: .natural))
+        add(["minutes awake", "awake minutes"], .metric(.daily, "awake_minutes", asked: .minutes))
+        add(["time in bed", "in bed"], .metric(.daily, "time_in_bed_minutes", asked: .natural))
+        add(["hours in bed"], .metric(.daily, "time_in_bed_minutes", asked: .hours))
+        add(["minutes in bed"], .metric(.daily, "time_in_bed_minutes", asked: .minutes))
+        let stages = [
+            (["deep sleep", "deep"], "deep_sleep_percent"), (["rem sleep", "rem"], "rem_sleep_percent"),
+            (["light sleep", "light"], "light_sleep_percent"), (["awake", "time awake"], "awake_percent"),
+        ]
+        for (names, metric) in stages {
+            var phrases: [String] = []
+            for name in names {
+                for percent in ["percent", "percentage", "per cent"] {
+                    phrases += ["\(name) \(percent)", "\(percent) \(name)", "\(percent) of \(name)"]
+                    phrases += ["\(percent) of time in \(name)", "\(percent) of the night in \(name)"]
+                }
+            }
+            add(phrases, .metric(.daily, metric, asked: .natural))
+        }
+    }
+
+    /// Scores and levels a daily summary may hold.
+    private static func addScores(_ add: ([String], QuestionWord) -> Void) {
+        add(["sleep score", "sleep scores"], .metric(.daily, "sleep_score", asked: .natural))
+        add(
+            ["stress", "stress score", "stress management score", "stress scores"],
+            .metric(.daily, "stress_score", asked: .natural))
+        add(
+            ["vo2 max", "vo2max", "vo2", "cardio fitness", "cardio fitness score"],
+            .metric(.daily, "vo2_max", asked: .natural))
+        add(
+            ["spo2", "blood oxygen", "oxygen saturation", "blood oxygen saturation", "oxygen level", "sp02"],
+            .metric(.daily, "spo2", asked: .natural))
     }
 
     private static func addActivities(_ add: ([String], QuestionWord) -> Void) {
@@ -121,6 +191,10 @@ enum QuestionVocabulary {
         add(["walk", "walked", "walking"], .activity("walk"))
         add(["walks", "go for a walk", "my walk", "a walk"], .walks)
         add(["hike", "hikes", "hiked", "hiking"], .activity("hike"))
+        add(["elliptical", "ellipticals", "cross trainer", "elliptical trainer"], .activity("elliptical"))
+        add(["aerobic workout", "aerobic workouts", "aerobics", "aerobic"], .activity("aerobic"))
+        add(
+            ["interval workout", "interval workouts", "intervals", "interval training", "hiit"], .activity("hiit"))
         add(
             [
                 "workout", "workouts", "work out", "worked out", "exercise", "exercised", "session", "sessions",
@@ -145,6 +219,24 @@ enum QuestionVocabulary {
             .window(.lastDays(30)))
         add(["this year", "so far this year"], .thisYear)
         add(["last year"], .lastYear)
+        add(["since"], .since)
+        // A time of day (bed time, the start of a run) is no query's answer; "time" alone is a duration.
+        add(["what time", "at what time", "what times", "which time"], .unanswerable)
+        for (index, name) in ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
+            .enumerated()
+        {
+            add([name], .weekday(index + 1))
+        }
+        let months = [
+            "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+            "november", "december",
+        ]
+        for (index, name) in months.enumerated() {
+            add(["in \(name)", "during \(name)", "for \(name)", "throughout \(name)"], .month(index + 1, since: false))
+            add(["since \(name)"], .month(index + 1, since: true))
+            add([name], .unanswerable)
+        }
+        add(["months"], .months)
         add(["ever", "all time", "of all time", "in total ever", "since i started"], .window(.all))
     }
 

@@ -40,12 +40,30 @@ enum QuestionWord: Equatable {
     case days
     case weeks
     case comparator(QueryCondition.Operator)
+    /// A comparator after its number: "30 minutes or more", "5 km or longer". After "and"
+    /// ("and under"), before a number it is a second comparison, `asPrefix` ("over 60 and under 100").
+    case postfixComparator(QueryCondition.Operator, asPrefix: QueryCondition.Operator?)
+    /// "between 6 and 8 hours": at least the first number and at most the second.
+    case between
+    /// "since Monday", "since October": from that day to the anchor.
+    case since
+    /// A weekday, 1 = Sunday … 7 = Saturday.
+    case weekday(Int)
+    /// A month, 1 = January … 12 = December, after "in", "during", "for" or "since"
+    /// (a month's name alone may be a person's: "how many steps did June take").
+    case month(Int, since: Bool)
+    /// "months" after "last N": N times 30 days.
+    case months
+    /// "variability": a standard deviation, except of a heart rate (where it means HRV).
+    case variability
     case number(Double)
     /// "on days", "when", "if", "with": what follows is a condition, on the
     /// days ("on days …"), on the rows asked about ("with", "where"), or either ("when", "if").
     case condition(ConditionScope)
     /// "per day", "a day", "daily": an average.
     case perDay
+    /// Words that ask what no query answers ("what time did I run": a time of day).
+    case unanswerable
     /// Words that carry no meaning here ("did", "my", "the").
     case filler
 }
@@ -57,6 +75,7 @@ enum AskedUnit: Equatable {
     case minutes
     case steps
     case kilometres
+    case percent
 
     /// The stored minutes per asked unit, for the metrics kept in minutes.
     var minutes: Double {
