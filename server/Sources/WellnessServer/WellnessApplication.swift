@@ -14,7 +14,8 @@ public enum WellnessApplication {
     /// A key is generated only while the database holds no sealed data, and
     /// never over an existing key file; the key must open the database's key
     /// check value. Database and key files are mode 0600. `clock` is the
-    /// store's time in epoch milliseconds: the wall clock unless a test passes its own.
+    /// store's time in epoch milliseconds: the wall clock unless a test passes its own;
+    /// `principalClock` the monotonic nanoseconds its remembered principals expire by.
     /// - Throws: ``ConfigurationError`` when the key is missing, unreadable or
     ///   wrong for the data, or the database is from an earlier version (the
     ///   server must not start), or storage fails.
@@ -22,7 +23,8 @@ public enum WellnessApplication {
         _ configuration: ServerConfiguration,
         environment: [String: String] = ProcessInfo.processInfo.environment,
         logger: Logger = Logger(label: "wellness-server"), metrics: ServerMetrics? = nil,
-        clock: @escaping @Sendable () -> Int64 = Store.nowMilliseconds
+        clock: @escaping @Sendable () -> Int64 = Store.nowMilliseconds,
+        principalClock: @escaping @Sendable () -> UInt64 = Store.uptimeNanoseconds
     ) async throws
         -> (Store, Credentials)
     {
@@ -56,7 +58,8 @@ public enum WellnessApplication {
                 engine: engine, cipher: cipher, keyEngine: keyEngine,
                 principalLifetime: configuration.principalLifetime,
                 openedInsights: configuration.openedInsights,
-                insightPageBytes: configuration.effectiveInsightPageBytes, clock: clock)
+                insightPageBytes: configuration.effectiveInsightPageBytes, clock: clock,
+                principalClock: principalClock)
             return (store, Credentials(keys: tokenKeys))
         } catch {
             await engine.shutdown()

@@ -59,6 +59,7 @@ struct TestServer {
     static func make(
         _ engine: TestEngine = .sqlite, aiRequestsPerWindow: Int = 100,
         clock: @escaping @Sendable () -> Int64 = Store.nowMilliseconds,
+        principalClock: @escaping @Sendable () -> UInt64 = Store.uptimeNanoseconds,
         configure: (inout ServerConfiguration) -> Void = { _ in }
     ) async throws -> TestServer {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -75,7 +76,7 @@ struct TestServer {
         configure(&configuration)
         let metrics = ServerMetrics()
         let (store, credentials) = try await WellnessApplication.openStore(
-            configuration, environment: [:], metrics: metrics, clock: clock)
+            configuration, environment: [:], metrics: metrics, clock: clock, principalClock: principalClock)
         return TestServer(
             engine: engine, directory: directory, store: store, credentials: credentials,
             configuration: configuration, metrics: metrics)

@@ -37,12 +37,17 @@ final class PrincipalCache: @unchecked Sendable {
     private var trusted: Bool
     /// The erasure mark last read from a SQLite database (``follow(erasureMark:)``).
     private var erasureMark: [UInt8]?
+    /// A monotonic time in nanoseconds that entries expire by.
+    private let clock: @Sendable () -> UInt64
 
     /// - Parameter trusted: whether entries may be believed from the start: false while
     ///   erasures made by other instances could go unnoticed (see ``isTrusted``).
-    init(lifetime: Double, trusted: Bool = true) {
+    /// - Parameter clock: monotonic nanoseconds that entries expire by: the
+    ///   system's uptime, unless a test moves its own clock past a lifetime.
+    init(lifetime: Double, trusted: Bool = true, clock: @escaping @Sendable () -> UInt64 = uptimeNanoseconds) {
         self.lifetime = lifetime.isFinite ? min(max(lifetime, 0), Self.maximumLifetime) : 0
         self.trusted = trusted
+        self.clock = clock
     }
 
     /// Whether remembered entries are believed. Set false when this instance
@@ -70,7 +75,7 @@ final class PrincipalCache: @unchecked Sendable {
 
     /// The user of the API key with this fingerprint, if remembered and not expired.
     func user(forFingerprint fingerprint: String) -> String? {
-        let now = Self.now()
+        let now = clock()
         return lock.withLock { trusted ? users[fingerprint].flatMap { $0.expiry > now ? $0.value : nil } : nil }
     }
 
@@ -80,7 +85,7 @@ final class PrincipalCache: @unchecked Sendable {
 
     /// The user's `tokens_valid_after_ms`, if remembered and not expired.
     func tokensValidAfter(user: String) -> Int64? {
-        let now = Self.now()
+        let now = clock()
         return lock.withLock { trusted ? validAfter[user].flatMap { $0.expiry > now ? $0.value : nil } : nil }
     }
 
@@ -138,7 +143,7 @@ final class PrincipalCache: @unchecked Sendable {
         _ value: Value, _ generation: UInt64
     ) {
         guard lifetime > 0 else { return }
-        let now = Self.now()
+        let now = clock()
         let expiry = now + UInt64(lifetime * 1e9)
         lock.withLock {
             guard trusted, generation == revocations else { return }
@@ -150,7 +155,8 @@ final class PrincipalCache: @unchecked Sendable {
         }
     }
 
-    private static func now() -> UInt64 {
+    /// The system's monotonic uptime in nanoseconds: the clock entries expire by unless one is given.
+    static func uptimeNanoseconds() -> UInt64 {
         DispatchTime.now().uptimeNanoseconds
     }
 }

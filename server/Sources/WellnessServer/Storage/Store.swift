@@ -26,12 +26,13 @@ public final class Store: Sendable {
 
     private init(
         engine: any SQLEngine, cipher: UserCiphers, principalLifetime: Double, openedInsights: Int,
-        insightPageBytes: Int, clock: @escaping @Sendable () -> Int64
+        insightPageBytes: Int, clock: @escaping @Sendable () -> Int64,
+        principalClock: @escaping @Sendable () -> UInt64
     ) {
         self.engine = engine
         self.clock = clock
         self.cipher = cipher
-        principals = PrincipalCache(lifetime: principalLifetime)
+        principals = PrincipalCache(lifetime: principalLifetime, clock: principalClock)
         self.openedInsights = OpenedInsightCache(capacity: openedInsights)
         insightPages = InsightPageCache(capacity: insightPageBytes)
     }
@@ -105,7 +106,9 @@ public final class Store: Sendable {
     /// revocation marks are remembered (0: looked up on every request);
     /// `openedInsights` how many insights' opened sealed fields are kept in memory (0: none);
     /// `insightPageBytes` how many bytes of list pages (0: none); `clock` the
-    /// time in epoch milliseconds (the wall clock; a test's clock instead).
+    /// time in epoch milliseconds (the wall clock; a test's clock instead);
+    /// `principalClock` the monotonic nanoseconds remembered principals expire
+    /// by (``uptimeNanoseconds()``; a test's clock instead).
     /// - Throws: ``ConfigurationError`` when the database is from an earlier
     ///   version (sealed without row binding) or a newer one, or the key is
     ///   not the database's; a migration's failure, the database then unchanged.
@@ -114,7 +117,8 @@ public final class Store: Sendable {
         principalLifetime: Double = defaultPrincipalLifetime,
         openedInsights: Int = defaultOpenedInsights,
         insightPageBytes: Int = defaultInsightPageBytes,
-        clock: @escaping @Sendable () -> Int64 = nowMilliseconds
+        clock: @escaping @Sendable () -> Int64 = nowMilliseconds,
+        principalClock: @escaping @Sendable () -> UInt64 = uptimeNanoseconds
     ) async throws -> Store {
         let state = try await inspect(engine)
         let keys = UserKeys(engine: keyEngine, server: cipher)
@@ -142,7 +146,7 @@ public final class Store: Sendable {
         let store = Store(
             engine: engine, cipher: UserCiphers(server: cipher, keys: keys), principalLifetime: principalLifetime,
             openedInsights: openedInsights,
-            insightPageBytes: insightPageBytes, clock: clock)
+            insightPageBytes: insightPageBytes, clock: clock, principalClock: principalClock)
         store.watchErasures()
         return store
     }
@@ -217,6 +221,11 @@ public final class Store: Sendable {
     /// The wall clock in epoch milliseconds, as every stored timestamp.
     public static func nowMilliseconds() -> Int64 {
         Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+    }
+
+    /// The system's monotonic uptime in nanoseconds, which remembered principals expire by.
+    public static func uptimeNanoseconds() -> UInt64 {
+        PrincipalCache.uptimeNanoseconds()
     }
 
     // MARK: - Users
