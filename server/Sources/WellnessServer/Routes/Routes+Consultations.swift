@@ -51,6 +51,8 @@ extension Routes {
             .object(JSONObject([("messages", .array(messages)), ("count", .int(messages.count))])))
     }
 
+    /// Decodes the message, asks the coach service, and answers with the
+    /// stored exchange, or with server-sent events when the client accepts them.
     private func sendMessage(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let consultation = try await consultation(context)
         let body = try await JSONResponses.body(of: request, context: context)
@@ -61,52 +63,34 @@ extension Routes {
             throw APIFailure.invalid(error)
         }
         try await limit(consultation.userId, "messages")
-        let coach = try await coachRequest(content, in: consultation)
+        let service = coachService
+        let coach = try await service.request(content, in: consultation)
         // The crisis reply names the emergency numbers of the region the client asks its language for.
         let region = CrisisHelp.region(fromAcceptLanguage: request.headers[.acceptLanguage])
         if ServerSentEvent.isAccepted(by: request) {
-            return streamedReply(to: coach, region: region, logger: context.logger)
+            return streamedReply(to: coach, region: region, service: service, logger: context.logger)
         }
-        let generated = await coachReply(to: coach, region: region, logger: context.logger)
-        let exchange = try await save(content, generated, in: consultation)
+        let exchange = try await service.answer(coach, region: region, logger: context.logger)
         return JSONResponses.envelope(exchange, status: .created)
     }
 
-    /// The message and the reply, stored with the reply's provenance and data
-    /// queries in one transaction; the response's `data`.
-    private func save(_ content: String, _ generated: Generated<Coach.Reply>, in consultation: Consultation)
-        async throws -> JSONValue
-    {
-        let reply = generated.value
-        let messages = try await store.append(
-            [(.user, content, []), (.assistant, reply.text, reply.proposals)],
-            to: consultation,
-            records: Store.ReplyRecords(provenance: generated.provenance, dataQueries: reply.dataQueries))
-        let written = messages.map { $0.apiJSON(dataQueries: $0.id == messages.last?.id ? reply.dataQueries : []) }
-        return .object(JSONObject([("messages", .array(written)), ("count", .int(messages.count))]))
+    /// What posts consultation messages, with this table's store, provider, classifier and metrics.
+    private var coachService: CoachService {
+        CoachService(store: store, provider: provider, safetyClassifier: safetyClassifier, metrics: metrics)
     }
 
     /// The reply as server-sent events (docs/SERVER.md, "Streamed replies"):
     /// its text as the provider writes it, then the stored exchange. The
     /// reply is stored even when the client leaves before the end.
-    private func streamedReply(to coach: CoachRequest, region: String?, logger: Logger) -> Response {
+    private func streamedReply(to coach: CoachRequest, region: String?, service: CoachService, logger: Logger)
+        -> Response
+    {
         Response(
             status: .ok,
             headers: [.contentType: ServerSentEvent.contentType, .cacheControl: "no-store"],
             body: ResponseBody { writer in
                 let (events, sink) = AsyncStream.makeStream(of: ServerSentEvent.self)
-                let reply = Task {
-                    defer { sink.finish() }
-                    do {
-                        let generated = await coachReply(to: coach, region: region, logger: logger) {
-                            sink.yield(ServerSentEvent($0))
-                        }
-                        sink.yield(.done(try await save(coach.message, generated, in: coach.consultation)))
-                    } catch {
-                        let failure = ErrorEnvelopeMiddleware.failure(for: error, logger: logger)
-                        sink.yield(.error(code: failure.code, message: failure.message))
-                    }
-                }
+                let reply = Task { await service.streamAnswer(coach, region: region, logger: logger, to: sink) }
                 do {
                     for await event in events { try await writer.write(event.bytes) }
                 } catch {
@@ -117,62 +101,10 @@ extension Routes {
             })
     }
 
-    /// What the coach is asked: the message, the consultation, its subject and the user's check-ins.
-    private func coachRequest(_ content: String, in consultation: Consultation) async throws -> CoachRequest {
-        let today = CalendarDate(daysSinceEpoch: Int(Store.nowMilliseconds() / 86_400_000)) ?? .epoch
-        return CoachRequest(
-            message: content, consultation: consultation, context: try await coachContext(of: consultation),
-            today: today)
-    }
-
-    /// The fixed crisis reply for crisis language (never sent to a provider), in
-    /// the message's language with `region`'s numbers, else the provider's reply;
-    /// `emit` (when given) is told its text as it is written. The crisis lexicon
-    /// runs first, then the safety classifier when there is one, both before the coach.
-    private func coachReply(
-        to request: CoachRequest, region: String?, logger: Logger, emit: (@Sendable (ReplyEvent) -> Void)? = nil
-    ) async -> Generated<Coach.Reply> {
-        if let crisis = CrisisScreen.assess(request.message, region: region) {
-            return crisisReply(crisis, emit: emit)
-        }
-        if let safetyClassifier {
-            let verdict = await safetyClassifier.classify(request.message, logger: logger)
-            metrics.aiSafetyCheck(verdict.rawValue)
-            if verdict == .crisis {
-                return crisisReply(CrisisScreen.classified(request.message, region: region), emit: emit)
-            }
-        }
-        guard let emit else { return await provider.coachReply(request) }
-        return await provider.coachReplyStream(request, emit: emit)
-    }
-
-    /// The crisis reply, told to `emit` as it would be streamed, and counted.
-    private func crisisReply(_ crisis: CrisisAssessment, emit: (@Sendable (ReplyEvent) -> Void)?)
-        -> Generated<Coach.Reply>
-    {
-        metrics.aiAnswered(.coachReply, .fallback(.crisis))
-        for piece in ReplyEvent.pieces(of: crisis.reply) { emit?(.delta(piece)) }
-        return Generated(Coach.Reply(text: crisis.reply, proposals: []), .fallback(.crisis))
-    }
-
     private func consultation(_ context: AppRequestContext) async throws -> Consultation {
         guard let consultation = try await store.consultation(try id(context), for: try context.requireUser()) else {
             throw APIFailure.notFound("Consultation")
         }
         return consultation
-    }
-
-    /// The goal or insight a consultation is about (if it is the user's), and the user's check-ins and workouts.
-    private func coachContext(of consultation: Consultation) async throws -> Coach.Context {
-        var context = Coach.Context(
-            checkIns: try await store.checkIns(for: consultation.userId),
-            workouts: try await store.workouts(for: consultation.userId))
-        guard let contextId = consultation.contextId else { return context }
-        switch consultation.contextType {
-        case .insight?: context.insight = try await store.insight(contextId, for: consultation.userId)
-        case .goal?: context.goal = try await store.goal(contextId, for: consultation.userId)
-        default: break
-        }
-        return context
     }
 }
