@@ -143,3 +143,44 @@ def test_no_error_document_is_built_by_hand() -> None:
             if hard_coded.search(line):
                 found[path.name] = number
     assert not found, f"hand-built error documents at {found}"
+
+
+#: The prose a user reads: every call it names must be one that exists.
+DOCUMENTS = sorted([REPO / "README.md", *(REPO / "docs").glob("*.md")])
+
+
+def named_calls(pattern: str) -> Dict[str, List[str]]:
+    """Each name the documents call (`name(`), with the documents naming it."""
+    found: Dict[str, List[str]] = {}
+    for document in DOCUMENTS:
+        for name in re.findall(pattern, document.read_text(encoding="utf-8")):
+            found.setdefault(name, []).append(document.name)
+    return found
+
+
+def test_the_docs_call_only_c_functions_the_header_declares() -> None:
+    declared = set(declarations())
+    called = named_calls(r"\b(wellness_[a-z0-9_]+)\(")
+    assert called, "no C call found in the docs: the pattern is wrong"
+    assert {name: where for name, where in called.items() if name not in declared} == {}
+
+
+def test_the_docs_call_only_python_functions_the_package_has() -> None:
+    called = named_calls(r"\bwellness\.([a-z_]+(?:\.[a-z_]+)*)\(")
+    assert called, "no Python call found in the docs: the pattern is wrong"
+    missing = {}
+    for dotted, where in called.items():
+        target: object = wellness
+        for part in dotted.split("."):
+            if not hasattr(target, part):
+                try:
+                    target = importlib.import_module(f"{getattr(target, '__name__', 'wellness')}.{part}")
+                except ImportError:
+                    missing[dotted] = where
+                    break
+            else:
+                target = getattr(target, part)
+        else:
+            if not callable(target):
+                missing[dotted] = where
+    assert missing == {}
