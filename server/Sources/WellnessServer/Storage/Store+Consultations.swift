@@ -74,19 +74,12 @@ extension Store {
             filter += " AND is_archived = ?"
             parameters.append(.init(archived))
         }
-        let total = try await total(.consultations, filter: filter, parameters)
-        var consultations: [Consultation] = []
-        if let offset = Pagination.offset(page: page, pageSize: pageSize), offset < total {
-            consultations = try await engine.query(
-                """
-                SELECT id, body FROM consultations WHERE id IN (
-                    SELECT id FROM consultations WHERE \(filter) ORDER BY created_ms DESC, id DESC LIMIT ? OFFSET ?)
-                ORDER BY created_ms DESC, id DESC
-                """, parameters + [.integer(Int64(pageSize)), .integer(Int64(offset))]
-            )
-            .map { try consultation(from: $0, userId: userId) }
-        }
-        return (consultations, Pagination.of(page: page, pageSize: pageSize, total: total))
+        return try await self.page(
+            of: PagedRows(
+                table: "consultations", columns: "id, body", filter: filter, parameters: parameters,
+                order: "created_ms DESC, id DESC"),
+            total: try await total(.consultations, filter: filter, parameters), page: page, pageSize: pageSize
+        ) { try consultation(from: $0, userId: userId) }
     }
 
     /// How a reply was made and the data queries it ran, stored with it.

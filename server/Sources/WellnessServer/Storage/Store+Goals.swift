@@ -49,18 +49,12 @@ extension Store {
             filter += " AND status = ?"
             parameters.append(.text(status.rawValue))
         }
-        let total = try await total(.goals, filter: filter, parameters)
-        var goals: [Goal] = []
-        if let offset = Pagination.offset(page: page, pageSize: pageSize), offset < total {
-            goals = try await engine.query(
-                """
-                SELECT id, body FROM goals WHERE id IN (
-                    SELECT id FROM goals WHERE \(filter) ORDER BY created_ms DESC, id DESC LIMIT ? OFFSET ?)
-                ORDER BY created_ms DESC, id DESC
-                """, parameters + [.integer(Int64(pageSize)), .integer(Int64(offset))]
-            ).map { try goal(from: $0, userId: userId) }
-        }
-        return (goals, Pagination.of(page: page, pageSize: pageSize, total: total))
+        return try await self.page(
+            of: PagedRows(
+                table: "goals", columns: "id, body", filter: filter, parameters: parameters,
+                order: "created_ms DESC, id DESC"),
+            total: try await total(.goals, filter: filter, parameters), page: page, pageSize: pageSize
+        ) { try goal(from: $0, userId: userId) }
     }
 
     /// Every goal of the user, for suggestions that must not repeat one.

@@ -92,16 +92,12 @@ extension Store {
                 clamping: try await engine.query(
                     "SELECT COUNT(*) AS total FROM workouts WHERE \(range.filter)", parameters
                 ).first?.integer("total") ?? 0)
-        var workouts: [WorkoutRecord] = []
-        if let offset = Pagination.offset(page: page, pageSize: pageSize), offset < total {
-            workouts = try await engine.query(
-                """
-                SELECT id, start_ms, end_ms, body FROM workouts WHERE \(range.filter)
-                ORDER BY start_ms, id LIMIT ? OFFSET ?
-                """, parameters + [.integer(Int64(pageSize)), .integer(Int64(offset))]
-            ).map { try workout(from: $0, userId: userId) }
-        }
-        return (workouts, Pagination.of(page: page, pageSize: pageSize, total: total))
+        return try await self.page(
+            of: PagedRows(
+                table: "workouts", columns: "id, start_ms, end_ms, body", filter: range.filter,
+                parameters: parameters, order: "start_ms, id"),
+            total: total, page: page, pageSize: pageSize
+        ) { try workout(from: $0, userId: userId) }
     }
 
     /// Deletes the user's workout of this id.
