@@ -134,8 +134,9 @@ class Builder:
         if isinstance(value, float):
             value *= scale
         accepted = []
+        also = list(also) + _second_readings(spec)
         for other in also:
-            other_value = self.oracle.value(other["spec"])
+            other_value = other["value"] if "value" in other else self.oracle.value(other["spec"])
             if other_value is not None:
                 other_value = other_value * other.get("scale", 1.0) if isinstance(other_value, float) \
                     else other_value
@@ -168,6 +169,26 @@ class Builder:
         elif roll < 0.30:
             text = text.lower().rstrip("?")
         return text
+
+
+PERCENTS = ("deep_sleep_percent", "light_sleep_percent", "rem_sleep_percent")
+
+
+def _second_readings(spec: Dict[str, Any]) -> List[Dict[str, Any]]:
+    """Readings as honest as the intended one: "last week" as the last 7 days; a stage's percentage of
+    the time asleep rather than of the time in bed."""
+    readings = []
+    if spec.get("w") is not None and spec["w"] == WINDOWS["last_week"][0]:
+        readings.append({"spec": dict(spec, w=_days(7)), "meaning": "the same over the last 7 days"})
+    if spec.get("m") in PERCENTS or any(column in PERCENTS for column, _, _ in spec.get("where", ())):
+        def of_sleep(column: str) -> str:
+            return column.replace("_percent", "_of_sleep_percent") if column in PERCENTS else column
+
+        changed = dict(spec, where=[(of_sleep(column), op, value) for column, op, value in spec.get("where", ())])
+        if "m" in spec:
+            changed["m"] = of_sleep(spec["m"])
+        readings.append({"spec": changed, "meaning": "the same with stages as a share of the time asleep"})
+    return readings
 
 
 def _clean(value: Any) -> Any:

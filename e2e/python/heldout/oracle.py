@@ -31,6 +31,9 @@ class Oracle:
     def __init__(self, daily: pd.DataFrame, sessions: pd.DataFrame) -> None:
         self.daily = daily.copy()
         self.daily["day"] = self.daily["date"]
+        for stage in ("deep", "light", "rem"):  # a stage as a share of the time asleep, not in bed
+            self.daily[f"{stage}_sleep_of_sleep_percent"] = \
+                100 * self.daily[f"{stage}_sleep_minutes"] / self.daily["sleep_minutes"]
         self.sessions = sessions.copy()
         self.sessions["pace"] = self.sessions["duration"] / self.sessions["distance"]
 

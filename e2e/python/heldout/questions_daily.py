@@ -265,8 +265,12 @@ def conditions(b: Builder) -> None:
             name, days, phrase = b.window(["all", "last_month", "october", "september", "last30", "last90",
                                            "this_month", "last14", "last60"])
             spec = {"t": "d", "w": days, "where": where, "r": "count_days"}
+            also = []
+            if "between" in template:  # both ends left out is a reading too
+                exclusive = [(column, op.rstrip("="), value) for column, op, value in where]
+                also = [{"spec": dict(spec, where=exclusive), "meaning": "both ends excluded"}]
             if b.add("condition", b.slip(template.format(w=_phrase(phrase))),
-                     f"days with {_where(where)} over {_days_of(spec)}", spec, "days"):
+                     f"days with {_where(where)} over {_days_of(spec)}", spec, "days", also=also):
                 break
     mean_rows: List[Any] = [
         ("What was my average deep sleep on days I walked more than 10,000 steps{w}?", "deep_sleep_minutes",
@@ -308,7 +312,7 @@ def _where(where: List[Any]) -> str:
 
 def dates(b: Builder) -> None:
     rows = [("On which day did I take the most steps{w}?", "steps", "date_of_max"),
-            ("When did I walk the least{w}?", "steps", "date_of_min"),
+            ("Which day did I take the fewest steps{w}?", "steps", "date_of_min"),
             ("What day did I sleep the longest{w}?", "sleep_minutes", "date_of_max"),
             ("Which night did I sleep the least{w}?", "sleep_minutes", "date_of_min"),
             ("which night did i get the most deep sleep{w}", "deep_sleep_minutes", "date_of_max"),

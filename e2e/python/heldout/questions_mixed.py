@@ -160,8 +160,12 @@ def comparisons(b: Builder) -> None:
     difference = runs[0][1] - runs[1][1]
     word = "farther" if difference > 0 else "less"
     spec = {"t": "s", "acts": ["Run"], "m": "distance", "w": WINDOWS["last_month"][0], "r": "sum"}
+    with_treadmill = [b.oracle.value({"t": "s", "acts": ["Run", "Treadmill"], "m": "distance",
+                                      "w": WINDOWS[window][0], "r": "sum"}) for window in ("last_month", "october")]
     b.add("comparison", f"How much {word} did I run in November than in October?",
-          "km run in November minus October (absolute)", spec, "km", value=float(abs(difference)))
+          "km run in November minus October (absolute)", spec, "km", value=float(abs(difference)),
+          also=[{"spec": spec, "value": abs(with_treadmill[0] - with_treadmill[1]),
+                 "meaning": "the same counting treadmill runs"}])
 
 
 def shares(b: Builder) -> None:
@@ -175,8 +179,12 @@ def shares(b: Builder) -> None:
         hits = b.oracle.value({"t": "d", "w": days, "where": where, "r": "count_days"})
         total = b.oracle.value({"t": "d", "w": days, "r": "count_days"})
         spec = {"t": "d", "w": days, "where": where, "r": "count_days"}
+        column = where[0][0]
+        recorded = b.oracle.value({"t": "d", "m": column, "w": days, "r": "count"})
+        also = [{"spec": spec, "value": 100 * hits / recorded, "unit": "%",
+                 "meaning": f"100 * days with {where} / days with {column} recorded"}] if recorded != total else []
         b.add("share", text, f"100 * days with {where} / days in {window}", spec, "%",
-              value=100 * hits / total, tolerance=0.05)
+              value=100 * hits / total, tolerance=0.05, also=also)
     runs = b.oracle.value({"t": "s", "acts": ["Run"], "w": WINDOWS["last_month"][0], "r": "count"})
     every = b.oracle.value({"t": "s", "acts": None, "w": WINDOWS["last_month"][0], "r": "count"})
     spec = {"t": "s", "acts": ["Run"], "w": WINDOWS["last_month"][0], "r": "count"}

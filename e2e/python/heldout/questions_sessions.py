@@ -78,7 +78,7 @@ def counts(b: Builder) -> None:
                                   ("What workout did I do most often last month?", "last_month", "most_frequent"),
                                   ("most frequent activity in october", "october", "most_frequent"),
                                   ("What's my most common type of workout?", "all", "most_frequent"),
-                                  ("Which activity did I do the most in the past 90 days?", "last90",
+                                  ("Which activity did I do most often in the past 90 days?", "last90",
                                    "most_frequent")]:
         spec = {"t": "s", "acts": None, "w": common.WINDOWS[window][0], "r": reducer}
         frame = b.oracle.rows(spec)["activity"].value_counts()
@@ -119,7 +119,7 @@ def sums_and_means(b: Builder) -> None:
             keys = {"distance": common.DISTANCE_ACTS, "elevation_gain": common.ELEVATION_ACTS,
                     "steps": common.STEP_ACTS, "speed": ["run", "walk", "bike", "swim", "hike"]}.get(
                         metric, list(ACTS))
-            for template in templates:
+            for template in templates * 2:
                 for _attempt in range(5):
                     key = b.pick(keys)
                     words = ACTS[key]
@@ -240,7 +240,7 @@ def superlatives(b: Builder) -> None:
         ("What's the most time I spent on a single hike{w}?", "hike", "duration", "max"),
         ("longest bike ride distance{w}", "bike", "distance", "max"),
         ("What was my fastest average speed on a bike ride{w}?", "bike", "speed", "max"),
-        ("top speed on a run{w}", "run", "speed", "max"),
+        ("highest average speed on a run{w}", "run", "speed", "max"),
         ("slowest run speed{w}", "run", "speed", "min"),
         ("What's the longest I swam{w}, distance-wise?", "swim", "distance", "max"),
         ("longest yoga session{w}", "yoga", "duration", "max"),
@@ -316,8 +316,12 @@ def conditions(b: Builder) -> None:
             spec = _spec(key, w=days, where=where, r=reducer)
             meaning = f"{'sessions' if reducer == 'count' else 'days'} of {_acts(key)} with " \
                       f"{' and '.join(f'{c} {o} {v}' for c, o, v in where)} over {_days_of(spec)}"
+            also = run_alt(b, key, spec, meaning)
+            if "between" in template:
+                exclusive = [(column, op.rstrip("="), value) for column, op, value in where]
+                also.append({"spec": dict(spec, where=exclusive), "meaning": "both ends excluded"})
             if b.add("workout condition", b.slip(template.format(w=_phrase(phrase))), meaning, spec,
-                     "sessions" if reducer == "count" else "days", also=run_alt(b, key, spec, meaning)):
+                     "sessions" if reducer == "count" else "days", also=also):
                 break
     metric_rows: List[Any] = [
         ("What was the total distance of runs longer than 40 minutes{w}?", "run", "distance",
