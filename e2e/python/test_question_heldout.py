@@ -133,16 +133,40 @@ def _matches(expected: Any, unit: str, tolerance: float, answer: Dict[str, Any])
     return False
 
 
+def _same_days(window: Optional[List[str]], answer: Dict[str, Any]) -> bool:
+    """Whether the answer covers the question's days: a right number over other days is a wrong
+    reading that happened to match. Both sides are clipped to the data's days ("since Monday" and "this
+    week" are the same days when today is Wednesday); a question without a window is not checked."""
+    from heldout.dataset import ANCHOR, FIRST_DAY
+
+    result = answer.get("result") or {}
+    if window is None or not result.get("from_date") or not result.get("to_date"):
+        return True
+
+    def clipped(first: str, last: str) -> Tuple[dt.date, dt.date]:
+        return (max(dt.date.fromisoformat(first), FIRST_DAY), min(dt.date.fromisoformat(last), ANCHOR))
+
+    return clipped(*window) == clipped(result["from_date"], result["to_date"])
+
+
 def classify(item: Dict[str, Any], answer: Dict[str, Any]) -> Tuple[str, str]:
     """("right" | "wrong" | "declined", what was said), for one question's answer."""
     if not answer.get("understood"):
         return "declined", ""
     said = f"{answer.get('answer')!r} (number {answer.get('number')!r} {answer.get('unit')!r}; result value " \
            f"{(answer.get('result') or {}).get('value')!r} {(answer.get('result') or {}).get('unit')!r})"
-    accepted = [(item["expected"], item["unit"], item["tolerance"])]
-    accepted += [(other["expected"], other["unit"], item["tolerance"]) for other in item.get("also", [])]
-    if any(_matches(expected, unit, tolerance, answer) for expected, unit, tolerance in accepted):
-        return "right", said
+    spec = item.get("spec", {})
+    accepted = [(item["expected"], item["unit"], item["tolerance"], spec.get("w"))]
+    accepted += [(other["expected"], other["unit"], item["tolerance"], other.get("window"))
+                 for other in item.get("also", [])]
+    matched = [window for expected, unit, tolerance, window in accepted
+               if _matches(expected, unit, tolerance, answer)]
+    if matched:
+        # A number of two windows, or of the first or last rows (whose days are the rows'), has no days to check.
+        unchecked = item.get("category") in ("comparison", "share") or "take" in spec
+        if unchecked or any(_same_days(window, answer) for window in matched):
+            return "right", said
+        return "wrong", f"the right number over other days than {spec.get('w')}: {said}"
     offered = [value for value, _, _ in _candidates(answer)]
     if not offered and NO_DATA.search(answer.get("answer") or ""):
         return "wrong", "claims no data: " + said
@@ -245,3 +269,15 @@ def test_the_classifier_reads_dates_distances_and_second_readings() -> None:
                           "result": {"value": "2025-11-03"}})[0] == "right"
     assert classify(day, {"understood": True, "answer": "On 4 November 2025.", "number": None,
                           "result": {"value": "2025-11-04"}})[0] == "wrong"
+
+
+def test_the_classifier_counts_a_right_number_over_other_days_as_wrong() -> None:
+    item = {"expected": 512, "unit": "min", "tolerance": 0.0, "also": [], "category": "max/min",
+            "spec": {"w": ["2025-09-01", "2025-09-30"]}}
+    over = {"understood": True, "answer": "512 minutes", "number": 512, "unit": "min",
+            "result": {"value": 512, "unit": "min", "from_date": "2025-09-01", "to_date": "2025-09-30"}}
+    assert classify(item, over)[0] == "right"
+    assert classify(item, dict(over, result=dict(over["result"], from_date="2025-08-13")))[0] == "wrong"
+    this_week = dict(item, spec={"w": ["2025-12-08", "2025-12-10"]})  # since Monday, on a Wednesday
+    assert classify(this_week, dict(over, result=dict(over["result"], from_date="2025-12-08",
+                                                      to_date="2025-12-14")))[0] == "right"

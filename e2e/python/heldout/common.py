@@ -141,8 +141,10 @@ class Builder:
                 other_value = other_value * other.get("scale", 1.0) if isinstance(other_value, float) \
                     else other_value
                 if other_value != value:
+                    window = other["spec"].get("w")
                     accepted.append({"expected": _clean(other_value), "unit": other.get("unit", unit),
-                                     "meaning": other["meaning"]})
+                                     "meaning": other["meaning"],
+                                     "window": None if window is None else [day.isoformat() for day in window]})
         self.seen.add(key)
         self.items.append({"id": len(self.items) + 1, "category": category, "question": question,
                            "meaning": meaning, "expected": _clean(value), "unit": unit,
