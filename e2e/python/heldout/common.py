@@ -137,16 +137,17 @@ class Builder:
         also = list(also) + _second_readings(spec)
         for other in also:
             other_value = other["value"] if "value" in other else self.oracle.value(other["spec"])
-            if other_value is not None:
-                other_value = other_value * other.get("scale", 1.0) if isinstance(other_value, float) \
-                    else other_value
-                if other_value != value:
-                    window = other["spec"].get("w")
-                    accepted.append({"expected": _clean(other_value), "unit": other.get("unit", unit),
-                                     "meaning": other["meaning"],
-                                     "window": None if window is None else [day.isoformat() for day in window]})
+            # None: nothing to answer under that reading, and an answer saying so is right.
+            if isinstance(other_value, float):
+                other_value *= other.get("scale", 1.0)
+            if other_value != value:
+                window = other["spec"].get("w")
+                accepted.append({"expected": _clean(other_value), "unit": other.get("unit", unit),
+                                 "meaning": other["meaning"],
+                                 "window": None if window is None else [day.isoformat() for day in window]})
         self.seen.add(key)
-        self.items.append({"id": len(self.items) + 1, "category": category, "question": question,
+        self.items.append({"id": len(self.items) + 1, "category": category, "topic": topic(spec),
+                           "question": question,
                            "meaning": meaning, "expected": _clean(value), "unit": unit,
                            "tolerance": tolerance if tolerance is not None else _tolerance(value),
                            "also": accepted, "spec": _spec_json(spec)})
@@ -171,6 +172,21 @@ class Builder:
         elif roll < 0.30:
             text = text.lower().rstrip("?")
         return text
+
+
+def topic(spec: Dict[str, Any]) -> str:
+    """What a question is about, for the shares per topic: the metric read, else the first condition's."""
+    column = spec.get("m") or next((column for column, _, _ in spec.get("where", ())), None)
+    if spec["t"] == "s":
+        return {"average_heart_rate": "workout heart rate", None: "workout counts"}.get(column, f"workout {column}")
+    if column is None:
+        return "daily"
+    if column.endswith("percent") and column != "spo2":
+        return "sleep stage percent"
+    if "sleep" in column or column in ("awake_minutes", "time_in_bed_minutes"):
+        return "sleep" if column in ("sleep_minutes", "sleep_score", "time_in_bed_minutes") else "sleep stages"
+    return {"resting_heart_rate": "resting heart rate", "heart_rate_variability": "HRV",
+            "active_zone_minutes": "active zone minutes"}.get(column, column)
 
 
 PERCENTS = ("deep_sleep_percent", "light_sleep_percent", "rem_sleep_percent")

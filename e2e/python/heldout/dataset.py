@@ -101,7 +101,8 @@ def daily_rows() -> List[Dict[str, Any]]:
 
 
 def session_rows() -> List[Dict[str, Any]]:
-    """The workouts: start and end in New York time, activity and fields (None where a kind has none)."""
+    """The workouts: start and end in New York time, activity and fields (None where a kind has none).
+    A workout at 22:00 or later is on its New York day, though it starts on the next day in UTC."""
     rng = random.Random(SEED + 1)
     zone = ZoneInfo(TIME_ZONE)
     plan = {0: ["Run", "Strength training"], 1: ["Walk", "Yoga"], 2: ["Treadmill", "Swim"],
@@ -113,7 +114,7 @@ def session_rows() -> List[Dict[str, Any]]:
         for position, activity in enumerate(plan[day.weekday()]):
             if rng.random() > (0.62 if position == 0 else 0.42):
                 continue
-            hour = rng.choice([6, 7, 12, 17, 18]) if position == 0 else rng.choice([8, 13, 19])
+            hour = rng.choice([6, 7, 12, 17, 18]) if position == 0 else rng.choice([8, 13, 19, 22])
             start = dt.datetime(day.year, day.month, day.day, hour, rng.choice([0, 10, 15, 30, 45]), tzinfo=zone)
             rows.append(_session(rng, activity, start))
     return sorted(rows, key=lambda row: row["start"])

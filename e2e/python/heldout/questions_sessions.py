@@ -134,7 +134,7 @@ def sums_and_means(b: Builder) -> None:
                     if metric == "speed":  # an average speed is also total distance over total time
                         ratio = _spec(key, m="distance", m2="duration", w=days, r="ratio", scale=60)
                         also = also + [{"spec": ratio, "meaning": "total distance / total time"}]
-                    if b.add(metric if metric != "average_heart_rate" else "workout heart rate", b.slip(text),
+                    if b.add("workout total" if reducer == "sum" else "workout average", b.slip(text),
                              meaning, spec, common.UNITS_OF[metric], also=also):
                         break
     # Any workout: totals over all sessions.
@@ -149,7 +149,7 @@ def sums_and_means(b: Builder) -> None:
             ("How many active zone minutes came from workouts last week?", "active_zone_minutes", "last_week",
              "sum")]:
         spec = _spec("any", m=metric, w=common.WINDOWS[window][0], r=reducer)
-        b.add("workout heart rate" if metric == "average_heart_rate" else metric, text,
+        b.add("workout total" if reducer == "sum" else "workout average", text,
               f"{reducer} of {metric} of all workouts over {_days_of(spec)}", spec, common.UNITS_OF[metric])
 
 
