@@ -140,8 +140,8 @@ class Builder:
             # None: nothing to answer under that reading, and an answer saying so is right.
             if isinstance(other_value, float):
                 other_value *= other.get("scale", 1.0)
-            if other_value != value:
-                window = other["spec"].get("w")
+            window = other["spec"].get("w")
+            if other_value != value or window != spec.get("w"):  # the same number over other days is a reading too
                 accepted.append({"expected": _clean(other_value), "unit": other.get("unit", unit),
                                  "meaning": other["meaning"],
                                  "window": None if window is None else [day.isoformat() for day in window]})

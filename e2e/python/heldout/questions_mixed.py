@@ -17,6 +17,7 @@ def add_all(b: Builder) -> None:
     comparisons(b)
     shares(b)
     casual(b)
+    spans(b)
 
 
 def joined(b: Builder) -> None:
@@ -279,3 +280,58 @@ def casual(b: Builder) -> None:
         if acts == ["Run"]:
             also = [{"spec": dict(spec, acts=["Run", "Treadmill"]), "meaning": meaning + " (with treadmill)"}]
         b.add("casual", text, meaning, spec, unit_, also=also)
+
+
+def spans(b: Builder) -> None:
+    """Windows named by their ends or by months back, and quantities in words."""
+    year = (common.D(2025, 1, 1), common.A)
+    first_half = (common.D(2025, 11, 1), common.D(2025, 11, 15))
+    since_november = (common.D(2025, 11, 1), common.A)
+    three_months = (common.D(2025, 9, 11), common.A)
+    two_months = (common.D(2025, 10, 11), common.A)
+    rows: List[Any] = [
+        ("How many km did I run this year?", {"t": "s", "acts": ["Run"], "m": "distance", "w": year, "r": "sum"},
+         "km", []),
+        ("total steps this year", {"t": "d", "m": "steps", "w": year, "r": "sum"}, "steps", []),
+        ("How many workouts have I done this year?", {"t": "s", "acts": None, "w": year, "r": "count"},
+         "sessions", []),
+        ("What was my average sleep between November 1 and November 15?",
+         {"t": "d", "m": "sleep_minutes", "w": first_half, "r": "mean"}, "min", []),
+        ("avg resting heart rate from 1 Nov to 15 Nov", {"t": "d", "m": "resting_heart_rate", "w": first_half,
+                                                         "r": "mean"}, "bpm", []),
+        ("How many steps have I taken since the start of November?",
+         {"t": "d", "m": "steps", "w": since_november, "r": "sum"}, "steps", []),
+        ("How many times have I run since November 1st?",
+         {"t": "s", "acts": ["Run"], "w": since_november, "r": "count"}, "sessions", []),
+        ("What has my average HRV been over the past 3 months?",
+         {"t": "d", "m": "heart_rate_variability", "w": three_months, "r": "mean"}, "ms", [90, 92]),
+        ("average deep sleep in the last two months", {"t": "d", "m": "deep_sleep_minutes", "w": two_months,
+                                                       "r": "mean"}, "min", [60, 61]),
+        ("How many hikes in the past 3 months?", {"t": "s", "acts": ["Hike"], "w": three_months, "r": "count"},
+         "sessions", [90, 92]),
+        ("How many runs of at least half an hour did I do in November?",
+         {"t": "s", "acts": ["Run"], "w": WINDOWS["last_month"][0], "where": [("duration", ">=", 30)],
+          "r": "count"}, "sessions", []),
+        ("On how many days did I take more than ten thousand steps in October?",
+         {"t": "d", "w": WINDOWS["october"][0], "where": [("steps", ">", 10000)], "r": "count_days"}, "days", []),
+        ("How many walks lasted longer than an hour and a half?",
+         {"t": "s", "acts": ["Walk"], "where": [("duration", ">", 90)], "r": "count"}, "sessions", []),
+        ("how many hikes were longer than two hours",
+         {"t": "s", "acts": ["Hike"], "where": [("duration", ">", 120)], "r": "count"}, "sessions", []),
+        ("How many nights did I sleep under six and a half hours in September?",
+         {"t": "d", "w": WINDOWS["september"][0], "where": [("sleep_minutes", "<", 390)], "r": "count_days"},
+         "days", []),
+        ("How many workouts of 45 minutes or longer did I do last month?",
+         {"t": "s", "acts": None, "w": WINDOWS["last_month"][0], "where": [("duration", ">=", 45)], "r": "count"},
+         "sessions", []),
+    ]
+    for text, spec, unit_, other_days in rows:
+        acts = spec.get("acts")
+        rows_of = "/".join(acts) if acts else "daily" if spec["t"] == "d" else "all workouts"
+        meaning = f"{spec['r']} of {spec.get('m', 'rows')} ({rows_of}) over {_days_of(spec)}" \
+            + (f" with {spec['where']}" if spec.get("where") else "")
+        also = [{"spec": dict(spec, w=common._days(n)), "meaning": f"the same over the last {n} days"}
+                for n in other_days]
+        if acts == ["Run"]:
+            also.append({"spec": dict(spec, acts=["Run", "Treadmill"]), "meaning": meaning + " (with treadmill)"})
+        b.add("window", text, meaning, spec, unit_, also=also)
