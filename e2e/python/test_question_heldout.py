@@ -61,12 +61,14 @@ NO_DATA = re.compile(r"\b(no|not|didn't|did not|haven't|never|none|nothing)\b", 
 
 
 def _convert(value: float, unit: Optional[str], expected_unit: str) -> Optional[float]:
-    """`value` in `unit` expressed in `expected_unit`; None when the kinds differ. No unit: taken as
-    the expected one (a score, or a metric without a declared unit)."""
+    """`value` in `unit` expressed in `expected_unit`; None when the kinds differ. No unit, or a label
+    this table does not know ("workout types"): taken as the expected one, so the number alone decides."""
     if unit is None or unit == expected_unit:
         return value
     have, want = UNITS.get(unit.lower()), UNITS.get(expected_unit)
-    if have is None or want is None or have[0] != want[0]:
+    if have is None or want is None:
+        return value
+    if have[0] != want[0]:
         return None
     return value * have[1] / want[1]
 
