@@ -15,7 +15,7 @@ LIBRARY    := $(BUILD)/lib/libwellness.so.1
 VERSION    := $(shell sed -n 's/^\#define WELLNESS_VERSION "\(.*\)"/\1/p' include/wellness.h)
 WHEEL      := dist/wellness-$(VERSION)-py3-none-linux_x86_64.whl
 # openjdk-17-jre-headless: the JVM that PySpark 4 runs on (e2e/python/test_spark.py).
-APT_NEEDS  := gcc g++ binutils libjansson-dev libsqlite3-dev libcurl4-openssl-dev libssl-dev cmake ninja-build pkg-config \
+APT_NEEDS  := gcc g++ binutils libjansson-dev libsqlite3-dev libcurl4-openssl-dev libssl-dev libexpat1-dev zlib1g-dev cmake ninja-build pkg-config \
               tzdata util-linux postgresql abigail-tools openjdk-17-jre-headless
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -1,0 +1,62 @@
+import WellnessKitCore
+
+/// An import's daily metrics and sessions, in the shapes the query tables read
+/// (docs/QUERY.md), with their units and the import's report.
+public struct ImportResult: Sendable {
+    /// One row per local date that has a value, sorted by date.
+    public var daily: [(date: CalendarDate, values: [String: Double])]
+    /// The daily columns that have a value somewhere, in a stable order.
+    public var dailyColumns: [String]
+    /// Sessions sorted by start.
+    public var sessions: [ImportedSession]
+    /// Unit per column name (daily and sessions).
+    public var units: [(String, String)]
+    public var report: ImportReport
+
+    /// `{"daily": [{"date", <columns>...}], "sessions": [...], "units": {...}, "report": {...}}`;
+    /// a daily column a row lacks is null.
+    public var json: JSONValue {
+        let rows: [JSONValue] = daily.map { row in
+            var object = JSONObject([("date", .string(row.date.description))])
+            for column in dailyColumns {
+                object.append(column, row.values[column].map { JSONValue.double($0) } ?? .null)
+            }
+            return .object(object)
+        }
+        return .object(
+            JSONObject([
+                ("daily", .array(rows)), ("sessions", .array(sessions.map(\.json))),
+                ("units", .object(JSONObject(units.map { ($0.0, .string($0.1)) }))), ("report", report.json),
+            ]))
+    }
+}
+
+/// Collects daily values by local day, then orders them into an `ImportResult`'s rows.
+struct DailyRows {
+    private var values: [Int64: [String: Double]] = [:]
+    private var units: [String: String] = [:]
+    private var columnOrder: [String] = []
+
+    mutating func set(_ day: Int64, _ column: String, _ value: Double, unit: String) {
+        values[day, default: [:]][column] = value
+        if units[column] == nil {
+            units[column] = unit
+            columnOrder.append(column)
+        }
+    }
+
+    /// The rows sorted by date and the columns in `preferred` order, then first-seen.
+    func result(sessions: [ImportedSession], report: ImportReport, preferred: [String]) -> ImportResult {
+        let columns = preferred.filter { units[$0] != nil } + columnOrder.filter { !preferred.contains($0) }
+        let rows = values.keys.sorted().compactMap { day -> (date: CalendarDate, values: [String: Double])? in
+            guard let date = CalendarDate(daysSinceEpoch: Int(day)), let row = values[day] else { return nil }
+            return (date, row)
+        }
+        var unitList = columns.compactMap { column in units[column].map { (column, $0) } }
+        if !sessions.isEmpty {
+            let used = Set(sessions.flatMap { $0.fields.map(\.0) })
+            unitList += ImportedSession.units.filter { used.contains($0.0) && units[$0.0] == nil }
+        }
+        return ImportResult(daily: rows, dailyColumns: columns, sessions: sessions, units: unitList, report: report)
+    }
+}
