@@ -119,7 +119,6 @@ struct WorkoutDraft {
                 kept.append(draft)
             }
         }
-        report.recordsUsed += kept.count
         return kept.compactMap { $0.session(sources: sources, options: options) }.sorted { $0.start < $1.start }
     }
 
