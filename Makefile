@@ -213,7 +213,16 @@ $(SIMDJSON_WALK): benchmarks/simdjson_walk.cpp $(BUILD)/.bench-deps
 	@mkdir -p $(dir $@)
 	$(CXX) -O2 -std=c++17 -o $@ $< -lsimdjson
 
-bench: python-env $(PY_TOOLS_STAMP) $(SERVER_BIN) $(SIMDJSON_WALK)
+# healthkit-to-sqlite, the yardstick of the Apple Health importer, pinned in a
+# venv of its own (it brings click and sqlite-utils, which the tests do not need).
+HEALTHKIT_TO_SQLITE_PIN := healthkit-to-sqlite==1.0.1 sqlite-utils==4.2.1 click==8.5.1
+HEALTHKIT_TO_SQLITE := $(BUILD)/bench-venv/bin/healthkit-to-sqlite
+
+$(HEALTHKIT_TO_SQLITE):
+	python3 -m venv $(BUILD)/bench-venv
+	$(BUILD)/bench-venv/bin/pip install -q $(HEALTHKIT_TO_SQLITE_PIN)
+
+bench: python-env $(PY_TOOLS_STAMP) $(SERVER_BIN) $(SIMDJSON_WALK) $(HEALTHKIT_TO_SQLITE)
 	$(PYTHON) benchmarks/bench_series.py $(SIMDJSON_WALK)
 	$(PYTHON) benchmarks/bench_calls.py
 	$(PYTHON) benchmarks/bench_groups.py
@@ -223,6 +232,7 @@ bench: python-env $(PY_TOOLS_STAMP) $(SERVER_BIN) $(SIMDJSON_WALK)
 	$(PYTHON) benchmarks/bench_ai_load.py $(SERVER_BIN) 10
 	$(PYTHON) benchmarks/bench_client.py $(SERVER_BIN) 2000
 	$(PYTHON) benchmarks/bench_offline.py $(SERVER_BIN) 1000
+	$(PYTHON) benchmarks/bench_import.py $(HEALTHKIT_TO_SQLITE) --work $(BUILD)/bench
 
 # ---------------------------------------------------------------------------
 # Fuzzing and sanitizers (e2e/fuzz/README.md). Each instrumented library has

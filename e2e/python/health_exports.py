@@ -69,7 +69,8 @@ def stamp(moment: dt.datetime) -> str:
 
 def record(kind: str, source: str, device: str, unit: str, start: dt.datetime, end: dt.datetime,
            value: Any) -> str:
-    return (f' <Record type="{kind}" sourceName="{source}" sourceVersion="9.1" device="{device}" unit="{unit}" '
+    device_attribute = f' device="{device}"' if device else ""
+    return (f' <Record type="{kind}" sourceName="{source}" sourceVersion="9.1"{device_attribute} unit="{unit}" '
             f'creationDate="{stamp(end)}" startDate="{stamp(start)}" endDate="{stamp(end)}" value="{value}"/>\n')
 
 
@@ -109,12 +110,15 @@ class Expected:
 
 def write_apple_health(out: BinaryIO, *, days: int, first: dt.date = dt.date(2020, 1, 1), seed: int = 7,
                        zone: str = "Europe/Berlin", energy_every: int = 60, heart_every: int = 240,
-                       interval_minutes: int = 10) -> Expected:
+                       interval_minutes: int = 10, devices: bool = True) -> Expected:
     """Writes an export.xml of `days` days: the watch worn 6 days in 7; steps and distance every
     `interval_minutes` from 07:00 to 23:00 by the watch and the iPhone (the same intervals), active
     energy every `energy_every` s and heart rate every `heart_every` s by the watch, resting heart rate,
-    HRV, nightly sleep with stages, weekly weight by the scale app and a workout every other day."""
+    HRV, nightly sleep with stages, weekly weight by the scale app and a workout every other day.
+    Without `devices`, records leave out their (long) device attribute."""
     from zoneinfo import ZoneInfo
+
+    watch_device, phone_device = (WATCH_DEVICE, PHONE_DEVICE) if devices else ("", "")
 
     rng = random.Random(seed)
     tz = ZoneInfo(zone)
@@ -138,13 +142,13 @@ def write_apple_health(out: BinaryIO, *, days: int, first: dt.date = dt.date(202
             watch_steps = rng.randint(0, 300)
             phone_steps = max(0, watch_steps - rng.randint(0, 40))
             if worn:
-                chunks.append(record(Q + "StepCount", WATCH, WATCH_DEVICE, "count", start, end, watch_steps))
-                chunks.append(record(Q + "DistanceWalkingRunning", WATCH, WATCH_DEVICE, "km", start, end,
+                chunks.append(record(Q + "StepCount", WATCH, watch_device, "count", start, end, watch_steps))
+                chunks.append(record(Q + "DistanceWalkingRunning", WATCH, watch_device, "km", start, end,
                                      round(watch_steps * 0.00075, 5)))
                 expected.add_steps(day, watch_steps)
                 expected.records += 2
-            chunks.append(record(Q + "StepCount", PHONE, PHONE_DEVICE, "count", start, end, phone_steps))
-            chunks.append(record(Q + "DistanceWalkingRunning", PHONE, PHONE_DEVICE, "km", start, end,
+            chunks.append(record(Q + "StepCount", PHONE, phone_device, "count", start, end, phone_steps))
+            chunks.append(record(Q + "DistanceWalkingRunning", PHONE, phone_device, "km", start, end,
                                  round(phone_steps * 0.0007, 5)))
             expected.records += 2
             if not worn:
@@ -153,19 +157,19 @@ def write_apple_health(out: BinaryIO, *, days: int, first: dt.date = dt.date(202
         if worn:
             for second in range(0, 16 * 3600, energy_every):
                 start = morning + dt.timedelta(seconds=second)
-                chunks.append(record(Q + "ActiveEnergyBurned", WATCH, WATCH_DEVICE, "kcal", start,
+                chunks.append(record(Q + "ActiveEnergyBurned", WATCH, watch_device, "kcal", start,
                                      start + dt.timedelta(seconds=energy_every - 1), round(rng.uniform(0, 2), 3)))
                 expected.records += 1
             for second in range(0, 24 * 3600, heart_every):
                 start = dt.datetime(date.year, date.month, date.day, tzinfo=tz) + dt.timedelta(seconds=second)
-                chunks.append(record(Q + "HeartRate", WATCH, WATCH_DEVICE, "count/min", start, start,
+                chunks.append(record(Q + "HeartRate", WATCH, watch_device, "count/min", start, start,
                                      rng.randint(50, 150)))
                 expected.records += 1
             resting = rng.randint(52, 64)
-            chunks.append(record(Q + "RestingHeartRate", WATCH, WATCH_DEVICE, "count/min", morning,
+            chunks.append(record(Q + "RestingHeartRate", WATCH, watch_device, "count/min", morning,
                                  morning + dt.timedelta(hours=15), resting))
             expected.resting_heart_rate[day] = resting
-            chunks.append(record(Q + "HeartRateVariabilitySDNN", WATCH, WATCH_DEVICE, "ms", morning, morning,
+            chunks.append(record(Q + "HeartRateVariabilitySDNN", WATCH, watch_device, "ms", morning, morning,
                                  round(rng.uniform(25, 80), 2)))
             expected.records += 2
             # The night ending this morning: in bed 23:00 to 07:00, stages in 90-minute cycles.
@@ -236,3 +240,89 @@ def tcx(points: List[Tuple[float, float, float, str, Optional[int]]], sport: str
                      f"{heart}</Trackpoint>")
     lines += ["  </Track></Lap>", " </Activity></Activities>", "</TrainingCenterDatabase>"]
     return "\n".join(lines).encode()
+
+
+class FitbitExpected:
+    """What a generated Fitbit export must give, by date."""
+
+    def __init__(self) -> None:
+        self.steps: Dict[str, float] = {}
+        self.resting_heart_rate: Dict[str, float] = {}
+        self.deep_sleep_minutes: Dict[str, float] = {}
+        self.active_zone_minutes: Dict[str, float] = {}
+        self.heart_rate_variability: Dict[str, float] = {}
+        self.exercises = 0
+
+
+def write_fitbit(folder: Any, *, days: int, first: dt.date = dt.date(2021, 1, 1), seed: int = 11,
+                 heart_every: int = 60) -> FitbitExpected:
+    """Writes a Google Takeout Fitbit folder ("Global Export Data" and "Heart Rate Variability") of `days`
+    days: per-minute steps in monthly files, heart rate every `heart_every` s in daily files, resting
+    heart rate, sleep with stages, exercises, active zone minutes and HRV summaries."""
+    import json
+    from pathlib import Path
+
+    rng = random.Random(seed)
+    root = Path(folder) / "Takeout" / "Fitbit" / "Global Export Data"
+    hrv_root = Path(folder) / "Takeout" / "Fitbit" / "Heart Rate Variability"
+    root.mkdir(parents=True, exist_ok=True)
+    hrv_root.mkdir(parents=True, exist_ok=True)
+    expected = FitbitExpected()
+    dates = [first + dt.timedelta(days=index) for index in range(days)]
+    slashed = lambda moment: moment.strftime("%m/%d/%y %H:%M:%S")  # noqa: E731
+    months: Dict[str, List[dt.date]] = {}
+    for date in dates:
+        months.setdefault(date.strftime("%Y-%m"), []).append(date)
+    resting, sleeps, exercises = [], [], []
+    for month, month_dates in months.items():
+        steps = []
+        for date in month_dates:
+            total = 0
+            for minute in range(0, 1440, 1):
+                value = rng.randint(0, 40) if 420 <= minute < 1380 else 0
+                total += value
+                steps.append({"dateTime": slashed(dt.datetime.combine(date, dt.time()) + dt.timedelta(minutes=minute)),
+                              "value": str(value)})
+            expected.steps[date.isoformat()] = total
+            heart = [{"dateTime": slashed(dt.datetime.combine(date, dt.time()) + dt.timedelta(seconds=second)),
+                      "value": {"bpm": rng.randint(50, 140), "confidence": 2}}
+                     for second in range(0, 86400, heart_every)]
+            (root / f"heart_rate-{date.isoformat()}.json").write_text(json.dumps(heart))
+            rate = round(rng.uniform(52, 62), 2)
+            resting.append({"dateTime": slashed(dt.datetime.combine(date, dt.time())),
+                            "value": {"date": date.strftime("%m/%d/%y"), "value": rate, "error": 6.5}})
+            expected.resting_heart_rate[date.isoformat()] = rate
+            deep = rng.randint(40, 100)
+            start = dt.datetime.combine(date - dt.timedelta(days=1), dt.time(23, 5))
+            sleeps.append({"logId": len(sleeps), "dateOfSleep": date.isoformat(),
+                           "startTime": start.isoformat() + ".000",
+                           "endTime": (start + dt.timedelta(hours=8)).isoformat() + ".000", "duration": 28800000,
+                           "minutesAsleep": 420, "minutesAwake": 60, "timeInBed": 480, "type": "stages",
+                           "levels": {"summary": {"deep": {"count": 4, "minutes": deep},
+                                                  "light": {"count": 20, "minutes": 300 - deep},
+                                                  "rem": {"count": 5, "minutes": 120},
+                                                  "wake": {"count": 20, "minutes": 60}}},
+                           "mainSleep": True})
+            expected.deep_sleep_minutes[date.isoformat()] = deep
+            if date.toordinal() % 3 == 0:
+                exercises.append({"logId": len(exercises), "activityName": "Run", "averageHeartRate": 150,
+                                  "calories": 400, "duration": 2400000, "steps": 5000,
+                                  "startTime": slashed(dt.datetime.combine(date, dt.time(7))), "distance": 5.2,
+                                  "distanceUnit": "Kilometer", "elevationGain": 30})
+                expected.exercises += 1
+        (root / f"steps-{month_dates[0].isoformat()}.json").write_text(json.dumps(steps))
+        azm = ["date_time,heart_zone_id,total_minutes"]
+        hrv = ["timestamp,rmssd,nremhr,entropy"]
+        for date in month_dates:
+            minutes = rng.randint(0, 60)
+            azm.append(f"{date.isoformat()}T07:05,FAT_BURN,{minutes}")
+            expected.active_zone_minutes[date.isoformat()] = minutes
+            rmssd = round(rng.uniform(20, 60), 3)
+            hrv.append(f"{date.isoformat()}T00:00:00,{rmssd},55.1,2.3")
+            expected.heart_rate_variability[date.isoformat()] = rmssd
+        (root / f"Active Zone Minutes - {month_dates[0].isoformat()}.csv").write_text("\n".join(azm) + "\n")
+        (hrv_root / f"Daily Heart Rate Variability Summary - {month}-01.csv").write_text("\n".join(hrv) + "\n")
+    (root / f"resting_heart_rate-{first.isoformat()}.json").write_text(json.dumps(resting))
+    (root / f"sleep-{first.isoformat()}.json").write_text(json.dumps(sleeps))
+    (root / "exercise-0.json").write_text(json.dumps(exercises))
+    return expected

@@ -161,3 +161,25 @@ def test_the_cli_names_the_file_of_a_damaged_export(tmp_path: Path) -> None:
                           capture_output=True, text=True)
     assert done.returncode == 1
     assert done.stderr.startswith("wellness: export.zip: ")
+
+
+def test_a_fitbit_export_gives_the_generated_days(tmp_path: Path) -> None:
+    expected = h.write_fitbit(tmp_path, days=40, heart_every=600)
+    (tmp_path / "Takeout" / "Fitbit" / "Global Export Data" / "notes.txt").write_text("not read")
+    result = importers.import_fitbit(tmp_path, time_zone="America/New_York")
+    by_day = {row["date"]: row for row in result["daily"]}
+    assert {day: row["steps"] for day, row in by_day.items()} == expected.steps
+    for column in ("resting_heart_rate", "deep_sleep_minutes", "active_zone_minutes", "heart_rate_variability"):
+        assert {day: row[column] for day, row in by_day.items()} == getattr(expected, column), column
+    assert len(result["sessions"]) == expected.exercises
+    first = result["sessions"][0]
+    assert first["start"].endswith("T07:00:00-05:00") and first["duration"] == 40 and first["activity"] == "Run"
+    assert result["report"]["records_skipped"] == 0
+
+
+def test_a_malformed_fitbit_file_is_named_with_its_line(tmp_path: Path) -> None:
+    (tmp_path / "steps-2021-01-01.json").write_text('[{"dateTime": "01/01/21 00:00:00", "value": "1"},\n oops]')
+    with pytest.raises(wellness.InvalidArgumentError, match=r"steps-2021-01-01\.json: .*line 2"):
+        importers.import_fitbit(tmp_path)
+    with pytest.raises(wellness.InvalidArgumentError, match="no Fitbit export file"):
+        importers.import_fitbit(tmp_path / "Takeout") if (tmp_path / "Takeout").mkdir() is None else None
