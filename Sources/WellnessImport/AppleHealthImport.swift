@@ -26,7 +26,7 @@ public enum AppleHealthImport {
         }
         let reader = AppleHealthReader(options: options)
         let stream = try XMLStream(handler: reader, documentName: documentName)
-        reader.stream = stream
+        reader.locator = stream.locator
         var meter = ProgressMeter(progress, total: input.size)
         try stream.parse(chunks) { try meter.advance(to: $0) }
         try meter.advance(to: input.size, force: true)

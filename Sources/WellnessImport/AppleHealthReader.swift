@@ -50,7 +50,8 @@ final class AppleHealthReader: XMLElementHandler {
     private let options: ImportOptions
     let sources: SourceTable
     var report = ImportReport()
-    weak var stream: XMLStream?
+    /// Where the parser is, for messages (set by the stream; no reference to it, so no retain cycle).
+    var locator: XMLLocator?
 
     private var depth = 0
     private var typeCache = LastString<RecordKind>()
@@ -104,7 +105,7 @@ final class AppleHealthReader: XMLElementHandler {
 
     func text(_ bytes: UnsafeRawBufferPointer) {}
 
-    private var location: String { stream?.location ?? "export.xml" }
+    private var location: String { locator?.location ?? "export.xml" }
 
     // MARK: - Records
 

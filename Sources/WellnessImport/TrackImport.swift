@@ -13,7 +13,7 @@ public enum TrackImport {
     ) throws -> ImportResult {
         let reader = TrackReader(format: format)
         let stream = try XMLStream(handler: reader, documentName: input.name)
-        reader.stream = stream
+        reader.locator = stream.locator
         var meter = ProgressMeter(progress, total: input.size)
         try stream.parse(PlainChunks(input)) { try meter.advance(to: $0) }
         try meter.advance(to: input.size, force: true)

@@ -9,7 +9,8 @@ import WellnessKitCore
 final class TrackReader: XMLElementHandler {
     private let format: ImportFormat
     var report = ImportReport()
-    weak var stream: XMLStream?
+    /// Where the parser is, for messages (set by the stream; no reference to it, so no retain cycle).
+    var locator: XMLLocator?
 
     let wantsText = true
     private var text: [UInt8] = []
@@ -41,7 +42,7 @@ final class TrackReader: XMLElementHandler {
 
     var averageHeartRate: Double? { heartRateCount > 0 ? heartRateSum / Double(heartRateCount) : nil }
 
-    private var location: String { stream?.location ?? format.rawValue }
+    private var location: String { locator?.location ?? format.rawValue }
 
     func start(_ name: UnsafePointer<CChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<CChar>?>) throws {
         let local = localName(name)

@@ -74,11 +74,8 @@ final class XMLStream {
         }
     }
 
-    /// The line being parsed, for the handler's own errors.
-    var line: Int { Int(XML_GetCurrentLineNumber(parser)) }
-
-    /// Where errors point: "<document> line <n>".
-    var location: String { "\(documentName) line \(line)" }
+    /// Where the parser is, for the handler's own messages; valid while this stream lives.
+    var locator: XMLLocator { XMLLocator(parser: parser, documentName: documentName) }
 
     fileprivate func stop(_ error: Error) {
         if failure == nil { failure = error }
@@ -105,21 +102,30 @@ final class XMLStream {
     }
 }
 
+/// Where an expat parser is: "<document> line <n>".
+struct XMLLocator {
+    fileprivate let parser: XML_Parser
+    let documentName: String
+
+    var location: String { "\(documentName) line \(XML_GetCurrentLineNumber(parser))" }
+}
+
 private func stream(_ userData: UnsafeMutableRawPointer?) -> XMLStream? {
     userData.map { Unmanaged<XMLStream>.fromOpaque($0).takeUnretainedValue() }
 }
 
+// The element callbacks run once per element: the stream is borrowed, not retained.
 private func xmlStreamStart(
     _ userData: UnsafeMutableRawPointer?, _ name: UnsafePointer<XML_Char>?,
     _ attributes: UnsafeMutablePointer<UnsafePointer<XML_Char>?>?
 ) {
-    guard let name, let attributes else { return }
-    stream(userData)?.start(name, attributes)
+    guard let userData, let name, let attributes else { return }
+    Unmanaged<XMLStream>.fromOpaque(userData)._withUnsafeGuaranteedRef { $0.start(name, attributes) }
 }
 
 private func xmlStreamEnd(_ userData: UnsafeMutableRawPointer?, _ name: UnsafePointer<XML_Char>?) {
-    guard let name else { return }
-    stream(userData)?.end(name)
+    guard let userData, let name else { return }
+    Unmanaged<XMLStream>.fromOpaque(userData)._withUnsafeGuaranteedRef { $0.end(name) }
 }
 
 private func xmlStreamText(_ userData: UnsafeMutableRawPointer?, _ text: UnsafePointer<XML_Char>?, _ length: Int32) {

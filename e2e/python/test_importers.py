@@ -183,3 +183,30 @@ def test_a_malformed_fitbit_file_is_named_with_its_line(tmp_path: Path) -> None:
         importers.import_fitbit(tmp_path)
     with pytest.raises(wellness.InvalidArgumentError, match="no Fitbit export file"):
         importers.import_fitbit(tmp_path / "Takeout") if (tmp_path / "Takeout").mkdir() is None else None
+
+
+@pytest.mark.parametrize("form", ["xml", "zip", "gpx", "tcx"])
+def test_damaged_files_are_errors_never_crashes(form: str) -> None:
+    """Bytes flipped, cut and repeated anywhere in a valid file: a result or InvalidArgumentError, nothing else."""
+    rng = h.random.Random(form)
+    records = (h.record(h.Q + "StepCount", h.WATCH, "", "count", *_berlin("2024-05-01 10:00", "2024-05-01 10:10"), 5)
+               + h.sleep_record(h.WATCH, "AsleepREM", *_berlin("2024-05-01 01:00", "2024-05-01 02:00"))
+               + h.workout("Cycling", h.WATCH, _berlin("2024-05-01 18:00", "2024-05-01 18:00")[0], 30, 9.5, 250, 130.0))
+    valid = {"xml": h.small_export(records), "zip": h.apple_health_zip(h.small_export(records)),
+             "gpx": h.gpx(POINTS), "tcx": h.tcx(POINTS)}[form]
+    format: importers.ImportFormat = "apple_health" if form in ("xml", "zip") else form  # type: ignore[assignment]
+    for _ in range(150):
+        data = bytearray(valid)
+        for _ in range(rng.randint(1, 4)):
+            at = rng.randrange(len(data))
+            choice = rng.random()
+            if choice < 0.5:
+                data[at] ^= 1 << rng.randrange(8)
+            elif choice < 0.75:
+                del data[at:at + rng.randint(1, 64)]
+            else:
+                data[at:at] = data[at:at + rng.randint(1, 64)]
+        try:
+            importers.import_bytes(format, bytes(data), name="damaged")
+        except wellness.InvalidArgumentError as error:
+            assert str(error).startswith("damaged"), error
