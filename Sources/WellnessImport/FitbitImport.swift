@@ -14,7 +14,7 @@ import WellnessKitCore
 /// `Daily Heart Rate Variability Summary - *.csv`.
 public enum FitbitImport {
     /// Files larger than this are refused (a month of per-minute steps is about 3 MB).
-    static let fileLimit = 1 << 30
+    static let fileLimit = 256 << 20
 
     /// Reads the export's folder.
     /// - Throws: `invalidArgument` naming the file (and line) of a malformed
@@ -57,21 +57,8 @@ public enum FitbitImport {
         for entry in archive.entries {
             let name = String(entry.name.split(separator: "/").last ?? "")
             guard FitbitFile.kind(of: name) != nil else { continue }
-            guard entry.uncompressedSize <= fileLimit else {
-                throw WellnessError.invalidArgument("\(input.name): \(entry.name) is larger than a Fitbit file")
-            }
             let chunks = try archive.open(entry)
-            var bytes = [UInt8](repeating: 0, count: entry.uncompressedSize)
-            var filled = 0
-            while filled < bytes.count {
-                let count = try bytes.withUnsafeMutableBytes {
-                    try chunks.next(into: UnsafeMutableRawBufferPointer(rebasing: $0[filled...]))
-                }
-                if count == 0 { break }
-                filled += count
-            }
-            var tail = [UInt8](repeating: 0, count: 1)
-            _ = try tail.withUnsafeMutableBytes { try chunks.next(into: $0) }
+            let bytes = try readWhole(chunks, name: "\(input.name): \(entry.name)")
             try reader.read(bytes, name: name, location: "\(input.name): \(entry.name)")
             found += 1
             try meter.advance(to: chunks.inputConsumed)
@@ -81,6 +68,21 @@ public enum FitbitImport {
         }
         try meter.advance(to: input.size, force: true)
         return reader.result()
+    }
+
+    /// A zip member's bytes, read as they inflate (never more than `fileLimit`,
+    /// whatever its directory entry claims).
+    private static func readWhole(_ chunks: ByteChunks, name: String) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = try chunk.withUnsafeMutableBytes { try chunks.next(into: $0) }
+            if count == 0 { return bytes }
+            guard bytes.count + count <= fileLimit else {
+                throw WellnessError.invalidArgument("\(name) is larger than a Fitbit file")
+            }
+            bytes += chunk[0..<count]
+        }
     }
 
     /// Every regular file under `path`, at most 8 folders deep.
