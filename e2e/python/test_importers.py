@@ -9,7 +9,7 @@ import io
 import subprocess
 import sys
 from pathlib import Path
-from typing import List, Tuple
+from typing import Any, List, Tuple
 
 import pytest
 
@@ -210,3 +210,37 @@ def test_damaged_files_are_errors_never_crashes(form: str) -> None:
             importers.import_bytes(format, bytes(data), name="damaged")
         except wellness.InvalidArgumentError as error:
             assert str(error).startswith("damaged"), error
+
+
+class Poster:
+    """A client's post_workouts that records its pages, and can fail at one (a kill)."""
+
+    def __init__(self, fail_at: int = -1) -> None:
+        self.pages: List[List[str]] = []
+        self.fail_at = fail_at
+
+    def post_workouts(self, workouts: Any) -> Any:
+        if len(self.pages) == self.fail_at:
+            raise ConnectionError("the connection dropped")
+        self.pages.append([workout["start"] for workout in workouts])
+        return {"stored": len(workouts)}
+
+
+def test_sessions_are_uploaded_in_pages_and_resumed_after_a_failure(export: Tuple[bytes, h.Expected],
+                                                                    tmp_path: Path) -> None:
+    result = importers.import_bytes("apple_health", export[0])
+    starts = [session["start"] for session in result["sessions"]]
+    checkpoint = tmp_path / "upload.json"
+    failing = Poster(fail_at=2)
+    with pytest.raises(ConnectionError):
+        importers.upload_sessions(failing, result, page_size=4, checkpoint=checkpoint)
+    assert failing.pages == [starts[0:4], starts[4:8]]
+    resumed = Poster()
+    assert importers.upload_sessions(resumed, result, page_size=4, checkpoint=checkpoint) == len(starts) - 8
+    assert resumed.pages[0] == starts[8:12] and sum(resumed.pages, []) == starts[8:]
+    # Everything sent: nothing more to send; other sessions start from the first.
+    assert importers.upload_sessions(Poster(), result, page_size=4, checkpoint=checkpoint) == 0
+    other = importers.import_bytes("apple_health", h.small_export(""))
+    assert importers.upload_sessions(Poster(), {**result, "sessions": result["sessions"][:3]},  # type: ignore[typeddict-item]
+                                     checkpoint=checkpoint) == 3
+    assert other["sessions"] == []

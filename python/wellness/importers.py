@@ -13,14 +13,17 @@ from __future__ import annotations
 
 import csv
 import ctypes
+import hashlib
+import json
 import os
-from typing import Any, Callable, Dict, List, Literal, Optional, Protocol, Sequence, TextIO, TypedDict, Union, cast
+from typing import (Any, Callable, Dict, List, Literal, Mapping, Optional, Protocol, Sequence, TextIO, TypedDict,
+                    Union, cast)
 
 from . import _native
 
 __all__ = ["ImportFormat", "ImportResult", "ImportReport", "ImportedSession", "SkippedRecords", "ImportSource",
            "ProgressBar", "import_file", "import_bytes", "import_apple_health", "import_gpx", "import_tcx",
-           "import_fitbit", "write_daily_csv", "write_sessions_csv"]
+           "import_fitbit", "write_daily_csv", "write_sessions_csv", "WorkoutPoster", "upload_sessions"]
 
 #: The formats read.
 ImportFormat = Literal["apple_health", "gpx", "tcx", "fitbit"]
@@ -199,3 +202,48 @@ def write_sessions_csv(result: ImportResult, out: TextIO) -> int:
     for row in rows:
         writer.writerow([row["start"], row["end"], row["activity"], *(_cell(row.get(field)) for field in fields)])
     return len(rows)
+
+
+class WorkoutPoster(Protocol):
+    """What upload_sessions needs of a client: `wellness.Client.post_workouts`."""
+
+    def post_workouts(self, workouts: Sequence[Mapping[str, Any]]) -> Any: ...
+
+
+def upload_sessions(client: WorkoutPoster, result: ImportResult, *, page_size: int = 1000,
+                    checkpoint: Optional[Union[str, "os.PathLike[str]"]] = None,
+                    progress: Optional[Callable[[int, int], Optional[bool]]] = None) -> int:
+    """Sends an import's sessions to the server as workouts, `page_size` (at
+    most 1,000) a request; returns the sessions sent by this call.
+
+    Idempotent: the server keys a workout by its start and activity, so
+    sending a page again stores each workout once. Resumable: with
+    `checkpoint` (a file), the pages sent are recorded after each request,
+    and a later call with the same sessions (after a kill, say) starts after
+    them; a checkpoint of other sessions is ignored. `progress(sent, total)`
+    returning False stops after the current page (the checkpoint keeps it).
+    """
+    if not 1 <= page_size <= 1000:
+        raise ValueError(f"page_size must be 1 to 1000, not {page_size}")
+    sessions = [dict(session) for session in result["sessions"]]
+    fingerprint = hashlib.sha256(json.dumps(sessions, sort_keys=True).encode()).hexdigest()
+    done = 0
+    if checkpoint is not None and os.path.exists(checkpoint):
+        with open(checkpoint, encoding="utf-8") as stored:
+            state = json.load(stored)
+        if isinstance(state, dict) and state.get("sessions") == fingerprint:
+            done = min(int(state.get("sent", 0)), len(sessions))
+    sent = 0
+    while done < len(sessions):
+        page = sessions[done:done + page_size]
+        client.post_workouts(page)
+        done += len(page)
+        sent += len(page)
+        if checkpoint is not None:
+            temporary = f"{os.fspath(checkpoint)}.tmp"
+            with open(temporary, "w", encoding="utf-8") as out:
+                json.dump({"sessions": fingerprint, "sent": done}, out)
+            os.replace(temporary, checkpoint)
+        if progress is not None and progress(done, len(sessions)) is False:
+            break
+    return sent
