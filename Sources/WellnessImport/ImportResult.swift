@@ -47,7 +47,10 @@ struct DailyRows {
 
     /// The rows sorted by date and the columns in `preferred` order, then first-seen.
     func result(sessions: [ImportedSession], report: ImportReport, preferred: [String]) -> ImportResult {
-        let columns = preferred.filter { units[$0] != nil } + columnOrder.filter { !preferred.contains($0) }
+        var seen = Set<String>()
+        let ordered = preferred.filter { units[$0] != nil } + columnOrder.filter { !preferred.contains($0) }
+        // Each column once, at its first place (the preferred order may name one twice).
+        let columns = ordered.filter { seen.insert($0).inserted }
         let rows = values.keys.sorted().compactMap { day -> (date: CalendarDate, values: [String: Double])? in
             guard let date = CalendarDate(daysSinceEpoch: Int(day)), let row = values[day] else { return nil }
             return (date, row)

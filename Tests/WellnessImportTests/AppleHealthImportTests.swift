@@ -24,6 +24,21 @@ import WellnessKitCore
         #expect(result.report.sources.map(\.name) == [Self.watch, Self.phone])
     }
 
+    @Test func eachDailyColumnAndUnitIsWrittenOnce() throws {
+        let body =
+            F.record("StepCount", Self.watch, "count", "2024-05-01 10:00:00 +0200", "2024-05-01 10:10:00 +0200", "100")
+            + F.record(
+                "RestingHeartRate", Self.watch, "count/min", "2024-05-01 10:00:00 +0200", "2024-05-01 10:10:00 +0200",
+                "55")
+        let result = try F.run(F.export(body))
+        #expect(result.dailyColumns == ["steps", "resting_heart_rate"])
+        #expect(result.units.map(\.0) == ["steps", "resting_heart_rate"])
+        guard case .object(let document) = result.json, case .array(let rows)? = document["daily"],
+            case .object(let row)? = rows.first
+        else { throw WellnessError.internal("no daily row") }
+        #expect(row.members.map(\.key) == ["date", "steps", "resting_heart_rate"])
+    }
+
     @Test func aNamedSourcePriorityComesFirst() throws {
         let body =
             F.record("StepCount", Self.watch, "count", "2024-05-01 10:00:00 +0200", "2024-05-01 10:10:00 +0200", "100")
