@@ -102,14 +102,6 @@ final class XMLStream {
     }
 }
 
-/// Where an expat parser is: "<document> line <n>".
-struct XMLLocator {
-    fileprivate let parser: XML_Parser
-    let documentName: String
-
-    var location: String { "\(documentName) line \(XML_GetCurrentLineNumber(parser))" }
-}
-
 private func stream(_ userData: UnsafeMutableRawPointer?) -> XMLStream? {
     userData.map { Unmanaged<XMLStream>.fromOpaque($0).takeUnretainedValue() }
 }

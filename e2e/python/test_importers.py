@@ -185,7 +185,19 @@ def test_a_malformed_fitbit_file_is_named_with_its_line(tmp_path: Path) -> None:
         importers.import_fitbit(tmp_path / "Takeout") if (tmp_path / "Takeout").mkdir() is None else None
 
 
-@pytest.mark.parametrize("form", ["xml", "zip", "gpx", "tcx"])
+def _fitbit_zip() -> bytes:
+    out = io.BytesIO()
+    with h.zipfile.ZipFile(out, "w", h.zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("Fitbit/steps-2021-03-01.json", '[{"dateTime": "03/14/21 07:00:00", "value": "12"}]')
+        archive.writestr("Fitbit/sleep-2021-03-01.json", '[{"dateOfSleep": "2021-03-14", "minutesAsleep": 420, '
+                         '"levels": {"summary": {"deep": {"minutes": 70}, "light": {"minutes": 230}, '
+                         '"rem": {"minutes": 120}}}}]')
+        archive.writestr("Fitbit/Active Zone Minutes - 2021-03-01.csv",
+                         "date_time,heart_zone_id,total_minutes\n2021-03-14T07:05,FAT_BURN,3\n")
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("form", ["xml", "zip", "gpx", "tcx", "fitbit"])
 def test_damaged_files_are_errors_never_crashes(form: str) -> None:
     """Bytes flipped, cut and repeated anywhere in a valid file: a result or InvalidArgumentError, nothing else."""
     rng = h.random.Random(form)
@@ -193,7 +205,7 @@ def test_damaged_files_are_errors_never_crashes(form: str) -> None:
                + h.sleep_record(h.WATCH, "AsleepREM", *_berlin("2024-05-01 01:00", "2024-05-01 02:00"))
                + h.workout("Cycling", h.WATCH, _berlin("2024-05-01 18:00", "2024-05-01 18:00")[0], 30, 9.5, 250, 130.0))
     valid = {"xml": h.small_export(records), "zip": h.apple_health_zip(h.small_export(records)),
-             "gpx": h.gpx(POINTS), "tcx": h.tcx(POINTS)}[form]
+             "gpx": h.gpx(POINTS), "tcx": h.tcx(POINTS), "fitbit": _fitbit_zip()}[form]
     format: importers.ImportFormat = "apple_health" if form in ("xml", "zip") else form  # type: ignore[assignment]
     for _ in range(150):
         data = bytearray(valid)
