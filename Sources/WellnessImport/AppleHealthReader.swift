@@ -179,7 +179,7 @@ final class AppleHealthReader: XMLElementHandler {
                 "\(spec.column): a unit other than \(spec.units.keys.sorted().joined(separator: ", "))", at: location)
         }
         guard let valueText, let raw = Self.number(valueText) else {
-            return report.skip("\(spec.column): a value that is not a number", at: location)
+            return report.skip("\(spec.column): a value that is not a number within ±10^12", at: location)
         }
         let value = raw * factor
         guard let day = localDay(start) else { return report.skip("a date out of range", at: location) }
@@ -214,12 +214,9 @@ final class AppleHealthReader: XMLElementHandler {
         Int32(exactly: floorDivide(date.instant + options.offset(at: date.instant, written: date.offset), 86_400))
     }
 
-    /// A finite decimal number, the whole attribute.
+    /// A number in range (ImportNumber), the whole attribute.
     static func number(_ text: UnsafePointer<CChar>) -> Double? {
-        var end: UnsafeMutablePointer<CChar>?
-        let value = strtod(text, &end)
-        guard let end, end != UnsafeMutablePointer(mutating: text), end.pointee == 0, value.isFinite else { return nil }
-        return value
+        ImportNumber.parse(text)
     }
 
     // MARK: - Workouts

@@ -187,7 +187,7 @@ struct FitbitReader {
             report.recordsRead += 1
             let cells = Self.fields(line)
             guard cells.count > max(timeIndex, valueIndex),
-                let time = FitbitTime(iso: cells[timeIndex]), let value = Double(cells[valueIndex]), value.isFinite
+                let time = FitbitTime(iso: cells[timeIndex]), let value = ImportNumber.parse(cells[valueIndex])
             else {
                 report.skip("\(Self.label(kind)): a row that cannot be read", at: "\(location) line \(number + 1)")
                 continue
@@ -217,7 +217,7 @@ struct FitbitReader {
     /// A number, or a string holding one (Fitbit writes steps as "12").
     private static func number(_ value: JSONValue) -> Double? {
         switch value {
-        case .number(let text), .string(let text): return Double(text).flatMap { $0.isFinite ? $0 : nil }
+        case .number(let text), .string(let text): return ImportNumber.parse(text)
         default: return nil
         }
     }

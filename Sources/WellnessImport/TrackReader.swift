@@ -115,7 +115,7 @@ final class TrackReader: XMLElementHandler {
             }
         } else if cEquals(local, "type"), activity == nil {
             activity = Self.activity(value)
-        } else if cEquals(local, "Calories"), let lapCalories = Double(value), lapCalories.isFinite {
+        } else if cEquals(local, "Calories"), let lapCalories = ImportNumber.parse(value) {
             calories = (calories ?? 0) + lapCalories
         }
     }
@@ -165,8 +165,9 @@ final class TrackReader: XMLElementHandler {
     }
 
     private func number(_ text: String, _ what: String) throws -> Double {
-        guard let value = Double(text), value.isFinite else {
-            throw WellnessError.invalidArgument("\(location): the \(what) \"\(text.prefix(40))\" is not a number")
+        guard let value = ImportNumber.parse(text) else {
+            throw WellnessError.invalidArgument(
+                "\(location): the \(what) \"\(text.prefix(40))\" is not a number within ±10^12")
         }
         return value
     }

@@ -72,11 +72,11 @@ struct WorkoutDraft {
         let type = fields["type"] ?? ""
         let unit = fields["unit"]
         if type == "HKQuantityTypeIdentifierHeartRate", unit == "count/min" {
-            averageHeartRate = fields["average"].flatMap(Double.init).flatMap { $0.isFinite ? $0 : nil }
+            averageHeartRate = fields["average"].flatMap(ImportNumber.parse)
         } else if type.hasPrefix("HKQuantityTypeIdentifierDistance"), distance == nil {
-            distance = Self.convert(fields["sum"].flatMap(Double.init), unit, Self.kilometres)
+            distance = Self.convert(fields["sum"].flatMap(ImportNumber.parse), unit, Self.kilometres)
         } else if type == "HKQuantityTypeIdentifierActiveEnergyBurned", calories == nil {
-            calories = Self.convert(fields["sum"].flatMap(Double.init), unit, Self.kilocalories)
+            calories = Self.convert(fields["sum"].flatMap(ImportNumber.parse), unit, Self.kilocalories)
         }
     }
 
@@ -91,7 +91,7 @@ struct WorkoutDraft {
             index += 2
         }
         guard key == "HKElevationAscended", let parts = value?.split(separator: " "), parts.count == 2,
-            let number = Double(parts[0]), number.isFinite
+            let number = ImportNumber.parse(String(parts[0]))
         else { return }
         elevationGain = Self.convert(number, String(parts[1]), ["m": 1.0, "cm": 0.01, "ft": 0.3048])
     }

@@ -191,10 +191,31 @@ import WellnessKitCore
         #expect(result.report.recordsUsed == 0)
         #expect(
             result.report.skipped.map(\.reason) == [
-                "a record without a readable startDate and endDate", "steps: a value that is not a number",
+                "a record without a readable startDate and endDate",
+                "steps: a value that is not a number within ±10^12",
                 "HKQuantityTypeIdentifierDietaryWater: a type not read",
             ])
         #expect(result.report.skipped.first?.first == "export.xml line 8")
+    }
+
+    @Test func valuesBeyondAnyHealthSampleAreSkippedNotSummedIntoInfinity() throws {
+        let body =
+            F.record(
+                "StepCount", Self.watch, "count", "2024-01-01 10:00:00 +0100", "2024-01-01 10:10:00 +0100", "1e308")
+            + F.record(
+                "StepCount", Self.watch, "count", "2024-01-01 11:00:00 +0100", "2024-01-01 11:10:00 +0100", "1e308")
+            + F.record("StepCount", Self.watch, "count", "2024-01-01 12:00:00 +0100", "2024-01-01 12:10:00 +0100", "7")
+                + """
+                 <Workout workoutActivityType="HKWorkoutActivityTypeRunning" totalDistance="1e308" totalDistanceUnit="mi" \
+                sourceName="\(Self.watch)" startDate="2024-01-01 18:00:00 +0100" endDate="2024-01-01 18:30:00 +0100"/>
+
+                """
+        let result = try F.run(F.export(body))
+        #expect(result.value("steps", on: "2024-01-01") == 7)
+        #expect(result.report.skipped.first?.count == 2)
+        #expect(result.sessions.first?.field("distance") == nil)
+        #expect(result.sessions.first?.field("duration") == 30)
+        _ = try JSONWriter.bytes(result.json)
     }
 
     @Test func progressIsReportedAndCanCancel() throws {

@@ -70,6 +70,9 @@ import WellnessKitCore
         let time = Array(
             "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\"><time>soon</time></trkpt></trkseg></trk></gpx>".utf8)
         #expect(ImportFixtures.failure(time, format: .gpx)?.message.contains("not RFC 3339") == true)
+        let huge = Array(
+            "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"1\"><ele>1e308</ele></trkpt></trkseg></trk></gpx>".utf8)
+        #expect(ImportFixtures.failure(huge, format: .gpx)?.message.contains("not a number within ±10^12") == true)
         let empty = Array("<gpx></gpx>".utf8)
         #expect(ImportFixtures.failure(empty, format: .gpx)?.message.contains("no point with a time") == true)
     }
