@@ -12,7 +12,6 @@ column names (docs/QUERY.md).
 from __future__ import annotations
 
 import csv
-import ctypes
 import hashlib
 import json
 import os
@@ -141,7 +140,8 @@ def import_bytes(format: ImportFormat, data: bytes, *, name: str = "input", time
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise TypeError(f"data must be bytes, not {type(data).__name__}")
     payload = _native.encode({**_options(format, time_zone, source_priority), "name": name})
-    buffer = (ctypes.c_char * len(data)).from_buffer_copy(bytes(data)) if len(data) else None
+    # bytes are passed in place (ctypes hands over their buffer); other buffers are copied once.
+    buffer = (data if isinstance(data, bytes) else bytes(data)) or None
     callback = _callback(progress)
     return cast(ImportResult, _native.call(_native.lib.wellness_import_bytes, payload, len(payload), buffer, len(data),
                                            callback, None))
