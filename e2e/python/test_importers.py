@@ -9,7 +9,7 @@ import io
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, List, Tuple
+from typing import Any, List, Optional, Tuple
 
 import pytest
 
@@ -104,10 +104,10 @@ class Bar:
     """What tqdm offers the importers: total and update()."""
 
     def __init__(self) -> None:
-        self.total: float | None = None
+        self.total: Optional[float] = None
         self.n = 0.0
 
-    def update(self, n: float = 1) -> bool | None:
+    def update(self, n: float = 1) -> Optional[bool]:
         self.n += n
         return None
 
