@@ -15,7 +15,7 @@ LIBRARY    := $(BUILD)/lib/libwellness.so.1
 VERSION    := $(shell sed -n 's/^\#define WELLNESS_VERSION "\(.*\)"/\1/p' include/wellness.h)
 WHEEL      := dist/wellness-$(VERSION)-py3-none-linux_x86_64.whl
 # openjdk-17-jre-headless: the JVM that PySpark 4 runs on (e2e/python/test_spark.py).
-APT_NEEDS  := gcc g++ binutils libjansson-dev libsqlite3-dev libcurl4-openssl-dev libssl-dev cmake ninja-build pkg-config \
+APT_NEEDS  := gcc g++ binutils libjansson-dev libsqlite3-dev libcurl4-openssl-dev libssl-dev libexpat1-dev zlib1g-dev cmake ninja-build pkg-config \
               tzdata util-linux postgresql abigail-tools openjdk-17-jre-headless
 SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -190,6 +190,9 @@ demo: build $(SERVER_DEBUG_BIN)
 	@echo "== Python example (examples/python/demo.py) =="
 	@$(PYTHON) examples/python/demo.py examples/data $(BUILD)/demo
 	@echo
+	@echo "== Import an Apple Health export and ask about it (examples/python/import_demo.py) =="
+	@$(PYTHON) examples/python/import_demo.py $(BUILD)/demo
+	@echo
 	@examples/journeys.sh $(SERVER_DEBUG_BIN) $(BUILD)/cmake/journeys $(CURDIR)/$(PYTHON)
 	@echo
 	@echo "Charts to open in a browser: $(BUILD)/demo/*.svg"
@@ -213,7 +216,16 @@ $(SIMDJSON_WALK): benchmarks/simdjson_walk.cpp $(BUILD)/.bench-deps
 	@mkdir -p $(dir $@)
 	$(CXX) -O2 -std=c++17 -o $@ $< -lsimdjson
 
-bench: python-env $(PY_TOOLS_STAMP) $(SERVER_BIN) $(SIMDJSON_WALK)
+# healthkit-to-sqlite, the yardstick of the Apple Health importer, pinned in a
+# venv of its own (it brings click and sqlite-utils, which the tests do not need).
+HEALTHKIT_TO_SQLITE_PIN := healthkit-to-sqlite==1.0.1 sqlite-utils==4.2.1 click==8.5.1
+HEALTHKIT_TO_SQLITE := $(BUILD)/bench-venv/bin/healthkit-to-sqlite
+
+$(HEALTHKIT_TO_SQLITE):
+	python3 -m venv $(BUILD)/bench-venv
+	$(BUILD)/bench-venv/bin/pip install -q $(HEALTHKIT_TO_SQLITE_PIN)
+
+bench: python-env $(PY_TOOLS_STAMP) $(SERVER_BIN) $(SIMDJSON_WALK) $(HEALTHKIT_TO_SQLITE)
 	$(PYTHON) benchmarks/bench_series.py $(SIMDJSON_WALK)
 	$(PYTHON) benchmarks/bench_calls.py
 	$(PYTHON) benchmarks/bench_groups.py
@@ -223,6 +235,7 @@ bench: python-env $(PY_TOOLS_STAMP) $(SERVER_BIN) $(SIMDJSON_WALK)
 	$(PYTHON) benchmarks/bench_ai_load.py $(SERVER_BIN) 10
 	$(PYTHON) benchmarks/bench_client.py $(SERVER_BIN) 2000
 	$(PYTHON) benchmarks/bench_offline.py $(SERVER_BIN) 1000
+	$(PYTHON) benchmarks/bench_import.py $(HEALTHKIT_TO_SQLITE) --work $(BUILD)/bench
 
 # ---------------------------------------------------------------------------
 # Fuzzing and sanitizers (e2e/fuzz/README.md). Each instrumented library has

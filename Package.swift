@@ -54,6 +54,16 @@ let package = Package(
             dependencies: ["CWellness"],
             swiftSettings: [.enableExperimentalFeature("StrictConcurrency")]
         ),
+        /// expat and zlib (Debian: libexpat1-dev, zlib1g-dev): the importers'
+        /// streamed XML parser and the inflater of export.zip members.
+        .systemLibrary(
+            name: "CWellnessImport", path: "Sources/CWellnessImport",
+            providers: [.apt(["libexpat1-dev", "zlib1g-dev"])]),
+        /// Importers of exported health data (Apple Health, GPX, TCX, Fitbit)
+        /// into daily metrics and sessions.
+        .target(
+            name: "WellnessImport", dependencies: ["WellnessKitCore", "CWellnessImport"],
+            swiftSettings: [.enableExperimentalFeature("StrictConcurrency")]),
         .target(
             name: "WellnessSQLite", dependencies: ["CWellnessSQLite"],
             swiftSettings: [.enableExperimentalFeature("StrictConcurrency")]),
@@ -65,7 +75,8 @@ let package = Package(
         /// The hand-written header, imported so the C layer shares its types
         /// and the engine its version macros.
         .systemLibrary(name: "CWellness", path: "include"),
-        .target(name: "WellnessCABI", dependencies: ["WellnessKitCore", "WellnessKitClient", "CWellness"]),
+        .target(
+            name: "WellnessCABI", dependencies: ["WellnessKitCore", "WellnessKitClient", "WellnessImport", "CWellness"]),
         /// The product's link settings, on a target only the product links,
         /// so that test bundles (which link XCTest and Testing dynamically)
         /// never see -static-stdlib. SwiftPM's --static-swift-stdlib applies
@@ -90,6 +101,8 @@ let package = Package(
         .target(name: "WellnessTestSupport", dependencies: ["WellnessKitCore"], path: "Tests/WellnessTestSupport"),
         .testTarget(name: "WellnessKitCoreTests", dependencies: ["WellnessKitCore", "WellnessTestSupport"]),
         .testTarget(name: "WellnessKitClientTests", dependencies: ["WellnessKitClient", "WellnessTestSupport"]),
+        .testTarget(
+            name: "WellnessImportTests", dependencies: ["WellnessImport", "CWellnessImport", "WellnessTestSupport"]),
         .testTarget(name: "WellnessSQLiteTests", dependencies: ["WellnessSQLite"]),
         .testTarget(name: "WellnessCABITests", dependencies: ["WellnessCABI", "CWellness"]),
     ]

@@ -96,7 +96,9 @@ typedef struct wellness_client wellness_client;
 typedef size_t (*wellness_token_provider_fn)(void *user_data, int refresh, char *buffer, size_t capacity);
 
 /* Called by wellness_client_list_all_insights() after each page with the
-   pages fetched so far and the total; return non-zero to stop early. */
+   pages fetched so far and the total; return non-zero to stop early. The
+   importers (wellness_import_file, wellness_import_bytes) call it with the
+   bytes of the input read so far and its size, at most once per MiB. */
 typedef int (*wellness_progress_fn)(void *user_data, size_t pages_fetched, size_t total_pages);
 
 /* Receives one event of a streamed coach reply (wellness_client_send_message_stream):
@@ -1295,6 +1297,52 @@ WELLNESS_API void wellness_query_tables_free(wellness_query_tables *tables);
    `*err` (when not NULL), holds a buffer the caller releases. */
 WELLNESS_API wellness_status wellness_grounding_check(
     const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* ------------------------------------------------------------------------ */
+/* Calls: importers                                                          */
+/*                                                                           */
+/* Exported health data into the query tables' daily metrics and sessions    */
+/* (docs/IMPORT.md): an Apple Health export (export.zip, streamed from the   */
+/* zip, or export.xml), a GPX or TCX workout, a Fitbit export. The result:   */
+/* {"daily": [{"date": "YYYY-MM-DD", "<metric>": number | null, ...}],       */
+/* "sessions": [{"start", "end" (RFC 3339 with the offset), "activity",      */
+/* "duration", "distance", ...}], "units": {"<column>": "<unit>"},           */
+/* "report": {"records_read", "records_used", "records_skipped", "skipped":  */
+/* [{"reason", "count", "first"}], "workouts_read", "duplicate_workouts",    */
+/* "overlap_removed", "sources": [{"name", "rank", "records"}]}}: ready for  */
+/* wellness_query_tables_new() ("daily", "sessions", "units").               */
+/* A damaged, truncated or malformed file is WELLNESS_E_INVALID_ARGUMENT,    */
+/* its message naming the file and line; an XML entity declaration is        */
+/* refused (no entity expansion, no XML bomb); a progress callback that      */
+/* returns non-zero ends the call with WELLNESS_E_CANCELLED.                 */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * {"format": "apple_health" | "gpx" | "tcx" | "fitbit", "path": file (for
+ * "fitbit": the export's folder), "time_zone"?: IANA name (default: each
+ * record's own written offset), "source_priority"?: [source names, first
+ * preferred]} in. `progress` (may be NULL) is called from the calling
+ * thread with `user_data`, the bytes read so far and the file's size.
+ * Ownership: `json` is borrowed for the call; the file is only read. On
+ * WELLNESS_OK `*out` holds a new buffer the caller releases with
+ * wellness_buf_free(); on failure `*err` (when not NULL) does.
+ */
+WELLNESS_API wellness_status wellness_import_file(
+    const char *json, size_t len, wellness_progress_fn progress, void *user_data, wellness_buf *out,
+    wellness_buf *err);
+
+/*
+ * As wellness_import_file, with the file's bytes in memory: `data`,
+ * `data_len` bytes (an export.zip, an export.xml, a GPX or TCX file, a
+ * Fitbit export as a zip); {"format", "name"?: the name errors use (default
+ * "input"), "time_zone"?, "source_priority"?} in.
+ * Ownership: `json` and `data` are borrowed for the call and never kept. On
+ * WELLNESS_OK `*out` holds a new buffer the caller releases with
+ * wellness_buf_free(); on failure `*err` (when not NULL) does.
+ */
+WELLNESS_API wellness_status wellness_import_bytes(
+    const char *json, size_t len, const void *data, size_t data_len, wellness_progress_fn progress,
+    void *user_data, wellness_buf *out, wellness_buf *err);
 
 #ifdef __cplusplus
 }

@@ -59,6 +59,18 @@ static inline wellness_status analytics_stats_into(wellness_analytics *analytics
 }
 
 /* The configuration in; the new handle's stats out. */
+/* The importers' options document, with an empty file (import_bytes) or
+   the path the document names (import_file), no progress callback. */
+static inline wellness_status import_bytes_entry(const char *json, size_t length, wellness_buf *out,
+                                                 wellness_buf *err) {
+    return wellness_import_bytes(json, length, "", 0, NULL, NULL, out, err);
+}
+
+static inline wellness_status import_file_entry(const char *json, size_t length, wellness_buf *out,
+                                                wellness_buf *err) {
+    return wellness_import_file(json, length, NULL, NULL, out, err);
+}
+
 static inline wellness_status analytics_new_entry(const char *json, size_t length, wellness_buf *out,
                                                   wellness_buf *err) {
     wellness_analytics *analytics = NULL;
@@ -122,6 +134,8 @@ static const entry_point ENTRY_POINTS[] = {
     {"analytics_metrics.log", NULL, wellness_analytics_metrics, 1, "{}"},
     {"analytics_new", analytics_new_entry, NULL, 0, NULL},
     {"analytics_emit", analytics_emit_entry, NULL, 0, NULL},
+    {"import_bytes", import_bytes_entry, NULL, 0, NULL},
+    {"import_file", import_file_entry, NULL, 0, NULL},
 };
 #define ENTRY_POINT_COUNT (sizeof ENTRY_POINTS / sizeof ENTRY_POINTS[0])
 

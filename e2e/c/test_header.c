@@ -74,6 +74,11 @@ int main(void) {
     const token_provider provider = (wellness_token_provider_fn)0;
     const progress on_page = (wellness_progress_fn)0;
     const stream_callback on_event = (wellness_stream_fn)0;
+    /* The importers. */
+    wellness_status (*const import_file)(const char *, size_t, wellness_progress_fn, void *, wellness_buf *,
+                                         wellness_buf *) = wellness_import_file;
+    wellness_status (*const import_bytes)(const char *, size_t, const void *, size_t, wellness_progress_fn, void *,
+                                          wellness_buf *, wellness_buf *) = wellness_import_bytes;
     wellness_buf buf = {0, 0};
 
     (void)documents;
@@ -89,6 +94,8 @@ int main(void) {
     (void)on_page;
     (void)send_stream;
     (void)on_event;
+    (void)import_file;
+    (void)import_bytes;
     /* Calls through the pointers that are safe without a document or a client. */
     buf_free(&buf);
     client_free(0);

@@ -54,7 +54,8 @@ enum shape {
     QUERY_TABLES,   /* a query tables document */
     QUERY,          /* a query (or {"queries": [...]}, or a question) on fixed tables */
     CLIENT_ACCOUNT, /* an account or workouts call's parameters to a client of a closed port */
-    QUERY_ARROW     /* query tables from Arrow structs whose every field the input sets */
+    QUERY_ARROW,    /* query tables from Arrow structs whose every field the input sets */
+    IMPORT          /* an importer's options and file bytes (or a file's options) */
 };
 
 typedef struct target {
@@ -131,6 +132,8 @@ static const target TARGETS[FUZZ_SELECTOR_COUNT] = {
     [FUZZ_CLIENT_LIST_WORKOUTS] = {"client_list_workouts", CLIENT_ACCOUNT, NULL, NULL},
     [FUZZ_CLIENT_DELETE_WORKOUT] = {"client_delete_workout", CLIENT_ACCOUNT, NULL, NULL},
     [FUZZ_QUERY_TABLES_NEW_ARROW] = {"query_tables_new_arrow", QUERY_ARROW, NULL, NULL},
+    [FUZZ_IMPORT_BYTES] = {"import_bytes", IMPORT, NULL, NULL},
+    [FUZZ_IMPORT_FILE] = {"import_file", IMPORT, NULL, NULL},
 };
 
 /* The most column records one input makes (each takes 1 to 17 bytes). */
@@ -224,6 +227,9 @@ static json_t *parse_buffer(const wellness_buf *buf, const char *which) {
 /* Set while a call that may try the network runs: WELLNESS_E_NETWORK is then one of its answers. */
 static int network_expected;
 
+/* Set while an importer runs: a damaged file is WELLNESS_E_INVALID_ARGUMENT. */
+static int invalid_argument_expected;
+
 static json_t *check_result(wellness_status status, const wellness_buf *out, const wellness_buf *err) {
     json_t *error, *code, *name, *message, *path;
     char text[200];
@@ -232,7 +238,8 @@ static json_t *check_result(wellness_status status, const wellness_buf *out, con
         return parse_buffer(out, "output");
     }
     if (status != WELLNESS_E_INVALID_JSON && status != WELLNESS_E_VALIDATION &&
-        !(status == WELLNESS_E_NETWORK && network_expected)) {
+        !(status == WELLNESS_E_NETWORK && network_expected) &&
+        !(status == WELLNESS_E_INVALID_ARGUMENT && invalid_argument_expected)) {
         snprintf(text, sizeof text, "unexpected status %d (%s)", status, wellness_strerror(status));
         violation(text, err->ptr, err->ptr ? err->len : 0);
     }
@@ -992,6 +999,65 @@ static void run_client_account(int selector, const uint8_t *payload, size_t leng
     free(request);
 }
 
+/* What an importer's progress callback has seen: bytes read never go back,
+   never pass the size, and the size never changes. */
+typedef struct import_progress {
+    size_t done, total, calls;
+} import_progress;
+
+static int check_import_progress(void *user_data, size_t done, size_t total) {
+    import_progress *seen = user_data;
+    if (done > total || done < seen->done || (seen->calls && total != seen->total))
+        violation("an importer's progress went back, past the size, or changed the size", NULL, 0);
+    seen->done = done;
+    seen->total = total;
+    seen->calls++;
+    return 0;
+}
+
+/* wellness_import_bytes on `options NUL file` (without a NUL: the whole rest
+   is the file, read as Apple Health, GPX or TCX by its length), or
+   wellness_import_file on an options document. Both must keep the ABI's
+   promises, a damaged file being WELLNESS_E_INVALID_ARGUMENT. */
+static void run_import(int selector, const uint8_t *payload, size_t length) {
+    static const char *formats[] = {"{\"format\":\"apple_health\"}", "{\"format\":\"gpx\"}",
+                                    "{\"format\":\"tcx\"}"};
+    wellness_buf out = {0}, err = {0};
+    import_progress seen = {0, 0, 0};
+    const uint8_t *separator = length ? memchr(payload, FUZZ_SEPARATOR, length) : NULL;
+    const uint8_t *file = payload;
+    size_t options_length, file_length = length;
+    char *options, *bytes;
+    wellness_status status;
+    if (selector == FUZZ_IMPORT_FILE) {
+        options_length = length;
+        options = copy_of(payload, length);
+        file_length = 0;
+    } else if (separator) {
+        options_length = (size_t)(separator - payload);
+        options = copy_of(payload, options_length);
+        file = separator + 1;
+        file_length = length - options_length - 1;
+    } else {
+        options_length = strlen(formats[length % 3]);
+        options = copy_of((const uint8_t *)formats[length % 3], options_length);
+    }
+    bytes = copy_of(file, file_length);
+    if (selector == FUZZ_IMPORT_FILE)
+        status = wellness_import_file(options, options_length, check_import_progress, &seen, &out, &err);
+    else
+        status = wellness_import_bytes(options, options_length, bytes, file_length, check_import_progress, &seen,
+                                       &out, &err);
+    invalid_argument_expected = 1;
+    json_decref(check_result(status, &out, &err));
+    invalid_argument_expected = 0;
+    check_rejected_if_malformed(status, options, options_length);
+    wellness_buf_free(&out);
+    wellness_buf_free(&err);
+    free(options);
+    free(bytes);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -1043,6 +1109,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         break;
     case QUERY_ARROW:
         run_query_arrow(data + 1, size - 1);
+        break;
+    case IMPORT:
+        run_import(data[0] % FUZZ_SELECTOR_COUNT, data + 1, size - 1);
         break;
     }
     current = "?";

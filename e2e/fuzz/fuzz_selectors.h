@@ -92,7 +92,11 @@ enum fuzz_selector {
     FUZZ_CLIENT_DELETE_WORKOUT = 52,
     /* Query tables from Arrow structs the input shapes (every structural field). */
     FUZZ_QUERY_TABLES_NEW_ARROW = 53,
-    FUZZ_SELECTOR_COUNT = 54
+    /* The importers: `options NUL file bytes` (without a NUL the whole rest
+       is the file, its format chosen by its length); a file's options alone. */
+    FUZZ_IMPORT_BYTES = 54,
+    FUZZ_IMPORT_FILE = 55,
+    FUZZ_SELECTOR_COUNT = 56
 };
 
 /* Splits the options document from the data of two-document calls. A NUL is

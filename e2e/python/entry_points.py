@@ -27,6 +27,11 @@ ENTRY_POINTS.update({
     "analytics_metrics.options": lambda payload: wellness.analytics_metrics(payload, b"[]"),
     "analytics_metrics.log": lambda payload: wellness.analytics_metrics(b"{}", payload),
     "analytics_emit": lambda payload: _emit(payload),
+    # The importers' options document, with an empty file or the path it names.
+    "import_bytes": lambda payload: _native.call(_native.lib.wellness_import_bytes, payload, len(payload), None, 0,
+                                                 _native.PROGRESS(), None),
+    "import_file": lambda payload: _native.call(_native.lib.wellness_import_file, payload, len(payload),
+                                                _native.PROGRESS(), None),
 })
 
 

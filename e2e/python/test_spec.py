@@ -30,6 +30,7 @@ KIND_OF_C_TYPE = {
     "wellness_client *": "handle", "wellness_analytics *": "handle", "const wellness_query_tables *": "handle",
     "wellness_query_tables *": "handle", "wellness_client **": "new_handle", "wellness_analytics **": "new_handle",
     "wellness_query_tables **": "new_handle", "const int64_t *": "pointer", "const double *": "pointer",
+    "const void *": "pointer",
     "struct ArrowSchema *": "pointer", "struct ArrowArray *": "pointer", "wellness_progress_fn": "progress",
     "wellness_stream_fn": "stream", "wellness_token_provider_fn": "token_provider",
     "wellness_analytics_sink_fn": "analytics_sink",

@@ -75,7 +75,7 @@ def test_the_package_is_strictly_typed() -> None:
 
 
 def test_the_example_scripts_are_strictly_typed() -> None:
-    result = mypy(["demo.py", "journeys.py"], cwd=REPO / "examples" / "python")
+    result = mypy(["demo.py", "journeys.py", "import_demo.py"], cwd=REPO / "examples" / "python")
     assert result.returncode == 0, result.stdout + result.stderr
 
 

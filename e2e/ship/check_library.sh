@@ -5,10 +5,12 @@
 # separate debug file.
 # libcrypto.so.3 (OpenSSL 3, the offline store's AES-256-GCM and SHA-256) is
 # one: libcurl.so.4 from libcurl4-openssl-dev already depends on it.
+# libexpat.so.1 and libz.so.1 (expat, zlib: the importers' XML parser and
+# export.zip's inflater) are in every Debian base system (libexpat1, zlib1g).
 # Usage: check_library.sh libwellness.so.1
 set -euo pipefail
 library=$1
-allowed='^(libc\.so\.6|libm\.so\.6|libstdc\+\+\.so\.6|libgcc_s\.so\.1|ld-linux-x86-64\.so\.2|libcurl\.so\.4|libsqlite3\.so\.0|libcrypto\.so\.3)$'
+allowed='^(libc\.so\.6|libm\.so\.6|libstdc\+\+\.so\.6|libgcc_s\.so\.1|ld-linux-x86-64\.so\.2|libcurl\.so\.4|libsqlite3\.so\.0|libcrypto\.so\.3|libexpat\.so\.1|libz\.so\.1)$'
 failures=0
 fail() {
     echo "FAILED: $*"

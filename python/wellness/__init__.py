@@ -25,6 +25,7 @@ from .errors import (CancelledError, DecodingError, ForbiddenError, HTTPError, I
                      UnauthorizedError, ValidationError, WellnessError, WellnessTimeoutError)
 from .analytics import Analytics, analytics_event, analytics_metrics
 from .frames import aggregate_frame
+from . import importers
 from .grounding import grounding_check
 from .groups import GroupedBuckets, series_aggregate_groups
 from .integration import deep_link_parse
@@ -53,7 +54,7 @@ __all__ = [
     "DecodingError", "InternalError", "CancelledError", "series_aggregate", "series_chart", "longevity_trends",
     "series_aggregate_columns", "series_aggregate_groups", "GroupedBuckets", "aggregate_frame", "deep_link_parse",
     "analytics_event", "analytics_metrics", "Analytics", "grounding_check", "QueryTables", "query", "query_many",
-    "query_tool",
+    "query_tool", "importers",
     # BEGIN GENERATED __all__ (python/tools/generate_bindings.py)
     "insight_normalize", "insight_response_normalize", "insights_list_response_normalize", "pagination_normalize",
     "insight_update_request_normalize", "goal_suggestion_normalize", "goal_suggestions_response_normalize",

@@ -224,4 +224,8 @@ CALLS: Tuple[Call, ...] = (
 
     # Grounding (docs/AI.md): the document is built from a text and its facts.
     Call("grounding_check", DOCUMENT, by_hand="grounding"),
+
+    # Importers of exported health data (docs/IMPORT.md).
+    Call("import_file", ("json", "progress", "user_data", "buf", "buf"), by_hand="importers"),
+    Call("import_bytes", ("json", "pointer", "size", "progress", "user_data", "buf", "buf"), by_hand="importers"),
 )

@@ -5,6 +5,7 @@
     wellness trends checkins.jsonl
     wellness validate goal-suggestion suggestion.json
     wellness query --sessions workouts.csv '{"table": "sessions", "activity": "run", "reduce": "count_days"}'
+    wellness import apple-health export.zip --daily daily.csv --sessions sessions.csv
     wellness version
 
 FILE is a JSON array, JSON Lines (one object a line) or CSV with a header
@@ -24,7 +25,7 @@ import sys
 import textwrap
 from typing import Any, Callable, Dict, List, NoReturn, Optional, Sequence, TextIO, Tuple
 
-from . import models, series
+from . import importers, models, series
 from .query_tables import QueryTables
 from .errors import InvalidJSONError, WellnessError
 from .frames import statistic_columns
@@ -461,6 +462,73 @@ def write_answer(result: Any, records: Optional[Records], out: TextIO) -> None:
     table(headers, rows, numeric, out)
 
 
+#: import's FORMAT names and the library's.
+IMPORT_FORMATS: Dict[str, importers.ImportFormat] = {"apple-health": "apple_health", "gpx": "gpx", "tcx": "tcx",
+                                                     "fitbit": "fitbit"}
+
+
+class ProgressLine:
+    """A one-line progress bar on standard error: percent and MB read."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.shown = -1
+
+    def __call__(self, done: int, total: int) -> bool:
+        percent = 100 * done // total if total else 100
+        if percent != self.shown:
+            self.shown = percent
+            bar = "#" * (percent // 4)
+            self.out.write(f"\r[{bar:<25}] {percent:3d}% {done / 1e6:,.0f} of {total / 1e6:,.0f} MB")
+            self.out.flush()
+        return True
+
+    def close(self) -> None:
+        if self.shown >= 0:
+            self.out.write("\n")
+
+
+def import_data(arguments: argparse.Namespace) -> int:
+    show = arguments.progress or (arguments.progress is None and sys.stderr.isatty())
+    bar = ProgressLine(sys.stderr) if show else None
+    try:
+        result = importers.import_file(IMPORT_FORMATS[arguments.format], arguments.file,
+                                       time_zone=arguments.time_zone, source_priority=arguments.source or None,
+                                       progress=bar)
+    except WellnessError as error:
+        raise UserError(error.message) from None
+    finally:
+        if bar:
+            bar.close()
+    written = []
+    outputs = ((arguments.daily, importers.write_daily_csv), (arguments.sessions, importers.write_sessions_csv))
+    for path, write in outputs:
+        if path:
+            try:
+                with open(path, "w", encoding="utf-8", newline="") as out:
+                    rows = write(result, out)
+            except OSError as error:
+                raise UserError(f"{path}: {error.strerror}", EXIT_USAGE) from None
+            written.append(f"{rows} rows to {path}")
+    if arguments.json:
+        try:
+            with open(arguments.json, "w", encoding="utf-8") as out:
+                json.dump(result, out, ensure_ascii=False)
+        except OSError as error:
+            raise UserError(f"{arguments.json}: {error.strerror}", EXIT_USAGE) from None
+        written.append(f"JSON to {arguments.json}")
+    report = result["report"]
+    duplicates = report["duplicate_workouts"]
+    print(f"read {report['records_read']:,} records: {report['records_used']:,} used, "
+          f"{report['records_skipped']:,} skipped; {len(result['daily']):,} days, {len(result['sessions']):,} "
+          f"sessions" + (f" ({duplicates} duplicate workouts dropped)" if duplicates else ""))
+    for skipped in report["skipped"]:
+        print(f"  skipped {skipped['count']:,}: {skipped['reason']} (first: {skipped['first']})")
+    for line in written:
+        print(f"wrote {line}")
+    return EXIT_OK
+
+
 def version(_: argparse.Namespace) -> int:
     from . import __version__, abi_version, version as library_version
     from ._native import lib
@@ -530,6 +598,23 @@ def parser() -> argparse.ArgumentParser:
     run.add_argument("--unit", action="append", metavar="COLUMN=UNIT", help="a column's unit, repeatable")
     run.add_argument("--format", default="table", choices=["table", "json"])
     run.set_defaults(run=query)
+
+    run = commands.add_parser("import", help="import an Apple Health, GPX, TCX or Fitbit export",
+                              description="Reads exported health data (docs/IMPORT.md) into daily metrics and "
+                              "sessions, written as CSV\n(--daily, --sessions) or JSON (--json); prints what was "
+                              "read and skipped.", epilog=EPILOG, formatter_class=formatter)
+    run.add_argument("format", metavar="FORMAT", choices=sorted(IMPORT_FORMATS),
+                     help="apple-health (export.zip or export.xml), gpx, tcx or fitbit (the export's folder)")
+    run.add_argument("file", metavar="FILE", help="the export")
+    run.add_argument("--daily", metavar="OUT.csv", help="write the daily metrics here")
+    run.add_argument("--sessions", metavar="OUT.csv", help="write the sessions here")
+    run.add_argument("--json", metavar="OUT.json", help="write the whole result (with its report) here")
+    run.add_argument("--time-zone", metavar="ZONE", help="cut days in this IANA zone (default: each record's offset)")
+    run.add_argument("--source", action="append", metavar="NAME",
+                     help="a source to prefer where sources overlap, repeatable, first preferred")
+    run.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                     help="show a progress bar on standard error (default: when it is a terminal)")
+    run.set_defaults(run=import_data)
 
     run = commands.add_parser("version", help="the package's and the library's versions")
     run.set_defaults(run=version)
