@@ -20,4 +20,22 @@ import Testing
         #expect(runs.reducer == .count)
         #expect(runs.conditions == [QueryCondition(metric: "duration", op: .greater, value: .number(30))])
     }
+
+    /// "yoga on days I ran" was read as yoga sessions that are runs (always 0): another session of the same
+    /// day is no condition on a session's own row.
+    @Test(arguments: [
+        "how many times did I do yoga on days I ran", "How far did I walk on days I went swimming?",
+        "How many walks on days I worked out?", "How many yoga sessions when I ran?",
+        "How many runs on days I ran more than 5 km?",
+    ])
+    func anotherSessionOfTheSameDayIsDeclined(question: String) {
+        #expect(Self.read(question) == nil)
+    }
+
+    @Test func aDayConditionOnTheOtherTableIsStillRead() throws {
+        let runs = try #require(Self.read("How many runs on days I slept under six hours?"))
+        #expect(runs.dayConditions == [QueryCondition(metric: "sleep_minutes", op: .less, value: .number(360))])
+        let hrv = try #require(Self.read("average HRV on days I ran"))
+        #expect(hrv.table == .daily && hrv.dayConditions.count == 1)
+    }
 }

@@ -53,6 +53,14 @@ struct QuestionClauses {
         query.take = take
         for (condition, scope) in conditions {
             guard let conditionTable = Self.table(of: condition.metric, scope: scope, asked: table) else { return nil }
+            // "yoga on days I ran", "walks on days I worked out": another session of the same day, which no
+            // condition on a session's own row says (it would ask for a yoga session that is a run). "My heart
+            // rate when I ran" names no other session: the runs' own.
+            if table == .sessions, conditionTable == .sessions, scope != .rows,
+                self.scope == .days || (activity != nil && condition.metric == QueryCondition.activityMetric)
+            {
+                return nil
+            }
             if conditionTable == table {
                 query.conditions.append(condition)
             } else {
