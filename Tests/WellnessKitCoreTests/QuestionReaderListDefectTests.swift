@@ -38,4 +38,14 @@ import Testing
         let hrv = try #require(Self.read("average HRV on days I ran"))
         #expect(hrv.table == .daily && hrv.dayConditions.count == 1)
     }
+
+    /// "When did I last walk on days with below 10,000 steps?" was read as the last day with fewer steps:
+    /// the walk was taken for how the day's steps were made, though the steps were the day's condition.
+    @Test func aWalkAskedAboutOnDaysWithStepsIsAWalk() throws {
+        let walk = try #require(Self.read("When did I last walk on days with below 10,000 steps?"))
+        #expect(walk.table == .sessions && walk.activities == ["walk"] && walk.reducer == .lastDate)
+        #expect(walk.dayConditions == [QueryCondition(metric: "steps", op: .less, value: .number(10_000))])
+        let days = try #require(Self.read("How many days did I walk more than 10,000 steps?"))
+        #expect(days.table == .daily && days.activities == nil && days.reducer == .countDays)
+    }
 }

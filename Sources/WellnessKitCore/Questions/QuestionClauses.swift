@@ -378,9 +378,10 @@ struct QuestionClauses {
     ]
 
     private mutating func table() -> DataQuery.Table? {
-        // "walked 10,000 steps": walking is how the steps were taken, not a session.
+        // "walked 10,000 steps": walking is how the steps were taken, not a session; "my last walk on
+        // days with over 10,000 steps" asks for a walk.
         if activity == .named("walk"), !walkSessions, take == nil,
-            metric?.name == "steps" || conditions.contains(where: { $0.0.metric == "steps" })
+            metric?.name == "steps" || conditions.contains(where: { $0.0.metric == "steps" && $0.1 == .rows })
         {
             activity = nil
         }
