@@ -48,4 +48,18 @@ import Testing
         let days = try #require(Self.read("How many days did I walk more than 10,000 steps?"))
         #expect(days.table == .daily && days.activities == nil && days.reducer == .countDays)
     }
+
+    /// A standard deviation of one day's value was said as "I have no steps data on 2 November 2025".
+    @Test func oneValueHasNoDeviationButIsData() throws {
+        let document =
+            #"{"daily":[{"date":"2025-11-01","steps":9000},{"date":"2025-11-02","steps":8000}],"sessions":[]}"#
+        let tables = try QueryTables(json: JSONParser.parse(document))
+        let day = CalendarDate(year: 2025, month: 11, day: 3)!
+        let one = try #require(try tables.answer("standard deviation of my steps yesterday", anchor: day))
+        #expect(one.number == nil && !one.text.contains("I have no"))
+        let said = "I need two steps values or more for a standard deviation, and have fewer on 2 November 2025."
+        #expect(one.text == said)
+        let none = try #require(try tables.answer("standard deviation of my steps today", anchor: day))
+        #expect(none.text.hasPrefix("You have no steps recorded"))
+    }
 }

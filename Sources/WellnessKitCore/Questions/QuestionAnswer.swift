@@ -144,6 +144,11 @@ private struct Words {
             return numberSentence(value, suffix: suffix)
         default:
             let subject = query.table == .sessions ? " for your \(takenPlural)\(sessionQualifier)" : ""
+            if query.reducer == .std, result.rows > 0 {
+                // One value has no sample deviation: the data is there, not enough of it.
+                let needs = "I need two \(label) values or more for a standard deviation"
+                return ("\(needs), and have fewer\(subject)\(suffix)", nil, nil)
+            }
             return ("I have no \(label) data\(subject)\(suffix)", nil, nil)
         }
     }
