@@ -49,6 +49,13 @@ import Testing
         #expect(days.table == .daily && days.activities == nil && days.reducer == .countDays)
     }
 
+    @Test func zoneMinutesOfSessionsAreTheSessionsOwn() throws {
+        let walks = try #require(Self.read("How many active zone minutes did I get on my walks since October?"))
+        #expect(walks.table == .sessions && walks.metric == "active_zone_minutes" && walks.reducer == .sum)
+        #expect(walks.activities == ["walk"])
+        #expect(Self.read("How much deep sleep on my runs?") == nil)
+    }
+
     /// A standard deviation of one day's value was said as "I have no steps data on 2 November 2025".
     @Test func oneValueHasNoDeviationButIsData() throws {
         let document =

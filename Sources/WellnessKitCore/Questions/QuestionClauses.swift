@@ -409,9 +409,10 @@ struct QuestionClauses {
             activity != nil || take != nil || conditions.contains { $0.0.metric == QueryCondition.activityMetric }
         if metric?.name == "average_heart_rate" || metric?.name == "calories", !namesWorkouts { return nil }
         if let metric, metric.table == .daily, activity != nil {
-            // "steps on my runs" are the sessions' steps; other daily metrics have no session.
-            guard metric.name == "steps" else { return nil }
-            self.metric = (.sessions, "steps")
+            // "steps on my runs" are the sessions' steps, "zone minutes on my walks" their active zone
+            // minutes; other daily metrics have no session.
+            guard metric.name == "steps" || metric.name == "active_zone_minutes" else { return nil }
+            self.metric = (.sessions, metric.name)
         }
         if case .activitiesReducer? = signal { return .sessions }
         if activity != nil || take != nil { return .sessions }
