@@ -49,11 +49,20 @@ import Testing
         #expect(days.table == .daily && days.activities == nil && days.reducer == .countDays)
     }
 
+    /// Forms the list found declined that have one reading.
     @Test func zoneMinutesOfSessionsAreTheSessionsOwn() throws {
         let walks = try #require(Self.read("How many active zone minutes did I get on my walks since October?"))
         #expect(walks.table == .sessions && walks.metric == "active_zone_minutes" && walks.reducer == .sum)
         #expect(walks.activities == ["walk"])
         #expect(Self.read("How much deep sleep on my runs?") == nil)
+    }
+
+    @Test func theShortestSessionIsTheLeastDuration() throws {
+        let swim = try #require(Self.read("What was my shortest swim since Monday?"))
+        #expect(swim.table == .sessions && swim.metric == "duration" && swim.reducer == .min)
+        let sleep = try #require(Self.read("What was my shortest sleep this month?"))
+        #expect(sleep.table == .daily && sleep.metric == "sleep_minutes" && sleep.reducer == .min)
+        #expect(Self.read("What was my shortest this month?") == nil)
     }
 
     /// A standard deviation of one day's value was said as "I have no steps data on 2 November 2025".

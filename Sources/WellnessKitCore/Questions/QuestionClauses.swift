@@ -17,6 +17,8 @@ struct QuestionClauses {
     private var conditions: [(QueryCondition, ConditionScope)] = []
     /// "longest", "farthest": the superlative's own metric, unless the question names one.
     private var superlative: String?
+    /// "shortest": the minimum, of the duration when sessions are asked about with no metric ("my shortest run").
+    private var saidShortest = false
     /// "walks", "my walk": walking as sessions, not as how a day's steps were taken.
     private var walkSessions = false
     private var anchor = CalendarDate.epoch
@@ -128,6 +130,10 @@ struct QuestionClauses {
                 reducer = named
             case .perDay:
                 perDay = true
+            case .shortest:
+                guard reducer == nil || reducer == .min else { return false }
+                reducer = .min
+                saidShortest = true
             case .longest(let name):
                 guard reducer == nil, superlative == nil else { return false }
                 reducer = .max
@@ -392,6 +398,7 @@ struct QuestionClauses {
             default:
                 if asked == .kilometres { metric = (.sessions, "distance") }
                 if (asked == .hours || asked == .minutes) && activity != nil { metric = (.sessions, "duration") }
+                if saidShortest && (activity != nil || take != nil) { metric = (.sessions, "duration") }
             }
         }
         if let superlative {

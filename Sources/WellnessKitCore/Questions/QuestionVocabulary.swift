@@ -24,7 +24,8 @@ enum QuestionVocabulary {
         add(["standard deviation", "std", "stdev", "std dev", "standard dev"], .reducer(.std))
         add(["variability", "variation"], .variability)
         add(["highest", "maximum", "max", "peak", "most", "best", "biggest", "top"], .reducer(.max))
-        add(["lowest", "minimum", "min", "least", "fewest", "smallest", "shortest"], .reducer(.min))
+        add(["lowest", "minimum", "min", "least", "fewest", "smallest"], .reducer(.min))
+        add(["shortest"], .shortest)
         add(["longest"], .longest(metric: "duration"))
         add(["farthest", "furthest"], .longest(metric: "distance"))
         add(
