@@ -65,6 +65,14 @@ import Testing
         #expect(Self.read("What was my shortest this month?") == nil)
     }
 
+    @Test func aWindowOfThePastDaysAfterACondition() throws {
+        let rem = try #require(Self.read("how many days with REM at least 100 minutes in the past 3 months"))
+        #expect(rem.window == .lastDays(90) && rem.reducer == .countDays)
+        let atLeast100 = QueryCondition(metric: "rem_sleep_minutes", op: .greaterOrEqual, value: .number(100))
+        #expect(rem.conditions == [atLeast100])
+        #expect(Self.read("average HRV on days I ran my last 3 runs") == nil)
+    }
+
     /// A standard deviation of one day's value was said as "I have no steps data on 2 November 2025".
     @Test func oneValueHasNoDeviationButIsData() throws {
         let document =

@@ -244,6 +244,13 @@ struct QuestionClauses {
                 window = named
                 position += used
                 continue
+            case .takeLast, .takeFirst:
+                // "on days with over 10,000 steps in the past 3 months": a window; the last few
+                // sessions of a condition ("on days I ran my last 3 runs") are no condition.
+                let taken = take
+                guard let used = readLastOrFirst(words, at: position), take == taken else { return false }
+                position += used
+                continue
             case .days, .filler, .condition:
                 break
             default:
