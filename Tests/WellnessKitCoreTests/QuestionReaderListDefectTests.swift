@@ -86,4 +86,15 @@ import Testing
         let none = try #require(try tables.answer("standard deviation of my steps today", anchor: day))
         #expect(none.text.hasPrefix("You have no steps recorded"))
     }
+
+    @Test func anyWindowAfterACondition() throws {
+        let fortnight = try #require(Self.read("how many days with under 12,000 steps over the past two weeks"))
+        #expect(fortnight.window == .lastDays(14))
+        #expect(fortnight.conditions == [QueryCondition(metric: "steps", op: .less, value: .number(12_000))])
+        let year = try #require(Self.read("How many hikes with elevation gain no less than 300 so far this year?"))
+        let first = CalendarDate(year: 2025, month: 1, day: 1)!
+        #expect(year.window == .between(first, CalendarDate(year: 2025, month: 12, day: 31)!))
+        #expect(year.conditions.map(\.metric) == ["elevation_gain"] && year.activities == ["hike"])
+        #expect(Self.read("how many days with under over 12,000 steps") == nil)
+    }
 }

@@ -215,6 +215,8 @@ struct QuestionClauses {
             case .activity, .walks:
                 pendingActivity = words[position].activityMention
             case .comparator:
+                // "on days with under 12,000 steps over the past two weeks": "over" starts the window.
+                if position + 1 < words.count, Self.startsWindow(words[position + 1]) { break }
                 let rest = Array(words[position...])
                 let fallback = compared?.end == position ? compared?.metric : nil
                 guard
@@ -238,6 +240,9 @@ struct QuestionClauses {
                 continue
             case .window(let named):
                 guard window == nil else { return false }
+                window = named
+            case .thisYear, .lastYear:
+                guard window == nil, let named = year(words[position] == .thisYear ? 0 : -1) else { return false }
                 window = named
             case .since, .month:
                 guard window == nil, let (named, used) = calendarWindow(words, at: position) else { return false }
