@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import random
+import re
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
 
 import pandas as pd
@@ -41,9 +42,19 @@ def normalized(query: Dict[str, Any]) -> Dict[str, Any]:
             if not (key == "activity_match" and value in (None, "synonyms"))}
 
 
+WINDOW_NAMES = {"all", "today", "yesterday", "this_week", "this_month", "last_week", "last_month"}
+WINDOW_KINDS = {"last_days", "between", "day_of"}
+
+
 def uses_newer_language(query: Dict[str, Any]) -> bool:
-    """Whether `query` says something today's language cannot (a member or reducer not in it)."""
-    return bool(set(normalized(query)) - MEMBERS) or query.get("reduce") not in REDUCERS
+    """Whether `query` says something today's language cannot: a member, reducer or window kind not in it, or a
+    condition on something no table has (a weekday)."""
+    window = query.get("window")
+    conditions = [*(query.get("where") or []), *(query.get("on_days_where") or [])]
+    return (bool(set(normalized(query)) - MEMBERS) or query.get("reduce") not in REDUCERS
+            or (isinstance(window, str) and window not in WINDOW_NAMES)
+            or (isinstance(window, dict) and not set(window) <= WINDOW_KINDS)
+            or any(each.get("metric") not in KNOWN_METRICS for each in conditions))
 
 
 # ---------------------------------------------------------------------------
@@ -69,6 +80,7 @@ STANDARD_SESSIONS = {"duration", "distance", "calories", "steps", "average_heart
                      "elevation_gain", "speed"}
 SESSION_COLUMNS = ["distance", "speed", "elevation_gain", "calories", "average_heart_rate", "steps",
                    "active_zone_minutes"]
+KNOWN_METRICS = set(FITBIT_COLUMNS) | STANDARD_DAILY | STANDARD_SESSIONS | {"activity"}
 
 #: Recorded activity names of Fitbit, Pixel, Apple Health and Garmin exports, and what each name the
 #: reader asks for matches among them, written out by hand from docs/QUERY.md's synonym groups.
@@ -185,7 +197,26 @@ class Data:
                 and all(self.has(other, each["metric"]) for each in query["on_days_where"]))
 
     def oracle(self, query: Dict[str, Any]) -> Dict[str, Any]:
-        return query_oracle.expected(query, self.daily, self.sessions, 2, self.synonyms)
+        synonyms = self.synonyms
+        if query.get("activity_match") == "exact":
+            # An exact match: the recorded name itself, case and punctuation aside.
+            def key(name: str) -> str:
+                return " ".join(re.findall(r"[a-z0-9]+", name.lower()))
+            names = set(self.sessions["activity"])
+            asked = [*(query.get("activity") or []),
+                     *(each["value"] for each in [*query["where"], *query["on_days_where"]]
+                       if each["metric"] == "activity"),
+                     *(((query["window"].get("day_of") or {}).get("activity") or [])
+                       if isinstance(query["window"], dict) else [])]
+            synonyms = {name: {recorded for recorded in names if key(recorded) == key(name)} for name in asked}
+        return query_oracle.expected(query, self.daily, self.sessions, 2, synonyms)
+
+    def same_answer(self, got: Dict[str, Any], want: Dict[str, Any]) -> bool:
+        """Whether two readings that differ only in how activities match give the same answer over these rows."""
+        if {**got, "activity_match": None} != {**want, "activity_match": None}:
+            return False
+        first, second = self.oracle(got), self.oracle(want)
+        return all(_same(first[key], second[key]) for key in ("value", "rows", "days"))
 
 
 # ---------------------------------------------------------------------------

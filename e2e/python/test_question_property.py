@@ -17,14 +17,16 @@ import re
 from typing import Any, Dict, List, Optional, Tuple
 
 import question_checks as checks
-from phrasings.forms import (ACTIVITIES, ANCHOR, COMPARATORS, DAILY_METRICS, SESSION_FORMS, STATISTICS, WINDOWS, q)
+from phrasings.forms import (ACTIVITIES, ANCHOR, COMPARATORS, DAILY_METRICS, SESSION_FORMS, STATISTICS, WINDOWS, q,
+                             typo)
 
 CASES = int(os.environ.get("WELLNESS_QUESTION_CASES", "2000"))
 SEED = int(os.environ.get("WELLNESS_QUESTION_SEED", "20251120"))
 #: Cases asked of one random person's tables.
 PER_TABLES = 100
 
-Question = Tuple[str, Dict[str, Any]]
+#: A question and the query it means, or None when no query is right (it must be declined).
+Question = Tuple[str, Optional[Dict[str, Any]]]
 
 
 def person(rng: random.Random) -> checks.Data:
@@ -40,8 +42,10 @@ def person(rng: random.Random) -> checks.Data:
 
 
 def said(rng: random.Random, text: str) -> str:
-    """Casing and punctuation as people type them."""
+    """Casing, punctuation and slips as people type them."""
     text = re.sub(r" +", " ", text).strip()
+    if rng.random() < 0.15:
+        text = typo(text) or text
     roll = rng.random()
     if roll < 0.1:
         text = text.upper()
@@ -160,8 +164,68 @@ def last_few_question(rng: random.Random) -> Question:
     return said(rng, text + "?"), q("sessions", reduce, metric, activity=name, take={which: count})
 
 
+def between_question(rng: random.Random) -> Question:
+    column, unit, low, high, scale = rng.choice([("sleep_minutes", "hours", 6, 8, 60),
+                                                 ("deep_sleep_minutes", "minutes of deep sleep", 60, 100, 1),
+                                                 ("steps", "steps", 5000, 10000, 1)])
+    value, after, _ = window(rng)
+    said_unit = "hours" if unit == "hours" else unit
+    if column == "sleep_minutes":
+        text = rng.choice([f"How many days did I sleep between {low} and {high} {said_unit} {after}",
+                           f"On how many days did I get between {low} and {high} hours of sleep {after}"])
+    else:
+        text = f"How many days did I get between {low:,} and {high:,} {said_unit} {after}"
+    return said(rng, text + "?"), q("daily", "count_days", where=((column, ">=", low * scale),
+                                                                  (column, "<=", high * scale)), window=value)
+
+
+def session_condition_question(rng: random.Random) -> Question:
+    """Sessions of a kind meeting a condition on their own fields: "runs with more than 150 heart rate"."""
+    name = rng.choice([name for name, fields in ACTIVITIES.items() if fields[5]])
+    many = ACTIVITIES[name][1]
+    metric, words, amount = rng.choice([("steps", "steps", 5000), ("average_heart_rate", "heart rate", 150),
+                                        ("elevation_gain", "elevation gain", 300), ("calories", "calories", 400),
+                                        ("speed", "speed", 12)])
+    op = rng.choice(list(COMPARATORS))
+    value, after, before = window(rng)
+    if metric == "steps":
+        condition = f"with {comparison(rng, op, f'{amount:,} steps')}"
+    else:
+        condition = f"with {words} {comparison(rng, op, str(amount))}"
+    count = rng.random() < 0.5
+    text = (f"How many {many} {condition} {after}" if count
+            else f"{before}, how many days did I do {many} {condition}")
+    return said(rng, text + "?"), q("sessions", "count" if count else "count_days", activity=name,
+                                     where=((metric, op, amount),), window=value)
+
+
+def day_of_question(rng: random.Random) -> Question:
+    """A daily metric on the day of the first or last session of a kind."""
+    column = rng.choice(["heart_rate_variability", "resting_heart_rate", "sleep_minutes", "deep_sleep_minutes",
+                         "sleep_score"])
+    names = DAILY_METRICS[column][0]
+    name = rng.choice(list(ACTIVITIES))
+    past = ACTIVITIES[name][3]
+    which, words = rng.choice([("last", "the last day"), ("last", "the most recent day"), ("first", "the first day")])
+    text = rng.choice([f"What was my {rng.choice(names)} on {words} I {past}",
+                       f"my {rng.choice(names)} on {words} I {past}"])
+    return said(rng, text + "?"), q("daily", "mean", column,
+                                    window={"day_of": {"which": which, "activity": [name]}})
+
+
+def declined_question(rng: random.Random) -> Question:
+    """Questions with no right query: a total of a rate, a heart rate or calories of no named workout."""
+    _, after, _ = window(rng)
+    rate = rng.choice(["HRV", "resting heart rate", "sleep score", "SpO2", "VO2 max", "stress score"])
+    text = rng.choice([f"What was my total {rate} {after}", f"sum of my {rate} {after}",
+                       f"What was my average heart rate {after}", f"my heart rate {after}",
+                       f"How many calories did I burn {after}", f"total calories {after}",
+                       f"How many days did I sleep more than {rng.randint(5, 9)} {after}"])
+    return said(rng, text + "?"), None
+
+
 GRAMMAR = [daily_question, daily_question, count_days_question, session_question, session_question,
-           last_few_question]
+           last_few_question, between_question, session_condition_question, day_of_question, declined_question]
 
 
 def case(seed: int) -> Question:
@@ -169,15 +233,17 @@ def case(seed: int) -> Question:
     return rng.choice(GRAMMAR)(rng)
 
 
-def verdict(data: checks.Data, question: str, intended: Dict[str, Any]) -> Optional[str]:
+def verdict(data: checks.Data, question: str, intended: Optional[Dict[str, Any]]) -> Optional[str]:
     """None when the reader declined or read the intended query with the oracle's answer; else what is wrong."""
     answer = data.tables.ask(question, anchor=ANCHOR)
     if not answer["understood"]:
         return None
     query = checks.normalized(answer["result"]["query"])
+    if intended is None:
+        return f"read as {query}, intended declined"
     if not data.can_run(intended):
         return f"read as {query}, but the tables lack a metric of {intended}"
-    if query != intended:
+    if query != intended and not data.same_answer(query, intended):
         return f"read as {query}, intended {intended}"
     problems = checks.answer_problems(data, answer)
     return f"{answer['answer']!r}: " + "; ".join(problems) if problems else None
