@@ -97,4 +97,18 @@ import Testing
         #expect(year.conditions.map(\.metric) == ["elevation_gain"] && year.activities == ["hike"])
         #expect(Self.read("how many days with under over 12,000 steps") == nil)
     }
+
+    /// "on days I did yoga and ran" was read as days with a run: the yoga was dropped.
+    @Test(arguments: [
+        "What was my average HRV on days I did yoga and ran?", "average sleep on days I ran and swam",
+        "How many steps on days I ran more than 5 km and swam?",
+    ])
+    func twoActivitiesOfADayConditionAreDeclined(question: String) {
+        #expect(Self.read(question) == nil)
+    }
+
+    @Test func aGenericNounAfterTheConditionsActivityAddsNothing() throws {
+        let sleep = try #require(Self.read("average sleep on days I did strength training sessions"))
+        #expect(sleep.dayConditions == [QueryCondition(metric: "activity", op: .equal, value: .activity("weights"))])
+    }
 }

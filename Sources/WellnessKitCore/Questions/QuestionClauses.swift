@@ -205,6 +205,9 @@ struct QuestionClauses {
     private mutating func readCondition() -> Bool {
         var pendingMetric: (DataQuery.Table, String, AskedUnit)?
         var pendingActivity: ActivityMention?
+        /// The activity the clause named: one condition holds on one session, so "on days I did yoga and
+        /// ran" (two sessions) has no reading; "strength training sessions" names one.
+        var named: ActivityMention?
         let words = Array(condition)
         var position = 0
         compared = nil
@@ -213,7 +216,11 @@ struct QuestionClauses {
             case .metric(let table, let name, let unit):
                 pendingMetric = (table, name, unit)
             case .activity, .walks:
-                pendingActivity = words[position].activityMention
+                let mention = words[position].activityMention
+                if mention == .any, named != nil { break }
+                guard named == nil || named == mention else { return false }
+                named = mention
+                pendingActivity = mention
             case .comparator:
                 // "on days with under 12,000 steps over the past two weeks": "over" starts the window.
                 if position + 1 < words.count, Self.startsWindow(words[position + 1]) { break }

@@ -589,6 +589,9 @@ DECLINED_FORMS: List[Tuple[str, List[str]]] = [
     ("month as a name", ["How many steps did June take?", "How far did April run?", "How many steps may I have taken?"]),
     ("nonsense", ["hello", "Tell me a joke", "run run run", "how many", "what was my"]),
     ("pace", ["What was my average pace on my runs?", "my pace on my last run", "What was my fastest pace this month?"]),
+    ("two activities of a day", ["What was my average HRV on days I did yoga and ran?",
+                                 "average sleep on days I ran and swam", "How many steps on days I ran more than 5 km and swam?",
+                                 "my resting heart rate on days I walked and lifted weights"]),
     ("negation", ["How many days did I not run?", "average sleep on days I didn't work out",
                   "How many days without a workout this month?"]),
 ]
