@@ -111,4 +111,16 @@ import Testing
         let sleep = try #require(Self.read("average sleep on days I did strength training sessions"))
         #expect(sleep.dayConditions == [QueryCondition(metric: "activity", op: .equal, value: .activity("weights"))])
     }
+
+    /// "my last two walks today" over no walks today said "You have no walks recorded." though walks were.
+    @Test func theLastFewOfAnEmptyWindowSayTheWindow() throws {
+        let document =
+            #"{"daily":[],"sessions":[{"start":"2025-11-01T07:00:00Z","end":"2025-11-01T07:40:00Z","#
+            + #""activity":"Walk","steps":3000}]}"#
+        let tables = try QueryTables(json: JSONParser.parse(document))
+        let day = CalendarDate(year: 2025, month: 11, day: 3)!
+        let walks = try #require(try tables.answer("How many steps on my last two walks today?", anchor: day))
+        #expect(walks.result.rows == 0 && walks.result.query.take == .last(2))
+        #expect(walks.text == "You have no walks recorded on 3 November 2025; your walks are on 1 November 2025.")
+    }
 }

@@ -24,6 +24,9 @@ public struct QuestionAnswer: Sendable, Equatable {
         var dataTo: CalendarDate?
         /// For a total of 0 over some rows: how many of them have the metric at all.
         var present: Int?
+        /// The window's first and last day when the result does not say them (the last few sessions of a window).
+        var windowFrom: CalendarDate?
+        var windowTo: CalendarDate?
     }
 }
 
@@ -166,7 +169,8 @@ private struct Words {
         let isCount = query.reducer == .count || query.reducer == .countDays
         let zero: (Double?, String?) =
             isCount ? (0, query.reducer == .count && query.table == .sessions ? "sessions" : "days") : (nil, nil)
-        let span = Self.span(result.fromDate, result.toDate)
+        // "my last two walks today": the rows taken say no days, the window does.
+        let span = Self.span(result.fromDate ?? context.windowFrom, result.toDate ?? context.windowTo)
         let within = span.isEmpty ? "" : " \(span)"
         if hasConditions, let unconditioned = context.unconditioned, unconditioned > 0 {
             if query.table == .sessions {
