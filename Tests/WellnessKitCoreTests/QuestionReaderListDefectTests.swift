@@ -123,4 +123,14 @@ import Testing
         #expect(walks.result.rows == 0 && walks.result.query.take == .last(2))
         #expect(walks.text == "You have no walks recorded on 3 November 2025; your walks are on 1 November 2025.")
     }
+
+    /// "my HRV on the last day I cycled" with no ride said "You have no HRV recorded." though HRV was.
+    @Test func theDayOfASessionNeverDoneSaysSo() throws {
+        let document = #"{"daily":[{"date":"2025-11-01","heart_rate_variability":50}],"sessions":[]}"#
+        let tables = try QueryTables(json: JSONParser.parse(document))
+        let day = CalendarDate(year: 2025, month: 11, day: 3)!
+        let hrv = try #require(try tables.answer("What was my HRV on the last day I cycled?", anchor: day))
+        #expect(hrv.result.rows == 0 && hrv.number == nil)
+        #expect(hrv.text == "You have no ride on or before 3 November 2025, so no day of your last ride.")
+    }
 }

@@ -190,6 +190,12 @@ private struct Words {
         guard !recorded.isEmpty else {
             return ("You have no \(thing) recorded\(query.table == .sessions ? "" : " data").", nil, nil)
         }
+        if case .dayOf(let which, let activities) = query.window, within.isEmpty {
+            // No such session: the metric may well be recorded, the day is what is missing.
+            let noun = activities?.first.flatMap { ConditionWords.nouns[$0] } ?? "workout"
+            let before = query.anchor.map { " on or before \(Self.day($0))" } ?? ""
+            return ("You have no \(noun)\(before), so no day of your \(which.rawValue) \(noun).", nil, nil)
+        }
         if within.isEmpty { return ("You have no \(thing) recorded.", nil, nil) }
         let data = query.table == .sessions ? "your \(thing) are" : "your \(thing) data is"
         return ("You have no \(thing) recorded\(within); \(data) \(recorded).", nil, nil)
