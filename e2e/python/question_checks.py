@@ -270,6 +270,13 @@ def answer_problems(data: Data, answer: Dict[str, Any]) -> List[str]:
         present = data.oracle(rows)["value"]
         if present:
             problems.append(f"says no {metric} is recorded, but {present} rows have it")
+    if result["rows"] == 0 and text.endswith(" recorded.") and " between " not in text and " on " not in text:
+        # "You have no walks recorded." says there are none at all, not only none in the window.
+        anywhere = dict(query, where=[], on_days_where=[], take=None, window="all", reduce="count")
+        if query["reduce"] in ("activities", "most_frequent_activity"):
+            anywhere["metric"] = None
+        if data.oracle(anywhere)["value"]:
+            problems.append("says nothing is recorded, but there is data outside the window")
     if result["rows"] == 0:
         unconditioned = dict(query, where=[], on_days_where=[], take=None, metric=None, reduce="count")
         in_window = data.oracle(unconditioned)["rows"]

@@ -458,6 +458,13 @@ WRITTEN: List[Form] = [
     Form("walk steps first two today", q("sessions", "sum", "steps", activity="walk", take={"first": 2}, window="yesterday"), [
         "How many steps during my first two walks yesterday?", "how many steps on my first 2 walks yesterday",
         "Yesterday, how many steps did my first two walks take?"]),
+    Form("steps last two walks today", q("sessions", "sum", "steps", activity="walk", take={"last": 2}, window="today"), [
+        "How many steps did I take on my last 2 walks today?", "steps of my last two walks today",
+        "Today, how many steps on my last two walks?"]),
+    Form("heart rate last two swims this week", q("sessions", "mean", "average_heart_rate", activity="swim",
+                                                  take={"last": 2}, window="this_week"), [
+        "What was my heart rate on my last two swims this week?", "average heart rate of my last 2 swims this week",
+        "This week, what was my average HR on my last two swims?"]),
     Form("heart rate last three swims", q("sessions", "mean", "average_heart_rate", activity="swim", take={"last": 3}), [
         "What was my heart rate on my last three swims?", "Average heart rate of my last 3 swims",
         "what was my average heart rate over my last three swims", "heart rate on my last 3 swims",
