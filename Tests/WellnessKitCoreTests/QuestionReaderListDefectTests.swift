@@ -133,4 +133,11 @@ import Testing
         #expect(hrv.result.rows == 0 && hrv.number == nil)
         #expect(hrv.text == "You have no ride on or before 3 November 2025, so no day of your last ride.")
     }
+
+    @Test func theVerbOfAnActivitySaysItWasDone() throws {
+        #expect(Self.read("How many days did I use the elliptical in the last 14 days?")?.activities == ["elliptical"])
+        #expect(Self.read("How much time did I spend doing aerobics yesterday?")?.activities == ["aerobic"])
+        #expect(Self.read("How many calories did I burn doing intervals this week?")?.activities == ["hiit"])
+        #expect(Self.read("How many days did I use my phone?") == nil)
+    }
 }
