@@ -71,22 +71,23 @@ def judge(data: checks.Data, form: Form, phrasing: str) -> Tuple[str, str]:
     return "answered", ""
 
 
-def summary(rows: List[Tuple[str, int, int, int]], answered: int, answerable: int, wrong: int) -> str:
-    lines = [f"{'form':<48} {'answered':>8} {'of':>4} {'wrong':>5}"]
-    for name, done, total, bad in rows:
-        lines.append(f"{name:<48} {done:>8} {total:>4} {bad:>5}")
-    lines.append(f"phrasings: {sum(total for _, _, total, _ in rows)} over {len(rows)} forms and two people's tables")
+def summary(rows: List[Tuple[str, int, int, int, int]], answered: int, answerable: int, wrong: int) -> str:
+    """Per form: phrasings answered, of those with a query these tables can run, of all asked, and wrong."""
+    lines = [f"{'form':<48} {'answered':>8} {'of':>4} {'asked':>5} {'wrong':>5}"]
+    for name, done, runnable, total, bad in rows:
+        lines.append(f"{name:<48} {done:>8} {runnable:>4} {total:>5} {bad:>5}")
+    lines.append(f"phrasings asked: {sum(row[3] for row in rows)} over {len(rows)} forms and two people's tables")
     lines.append(f"answered {answered} of {answerable} questions that have a query ({answered / answerable:.1%}); "
                  f"{wrong} wrong")
     return "\n".join(lines)
 
 
 def test_every_reading_is_the_form_query_and_every_answer_the_oracle(data: Dict[str, checks.Data]) -> None:
-    rows: List[Tuple[str, int, int, int]] = []
+    rows: List[Tuple[str, int, int, int, int]] = []
     wrong: List[str] = []
     answered = answerable = 0
     for form in FORMS:
-        done = total = bad = 0
+        done = runnable_count = total = bad = 0
         for person, tables in data.items():
             runnable = form.query is not None and tables.can_run(form.query)
             for phrasing in form.phrasings:
@@ -97,10 +98,11 @@ def test_every_reading_is_the_form_query_and_every_answer_the_oracle(data: Dict[
                     wrong.append(f"[{person}] {form.name}: {phrasing!r}: {why}")
                 if runnable:
                     answerable += 1
+                    runnable_count += 1
                     if verdict == "answered":
                         answered += 1
                         done += 1
-        rows.append((form.name, done, total, bad))
+        rows.append((form.name, done, runnable_count, total, bad))
     text = summary(rows, answered, answerable, len(wrong))
     print("\n" + text)
     Path(os.environ.get("TMPDIR") or tempfile.gettempdir(), "wellness-phrasings-summary.txt").write_text(text + "\n")
