@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import random
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Set, Tuple
 from zoneinfo import ZoneInfo
 
 import pandas as pd
@@ -136,14 +136,18 @@ def prepared(daily: pd.DataFrame, sessions: pd.DataFrame, zone: str) -> Tuple[pd
     return daily, sessions
 
 
-def matches(asked: Any, names: pd.Series) -> pd.Series:
-    wanted = set().union(*(MATCHES[name] for name in ([asked] if isinstance(asked, str) else asked)))
+#: What each asked-for name matches among one set of tables' recorded names.
+Synonyms = Mapping[str, Set[str]]
+
+
+def matches(asked: Any, names: pd.Series, synonyms: Synonyms = MATCHES) -> pd.Series:
+    wanted = set().union(*(synonyms[name] for name in ([asked] if isinstance(asked, str) else asked)))
     return names.isin(wanted)
 
 
-def holds(frame: pd.DataFrame, condition: Dict[str, Any]) -> pd.Series:
+def holds(frame: pd.DataFrame, condition: Dict[str, Any], synonyms: Synonyms = MATCHES) -> pd.Series:
     if condition["metric"] == "activity":
-        hit = matches(condition["value"], frame["activity"])
+        hit = matches(condition["value"], frame["activity"], synonyms)
         return hit if condition["op"] == "==" else ~hit
     column, value = frame[condition["metric"]], condition["value"]
     present = column.notna()
@@ -151,14 +155,14 @@ def holds(frame: pd.DataFrame, condition: Dict[str, Any]) -> pd.Series:
             "==": column == value, "!=": (column != value) & present}[condition["op"]] & present
 
 
-def window_days(window: Any, anchor: dt.date, first_weekday: int,
-                sessions: pd.DataFrame) -> Tuple[bool, Optional[Tuple[dt.date, dt.date]]]:
+def window_days(window: Any, anchor: dt.date, first_weekday: int, sessions: pd.DataFrame,
+                synonyms: Synonyms = MATCHES) -> Tuple[bool, Optional[Tuple[dt.date, dt.date]]]:
     """(exists, (from, to) or None for every day)."""
     if isinstance(window, dict) and "day_of" in window:
         asked = window["day_of"]["activity"]
         candidates = sessions[sessions["day"] <= anchor]
         if asked is not None:
-            candidates = candidates[matches(asked, candidates["activity"])]
+            candidates = candidates[matches(asked, candidates["activity"], synonyms)]
         if candidates.empty:
             return False, None
         day = candidates["day"].iloc[0 if window["day_of"]["which"] == "first" else -1]
@@ -184,22 +188,24 @@ def window_days(window: Any, anchor: dt.date, first_weekday: int,
 
 
 def expected(query: Dict[str, Any], daily: pd.DataFrame, sessions: pd.DataFrame,
-             first_weekday: int) -> Dict[str, Any]:
+             first_weekday: int, synonyms: Synonyms = MATCHES) -> Dict[str, Any]:
+    """The answer to `query` over tables made by `prepared`; `synonyms` says
+    what each asked-for activity name matches among the tables' names."""
     table = daily if query["table"] == "daily" else sessions
     other = sessions if query["table"] == "daily" else daily
     anchor = dt.date.fromisoformat(query["anchor"])
-    exists, span = window_days(query.get("window", "all"), anchor, first_weekday, sessions)
+    exists, span = window_days(query.get("window", "all"), anchor, first_weekday, sessions, synonyms)
     mask = pd.Series(exists, index=table.index)
     if span is not None:
         mask &= (table["day"] >= span[0]) & (table["day"] <= span[1])
     if query.get("activity") is not None:
-        mask &= matches(query["activity"], table["activity"])
+        mask &= matches(query["activity"], table["activity"], synonyms)
     for each in query.get("where", []):
-        mask &= holds(table, each)
+        mask &= holds(table, each, synonyms)
     if query.get("on_days_where"):
         other_mask = pd.Series(True, index=other.index)
         for each in query["on_days_where"]:
-            other_mask &= holds(other, each)
+            other_mask &= holds(other, each, synonyms)
         mask &= table["day"].isin(set(other.loc[other_mask, "day"]))
     selected = table[mask]
     take = query.get("take")

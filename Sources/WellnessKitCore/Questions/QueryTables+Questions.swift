@@ -50,8 +50,11 @@ extension QueryTables {
         open.take = nil
         open.metric = nil
         open.reducer = .count
-        if !query.conditions.isEmpty || !query.dayConditions.isEmpty {
-            context.unconditioned = try evaluate(open).rows
+        let window = try evaluate(open)
+        if !query.conditions.isEmpty || !query.dayConditions.isEmpty { context.unconditioned = window.rows }
+        if query.take != nil, query.window != .all {
+            // Without the take, the result says the window's days.
+            (context.windowFrom, context.windowTo) = (window.fromDate, window.toDate)
         }
         open.window = .all
         open.metric = query.reducer.readsActivities ? nil : query.metric

@@ -24,6 +24,9 @@ public struct QuestionAnswer: Sendable, Equatable {
         var dataTo: CalendarDate?
         /// For a total of 0 over some rows: how many of them have the metric at all.
         var present: Int?
+        /// The window's first and last day when the result does not say them (the last few sessions of a window).
+        var windowFrom: CalendarDate?
+        var windowTo: CalendarDate?
     }
 }
 
@@ -144,6 +147,11 @@ private struct Words {
             return numberSentence(value, suffix: suffix)
         default:
             let subject = query.table == .sessions ? " for your \(takenPlural)\(sessionQualifier)" : ""
+            if query.reducer == .std, result.rows > 0 {
+                // One value has no sample deviation: the data is there, not enough of it.
+                let needs = "I need two \(label) values or more for a standard deviation"
+                return ("\(needs), and have fewer\(subject)\(suffix)", nil, nil)
+            }
             return ("I have no \(label) data\(subject)\(suffix)", nil, nil)
         }
     }
@@ -161,7 +169,8 @@ private struct Words {
         let isCount = query.reducer == .count || query.reducer == .countDays
         let zero: (Double?, String?) =
             isCount ? (0, query.reducer == .count && query.table == .sessions ? "sessions" : "days") : (nil, nil)
-        let span = Self.span(result.fromDate, result.toDate)
+        // "my last two walks today": the rows taken say no days, the window does.
+        let span = Self.span(result.fromDate ?? context.windowFrom, result.toDate ?? context.windowTo)
         let within = span.isEmpty ? "" : " \(span)"
         if hasConditions, let unconditioned = context.unconditioned, unconditioned > 0 {
             if query.table == .sessions {
@@ -180,6 +189,12 @@ private struct Words {
         let recorded = Self.span(context.dataFrom, context.dataTo)
         guard !recorded.isEmpty else {
             return ("You have no \(thing) recorded\(query.table == .sessions ? "" : " data").", nil, nil)
+        }
+        if case .dayOf(let which, let activities) = query.window, within.isEmpty {
+            // No such session: the metric may well be recorded, the day is what is missing.
+            let noun = activities?.first.flatMap { ConditionWords.nouns[$0] } ?? "workout"
+            let before = query.anchor.map { " on or before \(Self.day($0))" } ?? ""
+            return ("You have no \(noun)\(before), so no day of your \(which.rawValue) \(noun).", nil, nil)
         }
         if within.isEmpty { return ("You have no \(thing) recorded.", nil, nil) }
         let data = query.table == .sessions ? "your \(thing) are" : "your \(thing) data is"

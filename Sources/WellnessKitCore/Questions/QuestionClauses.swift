@@ -17,6 +17,8 @@ struct QuestionClauses {
     private var conditions: [(QueryCondition, ConditionScope)] = []
     /// "longest", "farthest": the superlative's own metric, unless the question names one.
     private var superlative: String?
+    /// "shortest": the minimum, of the duration when sessions are asked about with no metric ("my shortest run").
+    private var saidShortest = false
     /// "walks", "my walk": walking as sessions, not as how a day's steps were taken.
     private var walkSessions = false
     private var anchor = CalendarDate.epoch
@@ -53,6 +55,14 @@ struct QuestionClauses {
         query.take = take
         for (condition, scope) in conditions {
             guard let conditionTable = Self.table(of: condition.metric, scope: scope, asked: table) else { return nil }
+            // "yoga on days I ran", "walks on days I worked out": another session of the same day, which no
+            // condition on a session's own row says (it would ask for a yoga session that is a run). "My heart
+            // rate when I ran" names no other session: the runs' own.
+            if table == .sessions, conditionTable == .sessions, scope != .rows,
+                self.scope == .days || (activity != nil && condition.metric == QueryCondition.activityMetric)
+            {
+                return nil
+            }
             if conditionTable == table {
                 query.conditions.append(condition)
             } else {
@@ -120,6 +130,10 @@ struct QuestionClauses {
                 reducer = named
             case .perDay:
                 perDay = true
+            case .shortest:
+                guard reducer == nil || reducer == .min else { return false }
+                reducer = .min
+                saidShortest = true
             case .longest(let name):
                 guard reducer == nil, superlative == nil else { return false }
                 reducer = .max
@@ -191,6 +205,9 @@ struct QuestionClauses {
     private mutating func readCondition() -> Bool {
         var pendingMetric: (DataQuery.Table, String, AskedUnit)?
         var pendingActivity: ActivityMention?
+        /// The activity the clause named: one condition holds on one session, so "on days I did yoga and
+        /// ran" (two sessions) has no reading; "strength training sessions" names one.
+        var named: ActivityMention?
         let words = Array(condition)
         var position = 0
         compared = nil
@@ -199,8 +216,14 @@ struct QuestionClauses {
             case .metric(let table, let name, let unit):
                 pendingMetric = (table, name, unit)
             case .activity, .walks:
-                pendingActivity = words[position].activityMention
+                let mention = words[position].activityMention
+                if mention == .any, named != nil { break }
+                guard named == nil || named == mention else { return false }
+                named = mention
+                pendingActivity = mention
             case .comparator:
+                // "on days with under 12,000 steps over the past two weeks": "over" starts the window.
+                if position + 1 < words.count, Self.startsWindow(words[position + 1]) { break }
                 let rest = Array(words[position...])
                 let fallback = compared?.end == position ? compared?.metric : nil
                 guard
@@ -225,9 +248,19 @@ struct QuestionClauses {
             case .window(let named):
                 guard window == nil else { return false }
                 window = named
+            case .thisYear, .lastYear:
+                guard window == nil, let named = year(words[position] == .thisYear ? 0 : -1) else { return false }
+                window = named
             case .since, .month:
                 guard window == nil, let (named, used) = calendarWindow(words, at: position) else { return false }
                 window = named
+                position += used
+                continue
+            case .takeLast, .takeFirst:
+                // "on days with over 10,000 steps in the past 3 months": a window; the last few
+                // sessions of a condition ("on days I ran my last 3 runs") are no condition.
+                let taken = take
+                guard let used = readLastOrFirst(words, at: position), take == taken else { return false }
                 position += used
                 continue
             case .days, .filler, .condition:
@@ -370,9 +403,10 @@ struct QuestionClauses {
     ]
 
     private mutating func table() -> DataQuery.Table? {
-        // "walked 10,000 steps": walking is how the steps were taken, not a session.
+        // "walked 10,000 steps": walking is how the steps were taken, not a session; "my last walk on
+        // days with over 10,000 steps" asks for a walk.
         if activity == .named("walk"), !walkSessions, take == nil,
-            metric?.name == "steps" || conditions.contains(where: { $0.0.metric == "steps" })
+            metric?.name == "steps" || conditions.contains(where: { $0.0.metric == "steps" && $0.1 == .rows })
         {
             activity = nil
         }
@@ -383,6 +417,7 @@ struct QuestionClauses {
             default:
                 if asked == .kilometres { metric = (.sessions, "distance") }
                 if (asked == .hours || asked == .minutes) && activity != nil { metric = (.sessions, "duration") }
+                if saidShortest && (activity != nil || take != nil) { metric = (.sessions, "duration") }
             }
         }
         if let superlative {
@@ -400,9 +435,10 @@ struct QuestionClauses {
             activity != nil || take != nil || conditions.contains { $0.0.metric == QueryCondition.activityMetric }
         if metric?.name == "average_heart_rate" || metric?.name == "calories", !namesWorkouts { return nil }
         if let metric, metric.table == .daily, activity != nil {
-            // "steps on my runs" are the sessions' steps; other daily metrics have no session.
-            guard metric.name == "steps" else { return nil }
-            self.metric = (.sessions, "steps")
+            // "steps on my runs" are the sessions' steps, "zone minutes on my walks" their active zone
+            // minutes; other daily metrics have no session.
+            guard metric.name == "steps" || metric.name == "active_zone_minutes" else { return nil }
+            self.metric = (.sessions, metric.name)
         }
         if case .activitiesReducer? = signal { return .sessions }
         if activity != nil || take != nil { return .sessions }

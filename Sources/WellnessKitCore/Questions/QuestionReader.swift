@@ -40,7 +40,9 @@ public enum QuestionReader {
             var matched = false
             for length in stride(from: min(QuestionVocabulary.longestPhrase, words.count - index), through: 1, by: -1) {
                 let phrase = words[index..<(index + length)].joined(separator: " ")
-                if let meaning = QuestionVocabulary.phrases[phrase] {
+                if var meaning = QuestionVocabulary.phrases[phrase] {
+                    // "min" is minutes after a number ("30 min") and the minimum elsewhere ("min resting heart rate").
+                    if phrase == "min", !Self.isNumber(meanings.last) { meaning = .reducer(.min) }
                     if meaning != .filler { meanings.append(meaning) }
                     index += length
                     matched = true
@@ -56,5 +58,10 @@ public enum QuestionReader {
             if !matched { return nil }
         }
         return meanings
+    }
+
+    private static func isNumber(_ meaning: QuestionWord?) -> Bool {
+        if case .number? = meaning { return true }
+        return false
     }
 }

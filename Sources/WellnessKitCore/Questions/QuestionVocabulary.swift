@@ -24,7 +24,8 @@ enum QuestionVocabulary {
         add(["standard deviation", "std", "stdev", "std dev", "standard dev"], .reducer(.std))
         add(["variability", "variation"], .variability)
         add(["highest", "maximum", "max", "peak", "most", "best", "biggest", "top"], .reducer(.max))
-        add(["lowest", "minimum", "min", "least", "fewest", "smallest", "shortest"], .reducer(.min))
+        add(["lowest", "minimum", "min", "least", "fewest", "smallest"], .reducer(.min))
+        add(["shortest"], .shortest)
         add(["longest"], .longest(metric: "duration"))
         add(["farthest", "furthest"], .longest(metric: "distance"))
         add(
@@ -192,6 +193,12 @@ enum QuestionVocabulary {
         add(["walks", "go for a walk", "my walk", "a walk"], .walks)
         add(["hike", "hikes", "hiked", "hiking"], .activity("hike"))
         add(["elliptical", "ellipticals", "cross trainer", "elliptical trainer"], .activity("elliptical"))
+        // "use the elliptical", "doing yoga": the verb only says the activity was done.
+        add(["use the elliptical", "used the elliptical", "using the elliptical"], .activity("elliptical"))
+        add(["doing yoga"], .activity("yoga"))
+        add(["doing aerobics"], .activity("aerobic"))
+        add(["doing intervals", "doing interval training"], .activity("hiit"))
+        add(["doing weights", "doing strength training"], .activity("weights"))
         add(["aerobic workout", "aerobic workouts", "aerobics", "aerobic"], .activity("aerobic"))
         add(
             ["interval workout", "interval workouts", "intervals", "interval training", "hiit"], .activity("hiit"))

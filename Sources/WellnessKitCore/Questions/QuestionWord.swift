@@ -17,6 +17,8 @@ enum QuestionWord: Equatable {
     case reducer(QueryReducer)
     /// "longest" (duration), "farthest" (distance): a maximum of that metric.
     case longest(metric: String)
+    /// "shortest": a minimum; of the duration when the question names sessions and no metric.
+    case shortest
     /// "what activities", "most common workout".
     case activitiesReducer(QueryReducer)
     /// A metric of a table, with the unit it is asked in ("hours of sleep").
