@@ -92,7 +92,13 @@ enum fuzz_selector {
     FUZZ_CLIENT_DELETE_WORKOUT = 52,
     /* Query tables from Arrow structs the input shapes (every structural field). */
     FUZZ_QUERY_TABLES_NEW_ARROW = 53,
-    FUZZ_SELECTOR_COUNT = 54
+    /* The user's daily metrics and profile: on a client of a closed port, as the workouts. */
+    FUZZ_CLIENT_POST_DAILY_METRICS = 54,
+    FUZZ_CLIENT_LIST_DAILY_METRICS = 55,
+    FUZZ_CLIENT_DELETE_DAILY_METRICS = 56,
+    FUZZ_CLIENT_GET_PROFILE = 57,
+    FUZZ_CLIENT_SET_PROFILE = 58,
+    FUZZ_SELECTOR_COUNT = 59
 };
 
 /* Splits the options document from the data of two-document calls. A NUL is
