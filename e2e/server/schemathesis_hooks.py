@@ -6,8 +6,12 @@ rightly answers 400 naming that field. And no string may hold U+0000 (NUL),
 which PostgreSQL cannot store: JSON Schema has no type for "a string without
 NUL" short of a pattern on every string, so a schema-valid NUL-bearing string
 (run_schemathesis.sh asks for them) is rightly answered 400 naming its field.
-Only those rejections are dropped; every other rejection of schema-valid data
-(and any 5xx, such as PostgreSQL's refusal of a NUL) still fails the run.
+A profile's time_zone must be a zone of the server's time-zone database,
+which the contract cannot list; a daily metric sent in another unit is
+checked against its range once converted, and a day's metrics are counted
+with those stored before: JSON Schema can say neither. Only those
+rejections are dropped; every other rejection of schema-valid data (and any
+5xx, such as PostgreSQL's refusal of a NUL) still fails the run.
 """
 
 from __future__ import annotations

@@ -9,9 +9,10 @@ extension Coach {
         case declined(String)
     }
 
-    /// The exact answer to a question about the user's own check-ins and
-    /// workouts ("How many steps did I take this week?"), or why there is
-    /// none, or nil when the message is not such a question.
+    /// The exact answer to a question about the user's own check-ins, daily
+    /// metrics and workouts ("How many steps did I take this week?"), in the
+    /// user's calendar, or why there is none, or nil when the message is not
+    /// such a question.
     ///
     /// A question about workouts, or conditioned on them, is answered only
     /// when the user has logged workouts here: an empty sessions table would
