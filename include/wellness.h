@@ -804,7 +804,8 @@ WELLNESS_API wellness_status wellness_client_post_workouts(
 
 /* {"from"?, "to"?, "page"?, "page_size"?} in: "from" and "to" bound the
    starts, both included, each an RFC 3339 instant or a date ("YYYY-MM-DD",
-   its whole UTC day); page from 1, page_size 1..100 (default 20).
+   its whole day in the profile's time zone); page from 1, page_size 1..100
+   (default 20).
    {"workouts": [{"id", "start", "end" (RFC 3339, UTC), "activity",
    "<field>": number, ...}], "pagination"} out, oldest first. */
 WELLNESS_API wellness_status wellness_client_list_workouts(

@@ -43,7 +43,8 @@ _GoalUpdateOut = TypeVar("_GoalUpdateOut")
 _ConsultationOut = TypeVar("_ConsultationOut")
 _MessagesOut = TypeVar("_MessagesOut")
 _StoredOut = TypeVar("_StoredOut")
-#: A bound of list_workouts: an RFC 3339 instant, a date (its whole UTC day), or an aware datetime.
+#: A bound of list_workouts: an RFC 3339 instant, a date (its whole day in the profile's time zone), or an
+#: aware datetime.
 DateBound = Union[str, datetime.date, datetime.datetime]
 
 
@@ -225,7 +226,8 @@ class _Client(Generic[_InsightOut, _DeletedOut, _GoalOut, _GoalUpdateOut, _Consu
     def list_workouts(self, *, from_: Optional[DateBound] = None, to: Optional[DateBound] = None, page: int = 1,
                       page_size: int = 20) -> WorkoutsPage:
         """One page of the user's workouts, oldest first, their starts within
-        `from_` and `to` (both included; a date stands for its whole UTC day).
+        `from_` and `to` (both included; a date stands for its whole day in the
+        profile's time zone).
         ValidationError names a bound that is neither an instant nor a date."""
         params = _present(to=to, page=page, page_size=page_size)
         if from_ is not None:
