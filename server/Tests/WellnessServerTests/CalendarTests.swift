@@ -14,6 +14,7 @@ enum CalendarContract: String, CaseIterable, Sendable, CustomStringConvertible {
     case theProfileSetsAndValidatesIt
     case theSameInstantsAreOtherDaysInKiritimatiAndPagoPago
     case aDaylightSavingWeekInSantiagoRebucketsWhenTheWeekChanges
+    case weeklyInsightsAreTheProfilesWeeks
 
     var description: String { rawValue }
 
@@ -30,6 +31,7 @@ enum CalendarContract: String, CaseIterable, Sendable, CustomStringConvertible {
         case .theProfileSetsAndValidatesIt: try await Self.profile(server)
         case .theSameInstantsAreOtherDaysInKiritimatiAndPagoPago: try await Self.antipodes(server)
         case .aDaylightSavingWeekInSantiagoRebucketsWhenTheWeekChanges: try await Self.santiago(server)
+        case .weeklyInsightsAreTheProfilesWeeks: try await Self.weeklyInsights(server)
         }
         await server.store.shutdown()
     }
@@ -120,6 +122,11 @@ enum CalendarContract: String, CaseIterable, Sendable, CustomStringConvertible {
             #expect(
                 try await client.call(.get, "/api/v1/workouts?from=2026-03-10&to=2026-03-10", as: pagoPago)
                     .2["data"]["workouts"].count == 0)
+
+            // Moving to Kiritimati re-buckets on the next read: nothing stored was in Pago Pago's days.
+            #expect(try await put(client, pagoPago, #"{"time_zone":"Pacific/Kiritimati"}"#).0 == .ok)
+            #expect(try await count(client, pagoPago, "How many times did I run today?") == 1)
+            #expect(try await count(client, pagoPago, "How many times did I run yesterday?") == 0)
         }
     }
 
@@ -147,6 +154,23 @@ enum CalendarContract: String, CaseIterable, Sendable, CustomStringConvertible {
             #expect(try await put(client, user, #"{"first_weekday":"monday"}"#).0 == .ok)
             #expect(try await count(client, user, "How many times did I run last week?") == 2)
             #expect(try await count(client, user, "How many times did I run this week?") == 2)
+        }
+    }
+
+    /// Check-ins from Saturday 2026-03-07 to Tuesday 10th: two days in each Monday week, four in a Saturday week.
+    static func weeklyInsights(_ server: TestServer) async throws {
+        let user = try await server.user()
+        let checkIns = (7...10).map { #"{"date":"2026-03-\#(String(format: "%02d", $0))","steps":5000,"workouts":1}"# }
+        let body = #"{"checkins":[\#(checkIns.joined(separator: ","))]}"#
+        try await server.test { client in
+            #expect(try await client.call(.post, "/api/v1/checkins", as: user, json: body).0 == .created)
+            let weekly = "/api/v1/insights?insight_type=weekly"
+            #expect(try await client.call(.get, weekly, as: user).2["data"]["insights"].count == 0)
+            #expect(try await put(client, user, #"{"first_weekday":"saturday"}"#).0 == .ok)
+            #expect(try await client.call(.post, "/api/v1/insights/generate", as: user).0 == .ok)
+            let insights = try await client.call(.get, weekly, as: user).2["data"]["insights"]
+            #expect(insights.count == 1)
+            #expect(insights[0]["title"].string?.hasPrefix("Week of Mar 7:") == true, "\(insights)")
         }
     }
 }
