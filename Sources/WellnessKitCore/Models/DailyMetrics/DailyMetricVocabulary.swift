@@ -92,7 +92,7 @@ public enum DailyMetricVocabulary {
         let reader = try ObjectReader(json, at: path)
         var units: [String: String] = [:]
         for member in reader.object.members {
-            let memberPath = reader.path(of: member.key)
+            let memberPath = reader.path(of: member.key.echo)
             let name = try canonicalName(member.key, at: memberPath)
             let unit = try String(json: member.value, at: memberPath)
             guard let metric = metrics[name] else {

@@ -57,7 +57,7 @@ public struct DailyMetricsInput: Sendable, Equatable {
         let date: CalendarDate = try reader.required("date")
         var changes: [String: Double?] = [:]
         for member in reader.object.members where member.key != "date" {
-            let memberPath = reader.path(of: member.key)
+            let memberPath = reader.path(of: member.key.echo)
             // A metric and its alias in one day: the later one counts, as a date sent twice.
             let name = try DailyMetricVocabulary.canonicalName(member.key, at: memberPath)
             switch member.value {
