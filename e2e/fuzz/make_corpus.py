@@ -260,12 +260,14 @@ def integration_seeds(insight: dict, goal: dict, consultation: dict) -> dict[str
     seeds["client_delete_workout-id"] = one("client_delete_workout", {"id": "wo_0123456789abcdef0123456789abcdef"})
     # The user's daily metrics and profile.
     day = {"date": "2026-03-02", "resting_heart_rate": 58, "hrv": 41.5, "weight_kg": 154.5, "stress_score": None}
-    seeds["client_post_daily_metrics-day"] = one("client_post_daily_metrics", {"days": [day], "units": {"weight_kg": "lb"}})
+    seeds["client_post_daily_metrics-day"] = one(
+        "client_post_daily_metrics", {"days": [day], "units": {"weight_kg": "lb"}})
     seeds["client_post_daily_metrics-bad-unit"] = one(
         "client_post_daily_metrics", {"days": [day], "units": {"weight_kg": "furlong"}})
     seeds["client_post_daily_metrics-out-of-range"] = one(
         "client_post_daily_metrics", {"days": [dict(day, resting_heart_rate=900)]})
-    seeds["client_post_daily_metrics-bad-name"] = one("client_post_daily_metrics", {"days": [{"date": "2026-03-02", "9x": 1}]})
+    seeds["client_post_daily_metrics-bad-name"] = one(
+        "client_post_daily_metrics", {"days": [{"date": "2026-03-02", "9x": 1}]})
     seeds["client_list_daily_metrics-range"] = one(
         "client_list_daily_metrics", {"from": "2026-03-01", "to": "2026-03-31", "page": 2, "page_size": 100})
     seeds["client_list_daily_metrics-bad-bound"] = one("client_list_daily_metrics", {"from": "2026-03-01T00:00:00Z"})
