@@ -806,7 +806,8 @@ WELLNESS_API wellness_status wellness_client_post_workouts(
 
 /* {"from"?, "to"?, "page"?, "page_size"?} in: "from" and "to" bound the
    starts, both included, each an RFC 3339 instant or a date ("YYYY-MM-DD",
-   its whole UTC day); page from 1, page_size 1..100 (default 20).
+   its whole day in the profile's time zone); page from 1, page_size 1..100
+   (default 20).
    {"workouts": [{"id", "start", "end" (RFC 3339, UTC), "activity",
    "<field>": number, ...}], "pagination"} out, oldest first. */
 WELLNESS_API wellness_status wellness_client_list_workouts(
@@ -819,10 +820,64 @@ WELLNESS_API wellness_status wellness_client_delete_workout(
     wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
 
 /* ------------------------------------------------------------------------ */
+/* Calls: daily metrics and the profile                                      */
+/*                                                                           */
+/* The user's daily metrics (docs/SERVER.md, "Daily metrics"): what a watch  */
+/* or ring records per day, beside the check-ins, each day {"date":          */
+/* "YYYY-MM-DD", "<metric>": number | null, ...}; metric names are           */
+/* [a-z_][a-z0-9_]* (64 bytes at most), the documented ones                  */
+/* ("resting_heart_rate" bpm, "heart_rate_variability" ms, "sleep_minutes",  */
+/* "deep_sleep_minutes", ... min, "weight_kg", "spo2" percent, ...) checked  */
+/* against their ranges, other names stored as sent. And the profile, whose  */
+/* "time_zone" (IANA) and "first_weekday" (1 = Sunday ... 7 = Saturday, or   */
+/* a weekday's name) are the calendar the server counts the user's days in   */
+/* (docs/SERVER.md, "The user's calendar"). The library checks input as the  */
+/* server does: a bad one is WELLNESS_E_VALIDATION with the field in "path"  */
+/* ("days[3].resting_heart_rate"), nothing sent. Ownership as for the        */
+/* workouts calls.                                                           */
+/* ------------------------------------------------------------------------ */
+
+/* {"days": [day, ...] (1 to 1000), "units"?: {"<metric>": "<unit>"}} in
+   ("units": the unit a documented metric is sent in, converted by the
+   server: "h" or "hours" to minutes, "lb" to kg, "fraction" to percent,
+   ...); {"stored": n, "deleted": m} out: the days holding metrics after the
+   write, and those it left without any. Per day and metric an upsert: a
+   value replaces the metric's, null deletes it, metrics left out stay.
+   Idempotent; in offline mode queued when the API cannot be reached. */
+WELLNESS_API wellness_status wellness_client_post_daily_metrics(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"from"?, "to"?: "YYYY-MM-DD" (both included), "page"?, "page_size"?} in;
+   {"days": [{"date", "<metric>": number, ...}], "pagination"} out, oldest
+   first. Cached in offline mode like the other reads. */
+WELLNESS_API wellness_status wellness_client_list_daily_metrics(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"date": "YYYY-MM-DD"} in; {"deleted": true} out, also when the day had
+   no metrics. In offline mode queued when the API cannot be reached. */
+WELLNESS_API wellness_status wellness_client_delete_daily_metrics(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {} in; {"age", "height_cm", "weight_kg", "bmi", "time_zone",
+   "first_weekday"} out ("UTC" and 2, Monday, until set). */
+WELLNESS_API wellness_status wellness_client_get_profile(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* {"age"?, "height_cm"?, "weight_kg"?, "time_zone"?, "first_weekday"?} in:
+   age, height and weight replaced (left out: none); "time_zone" and
+   "first_weekday" left out keep their stored values, null resets them. A
+   zone this machine's time-zone database does not know is
+   WELLNESS_E_VALIDATION naming it. The profile out, as for get_profile; in
+   offline mode queued when the API cannot be reached. */
+WELLNESS_API wellness_status wellness_client_set_profile(
+    wellness_client *client, const char *json, size_t len, wellness_buf *out, wellness_buf *err);
+
+/* ------------------------------------------------------------------------ */
 /* Calls: offline mode ("offline": true, docs/OFFLINE.md)                    */
 /*                                                                           */
 /* Reads (list_insights, get_insight, list_goals, get_goal, trends,          */
-/* dashboard, list_consultations, list_messages, list_workouts) are cached   */
+/* dashboard, list_consultations, list_messages, list_workouts,             */
+/* list_daily_metrics) are cached                                            */
 /* in the local store per user (SHA-256 of base URL and credential). When    */
 /* the API cannot be reached (_NETWORK, _TIMEOUT, 5xx after retries) they    */
 /* answer from the cache: the usual object plus "source": "offline_cache",   */
@@ -831,7 +886,8 @@ WELLNESS_API wellness_status wellness_client_delete_workout(
 /*                                                                           */
 /* Writes (update_insight, delete_insight, create_goal,                      */
 /* create_goal_from_suggestion, update_goal, create_consultation,            */
-/* send_message, post_workouts, delete_workout) that                         */
+/* send_message, post_workouts, delete_workout, post_daily_metrics,          */
+/* delete_daily_metrics, set_profile) that                                   */
 /* cannot reach the API are committed to the outbox with their               */
 /* Idempotency-Key and their optimistic change to the cache (one             */
 /* transaction) before the call returns WELLNESS_OK with                     */

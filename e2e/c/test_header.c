@@ -60,6 +60,9 @@ int main(void) {
         wellness_client_export_account, wellness_client_erase_account, wellness_client_erase_local_data,
         /* The user's workouts. */
         wellness_client_post_workouts, wellness_client_list_workouts, wellness_client_delete_workout,
+        /* The user's daily metrics and profile. */
+        wellness_client_post_daily_metrics, wellness_client_list_daily_metrics, wellness_client_delete_daily_metrics,
+        wellness_client_get_profile, wellness_client_set_profile,
     };
     const client_paged_call list_all = wellness_client_list_all_insights;
     const client_stream_call send_stream = wellness_client_send_message_stream;

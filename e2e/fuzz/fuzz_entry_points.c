@@ -134,6 +134,11 @@ static const target TARGETS[FUZZ_SELECTOR_COUNT] = {
     [FUZZ_QUERY_TABLES_NEW_ARROW] = {"query_tables_new_arrow", QUERY_ARROW, NULL, NULL},
     [FUZZ_IMPORT_BYTES] = {"import_bytes", IMPORT, NULL, NULL},
     [FUZZ_IMPORT_FILE] = {"import_file", IMPORT, NULL, NULL},
+    [FUZZ_CLIENT_POST_DAILY_METRICS] = {"client_post_daily_metrics", CLIENT_ACCOUNT, NULL, NULL},
+    [FUZZ_CLIENT_LIST_DAILY_METRICS] = {"client_list_daily_metrics", CLIENT_ACCOUNT, NULL, NULL},
+    [FUZZ_CLIENT_DELETE_DAILY_METRICS] = {"client_delete_daily_metrics", CLIENT_ACCOUNT, NULL, NULL},
+    [FUZZ_CLIENT_GET_PROFILE] = {"client_get_profile", CLIENT_ACCOUNT, NULL, NULL},
+    [FUZZ_CLIENT_SET_PROFILE] = {"client_set_profile", CLIENT_ACCOUNT, NULL, NULL},
 };
 
 /* The most column records one input makes (each takes 1 to 17 bytes). */
@@ -964,8 +969,8 @@ static void run_query(query_call call, const uint8_t *payload, size_t length) {
     free(document);
 }
 
-/* The account calls (export, erase, erase the local data) and the workouts
-   calls (post, list, delete) validate their parameters and then find no
+/* The account calls (export, erase, erase the local data), the workouts
+   calls (post, list, delete) and the daily metrics and profile calls validate their parameters and then find no
    server (or, erasing local data, no offline mode; the client has no store,
    so nothing is queued): never WELLNESS_OK, never a file created (the
    export's file is created at the first byte received). */
@@ -981,6 +986,11 @@ static void run_client_account(int selector, const uint8_t *payload, size_t leng
     case FUZZ_CLIENT_POST_WORKOUTS: call = wellness_client_post_workouts; break;
     case FUZZ_CLIENT_LIST_WORKOUTS: call = wellness_client_list_workouts; break;
     case FUZZ_CLIENT_DELETE_WORKOUT: call = wellness_client_delete_workout; break;
+    case FUZZ_CLIENT_POST_DAILY_METRICS: call = wellness_client_post_daily_metrics; break;
+    case FUZZ_CLIENT_LIST_DAILY_METRICS: call = wellness_client_list_daily_metrics; break;
+    case FUZZ_CLIENT_DELETE_DAILY_METRICS: call = wellness_client_delete_daily_metrics; break;
+    case FUZZ_CLIENT_GET_PROFILE: call = wellness_client_get_profile; break;
+    case FUZZ_CLIENT_SET_PROFILE: call = wellness_client_set_profile; break;
     default: call = wellness_client_erase_local_data; break;
     }
     wellness_buf out = {0}, err = {0};

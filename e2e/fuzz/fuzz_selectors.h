@@ -96,7 +96,13 @@ enum fuzz_selector {
        is the file, its format chosen by its length); a file's options alone. */
     FUZZ_IMPORT_BYTES = 54,
     FUZZ_IMPORT_FILE = 55,
-    FUZZ_SELECTOR_COUNT = 56
+    /* The user's daily metrics and profile: on a client of a closed port, as the workouts. */
+    FUZZ_CLIENT_POST_DAILY_METRICS = 56,
+    FUZZ_CLIENT_LIST_DAILY_METRICS = 57,
+    FUZZ_CLIENT_DELETE_DAILY_METRICS = 58,
+    FUZZ_CLIENT_GET_PROFILE = 59,
+    FUZZ_CLIENT_SET_PROFILE = 60,
+    FUZZ_SELECTOR_COUNT = 61
 };
 
 /* Splits the options document from the data of two-document calls. A NUL is

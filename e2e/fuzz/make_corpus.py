@@ -258,6 +258,24 @@ def integration_seeds(insight: dict, goal: dict, consultation: dict) -> dict[str
         "client_list_workouts", {"from": "2026-11-01", "to": "2026-11-20T23:59:59Z", "page": 2, "page_size": 100})
     seeds["client_list_workouts-bad-bound"] = one("client_list_workouts", {"from": "last week"})
     seeds["client_delete_workout-id"] = one("client_delete_workout", {"id": "wo_0123456789abcdef0123456789abcdef"})
+    # The user's daily metrics and profile.
+    day = {"date": "2026-03-02", "resting_heart_rate": 58, "hrv": 41.5, "weight_kg": 154.5, "stress_score": None}
+    seeds["client_post_daily_metrics-day"] = one(
+        "client_post_daily_metrics", {"days": [day], "units": {"weight_kg": "lb"}})
+    seeds["client_post_daily_metrics-bad-unit"] = one(
+        "client_post_daily_metrics", {"days": [day], "units": {"weight_kg": "furlong"}})
+    seeds["client_post_daily_metrics-out-of-range"] = one(
+        "client_post_daily_metrics", {"days": [dict(day, resting_heart_rate=900)]})
+    seeds["client_post_daily_metrics-bad-name"] = one(
+        "client_post_daily_metrics", {"days": [{"date": "2026-03-02", "9x": 1}]})
+    seeds["client_list_daily_metrics-range"] = one(
+        "client_list_daily_metrics", {"from": "2026-03-01", "to": "2026-03-31", "page": 2, "page_size": 100})
+    seeds["client_list_daily_metrics-bad-bound"] = one("client_list_daily_metrics", {"from": "2026-03-01T00:00:00Z"})
+    seeds["client_delete_daily_metrics-date"] = one("client_delete_daily_metrics", {"date": "2026-03-02"})
+    seeds["client_get_profile-empty"] = one("client_get_profile", {})
+    seeds["client_set_profile-calendar"] = one(
+        "client_set_profile", {"age": 40, "time_zone": "America/Santiago", "first_weekday": "sunday"})
+    seeds["client_set_profile-bad-zone"] = one("client_set_profile", {"time_zone": "Mars/Olympus_Mons"})
     seeds["client_send_message_stream-valid"] = one(
         "client_send_message_stream", {"consultation_id": consultation["id"], "content": "How did I sleep?"})
     seeds["client_send_message_stream-empty-content"] = one(

@@ -166,6 +166,9 @@ CALLS: Tuple[Call, ...] = (
     _client("sync"), _client("pending"), _client("cancel_pending"), _client("failed_writes"),
     _client("clear_failed"), _client("export_account"), _client("erase_account"), _client("erase_local_data"),
     _client("navigate"),
+    # Daily metrics and the profile (docs/SERVER.md, "Daily metrics", "The user's calendar").
+    _client("post_daily_metrics"), _client("list_daily_metrics"), _client("delete_daily_metrics"),
+    _client("get_profile"), _client("set_profile"),
 
     # The cross-feature rules (docs/INTEGRATION.md).
     _integration("integration_destination", "DestinationResult",

@@ -21,6 +21,7 @@ from .types import (AcceptedProposal, Chart, ChartOptions, CoachProposal, Consul
                     GoalUpdate, Persona, SeriesOptions, SeriesReport, SuggestedActions, TrendsResponse, QueuedWrite,
                     SyncReport, PendingList, FailedList, MessagesList, CancelResult, OfflineStamped, StreamDelta,
                     StreamDone, StreamEvent, StreamReset, Workout, WorkoutsPage, WorkoutsStored)
+from .types import DailyMetricsPage, DailyMetricsStored, Profile
 from .types import AccountErasure, LocalErasure
 
 __all__ = ["Client", "OfflineClient", "TokenProvider", "Progress"]
@@ -42,7 +43,8 @@ _GoalUpdateOut = TypeVar("_GoalUpdateOut")
 _ConsultationOut = TypeVar("_ConsultationOut")
 _MessagesOut = TypeVar("_MessagesOut")
 _StoredOut = TypeVar("_StoredOut")
-#: A bound of list_workouts: an RFC 3339 instant, a date (its whole UTC day), or an aware datetime.
+#: A bound of list_workouts: an RFC 3339 instant, a date (its whole day in the profile's time zone), or an
+#: aware datetime.
 DateBound = Union[str, datetime.date, datetime.datetime]
 
 
@@ -224,7 +226,8 @@ class _Client(Generic[_InsightOut, _DeletedOut, _GoalOut, _GoalUpdateOut, _Consu
     def list_workouts(self, *, from_: Optional[DateBound] = None, to: Optional[DateBound] = None, page: int = 1,
                       page_size: int = 20) -> WorkoutsPage:
         """One page of the user's workouts, oldest first, their starts within
-        `from_` and `to` (both included; a date stands for its whole UTC day).
+        `from_` and `to` (both included; a date stands for its whole day in the
+        profile's time zone).
         ValidationError names a bound that is neither an instant nor a date."""
         params = _present(to=to, page=page, page_size=page_size)
         if from_ is not None:
@@ -362,6 +365,51 @@ class _Client(Generic[_InsightOut, _DeletedOut, _GoalOut, _GoalUpdateOut, _Consu
         `QueuedWrite` when the API cannot be reached; the cached pages lose it at once."""
         result = self._call("delete_workout", {"id": workout_id})
         return cast(_DeletedOut, result if result.get("queued") else None)
+
+    # Daily metrics and the profile (docs/SERVER.md "Daily metrics", "The user's calendar")
+
+    def post_daily_metrics(self, days: Sequence[Mapping[str, Any]],
+                           units: Optional[Mapping[str, str]] = None) -> Union[DailyMetricsStored, QueuedWrite]:
+        """Stores daily metrics, each day {"date": "YYYY-MM-DD", "<metric>": number or None, ...}
+        (1 to 1,000 days a call), and returns {"stored": n, "deleted": m}. Per day and
+        metric an upsert: a value replaces the metric's, None deletes it, metrics left
+        out stay. `units` names the unit a documented metric is sent in ({"weight_kg":
+        "lb", "sleep_minutes": "h"}), converted by the server. Checked as the server
+        checks it: a bad day raises ValidationError naming it and the field
+        ("days[3].resting_heart_rate"), and nothing is sent. With OfflineClient, a
+        `QueuedWrite` when the API cannot be reached."""
+        params: Dict[str, Any] = {"days": [dict(day) for day in days]}
+        if units is not None:
+            params["units"] = dict(units)
+        return cast(Union[DailyMetricsStored, QueuedWrite], self._call("post_daily_metrics", params))
+
+    def list_daily_metrics(self, *, from_: Optional[Union[str, datetime.date]] = None,
+                           to: Optional[Union[str, datetime.date]] = None, page: int = 1,
+                           page_size: int = 20) -> DailyMetricsPage:
+        """One page of the user's days of metrics, oldest first, their dates within
+        `from_` and `to` (both included). ValidationError names a bound that is not a date."""
+        params = _present(to=_date_text(to), page=page, page_size=page_size)
+        if from_ is not None:
+            params["from"] = _date_text(from_)
+        return cast(DailyMetricsPage, self._call("list_daily_metrics", params))
+
+    def delete_daily_metrics(self, date: Union[str, datetime.date]) -> Optional[QueuedWrite]:
+        """Deletes one day's metrics (None), also when there are none. With
+        OfflineClient, a `QueuedWrite` when the API cannot be reached."""
+        result = self._call("delete_daily_metrics", {"date": _date_text(date)})
+        return cast(Optional[QueuedWrite], result if result.get("queued") else None)
+
+    def get_profile(self) -> Profile:
+        """The user's profile, with its calendar ("time_zone", "first_weekday": 1 = Sunday ... 7 = Saturday)."""
+        return cast(Profile, self._call("get_profile", {}))
+
+    def set_profile(self, profile: Mapping[str, Any]) -> Union[Profile, QueuedWrite]:
+        """Sets the profile: "age", "height_cm", "weight_kg" replaced (left out: none);
+        "time_zone" (IANA) and "first_weekday" (1-7 or a weekday's name) left out keep
+        their stored values, None resets them to UTC and Monday. A zone unknown here
+        raises ValidationError naming it. With OfflineClient, a `QueuedWrite` when the
+        API cannot be reached."""
+        return cast(Union[Profile, QueuedWrite], self._call("set_profile", dict(profile)))
 
     def create_goal_from_suggestion(self, suggestion: Union[GoalSuggestion, Mapping[str, Any]],
                                     now: Optional[str] = None, time_zone: Optional[str] = None,
@@ -563,6 +611,15 @@ class OfflineClient(_Client[Union[Insight, QueuedWrite], Optional[QueuedWrite], 
 def _present(**params: Any) -> Dict[str, Any]:
     """The parameters given: those left at None are left out of the request."""
     return {key: value for key, value in params.items() if value is not None}
+
+
+def _date_text(date: Optional[Union[str, datetime.date]]) -> Optional[str]:
+    """A date as the API takes it: "YYYY-MM-DD" (a datetime's own date; text as given)."""
+    if isinstance(date, datetime.datetime):
+        return date.date().isoformat()
+    if isinstance(date, datetime.date):
+        return date.isoformat()
+    return date
 
 
 def _insight_query(insight_type: Optional[str], read_status: Optional[bool], favorites_only: bool,

@@ -38,6 +38,7 @@ __all__ = [
     "NotificationRequest", "ProgressMilestone", "NotificationAction", "NotificationCategory",
     "NotificationCategories", "NotificationRoute", "EventName", "AnalyticsEvent", "MetricRatio", "AnalyticsMetrics",
     "AnalyticsStats", "OfflineStamped", "QueuedWrite", "SyncItem", "SyncReport", "PendingWrite", "PendingList",
+    "DailyMetricsStored", "DailyMetricsPage", "Profile",
     "FailedWrite", "FailedList", "MessagesList", "CancelResult",
     "StreamDelta", "StreamReset", "StreamDone", "StreamEvent",
     "QueryTable", "QueryOperator", "QueryReducer", "QueryWindowName", "QueryCondition", "QueryDocument",
@@ -1295,3 +1296,31 @@ class QuestionAnswer(TypedDict):
     number: Optional[float]
     unit: Optional[str]
     result: Optional[QueryResult]
+
+
+class DailyMetricsStored(TypedDict):
+    """What post_daily_metrics answers: the days holding metrics after the write, and those it left without any."""
+
+    stored: int
+    deleted: int
+
+
+class DailyMetricsPage(OfflineStamped):
+    """One page of days of metrics, oldest first: each {"date": "YYYY-MM-DD", "<metric>": number, ...}."""
+
+    days: List[Dict[str, Any]]
+    pagination: Pagination
+
+
+class Profile(TypedDict):
+    """The user's profile: the physical profile goal suggestions draw on, and
+    the calendar the server counts their days in."""
+
+    age: Optional[int]
+    height_cm: Optional[float]
+    weight_kg: Optional[float]
+    bmi: Optional[float]
+    #: IANA name; "UTC" until set.
+    time_zone: str
+    #: 1 = Sunday ... 7 = Saturday; 2 (Monday) until set.
+    first_weekday: int

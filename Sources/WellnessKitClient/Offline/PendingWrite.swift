@@ -5,7 +5,7 @@ public struct PendingWrite: Sendable, Equatable {
     /// The outbox row: increasing, the order of delivery.
     public var id: Int64
     /// "update_insight", "delete_insight", "create_goal", "update_goal", "create_consultation", "send_message",
-    /// "post_workouts", "delete_workout".
+    /// "post_workouts", "delete_workout", "post_daily_metrics", "delete_daily_metrics", "set_profile".
     public var operation: String
     public var method: String
     public var path: String

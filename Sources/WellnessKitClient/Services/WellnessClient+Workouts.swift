@@ -17,8 +17,8 @@ extension WellnessClient {
     /// One page of the user's workouts, oldest first; in offline mode from the cache when the API cannot be reached.
     /// - Parameters:
     ///   - from: the first start included: an RFC 3339 instant, or a date
-    ///     (`YYYY-MM-DD`, from its first UTC millisecond).
-    ///   - to: the last start included, likewise (a date up to its last UTC millisecond).
+    ///     (`YYYY-MM-DD`, from its first millisecond in the profile's time zone, the server's reading).
+    ///   - to: the last start included, likewise (a date up to its last millisecond).
     /// - Throws: a validation error at `from` or `to` that is neither; else as ``send(_:_:query:body:operation:)``.
     public func listWorkoutsRead(from: String?, to: String?, page: Int, pageSize: Int) throws -> CachedRead<
         WorkoutsPage

@@ -35,7 +35,10 @@ struct InsightSchedule: Service {
                 }
                 var added = 0
                 for user in try await store.allUserIds() {
-                    let new = try await store.add(InsightGenerator.insights(from: store.checkIns(for: user)), for: user)
+                    let drafts = InsightGenerator.insights(
+                        from: try await store.checkIns(for: user), calendar: try await store.profile(for: user).calendar
+                    )
+                    let new = try await store.add(drafts, for: user)
                     if new > 0 { try await store.recordRulesProvenanceOfInsights(for: user) }
                     added += new
                 }

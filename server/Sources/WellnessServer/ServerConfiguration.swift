@@ -1,4 +1,5 @@
 import Foundation
+import WellnessKitCore
 
 /// How the server runs: where, with which data, and how strictly it limits.
 public struct ServerConfiguration: Sendable {
@@ -79,6 +80,15 @@ public struct ServerConfiguration: Sendable {
     /// already keep the cores busy: 6 gave 5 % more list throughput, and no
     /// better a neighbour's latency).
     public var requestsPerLoneUser: Int?
+    /// Days one `POST /api/v1/daily-metrics` may carry; more are refused (400), to be sent in further requests.
+    public var dailyMetricsDaysPerRequest = DailyMetricsInput.defaultMaximumDays
+    /// Metrics one user's day may hold (``DailyMetricsInput``).
+    public var dailyMetricsPerDay = DailyMetricsInput.defaultMaximumMetricsPerDay
+    /// The ranges of the two (the days only lowered below the contract's 1,000).
+    public static let dailyMetricsDaysRange = 1...DailyMetricsInput.maximumDays
+    public static let dailyMetricsPerDayRange = 1...DailyMetricsInput.maximumMetricsPerDay
+    public static let defaultDailyMetricsDays = DailyMetricsInput.defaultMaximumDays
+    public static let defaultDailyMetricsPerDay = DailyMetricsInput.defaultMaximumMetricsPerDay
     /// Threads that run the server's network I/O (HTTP parsing, socket reads and writes).
     public var ioThreads = IOThreads.defaultCount
     /// SQLite reader connections (SQLite only).

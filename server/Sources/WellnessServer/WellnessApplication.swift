@@ -116,6 +116,7 @@ public enum WellnessApplication {
                 base: provider(configuration, store: store, metrics: metrics, logger: aiLogger), metrics: metrics),
             metrics: metrics,
             idempotencyLeaseMilliseconds: configuration.idempotencyLeaseMilliseconds,
+            dailyMetricsLimits: (configuration.dailyMetricsDaysPerRequest, configuration.dailyMetricsPerDay),
             safetyClassifier: configuration.ai.flatMap { ai in
                 ai.safetyModel.map { SafetyClassifier(configuration: ai, model: $0) }
             })

@@ -70,6 +70,12 @@ enum AccountContract: String, CaseIterable, Sendable, CustomStringConvertible {
         #expect(
             try await client.call(.post, "/api/v1/workouts", as: user, json: #"{"workouts":[\#(workout)]}"#).0
                 == .created)
+        let heartRate = "5\(number).4375"
+        #expect(
+            try await client.call(
+                .post, "/api/v1/daily-metrics", as: user,
+                json: #"{"days":[{"date":"2025-03-01","resting_heart_rate":\#(heartRate)}]}"#
+            ).0 == .created)
         let goal = #"""
             {"title":"\#(marker) goal","description":"\#(marker) why","goal_type":"activity",
              "start_date":"2025-01-01","is_recurring":false}
@@ -93,7 +99,7 @@ enum AccountContract: String, CaseIterable, Sendable, CustomStringConvertible {
             ).0 == .ok)
         return [
             "\(marker) ride", "\(marker) goal", "\(marker) why", "\(marker) consultation", "\(marker) message", height,
-            weight,
+            weight, heartRate,
         ] + steps + [
             insightId, consultationId,
         ]
@@ -145,6 +151,7 @@ enum AccountContract: String, CaseIterable, Sendable, CustomStringConvertible {
             #expect(messages.count == 2 && messages[1]["generation"]["source"].string == "rules")
             #expect(messages[1]["data_queries"] == .array([]))
             #expect(document["workouts"].count == 1)
+            #expect(document["daily_metrics"].count == 1)
             #expect(document["goals"].count == 1)
         }
     }
@@ -420,6 +427,10 @@ extension AccountContract {
             (
                 "SELECT id, body FROM workouts WHERE user_id = ?", { Store.workoutField(try $0.text("id"), user) },
                 "body"
+            ),
+            (
+                "SELECT date, body FROM daily_metrics WHERE user_id = ?",
+                { Store.dailyMetricsField(user, try $0.text("date")) }, "body"
             ),
             (
                 "SELECT id, body FROM consultations WHERE user_id = ?",

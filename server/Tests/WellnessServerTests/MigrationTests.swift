@@ -113,12 +113,17 @@ struct SchemaMigrationCase {
     }
 
     /// Members added to the API since the fixture was written, at their value for data from before:
-    /// a message's `data_queries` (version 8), empty.
+    /// a message's `data_queries` (version 8), empty; a profile's `time_zone` and `first_weekday`
+    /// (version 10), UTC and Monday.
     static func withoutAddedMembers(_ value: Any) -> Any {
         switch value {
         case let object as [String: Any]:
-            return object.filter { key, member in !(key == "data_queries" && (member as? [Any])?.isEmpty == true) }
-                .mapValues(withoutAddedMembers)
+            return object.filter { key, member in
+                !(key == "data_queries" && (member as? [Any])?.isEmpty == true)
+                    && !(key == "time_zone" && member as? String == "UTC")
+                    && !(key == "first_weekday" && number(member) == 2)
+            }
+            .mapValues(withoutAddedMembers)
         case let array as [Any]:
             return array.map(withoutAddedMembers)
         default:
@@ -309,7 +314,8 @@ struct SchemaMigrationCase {
             CreateConsultationRequest(persona: .sleepCoach, title: "before"), for: user.id)
         let written = try await server.store.append([(.user, "q", []), (.assistant, "a", [])], to: consultation)
         for statement in [
-            "DROP TABLE workout_counts", "DROP TABLE workouts", "ALTER TABLE messages DROP COLUMN data_queries",
+            "DROP TABLE daily_metrics", "DROP TABLE workout_counts", "DROP TABLE workouts",
+            "ALTER TABLE messages DROP COLUMN data_queries",
         ] {
             try await server.store.engine.query(statement)
         }
@@ -356,6 +362,7 @@ struct SchemaMigrationCase {
         }
         try await server.store.upsert(workouts, for: user.id)
         try await server.store.upsert([workouts[0]], for: other.id)
+        try await server.store.engine.query("DROP TABLE daily_metrics")
         try await server.store.engine.query("DROP TABLE workout_counts")
         try await server.store.engine.query(
             "UPDATE meta SET value = ? WHERE name = 'schema_version'", [.blob(Array("8".utf8))])
@@ -364,7 +371,7 @@ struct SchemaMigrationCase {
         let store = try await server.reopen()
         let version = try await store.engine.query("SELECT value FROM meta WHERE name = 'schema_version'").first?.blob(
             "value")
-        #expect(version == Array("9".utf8) && Schema.version == 9)
+        #expect(version == Array(String(Schema.version).utf8))
         func total(_ userId: String) async throws -> Int {
             try await store.workouts(for: userId, from: nil, to: nil, page: 1, pageSize: 2).1.totalCount
         }
@@ -377,6 +384,46 @@ struct SchemaMigrationCase {
         #expect(try await !store.deleteWorkout(id, for: user.id), "deleted once, counted once")
         #expect(try await total(user.id) == 3)
         #expect(try await total(other.id) == 1)
+        await store.shutdown()
+    }
+
+    @Test func aVersionNineDatabaseOnSQLiteGainsDailyMetrics() async throws {
+        try await migratesVersionNine(on: .sqlite)
+    }
+
+    @Test(
+        .enabled(
+            if: TestEngine.postgresURL != nil,
+            "skipped: WELLNESS_TEST_POSTGRES_URL is not set (e2e/server/postgres.sh run swift test ... sets it)"))
+    func aVersionNineDatabaseOnPostgreSQLGainsDailyMetrics() async throws {
+        try await migratesVersionNine(on: .postgres)
+    }
+
+    /// A database of version 9 (written by this server, then version 10's
+    /// table dropped) gains `daily_metrics`: its check-ins and profile read
+    /// back as before (the profile's calendar at its defaults), and daily
+    /// metrics are stored and read.
+    private func migratesVersionNine(on engine: TestEngine) async throws {
+        let server = try await TestServer.make(engine)
+        let user = try await server.user(days: 3)
+        try await server.store.saveProfile(Profile(age: 40), for: user.id)
+        try await server.store.engine.query("DROP TABLE daily_metrics")
+        try await server.store.engine.query(
+            "UPDATE meta SET value = ? WHERE name = 'schema_version'", [.blob(Array("9".utf8))])
+        await server.store.shutdown()
+
+        let store = try await server.reopen()
+        let version = try await store.engine.query("SELECT value FROM meta WHERE name = 'schema_version'").first?.blob(
+            "value")
+        #expect(version == Array("10".utf8) && Schema.version == 10)
+        #expect(try await store.checkIns(for: user.id).count == 3)
+        #expect(try await store.profile(for: user.id) == Profile(age: 40))
+        #expect(try await store.dailyMetrics(for: user.id).isEmpty)
+        let input = try DailyMetricsInput(
+            json: try JSONParser.parse(Array(#"{"days":[{"date":"2026-03-02","resting_heart_rate":58}]}"#.utf8)),
+            maximumDays: 10, maximumMetrics: 10)
+        try await store.upsert(input, for: user.id, maximumMetrics: 10)
+        #expect(try await store.dailyMetrics(for: user.id).map(\.values) == [["resting_heart_rate": 58]])
         await store.shutdown()
     }
 

@@ -69,6 +69,8 @@ import Testing
 
     @Test(arguments: [
         ["--requests-per-user", "0"], ["--requests-per-lone-user", "1", "--requests-per-user", "2"],
+        ["--daily-metrics-days-per-request", "0"], ["--daily-metrics-days-per-request", "1001"],
+        ["--daily-metrics-per-day", "0"], ["--daily-metrics-per-day", "1001"],
     ])
     func theLimitGroupNamesTheOptionAtFault(_ arguments: [String]) throws {
         let message = try #require(Self.refusal(LimitOptions.self, arguments))
@@ -119,7 +121,7 @@ import Testing
             "--ai-rate-limit", "3", "--requests-per-lone-user", "4", "--auth-cache-ttl", "0", "--page-cache-mb", "2",
             "--database-timeout", "1.5", "--sqlite-readers", "3", "--header-timeout", "0.25", "--insight-interval",
             "60",
-            "--allow-signup",
+            "--allow-signup", "--daily-metrics-days-per-request", "200", "--daily-metrics-per-day", "100",
         ])
         let configuration = try serve.serverConfiguration()
         #expect(configuration.host == "0.0.0.0" && configuration.port == 0)
@@ -130,6 +132,7 @@ import Testing
         #expect(configuration.timeouts.header == .milliseconds(250))
         #expect(configuration.insightIntervalSeconds == 60 && configuration.allowSignup)
         #expect(configuration.ai == nil)
+        #expect(configuration.dailyMetricsDaysPerRequest == 200 && configuration.dailyMetricsPerDay == 100)
     }
 
     @Test func everyCommandThatOpensTheStoreSharesOneStorageGroup() throws {

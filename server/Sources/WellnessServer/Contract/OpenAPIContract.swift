@@ -367,7 +367,13 @@ enum OpenAPIContract {
                 "401": {$ref: "#/components/responses/Unauthorized"}
             put:
               operationId: putProfile
-              summary: Replaces the physical profile goal suggestions draw on.
+              summary: Replaces the physical profile goal suggestions draw on, and sets the user's calendar.
+              description: >-
+                Age, height and weight are replaced (left out: none). time_zone and
+                first_weekday, left out, keep their stored values; null resets them to
+                UTC and Monday. Every day the server counts (the coach's "today" and
+                "this week", sessions' days, weekly insights, trends, the workouts
+                list's date bounds) is a day of this calendar, from the next read on.
               requestBody:
                 required: true
                 content:
@@ -435,6 +441,102 @@ enum OpenAPIContract {
                             items: {$ref: "#/components/schemas/CheckInRecord"}
                 "401": {$ref: "#/components/responses/Unauthorized"}
 
+          /api/v1/daily-metrics:
+            post:
+              operationId: storeDailyMetrics
+              summary: Stores daily metrics per day and metric (at most 1,000 days per request); null deletes a metric.
+              description: >-
+                Each day's metrics are merged into the stored day: a value replaces
+                that metric's, null deletes it, metrics left out stay. A day left
+                without metrics is deleted. A date sent twice is applied in order.
+                Values are converted to their metric's unit (units) and sealed at
+                rest. With Idempotency-Key, applied once.
+              requestBody:
+                required: true
+                content:
+                  application/json:
+                    schema:
+                      type: object
+                      required: [days]
+                      additionalProperties: false
+                      properties:
+                        days:
+                          type: array
+                          minItems: 1
+                          maxItems: 1000
+                          items: {$ref: "#/components/schemas/DailyMetricsDay"}
+                        units: {$ref: "#/components/schemas/DailyMetricsUnits"}
+              responses:
+                "409": {$ref: "#/components/responses/KeyInProgress"}
+                "422": {$ref: "#/components/responses/KeyReused"}
+                "500": {$ref: "#/components/responses/Internal"}
+                "201":
+                  description: How many days hold metrics after the write, and how many were left without any.
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        required: [success, data]
+                        properties:
+                          success: {type: boolean}
+                          data:
+                            type: object
+                            required: [stored, deleted]
+                            properties:
+                              stored: {type: integer, minimum: 0}
+                              deleted: {type: integer, minimum: 0}
+                "400": {$ref: "#/components/responses/BadRequest"}
+                "401": {$ref: "#/components/responses/Unauthorized"}
+                "413": {$ref: "#/components/responses/TooLarge"}
+            get:
+              operationId: listDailyMetrics
+              parameters:
+                - name: from
+                  in: query
+                  description: The earliest date, included.
+                  schema: {$ref: "#/components/schemas/InputDate"}
+                - name: to
+                  in: query
+                  description: The latest date, included.
+                  schema: {$ref: "#/components/schemas/InputDate"}
+                - {$ref: "#/components/parameters/Page"}
+                - {$ref: "#/components/parameters/PageSize"}
+              responses:
+                "500": {$ref: "#/components/responses/Internal"}
+                "200":
+                  description: One page of the user's days of metrics, oldest first.
+                  content:
+                    application/json:
+                      schema:
+                        type: object
+                        required: [success, data]
+                        properties:
+                          success: {type: boolean}
+                          data:
+                            type: object
+                            required: [days, pagination]
+                            properties:
+                              days:
+                                type: array
+                                items: {$ref: "#/components/schemas/DailyMetricsRecord"}
+                              pagination: {$ref: "#/components/schemas/Pagination"}
+                "400": {$ref: "#/components/responses/BadRequest"}
+                "401": {$ref: "#/components/responses/Unauthorized"}
+
+          /api/v1/daily-metrics/{date}:
+            parameters:
+              - {name: date, in: path, required: true, schema: {$ref: "#/components/schemas/InputDate"}}
+            delete:
+              operationId: deleteDailyMetrics
+              summary: Deletes the user's metrics of one day; 204 also when there are none.
+              requestBody: {$ref: "#/components/requestBodies/NoInput"}
+              responses:
+                "500": {$ref: "#/components/responses/Internal"}
+                "204": {description: "Deleted, or there were none."}
+                "400": {$ref: "#/components/responses/BadRequest"}
+                "401": {$ref: "#/components/responses/Unauthorized"}
+                "413": {$ref: "#/components/responses/TooLarge"}
+
           /api/v1/workouts:
             post:
               operationId: storeWorkouts
@@ -483,11 +585,11 @@ enum OpenAPIContract {
               parameters:
                 - name: from
                   in: query
-                  description: The earliest start, included (a date is its first instant, UTC).
+                  description: The earliest start, included (a date is its first instant in the profile's time zone).
                   schema: {$ref: "#/components/schemas/InputInstant"}
                 - name: to
                   in: query
-                  description: The latest start, included (a date is its last instant, UTC).
+                  description: The latest start, included (a date is its last instant in the profile's time zone).
                   schema: {$ref: "#/components/schemas/InputInstant"}
                 - {$ref: "#/components/parameters/Page"}
                 - {$ref: "#/components/parameters/PageSize"}
@@ -979,9 +1081,11 @@ enum OpenAPIContract {
                         allOf:
                           - {$ref: "#/components/schemas/Profile"}
                           - type: object
-                            required: [bmi]
+                            required: [bmi, time_zone, first_weekday]
                             properties:
                               bmi: {type: [number, "null"]}
+                              time_zone: {type: string}
+                              first_weekday: {type: integer, minimum: 1, maximum: 7}
             InsightResponse:
               description: The insight.
               content:
@@ -1073,8 +1177,8 @@ enum OpenAPIContract {
             Timestamp: {type: string, format: date-time}
             AccountExport:
               type: object
-              required: [format, version, exported_at, user, profile, api_keys, checkins, workouts, insights, goals,
-                         consultations, ai_token_usage, complete]
+              required: [format, version, exported_at, user, profile, api_keys, checkins, daily_metrics, workouts, insights,
+                         goals, consultations, ai_token_usage, complete]
               properties:
                 format: {type: string, const: wellness-account-export}
                 version: {type: integer, const: 1}
@@ -1097,6 +1201,10 @@ enum OpenAPIContract {
                   type: array
                   items: {$ref: "#/components/schemas/ApiKey"}
                 checkins: {type: array, items: {$ref: "#/components/schemas/CheckInRecord"}}
+                daily_metrics:
+                  description: Oldest first.
+                  type: array
+                  items: {$ref: "#/components/schemas/DailyMetricsRecord"}
                 workouts:
                   description: Oldest first.
                   type: array
@@ -1186,6 +1294,86 @@ enum OpenAPIContract {
                 - type: string
                   format: date-time
                   pattern: "^(19[0-9]{2}|20[0-9]{2})-(0[1-9]|1[0-2])-(0[1-9]|1[0-9]|2[0-8])T([01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](\\.[0-9]{1,9})?(Z|[+-]([01][0-9]|2[0-3]):[0-5][0-9])$"
+            DailyMetricsDay:
+              description: >-
+                One day of daily metrics: its date (the user's local day) and numbers
+                named by identifiers (null: delete that metric of that day). The
+                documented metrics are listed with their units and ranges (in their
+                own unit; a value sent in another unit must be in range once
+                converted); spo2_percent is stored as spo2 and hrv as
+                heart_rate_variability. Others are stored as sent, without a unit,
+                between -1e12 and 1e12. At most 64 metrics a day (the server's
+                --daily-metrics-per-day).
+              type: object
+              required: [date]
+              maxProperties: 65
+              propertyNames: {pattern: "^[a-z_][a-z0-9_]{0,63}$"}
+              properties:
+                date: {$ref: "#/components/schemas/InputDate"}
+                steps: {type: [number, "null"], minimum: 0, maximum: 500000, description: "steps"}
+                resting_heart_rate: {type: [number, "null"], minimum: 20, maximum: 250, description: "bpm"}
+                heart_rate_variability: {type: [number, "null"], minimum: 0, maximum: 1000, description: "ms"}
+                hrv: {type: [number, "null"], minimum: 0, maximum: 1000, description: "ms (heart_rate_variability)"}
+                sleep_minutes: {type: [number, "null"], minimum: 0, maximum: 1440, description: "min"}
+                deep_sleep_minutes: {type: [number, "null"], minimum: 0, maximum: 1440, description: "min"}
+                light_sleep_minutes: {type: [number, "null"], minimum: 0, maximum: 1440, description: "min"}
+                rem_sleep_minutes: {type: [number, "null"], minimum: 0, maximum: 1440, description: "min"}
+                awake_minutes: {type: [number, "null"], minimum: 0, maximum: 1440, description: "min"}
+                time_in_bed_minutes: {type: [number, "null"], minimum: 0, maximum: 1440, description: "min"}
+                active_zone_minutes: {type: [number, "null"], minimum: 0, maximum: 1440, description: "min"}
+                deep_sleep_percent: {type: [number, "null"], minimum: 0, maximum: 100, description: "percent"}
+                rem_sleep_percent: {type: [number, "null"], minimum: 0, maximum: 100, description: "percent"}
+                light_sleep_percent: {type: [number, "null"], minimum: 0, maximum: 100, description: "percent"}
+                awake_percent: {type: [number, "null"], minimum: 0, maximum: 100, description: "percent"}
+                sleep_score: {type: [number, "null"], minimum: 0, maximum: 100, description: "score"}
+                stress_score: {type: [number, "null"], minimum: 0, maximum: 100, description: "score"}
+                spo2: {type: [number, "null"], minimum: 50, maximum: 100, description: "percent"}
+                spo2_percent: {type: [number, "null"], minimum: 50, maximum: 100, description: "percent (spo2)"}
+                vo2_max: {type: [number, "null"], minimum: 5, maximum: 100, description: "ml/kg/min"}
+                weight_kg: {type: [number, "null"], minimum: 20, maximum: 400, description: "kg"}
+                calories: {type: [number, "null"], minimum: 0, maximum: 50000, description: "kcal"}
+                distance_km: {type: [number, "null"], minimum: 0, maximum: 1000, description: "km"}
+                floors: {type: [number, "null"], minimum: 0, maximum: 1000, description: "floors"}
+              additionalProperties: {type: [number, "null"], minimum: -1.0e12, maximum: 1.0e12}
+            DailyMetricsRecord:
+              description: A stored day of metrics, each in its metric's unit (spo2_percent and hrv under their names).
+              type: object
+              required: [date]
+              properties:
+                date: {type: string, format: date}
+              additionalProperties: {type: number}
+            DailyMetricsUnits:
+              description: >-
+                The unit each documented metric is sent in (its own when left out),
+                converted on arrival: minutes from h, hours, s; weight from lb, st, g;
+                percentages from a fraction; energy from kJ; distance from m, mi.
+              type: [object, "null"]
+              additionalProperties: false
+              properties:
+                steps: {type: string, enum: ["steps"]}
+                resting_heart_rate: {type: string, enum: ["bpm"]}
+                heart_rate_variability: {type: string, enum: ["ms", "s"]}
+                hrv: {type: string, enum: ["ms", "s"]}
+                sleep_minutes: {type: string, enum: ["min", "minutes", "h", "hours", "s", "seconds"]}
+                deep_sleep_minutes: {type: string, enum: ["min", "minutes", "h", "hours", "s", "seconds"]}
+                light_sleep_minutes: {type: string, enum: ["min", "minutes", "h", "hours", "s", "seconds"]}
+                rem_sleep_minutes: {type: string, enum: ["min", "minutes", "h", "hours", "s", "seconds"]}
+                awake_minutes: {type: string, enum: ["min", "minutes", "h", "hours", "s", "seconds"]}
+                time_in_bed_minutes: {type: string, enum: ["min", "minutes", "h", "hours", "s", "seconds"]}
+                active_zone_minutes: {type: string, enum: ["min", "minutes", "h", "hours", "s", "seconds"]}
+                deep_sleep_percent: {type: string, enum: ["percent", "%", "fraction"]}
+                rem_sleep_percent: {type: string, enum: ["percent", "%", "fraction"]}
+                light_sleep_percent: {type: string, enum: ["percent", "%", "fraction"]}
+                awake_percent: {type: string, enum: ["percent", "%", "fraction"]}
+                sleep_score: {type: string, enum: ["score"]}
+                stress_score: {type: string, enum: ["score"]}
+                spo2: {type: string, enum: ["percent", "%", "fraction"]}
+                spo2_percent: {type: string, enum: ["percent", "%", "fraction"]}
+                vo2_max: {type: string, enum: ["ml/kg/min"]}
+                weight_kg: {type: string, enum: ["kg", "lb", "st", "g"]}
+                calories: {type: string, enum: ["kcal", "kJ"]}
+                distance_km: {type: string, enum: ["km", "m", "mi"]}
+                floors: {type: string, enum: ["floors"]}
             WorkoutInput:
               description: >-
                 One workout. Fields other than start, end and activity are numbers
@@ -1491,6 +1679,25 @@ enum OpenAPIContract {
                 age: {type: [integer, "null"], minimum: 1, maximum: 130}
                 height_cm: {type: [number, "null"], minimum: 50, maximum: 260}
                 weight_kg: {type: [number, "null"], minimum: 20, maximum: 400}
+                time_zone:
+                  description: >-
+                    The IANA name of the zone the user's days are cut in (UTC until
+                    set); a name the server's time-zone database does not know is 400
+                    naming it.
+                  type: [string, "null"]
+                  minLength: 1
+                  maxLength: 255
+                first_weekday:
+                  description: >-
+                    The first day of the user's week: 1 = Sunday … 7 = Saturday (as
+                    Foundation's Calendar), or the weekday's English name in any case;
+                    answered as the number. 2 (Monday) until set.
+                  anyOf:
+                    - {type: integer, minimum: 1, maximum: 7}
+                    - type: string
+                      enum: [sunday, monday, tuesday, wednesday, thursday, friday, saturday,
+                             Sunday, Monday, Tuesday, Wednesday, Thursday, Friday, Saturday]
+                    - {type: "null"}
             CheckIn:
               type: object
               required: [date]

@@ -9,9 +9,10 @@ extension Coach {
         case declined(String)
     }
 
-    /// The exact answer to a question about the user's own check-ins and
-    /// workouts ("How many steps did I take this week?"), or why there is
-    /// none, or nil when the message is not such a question.
+    /// The exact answer to a question about the user's own check-ins, daily
+    /// metrics and workouts ("How many steps did I take this week?"), in the
+    /// user's calendar, or why there is none, or nil when the message is not
+    /// such a question.
     ///
     /// A question about workouts, or conditioned on them, is answered only
     /// when the user has logged workouts here: an empty sessions table would
@@ -31,25 +32,37 @@ extension Coach {
 }
 
 extension Coach.Context {
-    /// The check-ins as the query's daily table (steps, sleep in minutes,
-    /// calories, mood, workouts, biological age) and the workouts as its
-    /// sessions, with their units; days are UTC days, as check-ins' are.
-    static func queryTables(checkIns: [CheckIn], workouts: [WorkoutRecord]) -> QueryTables? {
-        var latest: [CalendarDate: CheckIn] = [:]
-        for checkIn in checkIns { latest[checkIn.date] = checkIn }
-        let days = latest.values.sorted { $0.date < $1.date }
-        func column(_ value: (CheckIn) -> Double?) -> JSONValue {
-            .array(days.map { value($0).map(JSONValue.double) ?? .null })
+    /// The check-ins joined by date with the daily metrics as the query's
+    /// daily table (steps, sleep in minutes, calories, mood, workouts,
+    /// biological age, then every daily metric; a daily metric of a day
+    /// replaces the check-in's value of the same column, as the measured
+    /// one), and the workouts as its sessions, with their units; sessions'
+    /// days and "today", "this week" are the user's (``UserCalendar``).
+    static func queryTables(
+        checkIns: [CheckIn], dailyMetrics: [DailyMetrics] = [], workouts: [WorkoutRecord],
+        calendar: UserCalendar = .utc
+    ) -> QueryTables? {
+        var rows: [CalendarDate: [String: Double]] = [:]
+        for checkIn in checkIns {
+            var row: [String: Double] = [:]
+            row["steps"] = checkIn.steps
+            row["sleep_minutes"] = checkIn.sleepHours.map { $0 * 60 }
+            row["calories"] = checkIn.calories
+            row["mood"] = checkIn.mood
+            row["workouts"] = checkIn.workouts
+            row["biological_age"] = checkIn.biologicalAge
+            rows[checkIn.date] = row
         }
-        let daily = JSONObject([
-            ("date", .array(days.map(\.date.json))),
-            ("steps", column(\.steps)),
-            ("sleep_minutes", column { $0.sleepHours.map { $0 * 60 } }),
-            ("calories", column(\.calories)),
-            ("mood", column(\.mood)),
-            ("workouts", column(\.workouts)),
-            ("biological_age", column(\.biologicalAge)),
-        ])
+        for day in dailyMetrics {
+            rows[day.date, default: [:]].merge(day.values) { _, measured in measured }
+        }
+        let days = rows.keys.sorted()
+        let checkInColumns = ["steps", "sleep_minutes", "calories", "mood", "workouts", "biological_age"]
+        let metricColumns = Set(dailyMetrics.flatMap(\.values.keys)).subtracting(checkInColumns).sorted()
+        var daily = JSONObject([("date", .array(days.map(\.json)))])
+        for name in checkInColumns + metricColumns {
+            daily.append(name, .array(days.map { day in rows[day]?[name].map(JSONValue.double) ?? .null }))
+        }
         let sessions = workouts.map { workout in
             var row = JSONObject([
                 ("start", .double(Double(workout.start) / 1000)), ("end", .double(Double(workout.end) / 1000)),
@@ -60,11 +73,15 @@ extension Coach.Context {
             }
             return JSONValue.object(row)
         }
-        let units = WorkoutRecord.units.merging(
+        var units = WorkoutRecord.units.merging(
             ["sleep_minutes": "min", "mood": "score", "workouts": "workouts", "biological_age": "years"]
         ) { session, _ in session }
+        for name in metricColumns {
+            if let metric = DailyMetricVocabulary.metrics[name], units[name] == nil { units[name] = metric.unit }
+        }
         let tables = JSONObject([
-            ("daily", .object(daily)), ("sessions", .array(sessions)), ("time_zone", .string("UTC")),
+            ("daily", .object(daily)), ("sessions", .array(sessions)), ("time_zone", .string(calendar.timeZoneName)),
+            ("first_weekday", .int(calendar.firstWeekday)),
             ("units", .object(JSONObject(units.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))),
         ])
         return try? QueryTables(json: .object(tables))

@@ -13,18 +13,26 @@ public enum Coach {
         public let checkIns: [CheckIn]
         /// The user's workouts, oldest first.
         public let workouts: [WorkoutRecord]
-        /// Both as the query's tables, read once for the rules' answer and the model's tool
+        /// The user's daily metrics (resting heart rate, sleep stages, …), oldest first.
+        public let dailyMetrics: [DailyMetrics]
+        /// The user's calendar: the zone of their days and the first day of their week.
+        public let calendar: UserCalendar
+        /// All as the query's tables, read once for the rules' answer and the model's tool
         /// (nil only if the stored data cannot form tables).
         public let queryTables: QueryTables?
 
         public init(
-            goal: Goal? = nil, insight: Insight? = nil, checkIns: [CheckIn] = [], workouts: [WorkoutRecord] = []
+            goal: Goal? = nil, insight: Insight? = nil, checkIns: [CheckIn] = [], workouts: [WorkoutRecord] = [],
+            dailyMetrics: [DailyMetrics] = [], calendar: UserCalendar = .utc
         ) {
             self.goal = goal
             self.insight = insight
             self.checkIns = checkIns
             self.workouts = workouts
-            queryTables = Self.queryTables(checkIns: checkIns, workouts: workouts)
+            self.dailyMetrics = dailyMetrics
+            self.calendar = calendar
+            queryTables = Self.queryTables(
+                checkIns: checkIns, dailyMetrics: dailyMetrics, workouts: workouts, calendar: calendar)
         }
     }
 

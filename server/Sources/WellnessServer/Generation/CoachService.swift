@@ -18,10 +18,10 @@ struct CoachService: Sendable {
 
     /// What the coach is asked: the message, the consultation, its subject and the user's check-ins.
     func request(_ content: String, in consultation: Consultation) async throws -> CoachRequest {
-        let today = CalendarDate(daysSinceEpoch: Int(Store.nowMilliseconds() / 86_400_000)) ?? .epoch
-        return CoachRequest(
-            message: content, consultation: consultation, context: try await context(of: consultation),
-            today: today)
+        let context = try await context(of: consultation)
+        // The user's today: the day it is now in their zone.
+        let today = context.calendar.date(atMilliseconds: store.clock())
+        return CoachRequest(message: content, consultation: consultation, context: context, today: today)
     }
 
     /// The whole reply to `coach`, stored with the message; the response's `data`.
@@ -96,11 +96,14 @@ struct CoachService: Sendable {
         return .object(JSONObject([("messages", .array(written)), ("count", .int(messages.count))]))
     }
 
-    /// The goal or insight a consultation is about (if it is the user's), and the user's check-ins and workouts.
+    /// The goal or insight a consultation is about (if it is the user's), and the user's check-ins,
+    /// daily metrics and workouts, in the user's calendar.
     private func context(of consultation: Consultation) async throws -> Coach.Context {
+        let user = consultation.userId
         var context = Coach.Context(
-            checkIns: try await store.checkIns(for: consultation.userId),
-            workouts: try await store.workouts(for: consultation.userId))
+            checkIns: try await store.checkIns(for: user), workouts: try await store.workouts(for: user),
+            dailyMetrics: try await store.dailyMetrics(for: user), calendar: try await store.profile(for: user).calendar
+        )
         guard let contextId = consultation.contextId else { return context }
         switch consultation.contextType {
         case .insight?: context.insight = try await store.insight(contextId, for: consultation.userId)

@@ -8,11 +8,14 @@ public enum InsightGenerator {
     static let dailyWindow = 14
     static let weeklyWindow = 8
 
-    /// - Parameter checkIns: a user's check-ins, in any order.
-    public static func insights(from checkIns: [CheckIn]) -> [Store.NewInsight] {
+    /// - Parameters:
+    ///   - checkIns: a user's check-ins, in any order (their dates are the user's local days).
+    ///   - calendar: the user's calendar: weekly insights are its weeks, from its first weekday.
+    public static func insights(from checkIns: [CheckIn], calendar: UserCalendar = .utc) -> [Store.NewInsight] {
         let sorted = checkIns.sorted { $0.date < $1.date }
         guard !sorted.isEmpty else { return [] }
-        return daily(sorted) + weekly(sorted) + milestones(sorted) + patterns(sorted)
+        return daily(sorted) + weekly(sorted, firstWeekday: calendar.firstWeekday) + milestones(sorted)
+            + patterns(sorted)
     }
 
     // MARK: - Daily
@@ -50,9 +53,10 @@ public enum InsightGenerator {
 
     // MARK: - Weekly
 
-    static func weekly(_ checkIns: [CheckIn]) -> [Store.NewInsight] {
+    /// A week's insight per week (from `firstWeekday`, 1 = Sunday … 7 = Saturday) of 3 check-ins or more.
+    static func weekly(_ checkIns: [CheckIn], firstWeekday: Int = Profile.defaultFirstWeekday) -> [Store.NewInsight] {
         let byWeek = Dictionary(grouping: checkIns) {
-            AggregationInterval.week.bucketStart(containing: $0.date.daysSinceEpoch, firstWeekday: 2)
+            AggregationInterval.week.bucketStart(containing: $0.date.daysSinceEpoch, firstWeekday: firstWeekday)
         }
         return byWeek.keys.sorted().suffix(weeklyWindow).compactMap { start -> Store.NewInsight? in
             guard let days = byWeek[start], days.count >= 3,
@@ -178,6 +182,8 @@ public enum InsightGenerator {
         return "\(months[date.month - 1]) \(date.day)"
     }
 
+    /// The period of `days` dates from `first`, each date written as its UTC day (an insight's
+    /// `date_range` names the check-ins' own dates, which are the user's local days).
     static func dayRange(_ first: CalendarDate, days: Int) -> DateRange {
         let start = Int64(first.daysSinceEpoch) * 86_400
         return DateRange(

@@ -20,9 +20,16 @@ extension Routes {
     }
 
     private func saveProfile(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        let profile = try JSONResponses.decode(
-            Profile.self, from: try await JSONResponses.body(of: request, context: context))
-        try await store.saveProfile(profile, for: try context.requireUser())
+        let user = try context.requireUser()
+        let body = try await JSONResponses.body(of: request, context: context)
+        var profile = try JSONResponses.decode(Profile.self, from: body)
+        // The calendar is kept when left out: a client that only knows the physical profile does not reset it.
+        if case .object(let members) = body, members["time_zone"] == nil || members["first_weekday"] == nil {
+            let stored = try await store.profile(for: user)
+            if members["time_zone"] == nil { profile.timeZone = stored.timeZone }
+            if members["first_weekday"] == nil { profile.firstWeekday = stored.firstWeekday }
+        }
+        try await store.saveProfile(profile, for: user)
         return JSONResponses.envelope(profile.json)
     }
 
@@ -46,11 +53,12 @@ extension Routes {
     }
 
     private func trends(_ context: AppRequestContext) async throws -> Response {
-        let entries = try await store.checkIns(for: try context.requireUser()).compactMap { checkIn in
+        let user = try context.requireUser()
+        let entries = try await store.checkIns(for: user).compactMap { checkIn in
             checkIn.biologicalAge.map { BiologicalAgeEntry(date: checkIn.date, biologicalAge: $0) }
         }
-        let now = Int64(Date().timeIntervalSince1970)
-        let today = CalendarDate(daysSinceEpoch: Int(now / 86_400)) ?? .epoch
+        // The user's today, in their zone.
+        let today = try await store.profile(for: user).calendar.date(atMilliseconds: store.clock())
         return JSONResponses.json(try LongevityTrends(entries: entries, today: today).response.json)
     }
 }

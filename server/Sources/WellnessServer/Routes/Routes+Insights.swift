@@ -26,7 +26,7 @@ extension Routes {
     /// it was made; returns how many were new.
     func writeInsights(for user: String) async throws -> Int {
         let checkIns = try await store.checkIns(for: user)
-        let drafts = InsightGenerator.insights(from: checkIns)
+        let drafts = InsightGenerator.insights(from: checkIns, calendar: try await store.profile(for: user).calendar)
         guard !(provider is RulesProvider), !drafts.isEmpty else {
             let added = try await store.add(drafts, for: user)
             if added > 0 { try await store.recordRulesProvenanceOfInsights(for: user) }

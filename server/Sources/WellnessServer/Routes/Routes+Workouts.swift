@@ -38,18 +38,29 @@ extension Routes {
     private func listWorkouts(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let parameters = QueryParameters(request)
         let page = try parameters.page()
+        let user = try context.requireUser()
+        // A date is a day of the user's calendar.
+        let calendar = try await store.profile(for: user).calendar
         let (workouts, pagination) = try await store.workouts(
-            for: try context.requireUser(), from: try parameters.instant("from", endOfDay: false),
-            to: try parameters.instant("to", endOfDay: true), page: page.page, pageSize: page.size)
+            for: user, from: try parameters.instant("from", endOfDay: false, in: calendar),
+            to: try parameters.instant("to", endOfDay: true, in: calendar), page: page.page, pageSize: page.size)
         return JSONResponses.envelope(
             .object(JSONObject([("workouts", .array(workouts.map(\.json))), ("pagination", pagination.json)])))
     }
 }
 
 extension QueryParameters {
-    /// `from` or `to` of the workouts list (``WorkoutsPage/bound(_:endOfDay:)``), as epoch milliseconds.
-    func instant(_ name: String, endOfDay: Bool) throws -> Int64? {
+    /// `from` or `to` of the workouts list (``WorkoutsPage/bound(_:endOfDay:)``), as epoch milliseconds;
+    /// a date is its first or last instant in `calendar`'s zone.
+    func instant(_ name: String, endOfDay: Bool, in calendar: UserCalendar) throws -> Int64? {
         guard let text = parameters.get(name) else { return nil }
+        if text.utf8.count == 10, let date = CalendarDate(parsing: Array(text.utf8)) {
+            let day = date.daysSinceEpoch
+            let start = calendar.startOfDay(endOfDay ? day + 1 : day)
+            let milliseconds = start.multipliedReportingOverflow(by: 1000)
+            guard !milliseconds.overflow else { return start < 0 ? .min : .max }
+            return endOfDay ? milliseconds.partialValue - 1 : milliseconds.partialValue
+        }
         guard let bound = WorkoutsPage.bound(text, endOfDay: endOfDay) else {
             throw APIFailure.badRequest(
                 "\(name) must be an RFC 3339 timestamp or a date (YYYY-MM-DD), not \"\(text)\"")

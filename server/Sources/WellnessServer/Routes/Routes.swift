@@ -20,6 +20,10 @@ struct Routes {
     /// How long an idempotency key's claim holds it without completing.
     var idempotencyLeaseMilliseconds = ServerConfiguration(dataDirectory: URL(fileURLWithPath: "/"))
         .idempotencyLeaseMilliseconds
+    /// Days one daily-metrics request may carry, and metrics one day may hold.
+    var dailyMetricsLimits = (
+        days: DailyMetricsInput.defaultMaximumDays, metrics: DailyMetricsInput.defaultMaximumMetricsPerDay
+    )
     /// The safety classifier asked about coach messages the crisis lexicon passes (`--ai-safety-model`).
     var safetyClassifier: SafetyClassifier?
 
@@ -34,8 +38,8 @@ struct Routes {
     /// Every route the server answers: the one list that registration and the
     /// 405 `Allow` header both read.
     var table: [Route] {
-        operationsRoutes + authRoutes + accountRoutes + dataRoutes + workoutsRoutes + insightsRoutes + goalsRoutes
-            + consultationsRoutes
+        operationsRoutes + authRoutes + accountRoutes + dataRoutes + dailyMetricsRoutes + workoutsRoutes
+            + insightsRoutes + goalsRoutes + consultationsRoutes
     }
 
     /// A route anyone may call.

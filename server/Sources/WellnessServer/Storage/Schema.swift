@@ -39,6 +39,9 @@ enum Schema {
         SchemaMigration(
             version: 9, summary: "workout totals in a count table, as the other lists'",
             statements: version9),
+        SchemaMigration(
+            version: 10, summary: "daily metrics (resting heart rate, sleep stages, weight, ...) per user and date",
+            statements: version10),
     ]
 
     /// The version from which each user's values are sealed with their own key (``UserKeys``).
@@ -236,5 +239,16 @@ enum Schema {
     private static let version9: [String] = [
         "CREATE TABLE workout_counts (user_id TEXT NOT NULL PRIMARY KEY, n INTEGER NOT NULL)",
         "INSERT INTO workout_counts (user_id, n) SELECT user_id, COUNT(*) FROM workouts GROUP BY user_id",
+    ]
+
+    /// Version 10. Daily metrics beside the check-ins: one row per user and
+    /// date (the user's local day, as the client names it), the day's
+    /// metrics sealed together in `body`.
+    private static let version10: [String] = [
+        """
+        CREATE TABLE daily_metrics (
+            user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE, date TEXT NOT NULL, body BLOB NOT NULL,
+            PRIMARY KEY (user_id, date))
+        """
     ]
 }

@@ -32,6 +32,7 @@ extension Store {
         ("insight_counts", "user_id = ?"),
         ("list_versions", "user_id = ?"),
         ("checkins", "user_id = ?"),
+        ("daily_metrics", "user_id = ?"),
         ("workouts", "user_id = ?"),
         ("workout_counts", "user_id = ?"),
         ("profiles", "user_id = ?"),

@@ -8,7 +8,7 @@ import WellnessKitCore
 ///
 /// The document is an object: `format` and `exported_at`, then `user`
 /// (`id`, `name`, `created_at`), `profile`, `api_keys` (id, prefix and
-/// creation time; never a key), `checkins`, `workouts` (oldest first), `insights` (each with its
+/// creation time; never a key), `checkins`, `daily_metrics` (oldest first), `workouts` (oldest first), `insights` (each with its
 /// read/favourite/archive state and `generation`, how it was made), `goals`,
 /// `consultations` (each with its `messages`, each with `data_queries` and `generation`),
 /// `ai_token_usage` (tokens per UTC day), and last `"complete": true`: a
@@ -52,7 +52,8 @@ extension Store {
         try await exportAPIKeys(of: userId, to: output)
         // The arrays, in the order of the AccountExport schema, each written as its rows are read.
         let arrays: [(String, (String, ExportOutput) async throws -> Void)] = [
-            ("checkins", exportCheckIns), ("workouts", exportWorkouts), ("insights", exportInsights),
+            ("checkins", exportCheckIns), ("daily_metrics", exportDailyMetrics), ("workouts", exportWorkouts),
+            ("insights", exportInsights),
             ("goals", exportGoals), ("consultations", exportConsultations), ("ai_token_usage", exportTokenUsage),
         ]
         for (name, exportRows) in arrays {
@@ -96,6 +97,20 @@ extension Store {
                     try row.blob("body"), for: SealedField(table: "checkins", column: "body", row: date, user: userId))
                 try await output.element(try CheckIn(json: JSONParser.parse(body)).json)
                 after = date
+            }
+            if Int64(rows.count) < Self.exportPageSize { return }
+        }
+    }
+
+    private func exportDailyMetrics(of userId: String, to output: ExportOutput) async throws {
+        var after = ""
+        while true {
+            let rows = try await engine.query(
+                "SELECT date, body FROM daily_metrics WHERE user_id = ? AND date > ? ORDER BY date LIMIT ?",
+                [.text(userId), .text(after), .integer(Self.exportPageSize)])
+            for row in rows {
+                try await output.element(try dailyMetrics(from: row, userId: userId).json)
+                after = try row.text("date")
             }
             if Int64(rows.count) < Self.exportPageSize { return }
         }

@@ -332,7 +332,7 @@ public final class Store: Sendable {
             let sealed = try await engine.query("SELECT body FROM profiles WHERE user_id = ?", [.text(userId)])
                 .first?.blob("body")
         else { return Profile() }
-        return try Profile(json: JSONParser.parse(cipher.open(sealed, for: Self.profileField(userId))))
+        return try Profile(stored: JSONParser.parse(cipher.open(sealed, for: Self.profileField(userId))))
     }
 
     static func profileField(_ userId: String) -> SealedField {
