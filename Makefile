@@ -190,10 +190,7 @@ demo: build $(SERVER_DEBUG_BIN)
 	@echo "== Python example (examples/python/demo.py) =="
 	@$(PYTHON) examples/python/demo.py examples/data $(BUILD)/demo
 	@echo
-	@echo "== Import an Apple Health export and ask about it (examples/python/import_demo.py) =="
-	@$(PYTHON) examples/python/import_demo.py $(BUILD)/demo
-	@echo
-	@examples/journeys.sh $(SERVER_DEBUG_BIN) $(BUILD)/cmake/journeys $(CURDIR)/$(PYTHON)
+	@examples/journeys.sh $(SERVER_DEBUG_BIN) $(BUILD)/cmake/journeys $(CURDIR)/$(PYTHON) $(BUILD)/demo
 	@echo
 	@echo "Charts to open in a browser: $(BUILD)/demo/*.svg"
 

@@ -1,8 +1,10 @@
 """`make demo`'s import step: a small Apple Health export.zip, made here (two
 weeks; an Apple Watch and an iPhone that count the same walks, sleep stages,
-runs and rides), imported by libwellness and asked about in words.
+runs and rides) ending today, imported by libwellness and asked about in
+words; given a wellness-server, sent to it and asked of the coach.
 
-Usage: python import_demo.py [OUTPUT_DIR]   (export.zip, daily.csv and sessions.csv are written there)
+Usage: python import_demo.py [OUTPUT_DIR [BASE_URL API_KEY]]
+       (export.zip, daily.csv and sessions.csv are written to OUTPUT_DIR)
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ import wellness
 from wellness import importers
 
 WATCH, PHONE = "Ann’s Apple Watch", "Ann’s iPhone"
-FIRST = dt.date(2025, 11, 3)
+TODAY = dt.date.today()
+FIRST = TODAY - dt.timedelta(days=13)
 
 
 def stamp(day: dt.date, hour: int, minute: int = 0) -> str:
@@ -79,8 +82,24 @@ def main() -> None:
                               units=result["units"]) as tables:
         for question in ("How many steps did I take last week?", "What was my average deep sleep this week?",
                          "How far did I run this month?", "How many times did I cycle in the last 14 days?"):
-            answer = tables.ask(question, anchor="2025-11-16")
+            answer = tables.ask(question, anchor=TODAY.isoformat())
             print(f"  {question} {answer['answer'] or '(not understood)'}")
+    if len(sys.argv) > 3:
+        ask_the_coach(result, sys.argv[2], sys.argv[3])
+
+
+def ask_the_coach(result: importers.ImportResult, base_url: str, api_key: str) -> None:
+    """Sends the import to the server (in the user's zone) and asks the coach about it."""
+    with wellness.Client(base_url, api_key=api_key, cache_directory=False, store_directory=False) as client:
+        client.set_profile({"time_zone": "Europe/Berlin"})
+        days = importers.upload_daily_metrics(client, result)
+        sessions = importers.upload_sessions(client, result)
+        print(f"Sent {days} days and {sessions} workouts to {base_url}; the coach, asked about them:")
+        consultation = client.create_consultation("fitness_coach", title="My Apple Health data")
+        for question in ("What was my average resting heart rate in the last 7 days?",
+                         "How much deep sleep did I get on average this week?"):
+            _, reply = client.send_message(consultation["id"], question)
+            print(f"  {question}\n    {reply['content']}")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@
     wellness validate goal-suggestion suggestion.json
     wellness query --sessions workouts.csv '{"table": "sessions", "activity": "run", "reduce": "count_days"}'
     wellness import apple-health export.zip --daily daily.csv --sessions sessions.csv
+    wellness import apple-health export.zip --to-server https://api.example.com --api-key KEY
     wellness version
 
 FILE is a JSON array, JSON Lines (one object a line) or CSV with a header
@@ -26,6 +27,7 @@ import textwrap
 from typing import Any, Callable, Dict, List, NoReturn, Optional, Sequence, TextIO, Tuple
 
 from . import importers, models, series
+from .client import Client
 from .query_tables import QueryTables
 from .errors import InvalidJSONError, WellnessError
 from .frames import statistic_columns
@@ -526,7 +528,23 @@ def import_data(arguments: argparse.Namespace) -> int:
         print(f"  skipped {skipped['count']:,}: {skipped['reason']} (first: {skipped['first']})")
     for line in written:
         print(f"wrote {line}")
+    if arguments.to_server:
+        upload(result, arguments)
     return EXIT_OK
+
+
+def upload(result: importers.ImportResult, arguments: argparse.Namespace) -> None:
+    """Sends an import to the server, daily metrics first, then sessions, in pages."""
+    if not arguments.api_key:
+        raise UserError("--to-server needs --api-key or $WELLNESS_API_KEY", EXIT_USAGE)
+    try:
+        with Client(arguments.to_server, api_key=arguments.api_key, cache_directory=False,
+                    store_directory=False) as client:
+            days = importers.upload_daily_metrics(client, result, checkpoint=arguments.checkpoint)
+            sessions = importers.upload_sessions(client, result, checkpoint=arguments.checkpoint)
+    except WellnessError as error:
+        raise UserError(f"{arguments.to_server}: {error.message}") from None
+    print(f"uploaded {days:,} days and {sessions:,} sessions to {arguments.to_server}")
 
 
 def version(_: argparse.Namespace) -> int:
@@ -614,6 +632,12 @@ def parser() -> argparse.ArgumentParser:
                      help="a source to prefer where sources overlap, repeatable, first preferred")
     run.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                      help="show a progress bar on standard error (default: when it is a terminal)")
+    run.add_argument("--to-server", metavar="URL",
+                     help="upload the daily metrics and sessions to a wellness-server (its API base URL)")
+    run.add_argument("--api-key", metavar="KEY", default=os.environ.get("WELLNESS_API_KEY"),
+                     help="the user's API key for --to-server (default: $WELLNESS_API_KEY)")
+    run.add_argument("--checkpoint", metavar="FILE",
+                     help="record the pages uploaded here, and resume after them when run again")
     run.set_defaults(run=import_data)
 
     run = commands.add_parser("version", help="the package's and the library's versions")

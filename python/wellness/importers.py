@@ -22,7 +22,8 @@ from . import _native
 
 __all__ = ["ImportFormat", "ImportResult", "ImportReport", "ImportedSession", "SkippedRecords", "ImportSource",
            "ProgressBar", "import_file", "import_bytes", "import_apple_health", "import_gpx", "import_tcx",
-           "import_fitbit", "write_daily_csv", "write_sessions_csv", "WorkoutPoster", "upload_sessions"]
+           "import_fitbit", "write_daily_csv", "write_sessions_csv", "WorkoutPoster", "DailyMetricsPoster",
+           "UploadProgress", "upload_sessions", "upload_daily_metrics"]
 
 #: The formats read.
 ImportFormat = Literal["apple_health", "gpx", "tcx", "fitbit"]
@@ -210,9 +211,19 @@ class WorkoutPoster(Protocol):
     def post_workouts(self, workouts: Sequence[Mapping[str, Any]]) -> Any: ...
 
 
+class DailyMetricsPoster(Protocol):
+    """What upload_daily_metrics needs of a client: `wellness.Client.post_daily_metrics`."""
+
+    def post_daily_metrics(self, days: Sequence[Mapping[str, Any]]) -> Any: ...
+
+
+#: What `progress(sent, total)` of an upload is; False stops it after the current page.
+UploadProgress = Callable[[int, int], Optional[bool]]
+
+
 def upload_sessions(client: WorkoutPoster, result: ImportResult, *, page_size: int = 1000,
                     checkpoint: Optional[Union[str, "os.PathLike[str]"]] = None,
-                    progress: Optional[Callable[[int, int], Optional[bool]]] = None) -> int:
+                    progress: Optional[UploadProgress] = None) -> int:
     """Sends an import's sessions to the server as workouts, `page_size` (at
     most 1,000) a request; returns the sessions sent by this call.
 
@@ -223,27 +234,71 @@ def upload_sessions(client: WorkoutPoster, result: ImportResult, *, page_size: i
     them; a checkpoint of other sessions is ignored. `progress(sent, total)`
     returning False stops after the current page (the checkpoint keeps it).
     """
+    sessions = [dict(session) for session in result["sessions"]]
+    return _upload_pages("sessions", sessions, client.post_workouts, page_size, checkpoint, progress)
+
+
+def upload_daily_metrics(client: DailyMetricsPoster, result: ImportResult, *, page_size: int = 1000,
+                         checkpoint: Optional[Union[str, "os.PathLike[str]"]] = None,
+                         progress: Optional[UploadProgress] = None) -> int:
+    """Sends an import's daily metrics to the server (`POST /api/v1/daily-metrics`),
+    `page_size` days (at most 1,000) a request; returns the days sent by this call.
+
+    Only the metrics the import measured are sent: a metric it has no value
+    for on a day is left out, never sent as None, so the server keeps what
+    it already holds for it (None would delete it). The values are in the
+    vocabulary's units already (docs/IMPORT.md). Idempotent, as the server
+    upserts per day and metric; resumable with `checkpoint` as
+    upload_sessions (one checkpoint file may serve both: each keeps its own
+    entry). `progress(sent, total)` returning False stops after the current page.
+    """
+    days = [{name: value for name, value in day.items() if value is not None} for day in result["daily"]]
+    measured = [day for day in days if len(day) > 1]
+    return _upload_pages("daily", measured, client.post_daily_metrics, page_size, checkpoint, progress)
+
+
+def _upload_pages(kind: str, items: List[Dict[str, Any]], send: Callable[[List[Dict[str, Any]]], Any],
+                  page_size: int, checkpoint: Optional[Union[str, "os.PathLike[str]"]],
+                  progress: Optional[UploadProgress]) -> int:
+    """Sends `items` in pages through `send`, recording after each page in
+    `checkpoint`'s entry `kind` how many of these items (by fingerprint) are sent."""
     if not 1 <= page_size <= 1000:
         raise ValueError(f"page_size must be 1 to 1000, not {page_size}")
-    sessions = [dict(session) for session in result["sessions"]]
-    fingerprint = hashlib.sha256(json.dumps(sessions, sort_keys=True).encode()).hexdigest()
+    fingerprint = hashlib.sha256(json.dumps(items, sort_keys=True).encode()).hexdigest()
+    entries = _read_checkpoint(checkpoint)
+    entry = entries.get(kind)
     done = 0
-    if checkpoint is not None and os.path.exists(checkpoint):
-        with open(checkpoint, encoding="utf-8") as stored:
-            state = json.load(stored)
-        if isinstance(state, dict) and state.get("sessions") == fingerprint:
-            done = min(int(state.get("sent", 0)), len(sessions))
+    if isinstance(entry, dict) and entry.get("fingerprint") == fingerprint and isinstance(entry.get("sent"), int):
+        done = min(max(entry["sent"], 0), len(items))
     sent = 0
-    while done < len(sessions):
-        page = sessions[done:done + page_size]
-        client.post_workouts(page)
+    while done < len(items):
+        page = items[done:done + page_size]
+        send(page)
         done += len(page)
         sent += len(page)
         if checkpoint is not None:
-            temporary = f"{os.fspath(checkpoint)}.tmp"
-            with open(temporary, "w", encoding="utf-8") as out:
-                json.dump({"sessions": fingerprint, "sent": done}, out)
-            os.replace(temporary, checkpoint)
-        if progress is not None and progress(done, len(sessions)) is False:
+            entries[kind] = {"fingerprint": fingerprint, "sent": done}
+            _write_checkpoint(checkpoint, entries)
+        if progress is not None and progress(done, len(items)) is False:
             break
     return sent
+
+
+def _read_checkpoint(checkpoint: Optional[Union[str, "os.PathLike[str]"]]) -> Dict[str, Any]:
+    """The checkpoint's entries; none for a missing or unreadable file (the upload starts over, idempotently)."""
+    if checkpoint is None or not os.path.exists(checkpoint):
+        return {}
+    try:
+        with open(checkpoint, encoding="utf-8") as stored:
+            entries = json.load(stored)
+    except (OSError, ValueError):
+        return {}
+    return entries if isinstance(entries, dict) else {}
+
+
+def _write_checkpoint(checkpoint: Union[str, "os.PathLike[str]"], entries: Dict[str, Any]) -> None:
+    """Replaces the checkpoint whole (a kill leaves the old one or the new one, never half of one)."""
+    temporary = f"{os.fspath(checkpoint)}.tmp"
+    with open(temporary, "w", encoding="utf-8") as out:
+        json.dump(entries, out)
+    os.replace(temporary, checkpoint)
