@@ -6,23 +6,49 @@ extension QueryTables {
     /// - Returns: the answer, or nil when the question is not understood (never a guessed number).
     /// - Throws: a validation error when the question reads as a query these tables cannot run.
     public func answer(_ question: String, anchor: CalendarDate? = nil) throws -> QuestionAnswer? {
+        if case .answered(let answer) = try ask(question, anchor: anchor) { return answer }
+        return nil
+    }
+
+    /// Answers a question in words, or says why it was declined.
+    /// - Parameters:
+    ///   - question: the person's words.
+    ///   - anchor: the day "today" means; today in ``timeZone`` when nil.
+    /// - Returns: the answer, or the reason the question was not understood (never a guessed number).
+    /// - Throws: a validation error when the question reads as a query these tables cannot run.
+    public func ask(_ question: String, anchor: CalendarDate? = nil) throws -> QuestionAnswer.Asked {
         let day = anchor ?? LocalCalendar.calendarDate(of: today())
-        guard let reading = QuestionReader.read(question, anchor: day), holds(reading.query) else { return nil }
-        return try answer(reading)
+        let recorded = QueryTables.distinct(sessions.activities)
+        switch QuestionReader.interpret(question, anchor: day, activities: recorded) {
+        case .declined(let reason):
+            return .declined(reason)
+        case .read(let reading):
+            if let missing = missingMetric(reading.query) {
+                return .declined("Your data has no \(ConditionWords.label(missing)) (column \"\(missing)\").")
+            }
+            return .answered(try answer(reading))
+        }
     }
 
     /// Whether the tables have every metric a reading names: a daily summary's
     /// scores and shares ("sleep score", "deep sleep percent") are columns only some
     /// tables have, and a question about one these tables lack is declined, not an error.
     func holds(_ query: DataQuery) -> Bool {
+        missingMetric(query) == nil
+    }
+
+    /// The first metric a reading names that its table lacks, or nil.
+    func missingMetric(_ query: DataQuery) -> String? {
         let (asked, other) = query.table == .daily ? (views.daily, views.sessions) : (views.sessions, views.daily)
         func has(_ metric: String, in view: TableView) -> Bool {
             metric == QueryCondition.activityMetric || view.metrics.contains(metric)
                 || view.standardMetrics.contains(metric)
         }
-        return (query.metric.map { has($0, in: asked) } ?? true)
-            && query.conditions.allSatisfy { has($0.metric, in: asked) }
-            && query.dayConditions.allSatisfy { has($0.metric, in: other) }
+        var named: [(String, TableView)] = query.metric.map { [($0, asked)] } ?? []
+        named += (query.conditions + query.sameDayConditions).map { ($0.metric, asked) }
+        named += query.dayConditions.map { ($0.metric, other) }
+        if case .dayOfExtreme(_, let table, let metric, _) = query.window { named.append((metric, view(of: table))) }
+        return named.first { !has($0.0, in: $0.1) }?.0
     }
 
     /// Answers a question already read.
@@ -47,10 +73,14 @@ extension QueryTables {
         var open = query
         open.conditions = []
         open.dayConditions = []
+        open.sameDayConditions = []
+        open.weekdays = nil
         open.take = nil
         open.metric = nil
         open.reducer = .count
-        if !query.conditions.isEmpty || !query.dayConditions.isEmpty {
+        if !query.conditions.isEmpty || !query.dayConditions.isEmpty || !query.sameDayConditions.isEmpty
+            || query.weekdays != nil
+        {
             context.unconditioned = try evaluate(open).rows
         }
         open.window = .all
