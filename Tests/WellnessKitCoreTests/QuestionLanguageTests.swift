@@ -152,6 +152,9 @@ import WellnessTestSupport
         let steps = try #require(try Self.answer("How many steps did I take on the day of my longest run?"))
         #expect(steps.number == 8_000 && steps.text.contains("the day of your longest run"))
         #expect(try Self.number("How much did I sleep on the day of my farthest run?") == 5)
+        // No swim, so no day: not "you have no steps recorded".
+        let none = try #require(try Self.answer("How many steps did I take on the day of my longest swim?"))
+        #expect(none.number == nil && none.text.hasPrefix("There is no day of your longest swim"))
         #expect(
             try Self.value(
                 #"{"table":"daily","metric":"steps","reduce":"sum","#
@@ -171,6 +174,8 @@ import WellnessTestSupport
         #expect(walks.result.query.sameDayConditions.map(\.value) == [.activity("run")])
         #expect(try Self.number("How many runs on days I did yoga?") == 1)
         #expect(try Self.number("How far did I walk on days I ran?") == 5)
+        // Run days do not say whose heart rate: the day's, or every workout's that day?
+        #expect(try Self.answer("What was my heart rate on days I ran?") == nil)
         #expect(
             try Self.value(
                 #"{"table":"sessions","activity":"walk","reduce":"count","#

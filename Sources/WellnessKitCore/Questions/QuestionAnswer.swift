@@ -69,6 +69,8 @@ private struct Words {
     let context: QuestionAnswer.Context
 
     private var query: DataQuery { reading.query }
+    /// The anchor the query ran with.
+    private var anchorDay: CalendarDate { result.query.anchor ?? CalendarDate.epoch }
     private var metric: String { query.metric ?? "" }
 
     /// Verb forms and nouns of the reader's activities: (past, present, noun, plural noun).
@@ -146,27 +148,33 @@ private struct Words {
     }
 
     /// " between 1 and 3 November 2025.", " on 2 November 2025, the day of your last run."
+    /// For a window that is the day of one row: "your last run", "your longest treadmill run",
+    /// "your highest steps"; nil for other windows.
+    private var dayOfWhat: String? {
+        func noun(_ activities: [String]?) -> String {
+            activities?.first.map { ConditionWords.nouns[$0] ?? $0.lowercased() } ?? "workout"
+        }
+        switch query.window {
+        case .dayOf(let which, let activities):
+            return "your \(which.rawValue) \(noun(activities))"
+        case .dayOfExtreme(let extreme, let table, let metric, let activities):
+            if metric == "duration" || metric == "distance" {
+                let word = extreme == .min ? "shortest" : metric == "distance" ? "farthest" : "longest"
+                return "your \(word) \(noun(activities))"
+            }
+            let word = "\(extreme == .max ? "highest" : "lowest") \(ConditionWords.label(metric))"
+            return table == .daily ? "your \(word)" : "the \(noun(activities)) with your \(word)"
+        default:
+            return nil
+        }
+    }
+
+    /// " between 1 and 3 November 2025.", " on 2 November 2025, the day of your last run."
     private var suffix: String {
         let span = Self.span(result.fromDate, result.toDate)
         let days = weekdayPhrase.map { " \($0)" } ?? ""
-        let day: (String, [String]?)?
-        switch query.window {
-        case .dayOf(let which, let activities): day = (which.rawValue, activities)
-        case .dayOfExtreme(let extreme, _, let metric, let activities):
-            let word = extreme == .max ? (metric == "distance" ? "farthest" : "longest") : "shortest"
-            day = (
-                metric == "duration" || metric == "distance"
-                    ? word
-                    : "\(extreme == .max ? "highest" : "lowest") "
-                        + ConditionWords.label(metric), activities
-            )
-        default: day = nil
-        }
-        if let (which, activities) = day {
-            let noun = activities?.first.map { ConditionWords.nouns[$0] ?? $0.lowercased() } ?? "workout"
-            return span.isEmpty
-                ? "\(days) (you have no \(which) \(noun) yet)."
-                : "\(days) \(span), the day of your \(which) \(noun)."
+        if let what = dayOfWhat {
+            return span.isEmpty ? "\(days) (there is no day of \(what) yet)." : "\(days) \(span), the day of \(what)."
         }
         return span.isEmpty ? "\(days)." : "\(days) \(span)."
     }
@@ -216,13 +224,19 @@ private struct Words {
     private func excludedSentence() -> (String, Double?, String?)? {
         if result.rows > 0, context.present == 0 {
             // A total of nothing recorded is not 0: "your workouts have no calories recorded".
-            let subject = query.table == .sessions ? "Your \(takenPlural)\(sessionQualifier)" : "Those days"
-            return ("\(subject)\(suffix.dropLast()) have no \(label) recorded.", nil, nil)
+            guard query.table == .sessions else { return ("You have no \(label) recorded\(suffix)", nil, nil) }
+            return ("Your \(takenPlural)\(sessionQualifier)\(suffix.dropLast()) have no \(label) recorded.", nil, nil)
         }
         guard result.rows == 0 else { return nil }
         let isCount = query.reducer == .count || query.reducer == .countDays
         let zero: (Double?, String?) =
             isCount ? (0, query.reducer == .count && query.table == .sessions ? "sessions" : "days") : (nil, nil)
+        if let what = dayOfWhat, result.fromDate == nil {
+            // No such session, so no day: not "you have no steps recorded".
+            return (
+                "There is no day of \(what) to look at: I found none on or before \(Self.day(anchorDay)).", nil, nil
+            )
+        }
         let span = Self.span(result.fromDate, result.toDate)
         let within = span.isEmpty ? "" : " \(span)"
         if hasConditions, let unconditioned = context.unconditioned, unconditioned > 0 {

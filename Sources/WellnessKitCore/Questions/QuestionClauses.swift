@@ -542,8 +542,10 @@ struct QuestionClauses {
         }
         // "heart rate" with no workout named: resting, or during workouts? Declined (docs/QUERY.md).
         // "calories" likewise: a day's calories burned, or its workouts'?
+        // "heart rate on days I ran" names run days, not which workouts: the day's heart rate, or every workout's?
         let namesWorkouts =
-            activity != nil || take != nil || conditions.contains { $0.0.metric == QueryCondition.activityMetric }
+            activity != nil || take != nil
+            || conditions.contains { $0.0.metric == QueryCondition.activityMetric && $0.1 != .days }
         if metric?.name == "average_heart_rate" || metric?.name == "calories", !namesWorkouts {
             let which = metric?.name == "calories" ? "calories" : "heart rate"
             return decline("'\(which)' alone could be the day's or your workouts'; name the workouts or say 'resting'")
