@@ -92,6 +92,12 @@ import WellnessTestSupport
         #expect(try Self.number("How many times did I run on the treadmill?") == 1)
         #expect(try Self.number("How many runs did I do?") == 3)
         #expect(try Self.number("How many spinning classes did I do?") == 1)
+        // "Treadmill Walk" beside "Treadmill Run": which is "treadmill"?
+        let both = try QueryTables(
+            json: JSONParser.parse(
+                #"{"sessions":[{"start":"2025-11-01T10:00:00Z","end":"2025-11-01T10:30:00Z","activity":"Treadmill Run"},"#
+                    + #"{"start":"2025-11-02T10:00:00Z","end":"2025-11-02T10:30:00Z","activity":"Treadmill Walk"}]}"#))
+        #expect(try both.answer("How many treadmill runs did I do?", anchor: Self.anchor) == nil)
         // No "Outdoor Bike" is recorded: "outdoor bike" with synonyms would find every ride.
         #expect(try Self.answer("How far did I ride my outdoor bike?") == nil)
         #expect(try Self.reason("How far did I ride my outdoor bike?")?.contains("'outdoor bike'") == true)
@@ -142,6 +148,8 @@ import WellnessTestSupport
         #expect(try Self.answer("How many days did I go to bed after 11 pm?") == nil)
         #expect(try Self.answer("How many days did I go to bed over 30?") == nil)
         #expect(try Self.answer("What was my total bed time?") == nil)
+        // Awakenings, not days with a wake time.
+        #expect(try Self.answer("How many times did I wake up this week?") == nil)
         #expect(try Self.answer("What time did I run yesterday?") == nil)
     }
 
@@ -174,6 +182,10 @@ import WellnessTestSupport
         #expect(walks.result.query.sameDayConditions.map(\.value) == [.activity("run")])
         #expect(try Self.number("How many runs on days I did yoga?") == 1)
         #expect(try Self.number("How far did I walk on days I ran?") == 5)
+        // A distance "on days with" is one workout's or the day's total: declined unless a workout is named.
+        #expect(try Self.answer("How many runs on days with more than 5 km?") == nil)
+        #expect(try Self.number("How many walks on days I ran more than 5 km?") == 0)
+        #expect(try Self.number("How many walks on days I ran more than 4.5 km and less than 5.5 km?") == 1)
         // Run days do not say whose heart rate: the day's, or every workout's that day?
         #expect(try Self.answer("What was my heart rate on days I ran?") == nil)
         #expect(

@@ -585,6 +585,11 @@ DECLINED = [
     "How many days did I wake up earlier than 7?", "How many days did I go to bed over 30?",
     # The day of a longest session needs its activity.
     "What was my HRV on the day of my longest?",
+    # Awakenings are no wake time; a distance "on days with" is a workout's or the day's total.
+    "How many times did I wake up this week?", "How many runs on days with more than 10 km?",
+    "What was my average sleep on days with more than 10 km?",
+    # Run days do not say whose heart rate.
+    "What was my heart rate on days I ran?",
     # A time of day, a share of days, an ambiguous "since", a total of a score, heart-rate "variability".
     "What time did I run yesterday?",
     "What percentage of days did I run?", "How many steps since Thursday?", "How many steps in last October?",

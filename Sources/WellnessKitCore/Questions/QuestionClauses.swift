@@ -110,6 +110,13 @@ struct QuestionClauses {
             var seen = Set<ActivityName>()
             let found = recorded.filter { names.contains(ActivityName($0)) && seen.insert(ActivityName($0)).inserted }
             guard !found.isEmpty else { return fail("your workouts have no activity recorded as '\(key)'") }
+            // "Treadmill Walk" beside "Treadmill Run": which does "treadmill" mean?
+            let phrase = ActivityName(key)
+            if let other = recorded.first(where: {
+                ActivityName($0).contains(phrase) && !names.contains(ActivityName($0))
+            }) {
+                return fail("your workouts hold '\(found[0])' and '\(other)'; I cannot tell which '\(key)' means")
+            }
             held[key] = found
         }
         func resolve(_ names: [String]?) -> [String]?? {
@@ -321,6 +328,7 @@ struct QuestionClauses {
     private mutating func readCondition() -> Bool {
         var pendingMetric: (DataQuery.Table, String, AskedUnit)?
         var pendingActivity: ActivityMention?
+        var namedInClause = false
         let words = Array(condition)
         var position = 0
         compared = nil
@@ -347,7 +355,16 @@ struct QuestionClauses {
                     return false
                 }
                 compared = (position + used, made.metric)
+                // "on days with more than 10 km": one workout's distance, or the day's total? Only a workout
+                // named ("on days I ran more than 10 km") says whose.
+                if scope == .days, Self.sessionOnlyMetrics.contains(made.metric), pendingActivity == nil,
+                    !namedInClause
+                {
+                    let label = ConditionWords.label(made.metric)
+                    return fail("'on days with' a \(label) could be one workout's or the day's total; name the workout")
+                }
                 if let activityName = pendingActivity {
+                    namedInClause = true
                     if Self.sessionOnlyMetrics.contains(made.metric) {
                         conditions.append((activityCondition(activityName), scope))
                     } else if activityName != .named("walk") {
@@ -593,6 +610,10 @@ struct QuestionClauses {
         }
         guard let chosen else { return nil }
         if chosen.needsMetric && metric == nil { return nil }
+        // "how many times did I wake up" counts awakenings, not days with a wake time.
+        if chosen == .count || chosen == .countDays, let name = metric?.name, Self.clockMetrics.contains(name) {
+            return decline("I cannot count times of day; 'how many times did I wake up' is not in the data")
+        }
         if chosen == .sum, let name = metric?.name, Self.rateMetrics.contains(name) {
             return decline("a total of \(ConditionWords.label(name)) means nothing; ask for the average")
         }
