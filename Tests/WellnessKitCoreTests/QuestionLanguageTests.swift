@@ -65,6 +65,8 @@ import WellnessTestSupport
         let weekend = try #require(try Self.answer("What was my average sleep on weekends?"))
         #expect(weekend.result.query.weekdays == [.saturday, .sunday])
         #expect(weekend.text.contains("on weekends between 1 and 2 November 2025"))
+        // Weekends are counted by no reducer: not the runs on weekends.
+        #expect(try Self.answer("How many weekends did I run?") == nil)
         // "on Monday" is one day, not every Monday; a day named twice is no reading.
         #expect(try Self.answer("How many steps on Monday?") == nil)
         #expect(try Self.answer("How many steps on weekends and on Saturdays?") == nil)
@@ -142,7 +144,7 @@ import WellnessTestSupport
         #expect(weekend.number == 0 && weekend.text.contains("00:00"))
         let average = try #require(try Self.answer("What time did I go to bed on average?"))
         #expect(average.number == -20 && average.text.contains("23:40"))
-        #expect(try Self.answer("What was my latest bedtime?")?.text.contains("00:30") == true)
+        #expect(try Self.answer("What was my latest bedtime?")?.text.contains("latest bed time was 00:30") == true)
         #expect(try Self.answer("What was my earliest wake time?")?.text.contains("06:30") == true)
         // A clock time in a condition, a total of times, a time of a run: declined.
         #expect(try Self.answer("How many days did I go to bed after 11 pm?") == nil)
@@ -160,6 +162,8 @@ import WellnessTestSupport
         let steps = try #require(try Self.answer("How many steps did I take on the day of my longest run?"))
         #expect(steps.number == 8_000 && steps.text.contains("the day of your longest run"))
         #expect(try Self.number("How much did I sleep on the day of my farthest run?") == 5)
+        // That run's distance, or every workout's that day? Declined.
+        #expect(try Self.answer("What was the distance on the day of my longest run?") == nil)
         // No swim, so no day: not "you have no steps recorded".
         let none = try #require(try Self.answer("How many steps did I take on the day of my longest swim?"))
         #expect(none.number == nil && none.text.hasPrefix("There is no day of your longest swim"))

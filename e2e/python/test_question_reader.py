@@ -588,6 +588,9 @@ DECLINED = [
     # Awakenings are no wake time; a distance "on days with" is a workout's or the day's total.
     "How many times did I wake up this week?", "How many runs on days with more than 10 km?",
     "What was my average sleep on days with more than 10 km?",
+    # Weekends themselves are counted by no reducer; a workout metric on a day of a workout needs the workouts.
+    "How many weekends did I run?", "How many weekdays did I walk?",
+    "What was the distance on the day of my longest run?",
     # Run days do not say whose heart rate.
     "What was my heart rate on days I ran?",
     # A time of day, a share of days, an ambiguous "since", a total of a score, heart-rate "variability".

@@ -259,7 +259,7 @@ private struct Words {
         let thing = query.table == .sessions ? activityWords.plural : label
         let recorded = Self.span(context.dataFrom, context.dataTo)
         guard !recorded.isEmpty else {
-            return ("You have no \(thing) recorded\(query.table == .sessions ? "" : " data").", nil, nil)
+            return ("You have no \(thing)\(query.table == .sessions ? "" : " data") recorded.", nil, nil)
         }
         if within.isEmpty { return ("You have no \(thing) recorded.", nil, nil) }
         let data = query.table == .sessions ? "your \(thing) are" : "your \(thing) data is"
@@ -309,8 +309,9 @@ private struct Words {
         case .sum: adjective = "total"
         case .mean: adjective = "average"
         case .median: adjective = "median"
-        case .max: adjective = "highest"
-        case .min: adjective = "lowest"
+        // A time of day is late or early, not high or low.
+        case .max: adjective = QuestionClauses.clockMetrics.contains(metric) ? "latest" : "highest"
+        case .min: adjective = QuestionClauses.clockMetrics.contains(metric) ? "earliest" : "lowest"
         case .std: adjective = "standard deviation of"
         case .range: adjective = "range of"
         case .first: adjective = "first"

@@ -210,6 +210,10 @@ struct QuestionClauses {
             case .whatTime:
                 askedTime = true
             case .weekdays(let days):
+                // "how many weekends did I run" counts weekends, which no reducer gives.
+                if index > 0, [.howMany, .howManyDays, .howManyTimes].contains(words[index - 1]) {
+                    return fail("I cannot count weekends or weekdays themselves")
+                }
                 guard add(weekdays: days) else { return false }
             case .dayOfExtreme:
                 guard readDayOfExtreme(words, at: index) else { return false }
@@ -571,6 +575,15 @@ struct QuestionClauses {
             // "steps on my runs" are the sessions' steps; other daily metrics have no session.
             guard metric.name == "steps" else { return nil }
             self.metric = (.sessions, "steps")
+        }
+        // "the distance on the day of my longest run": that run's, or every workout's that day?
+        if metric?.table == .sessions, activity == nil, take == nil {
+            switch window {
+            case .dayOf?, .dayOfExtreme?:
+                return decline("a workout's metric on the day of a workout needs the workouts named")
+            default:
+                break
+            }
         }
         if case .activitiesReducer? = signal { return .sessions }
         if activity != nil || take != nil { return .sessions }
