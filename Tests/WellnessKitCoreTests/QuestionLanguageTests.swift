@@ -190,6 +190,11 @@ import WellnessTestSupport
         #expect(try Self.answer("How many runs on days with more than 5 km?") == nil)
         #expect(try Self.number("How many walks on days I ran more than 5 km?") == 0)
         #expect(try Self.number("How many walks on days I ran more than 4.5 km and less than 5.5 km?") == 1)
+        // Is the walk itself one of the workouts of "days I worked out"? Not said: declined.
+        #expect(try Self.answer("How many walks on days I worked out?") == nil)
+        // Two activities in one condition: one session is not both, and neither may be dropped.
+        #expect(try Self.answer("How much did I sleep on days I ran and did yoga?") == nil)
+        #expect(try Self.answer("How many walks on days I did yoga and ran?") == nil)
         // Run days do not say whose heart rate: the day's, or every workout's that day?
         #expect(try Self.answer("What was my heart rate on days I ran?") == nil)
         #expect(

@@ -591,6 +591,9 @@ DECLINED = [
     # Weekends themselves are counted by no reducer; a workout metric on a day of a workout needs the workouts.
     "How many weekends did I run?", "How many weekdays did I walk?",
     "What was the distance on the day of my longest run?",
+    # Two activities in one condition (neither may be dropped); whether a walk is among its day's workouts.
+    "How many walks on days I worked out?",
+    "How much did I sleep on days I ran and did yoga?", "How many runs on days I did yoga and walked?",
     # Run days do not say whose heart rate.
     "What was my heart rate on days I ran?",
     # A time of day, a share of days, an ambiguous "since", a total of a score, heart-rate "variability".

@@ -81,6 +81,10 @@ struct QuestionClauses {
                 query.dayConditions.append(condition)
             } else if scope == .days && table == .sessions {
                 // "walks on days I also ran": another session of the same day, not the walk itself.
+                // "walks on days I worked out": the walk is a workout too; whether it counts is not said.
+                guard condition != activityCondition(.any) else {
+                    return decline("'on days I worked out' does not say whether the workouts asked about count")
+                }
                 query.sameDayConditions.append(condition)
             } else {
                 query.conditions.append(condition)
@@ -342,7 +346,11 @@ struct QuestionClauses {
                 pendingMetric = (table, name, unit)
             case .activity, .walks, .exactActivity:
                 if case .exactActivity(let key) = words[position] { exactKeys.insert(key) }
-                pendingActivity = words[position].activityMention
+                // "on days I ran and did yoga": one session is not both, and dropping either is a wrong number.
+                guard let mention = words[position].activityMention,
+                    let next = pendingActivity == nil ? mention : merged(pendingActivity, mention)
+                else { return fail("the condition names two different activities") }
+                pendingActivity = next
             case .weekdays(let days):
                 guard add(weekdays: days) else { return false }
             case .dayOfExtreme:
