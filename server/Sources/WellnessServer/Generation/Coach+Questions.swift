@@ -17,7 +17,9 @@ extension Coach {
     /// when the user has logged workouts here: an empty sessions table would
     /// answer "you didn't run" to someone whose runs are elsewhere.
     static func dataReply(to message: String, context: Context, today: CalendarDate) -> DataReply? {
-        guard let reading = QuestionReader.read(message, anchor: today) else { return nil }
+        // The recorded names: "outdoor runs" reads as exactly "Outdoor Run" when the workouts hold it.
+        let recorded = context.workouts.map(\.activity)
+        guard let reading = QuestionReader.read(message, anchor: today, activities: recorded) else { return nil }
         let query = reading.query
         let usesWorkouts = query.table == .sessions || !query.dayConditions.isEmpty
         if usesWorkouts && context.workouts.isEmpty {
