@@ -210,6 +210,9 @@ import WellnessTestSupport
         #expect(try Self.reason("What was my average heart rate yesterday?")?.contains("'heart rate' alone") == true)
         #expect(try Self.reason("What was my VO2 max?") == #"Your data has no VO2 max (column "vo2_max")."#)
         #expect(try Self.reason("How many steps did I take?") == nil)
+        #expect(try Self.reason("average total steps")?.contains("two different statistics") == true)
+        #expect(try Self.reason("steps today yesterday")?.contains("two windows") == true)
+        #expect(try Self.reason("How many steps on Monday?")?.contains("a weekday alone") == true)
         let json = try JSONWriter.string(try Self.tables().ask("hello there", anchor: Self.anchor).json)
         #expect(json.contains(#""understood":false"#) && json.contains(#""reason":"I could not read 'hello'.""#))
     }

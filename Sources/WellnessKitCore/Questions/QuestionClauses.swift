@@ -207,7 +207,11 @@ struct QuestionClauses {
                 }
                 // A comparison whose number is not read ("less than usual") would drop the condition.
                 guard index + 1 < words.count, Self.startsWindow(words[index + 1]) else { return false }
-            case .number, .weeks, .months, .condition, .weekday, .postfixComparator, .between:
+            case .number:
+                return fail("a number with no comparison before it ('more than 6 hours') is not read")
+            case .weekday:
+                return fail("a weekday alone is one day, not every such day; say 'on Mondays' or 'since Monday'")
+            case .weeks, .months, .condition, .postfixComparator, .between:
                 return false
             case .unanswerable:
                 return fail("a month's name alone may be a person's or a verb; say 'in October'")
@@ -239,7 +243,7 @@ struct QuestionClauses {
             case .days, .filler:
                 break
             case .window(let named):
-                guard window == nil else { return false }
+                guard window == nil else { return fail("the question names two windows of days") }
                 window = named
             case .thisYear, .lastYear:
                 guard window == nil, let named = year(words[index] == .thisYear ? 0 : -1) else { return false }
@@ -248,7 +252,9 @@ struct QuestionClauses {
                 guard asked == .natural || asked == unit else { return false }
                 asked = unit
             case .metric(let table, let name, let unit):
-                guard metric == nil || (metric?.name == name) else { return false }
+                guard metric == nil || (metric?.name == name) else {
+                    return fail("the question names two metrics")
+                }
                 metric = (table, name)
                 if unit != .natural { asked = unit }
             case .activity, .walks, .exactActivity:
@@ -260,7 +266,9 @@ struct QuestionClauses {
                 }
                 activity = next
             case .reducer(let named):
-                guard reducer == nil || reducer == named else { return false }
+                guard reducer == nil || reducer == named else {
+                    return fail("the question asks for two different statistics")
+                }
                 reducer = named
             case .perDay:
                 perDay = true
@@ -389,7 +397,7 @@ struct QuestionClauses {
                 position += used
                 continue
             case .window(let named):
-                guard window == nil else { return false }
+                guard window == nil else { return fail("the question names two windows of days") }
                 window = named
             case .since, .month:
                 guard window == nil, let (named, used) = calendarWindow(words, at: position) else { return false }
