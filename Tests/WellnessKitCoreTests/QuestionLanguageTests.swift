@@ -213,6 +213,8 @@ import WellnessTestSupport
         #expect(try Self.reason("average total steps")?.contains("two different statistics") == true)
         #expect(try Self.reason("steps today yesterday")?.contains("two windows") == true)
         #expect(try Self.reason("How many steps on Monday?")?.contains("a weekday alone") == true)
+        #expect(try Self.reason("How many days did I sleep more than 6?")?.contains("a unit that fits") == true)
+        #expect(try Self.reason("How many steps since Monday?")?.contains("a week ago") == true)
         let json = try JSONWriter.string(try Self.tables().ask("hello there", anchor: Self.anchor).json)
         #expect(json.contains(#""understood":false"#) && json.contains(#""reason":"I could not read 'hello'.""#))
     }

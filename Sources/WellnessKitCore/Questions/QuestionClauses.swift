@@ -201,7 +201,11 @@ struct QuestionClauses {
             case .comparator:
                 // "over the past week" compares nothing; "runs over 5 km" is a condition.
                 if index + 1 < words.count, case .number = words[index + 1] {
-                    guard let used = readComparison(&words, at: index) else { return false }
+                    guard let used = readComparison(&words, at: index) else {
+                        return fail(
+                            "a comparison needs its number with a unit that fits its metric ('more than 6 hours', 'over 5 km')"
+                        )
+                    }
                     index += used
                     continue
                 }
@@ -372,7 +376,9 @@ struct QuestionClauses {
                     let (made, used) = comparison(
                         rest, metric: pendingMetric, afterActivity: pendingActivity != nil, fallback: fallback)
                 else {
-                    return false
+                    return fail(
+                        "a comparison needs its number with a unit that fits its metric ('more than 6 hours', 'over 5 km')"
+                    )
                 }
                 compared = (position + used, made.metric)
                 // "on days with more than 10 km": one workout's distance, or the day's total? Only a workout
@@ -572,7 +578,9 @@ struct QuestionClauses {
             // A named metric wins ("the distance of my longest run"); another metric of the
             // longest row ("the heart rate of my longest run") is no query's answer.
             if let named = metric?.name {
-                guard named == superlative || (superlative == "duration" && named == "distance") else { return nil }
+                guard named == superlative || (superlative == "duration" && named == "distance") else {
+                    return decline("another metric of the longest or farthest session is one row's value, not read")
+                }
             } else {
                 metric = (.sessions, superlative)
             }
@@ -589,7 +597,9 @@ struct QuestionClauses {
         }
         if let metric, metric.table == .daily, activity != nil {
             // "steps on my runs" are the sessions' steps; other daily metrics have no session.
-            guard metric.name == "steps" else { return nil }
+            guard metric.name == "steps" else {
+                return decline("\(ConditionWords.label(metric.name)) is a daily metric, which workouts do not have")
+            }
             self.metric = (.sessions, "steps")
         }
         // "the distance on the day of my longest run": that run's, or every workout's that day?
@@ -638,7 +648,9 @@ struct QuestionClauses {
             }
         }
         guard let chosen else { return nil }
-        if chosen.needsMetric && metric == nil { return nil }
+        if chosen.needsMetric && metric == nil {
+            return decline("'\(chosen.rawValue)' needs a metric ('the range of my run distances')")
+        }
         // "how many times did I wake up" counts awakenings, not days with a wake time.
         if chosen == .count || chosen == .countDays, let name = metric?.name, Self.clockMetrics.contains(name) {
             return decline("I cannot count times of day; 'how many times did I wake up' is not in the data")
@@ -657,7 +669,7 @@ struct QuestionClauses {
     /// "in October [2024]", "since Monday", "since October": the window and the words it used.
     /// A month without a year is the anchor's year's, or last year's when it has not yet come;
     /// "since Monday" on a Monday could mean today or a week ago, and is declined.
-    private func calendarWindow(_ words: [QuestionWord], at index: Int) -> (QueryWindow, Int)? {
+    private mutating func calendarWindow(_ words: [QuestionWord], at index: Int) -> (QueryWindow, Int)? {
         var position = index
         var since = words[index] == .since
         if since { position += 1 }
@@ -667,7 +679,9 @@ struct QuestionClauses {
         switch words[position] {
         case .weekday(let weekday) where since:
             let back = (LocalCalendar.weekday(of: anchorDay) - weekday + 7) % 7
-            guard back > 0 else { return nil }
+            guard back > 0 else {
+                return decline("'since' today's weekday could mean today or a week ago")
+            }
             return (.between(LocalCalendar.calendarDate(of: anchorDay - back), anchor), position + 1 - index)
         case .month(let month, _) where words[index] != .since:
             var year = month <= anchor.month ? anchor.year : anchor.year - 1
