@@ -464,6 +464,10 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
     (expect("sessions", "count", weekdays=["tuesday", "thursday"]), [
         "How many workouts on Tuesdays and Thursdays?", "how many times did I work out on tuesdays and thursdays",
         "How often did I exercise on Thursdays and Tuesdays?"]),
+    (expect("daily", "sum", metric="steps", weekdays=WORKDAYS), [
+        "How many steps on weekdays?", "how many steps on weekdyas", "Total steps on working days"]),
+    (expect("daily", "mean", metric="sleep_minutes", weekdays=["sunday"]), [
+        "average sleep on sundays", "avg sleep on Sundys", "How much did I sleep on average on Sundays?"]),
     (expect("daily", "count_days", where=(("sleep_minutes", "<", 360),), weekdays=WORKDAYS, window="this_month"), [
         "How many days did I sleep less than 6 hours on weekdays this month?",
         "On how many weekdays this month did I sleep under 6 hours?"]),
@@ -472,7 +476,9 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
         "How many treadmill runs this month?", "how many times did I run on the treadmill this month",
         "How many treadmill runs did I do this month?", "number of treadmill runs this month",
         "HOW MANY TREADMILL RUNS THIS MONTH", "how many tredmill runs this month",
-        "How often did I use the treadmill this month?"]),
+        "How often did I use the treadmill this month?", "how many treadmil runs this month"]),
+    (expect("sessions", "count", activities=["Treadmill Run"], match="exact"), [
+        "how many times did i run on the tredmill", "How many treadmill runs have I done?"]),
     (expect("sessions", "count_days", activities=["Treadmill Run"], match="exact"), [
         "How many days did I run on the treadmill?", "on how many days did I do treadmill runs"]),
     (expect("sessions", "sum", metric="distance", activities=["Outdoor Cycling"], match="exact"), [
@@ -488,7 +494,8 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
         "What was the range of my steps this month?", "range of steps this month",
         "What's the spread between my highest and lowest steps this month?",
         "difference between my highest and lowest step count this month", "Range Of My Steps This Month?",
-        "rnage of my steps this month", "the gap between my lowest and highest steps this month"]),
+        "rnage of my steps this month", "the gap between my lowest and highest steps this month",
+        "range of my stpes this month"]),
     (expect("daily", "range", metric="resting_heart_rate", window="last_month"), [
         "What was the range of my resting heart rate last month?",
         "spread between my highest and lowest resting heart rate last month",
@@ -502,7 +509,8 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
         "How many different workouts did I do this month?", "How many unique activities this month?",
         "number of distinct activities this month", "how many different kinds of workouts this month",
         "How many types of workouts did I do this month?", "how many diferent workouts this month",
-        "HOW MANY DIFFERENT ACTIVITIES THIS MONTH"]),
+        "HOW MANY DIFFERENT ACTIVITIES THIS MONTH", "How many diffrent workouts this month",
+        "how many uniqe activities this month"]),
     (expect("sessions", "count_activities"), [
         "How many distinct workouts have I done?", "How many unique activities did I do?",
         "how many different activities ever", "How many different sports have I done?"]),
@@ -513,7 +521,7 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
     (expect("daily", "mean", metric="bed_time", window="this_week"), [
         "What was my average bed time this week?", "What time did I go to bed on average this week?",
         "average bedtime this week", "When did I go to bed on average this week?", "my average bed time this wek",
-        "What Time Did I Go To Bed On Average This Week"]),
+        "What Time Did I Go To Bed On Average This Week", "what was my averge bedtime this week"]),
     (expect("daily", "max", metric="bed_time", window="last_month"), [
         "What was my latest bedtime last month?", "latest bed time last month",
         "What was the latest I went to bed last month?"]),
@@ -536,9 +544,12 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
     (expect("daily", "mean", metric="heart_rate_variability",
             window={"day_of_max": {"table": "sessions", "metric": "duration", "activity": ["bike"]}}), [
         "What was my HRV on the day of my longest ride?", "hrv on the day of my longest bike ride"]),
+    (expect("daily", "mean", metric="heart_rate_variability",
+            window={"day_of_max": {"table": "sessions", "metric": "duration", "activity": ["run"]}}), [
+        "What was my HRV on the day of my longst run", "HRV on the day of my longest run"]),
     (expect("sessions", "count", activity="walk", same_day=RAN), [
         "How many walks on days I also ran?", "How many walks did I take on days I ran?",
-        "how many walks on days when I went running"]),
+        "how many walks on days when I went running", "How many walks on days I alos ran"]),
     (expect("sessions", "count", activity="run", same_day=(("activity", "==", "yoga"),)), [
         "How many runs on days I did yoga?", "how many times did I run on days I did yoga",
         "How many runs on days when I did yoga?"]),
