@@ -100,6 +100,17 @@ import WellnessTestSupport
                 #"{"sessions":[{"start":"2025-11-01T10:00:00Z","end":"2025-11-01T10:30:00Z","activity":"Treadmill Run"},"#
                     + #"{"start":"2025-11-02T10:00:00Z","end":"2025-11-02T10:30:00Z","activity":"Treadmill Walk"}]}"#))
         #expect(try both.answer("How many treadmill runs did I do?", anchor: Self.anchor) == nil)
+        // "Treadmill Walk" is a run by "treadmill" and a walk by "walk": counted as neither.
+        let walk = try QueryTables(
+            json: JSONParser.parse(
+                #"{"sessions":[{"start":"2025-11-01T10:00:00Z","end":"2025-11-01T10:30:00Z","activity":"Run"},"#
+                    + #"{"start":"2025-11-02T10:00:00Z","end":"2025-11-02T10:30:00Z","activity":"Treadmill Walk"}]}"#))
+        #expect(try walk.answer("How many runs did I do?", anchor: Self.anchor) == nil)
+        guard case .declined(let reason) = try walk.ask("How many walks did I do?", anchor: Self.anchor) else {
+            Issue.record("a walk that is also a run was counted")
+            return
+        }
+        #expect(reason.contains("'Treadmill Walk' reads as both walk and run"))
         // No "Outdoor Bike" is recorded: "outdoor bike" with synonyms would find every ride.
         #expect(try Self.answer("How far did I ride my outdoor bike?") == nil)
         #expect(try Self.reason("How far did I ride my outdoor bike?")?.contains("'outdoor bike'") == true)

@@ -26,18 +26,17 @@ extension QueryTables {
             if let missing = missingMetric(reading.query) {
                 return .declined("Your data has no \(ConditionWords.label(missing)) (column \"\(missing)\").")
             }
+            if let (recorded, asked, other) = ambiguousActivity(reading.query) {
+                return .declined(
+                    "Your workout '\(recorded)' reads as both \(asked) and \(other), so I cannot count it as either.")
+            }
             return .answered(try answer(reading))
         }
     }
 
-    /// Whether the tables have every metric a reading names: a daily summary's
-    /// scores and shares ("sleep score", "deep sleep percent") are columns only some
-    /// tables have, and a question about one these tables lack is declined, not an error.
-    func holds(_ query: DataQuery) -> Bool {
-        missingMetric(query) == nil
-    }
-
-    /// The first metric a reading names that its table lacks, or nil.
+    /// The first metric a reading names that its table lacks, or nil: a daily summary's scores and
+    /// shares ("sleep score", "deep sleep percent") are columns only some tables have, and a question
+    /// about one these tables lack is declined, not an error.
     func missingMetric(_ query: DataQuery) -> String? {
         let (asked, other) = query.table == .daily ? (views.daily, views.sessions) : (views.sessions, views.daily)
         func has(_ metric: String, in view: TableView) -> Bool {
@@ -50,6 +49,38 @@ extension QueryTables {
         if case .dayOfExtreme(_, let table, let metric, _) = query.window { named.append((metric, view(of: table))) }
         return named.first { !has($0.0, in: $0.1) }?.0
     }
+
+    /// A recorded name that an asked activity and another of the reader's activities both find by synonyms
+    /// ("Treadmill Walk": a run by "treadmill", a walk by "walk"), with the two; nil when there is none.
+    /// Counting it as either would be a guess.
+    func ambiguousActivity(_ query: DataQuery) -> (String, String, String)? {
+        guard query.activityMatch == .synonyms else { return nil }
+        var asked = query.activities ?? []
+        for condition in query.conditions + query.dayConditions + query.sameDayConditions {
+            if case .activity(let name) = condition.value { asked.append(name) }
+        }
+        switch query.window {
+        case .dayOf(_, let names?), .dayOfExtreme(_, _, _, let names?): asked += names
+        default: break
+        }
+        let view = views.sessions
+        for name in Set(asked) {
+            let matched = QueryPlan.matchingCodes([name], in: view.distinctActivities)
+            for other in Self.readerActivities where other != name {
+                let also = QueryPlan.matchingCodes([other], in: view.distinctActivities)
+                guard let code = view.distinctActivities.indices.first(where: { matched[$0] && also[$0] }),
+                    let row = view.activityCodes.firstIndex(of: code)
+                else { continue }
+                return (view.activities[row], name, other)
+            }
+        }
+        return nil
+    }
+
+    /// The activities the reader names by synonyms (docs/QUERY.md).
+    static let readerActivities = [
+        "run", "bike", "swim", "yoga", "weights", "walk", "hike", "elliptical", "aerobic", "hiit",
+    ]
 
     /// Answers a question already read.
     /// - Parameter reading: what ``QuestionReader`` read.
