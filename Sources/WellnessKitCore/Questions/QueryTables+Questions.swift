@@ -23,15 +23,23 @@ extension QueryTables {
         case .declined(let reason):
             return .declined(reason)
         case .read(let reading):
-            if let missing = missingMetric(reading.query) {
-                return .declined("Your data has no \(ConditionWords.label(missing)) (column \"\(missing)\").")
-            }
-            if let (recorded, asked, other) = ambiguousActivity(reading.query) {
-                return .declined(
-                    "Your workout '\(recorded)' reads as both \(asked) and \(other), so I cannot count it as either.")
-            }
+            if let reason = reasonToDecline(reading) { return .declined(reason) }
             return .answered(try answer(reading))
         }
+    }
+
+    /// Why these tables cannot answer a reading whole, in a sentence: a metric they lack, or a
+    /// recorded name two activities find ("Treadmill Walk"); nil when they can.
+    /// - Parameter reading: what ``QuestionReader`` read.
+    /// - Returns: the reason, or nil.
+    public func reasonToDecline(_ reading: QuestionReader.Reading) -> String? {
+        if let missing = missingMetric(reading.query) {
+            return "Your data has no \(ConditionWords.label(missing)) (column \"\(missing)\")."
+        }
+        if let (recorded, asked, other) = ambiguousActivity(reading.query) {
+            return "Your workout '\(recorded)' reads as both \(asked) and \(other), so I cannot count it as either."
+        }
+        return nil
     }
 
     /// The first metric a reading names that its table lacks, or nil: a daily summary's scores and

@@ -25,6 +25,8 @@ extension Coach {
         if usesWorkouts && context.workouts.isEmpty {
             return .declined("No workouts are logged here yet, so I can't answer that exactly.")
         }
+        // A metric these tables lack, or a workout name two activities share: the reader's reason.
+        if let reason = context.queryTables?.reasonToDecline(reading) { return .declined(reason) }
         guard let tables = context.queryTables, let answer = try? tables.answer(reading) else {
             return .declined("I can't answer that exactly from the data logged here.")
         }
