@@ -1301,10 +1301,12 @@ WELLNESS_API wellness_status wellness_query_many(
  * weeks?", "anchor"?: "YYYY-MM-DD" (the day "today" means; default today in
  * the tables' zone)} in; {"understood": true, "answer": "You ran on 4 days
  * between 3 and 16 November 2025.", "number": 4, "unit": "days", "result":
- * <the query's result, the query in it>} out, or {"understood": false,
+ * <the query's result, the query in it>, "reason": null} out, or {"understood": false,
  * "answer": null, "number": null, "unit": null, "result": null} for a question with a word or a form the
  * reader does not know, or about a metric the tables lack ("sleep score"):
- * it never guesses a number. docs/QUERY.md lists the forms it reads.
+ * it never guesses a number. A declined question's "reason" says why in a
+ * sentence naming the words not read or the ambiguity ("I could not read
+ * 'fortnightly'."). docs/QUERY.md lists the forms it reads.
  * Ownership: as wellness_query().
  */
 WELLNESS_API wellness_status wellness_query_ask(

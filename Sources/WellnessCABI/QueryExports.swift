@@ -109,14 +109,7 @@ public func wellness_query_ask(
             throw WellnessError.validation(
                 "at most \(QuestionReader.maximumLength) characters", at: reader.path(of: "question"))
         }
-        guard let answer = try tables(handle).answer(question, anchor: try reader.optional("anchor")) else {
-            return .object(
-                JSONObject([
-                    ("understood", .bool(false)), ("answer", .null), ("number", .null), ("unit", .null),
-                    ("result", .null),
-                ]))
-        }
-        return answer.json
+        return try tables(handle).ask(question, anchor: try reader.optional("anchor")).json
     }
 }
 

@@ -99,7 +99,10 @@ extension QueryExportsTests {
                     #"{"understood":true,"answer":"You averaged 8,000 steps a day on the 1 day with a run on 2 June 2025.""#
                 ) == true, "\(out ?? "")")
             let (_, declined, _) = Self.call(WellnessCABI.wellness_query_ask, handle, #"{"question":"Am I fit?"}"#)
-            #expect(declined == #"{"understood":false,"answer":null,"number":null,"unit":null,"result":null}"#)
+            #expect(
+                declined
+                    == #"{"understood":false,"answer":null,"number":null,"unit":null,"result":null,"#
+                    + #""reason":"I could not read 'fit'."}"#)
             let (badStatus, _, err) = Self.call(WellnessCABI.wellness_query_ask, handle, #"{"question":""}"#)
             #expect(badStatus == WELLNESS_E_VALIDATION && err?.contains(#""path":"question""#) == true)
         }

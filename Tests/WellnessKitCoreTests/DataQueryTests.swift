@@ -9,7 +9,8 @@ import WellnessTestSupport
         #expect(
             try canonical(query)
                 == #"{"table":"sessions","metric":null,"activity":["run"],"where":[],"on_days_where":[],"#
-                + #""window":"all","anchor":null,"take":null,"reduce":"count_days"}"#)
+                + #""window":"all","anchor":null,"take":null,"reduce":"count_days","activity_match":"synonyms","#
+                + #""weekdays":null,"same_day_where":[]}"#)
         #expect(try decode(DataQuery.self, canonical(query)) == query)
     }
 
@@ -25,6 +26,8 @@ import WellnessTestSupport
         for window in [
             #""this_week""#, #"{"last_days":14}"#, #"{"between":["2025-03-01","2025-03-31"]}"#,
             #"{"day_of":{"which":"last","activity":["run"]}}"#,
+            #"{"day_of_max":{"table":"sessions","metric":"distance","activity":["run"]}}"#,
+            #"{"day_of_min":{"table":"daily","metric":"sleep_minutes","activity":null}}"#,
         ] {
             let query = try decode(DataQuery.self, #"{"table":"daily","reduce":"count","window":\#(window)}"#)
             #expect(try JSONWriter.string(query.window.json) == window)
@@ -106,7 +109,8 @@ import WellnessTestSupport
             }
         }
         visit(.object(parameters))
-        #expect(objects == 8)
+        // The query, the condition, take's two, day_of's two and day_of_max's and day_of_min's two each.
+        #expect(objects == 12)
         // Its enumerations are the decoder's own.
         #expect(try JSONWriter.string(tool).contains(#""most_frequent_activity""#))
         #expect(try JSONWriter.string(tool).contains(#""last_month""#))

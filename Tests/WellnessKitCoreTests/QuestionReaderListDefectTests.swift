@@ -131,7 +131,7 @@ import Testing
         let day = CalendarDate(year: 2025, month: 11, day: 3)!
         let hrv = try #require(try tables.answer("What was my HRV on the last day I cycled?", anchor: day))
         #expect(hrv.result.rows == 0 && hrv.number == nil)
-        #expect(hrv.text == "You have no ride on or before 3 November 2025, so no day of your last ride.")
+        #expect(hrv.text == "There is no day of your last ride to look at: I found none on or before 3 November 2025.")
     }
 
     @Test func theVerbOfAnActivitySaysItWasDone() throws {

@@ -427,14 +427,16 @@ def query_seeds() -> dict[str, bytes]:
             "sessions": {"start": [1743300000], "end": [1743303600], "activity": ["Pool Swim"], "duration": [60]}}),
     }
     windows = ["all", "today", "yesterday", "this_week", "this_month", "last_week", "last_month", {"last_days": 7},
-               {"between": ["2025-03-01", "2025-03-31"]}, {"day_of": {"which": "last", "activity": "run"}}]
+               {"between": ["2025-03-01", "2025-03-31"]}, {"day_of": {"which": "last", "activity": "run"}},
+               {"day_of_max": {"table": "sessions", "metric": "distance", "activity": "run"}}]
     reducers = ["sum", "mean", "median", "min", "max", "std", "count", "count_days", "first", "last", "first_date",
-                "last_date", "date_of_max", "date_of_min", "activities", "most_frequent_activity"]
+                "last_date", "date_of_max", "date_of_min", "activities", "most_frequent_activity", "range",
+                "count_activities"]
     for index, reduce in enumerate(reducers):
-        sessions = reduce in ("activities", "most_frequent_activity") or index % 2 == 1
+        sessions = reduce in ("activities", "most_frequent_activity", "count_activities") or index % 2 == 1
         query = {"table": "sessions" if sessions else "daily", "reduce": reduce, "anchor": "2025-04-01",
                  "window": windows[index % len(windows)]}
-        if reduce not in ("activities", "most_frequent_activity", "count_days"):
+        if reduce not in ("activities", "most_frequent_activity", "count_days", "count_activities"):
             query["metric"] = "distance" if sessions else "steps"
         if sessions and index % 3 == 0:
             query["activity"] = ["run", "bike"]
@@ -444,6 +446,11 @@ def query_seeds() -> dict[str, bytes]:
             query["on_days_where"] = [{"metric": "steps" if sessions else "distance", "op": ">=", "value": 1}]
         if index % 5 == 0:
             query["take"] = {"last": 2}
+        if index % 3 == 1:
+            query["weekdays"] = ["saturday", "sunday"]
+            query["activity_match"] = "exact"
+            query["same_day_where"] = [{"metric": "activity" if sessions else "steps", "op": "==",
+                                        "value": "Outdoor Run" if sessions else 9000}]
         seeds[f"query-{reduce}"] = one("query", query)
     seeds["query_many-mixed"] = one("query_many", {"queries": [
         {"table": "daily", "metric": "steps", "reduce": "sum", "window": {"last_days": 3}, "anchor": "2025-03-31"},
@@ -454,7 +461,10 @@ def query_seeds() -> dict[str, bytes]:
             "What was my heart rate on my last three swims?", "How many hours did I sleep this year?",
             "avrage stpes on days I ran", "Am I getting fitter?",
             "How many days did I sleep between 6 and 8 hours in March?", "runs of 5 km or longer since Monday",
-            "How many days was my deep sleep over 20%?", "more than 6 hours and less than 8 hours of sleep"]):
+            "How many days was my deep sleep over 20%?", "more than 6 hours and less than 8 hours of sleep",
+            "How many steps on weekends?", "How many treadmill runs this month?", "What was my average bed time?",
+            "range of my steps on Mondays", "How many walks on days I also ran?",
+            "HRV on the day of my longest run", "How many different workouts fortnightly?"]):
         seeds[f"query_ask-{index}"] = one("query_ask", {"question": question, "anchor": "2025-04-01"})
     return seeds
 

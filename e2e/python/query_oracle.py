@@ -8,6 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 import random
+import re
 from typing import Any, Dict, List, Mapping, Optional, Set, Tuple
 from zoneinfo import ZoneInfo
 
@@ -31,11 +32,16 @@ MATCHES = {
     "outdoor run": {"Outdoor Run"},
     "rowing": set(),
 }
+WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 DAILY_METRICS = ["steps", "sleep_minutes", "resting_heart_rate", "heart_rate_variability"]
 SESSION_METRICS = ["distance", "calories", "average_heart_rate"]
 REDUCERS = ["sum", "mean", "median", "min", "max", "std", "count", "count_days", "first", "last", "first_date",
             "last_date", "date_of_max", "date_of_min", "activities", "most_frequent_activity"]
-NEEDS_METRIC = {"sum", "mean", "median", "min", "max", "std", "first", "last", "date_of_max", "date_of_min"}
+NEEDS_METRIC = {"sum", "mean", "median", "min", "max", "std", "first", "last", "date_of_max", "date_of_min",
+                "range"}
+#: Reducers, weekdays, exact matching, same-day joins and day_of_max/min: the property test's queries
+#: have them (extended=True); the benchmark's polars side does not write them.
+EXTENDED_REDUCERS = ["range", "count_activities"]
 OPS = ["<", "<=", ">", ">=", "==", "!="]
 WINDOWS = ["all", "today", "yesterday", "this_week", "this_month", "last_week", "last_month"]
 
@@ -85,9 +91,11 @@ def condition(rng: random.Random, frame: pd.DataFrame, metrics: List[str], sessi
     return {"metric": metric, "op": rng.choice(OPS), "value": threshold}
 
 
-def make_query(rng: random.Random, daily: pd.DataFrame, sessions: pd.DataFrame, anchor: dt.date) -> Dict[str, Any]:
+def make_query(rng: random.Random, daily: pd.DataFrame, sessions: pd.DataFrame, anchor: dt.date,
+               extended: bool = False) -> Dict[str, Any]:
     table = rng.choice(["daily", "sessions"])
-    reducers = REDUCERS if table == "sessions" else [r for r in REDUCERS if "activit" not in r]
+    reducers = REDUCERS + (EXTENDED_REDUCERS if extended else [])
+    reducers = reducers if table == "sessions" else [r for r in reducers if "activit" not in r]
     reduce = rng.choice(reducers)
     metrics = DAILY_METRICS if table == "daily" else SESSION_METRICS + ["duration"]
     query: Dict[str, Any] = {"table": table, "reduce": reduce, "anchor": anchor.isoformat()}
@@ -116,7 +124,26 @@ def make_query(rng: random.Random, daily: pd.DataFrame, sessions: pd.DataFrame, 
                                       "activity": rng.choice([None] + list(MATCHES))}}
     if rng.random() < 0.25:
         query["take"] = {rng.choice(["first", "last"]): rng.randint(1, 6)}
+    if extended:
+        extend(rng, query, frame, metrics)
     return query
+
+
+def extend(rng: random.Random, query: Dict[str, Any], frame: pd.DataFrame, metrics: List[str]) -> None:
+    """Weekdays, exact activity names, same-day conditions and the day of a largest or smallest value."""
+    sessions = query["table"] == "sessions"
+    if rng.random() < 0.3:
+        query["weekdays"] = rng.sample(WEEKDAYS, k=rng.randint(1, 3))
+    if rng.random() < 0.3:
+        query["activity_match"] = rng.choice(["exact", "synonyms"])
+    if rng.random() < 0.3:
+        query["same_day_where"] = [condition(rng, frame, metrics, sessions)]
+    if rng.random() < 0.15:
+        source = rng.choice(["daily", "sessions"])
+        names = DAILY_METRICS if source == "daily" else SESSION_METRICS + ["duration"]
+        asked = rng.choice([None] + list(MATCHES)) if source == "sessions" else None
+        query["window"] = {rng.choice(["day_of_max", "day_of_min"]): {"table": source, "metric": rng.choice(names),
+                                                                      "activity": asked}}
 
 
 # ---------------------------------------------------------------------------
@@ -136,18 +163,26 @@ def prepared(daily: pd.DataFrame, sessions: pd.DataFrame, zone: str) -> Tuple[pd
     return daily, sessions
 
 
+def words(name: str) -> List[str]:
+    return re.findall("[a-z0-9]+", name.lower())
+
+
 #: What each asked-for name matches among one set of tables' recorded names.
 Synonyms = Mapping[str, Set[str]]
 
 
-def matches(asked: Any, names: pd.Series, synonyms: Synonyms = MATCHES) -> pd.Series:
-    wanted = set().union(*(synonyms[name] for name in ([asked] if isinstance(asked, str) else asked)))
+def matches(asked: Any, names: pd.Series, exact: bool = False, synonyms: Synonyms = MATCHES) -> pd.Series:
+    asked = [asked] if isinstance(asked, str) else asked
+    if exact:  # the same words, case and punctuation aside
+        return names.map(lambda name: any(words(name) == words(each) for each in asked)).astype(bool)
+    wanted = set().union(*(synonyms[name] for name in asked))
     return names.isin(wanted)
 
 
-def holds(frame: pd.DataFrame, condition: Dict[str, Any], synonyms: Synonyms = MATCHES) -> pd.Series:
+def holds(frame: pd.DataFrame, condition: Dict[str, Any], exact: bool = False,
+          synonyms: Synonyms = MATCHES) -> pd.Series:
     if condition["metric"] == "activity":
-        hit = matches(condition["value"], frame["activity"], synonyms)
+        hit = matches(condition["value"], frame["activity"], exact, synonyms)
         return hit if condition["op"] == "==" else ~hit
     column, value = frame[condition["metric"]], condition["value"]
     present = column.notna()
@@ -156,13 +191,27 @@ def holds(frame: pd.DataFrame, condition: Dict[str, Any], synonyms: Synonyms = M
 
 
 def window_days(window: Any, anchor: dt.date, first_weekday: int, sessions: pd.DataFrame,
-                synonyms: Synonyms = MATCHES) -> Tuple[bool, Optional[Tuple[dt.date, dt.date]]]:
+                exact: bool = False, daily: Optional[pd.DataFrame] = None, synonyms: Synonyms = MATCHES
+                ) -> Tuple[bool, Optional[Tuple[dt.date, dt.date]]]:
     """(exists, (from, to) or None for every day)."""
+    extreme = next((key for key in ("day_of_max", "day_of_min") if isinstance(window, dict) and key in window), None)
+    if extreme is not None:
+        spec = window[extreme]
+        frame = sessions if spec["table"] == "sessions" else daily
+        assert frame is not None
+        candidates = frame[(frame["day"] <= anchor) & frame[spec["metric"]].notna()]
+        if spec["activity"] is not None:
+            candidates = candidates[matches(spec["activity"], candidates["activity"], exact, synonyms)]
+        if candidates.empty:
+            return False, None
+        best = candidates[spec["metric"]].max() if extreme == "day_of_max" else candidates[spec["metric"]].min()
+        day = min(candidates.loc[candidates[spec["metric"]] == best, "day"])
+        return True, (day, day)
     if isinstance(window, dict) and "day_of" in window:
         asked = window["day_of"]["activity"]
         candidates = sessions[sessions["day"] <= anchor]
         if asked is not None:
-            candidates = candidates[matches(asked, candidates["activity"], synonyms)]
+            candidates = candidates[matches(asked, candidates["activity"], exact, synonyms)]
         if candidates.empty:
             return False, None
         day = candidates["day"].iloc[0 if window["day_of"]["which"] == "first" else -1]
@@ -194,19 +243,23 @@ def expected(query: Dict[str, Any], daily: pd.DataFrame, sessions: pd.DataFrame,
     table = daily if query["table"] == "daily" else sessions
     other = sessions if query["table"] == "daily" else daily
     anchor = dt.date.fromisoformat(query["anchor"])
-    exists, span = window_days(query.get("window", "all"), anchor, first_weekday, sessions, synonyms)
+    exact = query.get("activity_match") == "exact"
+    exists, span = window_days(query.get("window", "all"), anchor, first_weekday, sessions, exact, daily, synonyms)
     mask = pd.Series(exists, index=table.index)
     if span is not None:
         mask &= (table["day"] >= span[0]) & (table["day"] <= span[1])
+    if query.get("weekdays") is not None:
+        mask &= table["day"].map(lambda day: WEEKDAYS[day.weekday()] in query["weekdays"]).astype(bool)
     if query.get("activity") is not None:
-        mask &= matches(query["activity"], table["activity"], synonyms)
+        mask &= matches(query["activity"], table["activity"], exact, synonyms)
     for each in query.get("where", []):
-        mask &= holds(table, each, synonyms)
-    if query.get("on_days_where"):
-        other_mask = pd.Series(True, index=other.index)
-        for each in query["on_days_where"]:
-            other_mask &= holds(other, each, synonyms)
-        mask &= table["day"].isin(set(other.loc[other_mask, "day"]))
+        mask &= holds(table, each, exact, synonyms)
+    for key, joined in (("on_days_where", other), ("same_day_where", table)):
+        if query.get(key):
+            joined_mask = pd.Series(True, index=joined.index)
+            for each in query[key]:
+                joined_mask &= holds(joined, each, exact, synonyms)
+            mask &= table["day"].isin(set(joined.loc[joined_mask, "day"]))
     selected = table[mask]
     take = query.get("take")
     if take:
@@ -221,6 +274,10 @@ def expected(query: Dict[str, Any], daily: pd.DataFrame, sessions: pd.DataFrame,
     elif reduce in ("mean", "median", "min", "max", "std"):
         answer = getattr(numbers, reduce)()
         answer = None if pd.isna(answer) else float(answer)
+    elif reduce == "range":
+        answer = None if numbers.empty else float(numbers.max() - numbers.min())
+    elif reduce == "count_activities":
+        answer = len({tuple(words(name)) for name in selected["activity"]})
     elif reduce == "count":
         answer = len(present)
     elif reduce == "count_days":
@@ -238,7 +295,7 @@ def expected(query: Dict[str, Any], daily: pd.DataFrame, sessions: pd.DataFrame,
         counts = selected["activity"].value_counts()
         answer = None if counts.empty else next(name for name in selected["activity"]
                                                 if counts[name] == counts.max())
-    if selected.empty and reduce in ("sum", "count", "count_days"):
+    if selected.empty and reduce in ("sum", "count", "count_days", "count_activities"):
         answer = 0
     bounded = span is not None and not take
     return {"value": answer, "rows": len(selected), "days": selected["day"].nunique(),

@@ -108,7 +108,8 @@ def test_a_result_cites_what_it_covered_and_the_query_as_run() -> None:
         assert result["row_numbers"] == [0, 1]
         assert result["query"] == {"table": "sessions", "metric": "distance", "activity": ["run"], "where": [],
                                    "on_days_where": [], "window": "this_month", "anchor": "2025-11-20",
-                                   "take": None, "reduce": "sum"}
+                                   "take": None, "reduce": "sum", "activity_match": "synonyms", "weekdays": None,
+                                   "same_day_where": []}
         today = read.query({"table": "daily", "reduce": "count", "window": "today"})
         assert today["query"]["anchor"] == dt.datetime.now(dt.timezone.utc).astimezone(
             __import__("zoneinfo").ZoneInfo(ZONE)).date().isoformat()

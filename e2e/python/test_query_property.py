@@ -45,7 +45,7 @@ def test_random_queries_equal_pandas(seed: int) -> None:
         ours_daily, ours_sessions = prepared(daily, sessions, zone)
         anchors = list(ours_daily["day"]) + list(ours_sessions["day"]) or [dt.date(2025, 1, 1)]
         queries = [make_query(rng, ours_daily, ours_sessions, rng.choice(anchors) + dt.timedelta(
-            days=rng.randint(-3, 3))) for _ in range(10)]
+            days=rng.randint(-3, 3)), extended=True) for _ in range(10)]
         with tables:
             results = tables.query_many(queries)
         for query, result in zip(queries, results):

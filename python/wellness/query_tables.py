@@ -94,8 +94,10 @@ class QueryTables:
         between 3 and 16 November 2025.", "number": 4, "unit": "days",
         "result": {...}}`; a question with a word or form the reader does not
         know, or about a metric the tables lack ("sleep score"), gives
-        `{"understood": False, "answer": None, "result": None}`, never a
-        guessed number. `anchor` is the day "today" means."""
+        `{"understood": False, "answer": None, "result": None, "reason":
+        "I could not read 'fortnightly'."}`, never a guessed number; the
+        reason names the words not read or the ambiguity. `anchor` is the
+        day "today" means."""
         document: Dict[str, Any] = {"question": question}
         if anchor is not None:
             document["anchor"] = anchor.isoformat() if isinstance(anchor, datetime.date) else anchor

@@ -41,7 +41,7 @@ __all__ = [
     "DailyMetricsStored", "DailyMetricsPage", "Profile",
     "FailedWrite", "FailedList", "MessagesList", "CancelResult",
     "StreamDelta", "StreamReset", "StreamDone", "StreamEvent",
-    "QueryTable", "QueryOperator", "QueryReducer", "QueryWindowName", "QueryCondition", "QueryDocument",
+    "QueryTable", "QueryOperator", "QueryReducer", "QueryWeekday", "QueryWindowName", "QueryCondition", "QueryDocument",
     "QueryResult", "QueryTableSummary", "QueryTablesSummary", "QuestionAnswer", "DataQueryRecord",
 ]
 
@@ -1226,7 +1226,8 @@ QueryTable = Literal["daily", "sessions"]
 QueryOperator = Literal["<", "<=", ">", ">=", "==", "!="]
 QueryReducer = Literal["sum", "mean", "median", "min", "max", "std", "count", "count_days", "first", "last",
                        "first_date", "last_date", "date_of_max", "date_of_min", "activities",
-                       "most_frequent_activity"]
+                       "most_frequent_activity", "range", "count_activities"]
+QueryWeekday = Literal["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
 QueryWindowName = Literal["all", "today", "yesterday", "this_week", "this_month", "last_week", "last_month"]
 
 
@@ -1248,12 +1249,19 @@ class QueryDocument(_QueryDocumentRequired, total=False):
     activity: Union[str, List[str], None]
     where: List[QueryCondition]
     on_days_where: List[QueryCondition]
-    #: A window name, {"last_days": N}, {"between": [from, to]} or {"day_of": {"which", "activity"}}.
+    #: A window name, {"last_days": N}, {"between": [from, to]}, {"day_of": {"which", "activity"}} or
+    #: {"day_of_max" / "day_of_min": {"table", "metric", "activity"}}.
     window: Union[QueryWindowName, Dict[str, Any]]
     anchor: Optional[str]
     #: {"first": k} or {"last": k}.
     take: Optional[Dict[str, int]]
     include_rows: bool
+    #: "synonyms" (default) or "exact": how activity names find recorded ones.
+    activity_match: Optional[Literal["synonyms", "exact"]]
+    #: Only rows on these days of the week (local days); None for every day.
+    weekdays: Optional[List[QueryWeekday]]
+    #: Conditions on rows of the same table on the same local day.
+    same_day_where: List[QueryCondition]
 
 
 class _QueryResultRequired(TypedDict):
@@ -1296,6 +1304,8 @@ class QuestionAnswer(TypedDict):
     number: Optional[float]
     unit: Optional[str]
     result: Optional[QueryResult]
+    #: Why a question was not understood ("I could not read 'fortnightly'."); None when it was.
+    reason: Optional[str]
 
 
 class DailyMetricsStored(TypedDict):

@@ -11,7 +11,9 @@ struct CompiledCondition {
     private let passesOnMatch: Bool
     private let isActivity: Bool
 
-    init(_ condition: QueryCondition, table: TableView, other: TableView, at path: FieldPath) throws {
+    init(
+        _ condition: QueryCondition, table: TableView, other: TableView, exact: Bool = false, at path: FieldPath
+    ) throws {
         op = condition.op
         switch condition.value {
         case .activity(let name):
@@ -21,7 +23,7 @@ struct CompiledCondition {
             }
             isActivity = true
             activityCodes = table.activityCodes
-            wantedActivities = QueryPlan.matchingCodes([name], in: table.distinctActivities)
+            wantedActivities = QueryPlan.matchingCodes([name], in: table.distinctActivities, exact: exact)
             passesOnMatch = condition.op == .equal
             column = []
             threshold = 0

@@ -2,6 +2,7 @@ extension DataQuery: JSONCodable {
     /// Every key of a query document.
     public static let keys = [
         "table", "metric", "activity", "where", "on_days_where", "window", "anchor", "take", "reduce", "include_rows",
+        "activity_match", "weekdays", "same_day_where",
     ]
 
     /// Decodes a query document; a member that is null counts as absent, as
@@ -16,6 +17,9 @@ extension DataQuery: JSONCodable {
         activities = try Self.activities(reader.object["activity"], at: reader.path(of: "activity"))
         conditions = try Self.conditions(reader, "where")
         dayConditions = try Self.conditions(reader, "on_days_where")
+        sameDayConditions = try Self.conditions(reader, "same_day_where")
+        weekdays = try Self.weekdays(reader)
+        activityMatch = try reader.optional("activity_match") ?? .synonyms
         window = try reader.optional("window") ?? .all
         anchor = try reader.optional("anchor")
         take = try Self.take(reader)
@@ -35,7 +39,21 @@ extension DataQuery: JSONCodable {
                 ("anchor", anchor.map(\.json) ?? .null),
                 ("take", take.map(Self.json(take:)) ?? .null),
                 ("reduce", reducer.json),
+                ("activity_match", activityMatch.json),
+                ("weekdays", weekdays.map { .array($0.map(\.json)) } ?? .null),
+                ("same_day_where", .array(sameDayConditions.map(\.json))),
             ]))
+    }
+
+    /// A list of 1 to 7 distinct weekday names; nil (every day) for null.
+    private static func weekdays(_ reader: ObjectReader) throws -> [QueryWeekday]? {
+        guard let json = reader.object["weekdays"], json != .null else { return nil }
+        let path = reader.path(of: "weekdays")
+        let days = try [QueryWeekday](json: json, at: path)
+        guard !days.isEmpty, Set(days).count == days.count else {
+            throw WellnessError.validation("must list 1 to 7 distinct weekdays (sunday … saturday)", at: path)
+        }
+        return days
     }
 
     /// A name or a list of names; nil (any activity) for null.

@@ -44,6 +44,28 @@ extension DataQuery {
                     "Only the first or last k matching rows in time order; null for all.")
             ),
             ("reduce", enumeration(QueryReducer.allCases.map(\.rawValue), "How the rows become one answer.")),
+            (
+                "activity_match",
+                nullableEnumeration(
+                    ActivityMatch.allCases.map(\.rawValue),
+                    "synonyms (default): a name finds recorded names holding it and its synonyms; "
+                        + "exact: only recorded names with the same words.")
+            ),
+            (
+                "weekdays",
+                anyOf(
+                    [
+                        object([
+                            ("type", .string("array")),
+                            ("items", enumeration(QueryWeekday.allCases.map(\.rawValue), nil)),
+                        ]),
+                        type("null"),
+                    ], "Only rows on these days of the week (local days); null for every day.")
+            ),
+            (
+                "same_day_where",
+                conditions("Conditions on rows of the same table on the same local day (runs on days with a walk).")
+            ),
         ]
         var schema = closedObject(properties)
         schema.append(
@@ -68,6 +90,8 @@ extension DataQuery {
                 enumeration(QueryWindow.names.keys.sorted(), nil),
                 closed(["last_days": type("integer")]),
                 closed(["between": object([("type", .string("array")), ("items", type("string"))])]),
+                .object(closedObject([extremeDay(.max)])),
+                .object(closedObject([extremeDay(.min)])),
                 closed([
                     "day_of": .object(
                         closedObject([
@@ -77,7 +101,27 @@ extension DataQuery {
                 ]),
             ],
             "Calendar windows use the user's first weekday; last_days N ends on the anchor day, included; "
-                + "between is inclusive [from, to]; day_of is the day of the first or last session of an activity.")
+                + "between is inclusive [from, to]; day_of is the day of the first or last session of an activity; "
+                + "day_of_max / day_of_min the day of the row with the largest / smallest metric.")
+    }
+
+    private static func extremeDay(_ extreme: QueryWindow.Extreme) -> (String, JSONValue) {
+        (
+            extreme.rawValue,
+            .object(
+                closedObject([
+                    ("table", enumeration(Table.allCases.map(\.rawValue), nil)), ("metric", type("string")),
+                    ("activity", activity(nil)),
+                ]))
+        )
+    }
+
+    private static func nullableEnumeration(_ values: [String], _ description: String?) -> JSONValue {
+        described(
+            [
+                ("type", .array([.string("string"), .string("null")])),
+                ("enum", .array(values.map(JSONValue.string) + [.null])),
+            ], description)
     }
 
     /// A name, a list of names, or null.

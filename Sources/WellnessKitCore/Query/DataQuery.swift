@@ -26,6 +26,13 @@ public struct DataQuery: Sendable, Equatable {
     public var conditions: [QueryCondition] = []
     /// Conditions on the other table, joined by local day (`on_days_where`).
     public var dayConditions: [QueryCondition] = []
+    /// Conditions on the same table, joined by local day (`same_day_where`): a row is kept when a
+    /// row of its own table on its day meets them all ("walks on days I also ran").
+    public var sameDayConditions: [QueryCondition] = []
+    /// Only rows on these days of the week (their local day); nil for every day.
+    public var weekdays: [QueryWeekday]?
+    /// How activity names (`activity`, activity conditions, `day_of`) find recorded ones.
+    public var activityMatch = ActivityMatch.synonyms
     public var window: QueryWindow = .all
     /// The local day windows count back from; the tables' today when nil.
     public var anchor: CalendarDate?

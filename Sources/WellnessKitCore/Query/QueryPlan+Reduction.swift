@@ -40,6 +40,8 @@ extension QueryPlan {
         case .activities:
             return rows.isEmpty ? .null : .names(activityCounts(rows).map { table.activities[$0.firstRow] })
         case .mostFrequentActivity: return mostFrequentActivity(rows).map(QueryResult.Value.name) ?? .null
+        case .countActivities: return .number(Double(activityCounts(rows).count))
+        case .range: return try Self.range(numbers, of: query.metric).map(QueryResult.Value.number) ?? .null
         }
     }
 
@@ -156,6 +158,14 @@ extension QueryPlan {
         guard let deviation = BucketStatistics.sampleDeviation(numbers) else { return nil }
         guard deviation.isFinite else { throw overflow("standard deviation", metric) }
         return deviation
+    }
+
+    /// The largest value minus the smallest; nil when there are none.
+    static func range(_ numbers: [Double], of metric: String?) throws -> Double? {
+        guard let low = numbers.min(), let high = numbers.max() else { return nil }
+        let spread = high - low
+        guard spread.isFinite else { throw overflow("range", metric) }
+        return spread
     }
 
     private static func overflow(_ what: String, _ metric: String?) -> WellnessError {

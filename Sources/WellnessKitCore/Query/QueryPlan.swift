@@ -10,6 +10,10 @@ struct QueryPlan {
     private let conditions: [CompiledCondition]
     /// `on_days_where`, bound to the other table's columns.
     private let dayConditions: [CompiledCondition]
+    /// `same_day_where`, bound to this table's columns.
+    private let sameDayConditions: [CompiledCondition]
+    /// Whether each weekday (index 1 = Sunday … 7 = Saturday) is kept; nil for every day.
+    private let keptWeekdays: [Bool]?
     private let other: TableView
 
     /// - Throws: a validation error naming the field the tables cannot answer.
@@ -43,17 +47,29 @@ struct QueryPlan {
                         + "[{\"metric\": \"activity\", \"op\": \"==\", \"value\": \"run\"}]",
                     at: root.appending("activity"))
             }
-            wantedActivities = Self.matchingCodes(activities, in: table.distinctActivities)
+            wantedActivities = Self.matchingCodes(
+                activities, in: table.distinctActivities, exact: query.activityMatch == .exact)
         } else {
             wantedActivities = nil
         }
+        let exact = query.activityMatch == .exact
         conditions = try query.conditions.enumerated().map { index, condition in
             try CompiledCondition(
-                condition, table: table, other: other, at: root.appending("where").appending(index: index))
+                condition, table: table, other: other, exact: exact,
+                at: root.appending("where").appending(index: index))
         }
         dayConditions = try query.dayConditions.enumerated().map { index, condition in
             try CompiledCondition(
-                condition, table: other, other: table, at: root.appending("on_days_where").appending(index: index))
+                condition, table: other, other: table, exact: exact,
+                at: root.appending("on_days_where").appending(index: index))
+        }
+        sameDayConditions = try query.sameDayConditions.enumerated().map { index, condition in
+            try CompiledCondition(
+                condition, table: table, other: other, exact: exact,
+                at: root.appending("same_day_where").appending(index: index))
+        }
+        keptWeekdays = query.weekdays.map { days in
+            (0...7).map { number in days.contains { $0.number == number } }
         }
     }
 
@@ -61,12 +77,16 @@ struct QueryPlan {
     func rows(in window: ClosedRange<Int>?) -> [Int] {
         // Only the window's days of the other table matter: a short window reads a few of its rows, not all.
         let allowedDays = dayConditions.isEmpty ? nil : Self.days(of: other, meeting: dayConditions, in: window)
+        let sameDays =
+            sameDayConditions.isEmpty ? nil : Self.days(of: table, meeting: sameDayConditions, in: window)
         var rows: [Int] = []
         for row in Self.candidates(of: table, in: window) {
             let day = table.days[row]
             if let window, !window.contains(day) { continue }
+            if let keptWeekdays, !keptWeekdays[LocalCalendar.weekday(of: day)] { continue }
             if let wantedActivities, !wantedActivities[table.activityCodes[row]] { continue }
             if let allowedDays, !allowedDays.contains(day) { continue }
+            if let sameDays, !sameDays.contains(day) { continue }
             rows.append(row)
         }
         // A condition at a time over its column: a tight loop each, no per-row dispatch.
@@ -105,8 +125,13 @@ struct QueryPlan {
 
     // MARK: Activities and columns
 
-    /// For each distinct recorded name, whether it matches any of `names` (docs/QUERY.md's rule).
-    static func matchingCodes(_ names: [String], in distinct: [ActivityName]) -> [Bool] {
+    /// For each distinct recorded name, whether it matches any of `names` (docs/QUERY.md's rule):
+    /// by whole words and synonyms, or, `exact`, by the same words only.
+    static func matchingCodes(_ names: [String], in distinct: [ActivityName], exact: Bool = false) -> [Bool] {
+        if exact {
+            let asked = Set(names.map(ActivityName.init))
+            return distinct.map(asked.contains)
+        }
         let phrases = names.flatMap { ActivityName($0).phrases }
         return distinct.map { name in phrases.contains { name.contains($0) } }
     }

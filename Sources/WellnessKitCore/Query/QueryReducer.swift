@@ -20,18 +20,23 @@ public enum QueryReducer: String, JSONStringEnum, Sendable {
     /// Distinct activity names, in time order of their first session.
     case activities
     case mostFrequentActivity = "most_frequent_activity"
+    /// The largest value minus the smallest.
+    case range
+    /// How many distinct activity names (sessions only).
+    case countActivities = "count_activities"
 
     /// Whether the reducer reads a metric's values.
     var needsMetric: Bool {
         switch self {
-        case .sum, .mean, .median, .min, .max, .std, .first, .last, .dateOfMax, .dateOfMin: return true
-        case .count, .countDays, .firstDate, .lastDate, .activities, .mostFrequentActivity: return false
+        case .sum, .mean, .median, .min, .max, .std, .first, .last, .dateOfMax, .dateOfMin, .range: return true
+        case .count, .countDays, .firstDate, .lastDate, .activities, .mostFrequentActivity, .countActivities:
+            return false
         }
     }
 
     /// Whether it names activities, which only sessions have.
-    var readsActivities: Bool { self == .activities || self == .mostFrequentActivity }
+    var readsActivities: Bool { self == .activities || self == .mostFrequentActivity || self == .countActivities }
 
     /// Whether an empty selection answers 0 rather than null.
-    var isZeroWhenEmpty: Bool { self == .sum || self == .count || self == .countDays }
+    var isZeroWhenEmpty: Bool { self == .sum || self == .count || self == .countDays || self == .countActivities }
 }

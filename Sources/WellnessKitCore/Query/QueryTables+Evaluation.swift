@@ -19,7 +19,7 @@ extension QueryTables {
         var query = query
         let anchor = query.anchor?.daysSinceEpoch ?? today()
         query.anchor = LocalCalendar.calendarDate(of: anchor)
-        let window = resolvedWindow(query.window, anchor: anchor)
+        let window = try resolvedWindow(query.window, anchor: anchor, exact: query.activityMatch == .exact)
         var rows = window.map { plan.rows(in: $0) } ?? []
         if let take = query.take {
             switch take {
@@ -39,11 +39,15 @@ extension QueryTables {
 
     /// The days to look at: nil inside for every day, nil outside when the
     /// window names a day that does not exist (no session to take the day of).
-    private func resolvedWindow(_ window: QueryWindow, anchor: Int) -> ClosedRange<Int>?? {
+    private func resolvedWindow(_ window: QueryWindow, anchor: Int, exact: Bool) throws -> ClosedRange<Int>?? {
+        if case .dayOfExtreme(let extreme, let table, let metric, let activities) = window {
+            return try extremeDay(
+                extreme, of: metric, in: view(of: table), activities: activities, anchor: anchor, exact: exact)
+        }
         guard case .dayOf(let which, let activities) = window else {
             return .some(window.days(anchor: anchor, firstWeekday: firstWeekday))
         }
-        let wanted = activities.map { QueryPlan.matchingCodes($0, in: sessions.distinctActivities) }
+        let wanted = activities.map { QueryPlan.matchingCodes($0, in: sessions.distinctActivities, exact: exact) }
         func isCandidate(_ row: Int) -> Bool {
             sessions.days[row] <= anchor && wanted.map { $0[sessions.activityCodes[row]] } ?? true
         }
@@ -52,9 +56,34 @@ extension QueryTables {
         return row.map { .some(sessions.days[$0]...sessions.days[$0]) }
     }
 
+    /// The day of the row with the largest (smallest) present `metric` on or before the anchor day,
+    /// the earliest on ties; nil outside when there is none.
+    private func extremeDay(
+        _ extreme: QueryWindow.Extreme, of metric: String, in table: TableView, activities: [String]?, anchor: Int,
+        exact: Bool
+    ) throws -> ClosedRange<Int>?? {
+        let path = FieldPath.root.appending("window").appending(extreme.rawValue).appending("metric")
+        let other = view(of: table.table.other)
+        let column = try QueryPlan.column(metric, of: table, other: other, at: path)
+        let wanted = activities.map { QueryPlan.matchingCodes($0, in: table.distinctActivities, exact: exact) }
+        var best: Int?
+        for row in table.days.indices where table.days[row] <= anchor && !column[row].isNaN {
+            if let wanted, !wanted[table.activityCodes[row]] { continue }
+            guard let current = best else {
+                best = row
+                continue
+            }
+            let better = extreme == .max ? column[row] > column[current] : column[row] < column[current]
+            // Rows come in time order, but a zone's backward shift may put a later row on an earlier day.
+            if better || (column[row] == column[current] && table.days[row] < table.days[current]) { best = row }
+        }
+        return best.map { .some(table.days[$0]...table.days[$0]) }
+    }
+
     private func unit(of query: DataQuery) -> String? {
         switch query.reducer {
         case .count: return query.table == .daily ? "days" : "sessions"
+        case .countActivities: return "activities"
         case .countDays: return "days"
         case .firstDate, .lastDate, .dateOfMax, .dateOfMin, .activities, .mostFrequentActivity: return nil
         default:

@@ -5,6 +5,12 @@ public enum QueryWindow: Sendable, Equatable {
         case last
     }
 
+    /// Which end of a metric `day_of_max` and `day_of_min` look for.
+    public enum Extreme: String, Sendable {
+        case max = "day_of_max"
+        case min = "day_of_min"
+    }
+
     case all
     case today
     case yesterday
@@ -20,6 +26,10 @@ public enum QueryWindow: Sendable, Equatable {
     /// The day of the first or last session (of these activities, or of any
     /// when nil) on or before the anchor day.
     case dayOf(Which, activities: [String]?)
+    /// The day of the row of `table` (sessions of these activities, or any)
+    /// with the largest or smallest `metric`, on or before the anchor day;
+    /// the earliest on ties ("the day of my longest run").
+    case dayOfExtreme(Extreme, table: DataQuery.Table, metric: String, activities: [String]?)
 
     static let names: [String: QueryWindow] = [
         "all": .all, "today": .today, "yesterday": .yesterday, "this_week": .thisWeek,
@@ -32,7 +42,7 @@ public enum QueryWindow: Sendable, Equatable {
         let weekStart = anchor - (LocalCalendar.weekday(of: anchor) - firstWeekday + 7) % 7
         let monthStart = LocalCalendar.adding(months: 0, to: anchor)
         switch self {
-        case .all, .dayOf: return nil
+        case .all, .dayOf, .dayOfExtreme: return nil
         case .today: return anchor...anchor
         case .yesterday: return (anchor - 1)...(anchor - 1)
         case .thisWeek: return weekStart...(weekStart + 6)
@@ -54,13 +64,14 @@ extension QueryWindow: JSONCodable {
                 let hint = ObjectReader.closest(to: name, in: known).map { " (did you mean \"\($0)\"?)" } ?? ""
                 throw WellnessError.validation(
                     "\"\(name.echo)\" is not a window\(hint); windows: \(known.joined(separator: ", ")), "
-                        + "{\"last_days\": N}, {\"between\": [from, to]}, {\"day_of\": {\"which\", \"activity\"}}",
+                        + "{\"last_days\": N}, {\"between\": [from, to]}, {\"day_of\": {\"which\", \"activity\"}}, "
+                        + "{\"day_of_max\" or \"day_of_min\": {\"table\", \"metric\", \"activity\"}}",
                     at: path)
             }
             self = window
         case .object(let object):
             let reader = try ObjectReader(json, at: path)
-            let keys = ["last_days", "between", "day_of"]
+            let keys = ["last_days", "between", "day_of", "day_of_max", "day_of_min"]
             try reader.rejectUnknownKeys(keys)
             let given = object.members.map(\.key)
             guard given.count == 1, let key = given.first else {
@@ -69,7 +80,8 @@ extension QueryWindow: JSONCodable {
             switch key {
             case "last_days": self = .lastDays(try reader.int("last_days", in: 1...DataQuery.maximumDays))
             case "between": self = try Self.between(reader)
-            default: self = try Self.dayOf(reader)
+            case "day_of": self = try Self.dayOf(reader)
+            default: self = try Self.dayOfExtreme(reader, Extreme(rawValue: key) ?? .max)
             }
         default:
             throw WellnessError.validation("expected a window name or object, found \(json.kindDescription)", at: path)
@@ -99,8 +111,28 @@ extension QueryWindow: JSONCodable {
         return .dayOf(which, activities: activities)
     }
 
+    /// `{"table", "metric", "activity"}`: the activity only for sessions.
+    private static func dayOfExtreme(_ reader: ObjectReader, _ extreme: Extreme) throws -> QueryWindow {
+        let inner = try ObjectReader(reader.object[extreme.rawValue] ?? .null, at: reader.path(of: extreme.rawValue))
+        try inner.rejectUnknownKeys(["table", "metric", "activity"])
+        let table: DataQuery.Table = try inner.required("table")
+        let metric = try inner.nonEmptyString("metric")
+        let activities = try DataQuery.activities(inner.object["activity"], at: inner.path(of: "activity"))
+        if activities != nil, table == .daily {
+            throw WellnessError.validation(
+                "daily rows have no activity; leave activity null", at: inner.path(of: "activity"))
+        }
+        return .dayOfExtreme(extreme, table: table, metric: metric, activities: activities)
+    }
+
     public var json: JSONValue {
         switch self {
+        case .dayOfExtreme(let extreme, let table, let metric, let activities):
+            let inner = JSONObject([
+                ("table", table.json), ("metric", .string(metric)),
+                ("activity", DataQuery.json(activities: activities)),
+            ])
+            return .object(JSONObject([(extreme.rawValue, .object(inner))]))
         case .lastDays(let count):
             return .object(JSONObject([("last_days", .int(count))]))
         case .between(let from, let to):

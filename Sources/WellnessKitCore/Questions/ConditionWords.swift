@@ -11,7 +11,7 @@ enum ConditionWords {
         "awake_minutes": "time awake", "time_in_bed_minutes": "time in bed", "deep_sleep_percent": "deep sleep share",
         "rem_sleep_percent": "REM sleep share", "light_sleep_percent": "light sleep share",
         "awake_percent": "share of time awake", "sleep_score": "sleep score", "stress_score": "stress score",
-        "vo2_max": "VO2 max", "spo2": "SpO2",
+        "vo2_max": "VO2 max", "spo2": "SpO2", "bed_time": "bed time", "wake_time": "wake time",
     ]
 
     /// A metric's unit when the tables declare none.
@@ -27,6 +27,10 @@ enum ConditionWords {
         "run": "run", "bike": "ride", "swim": "swim", "yoga": "yoga session", "weights": "weights session",
         "walk": "walk", "hike": "hike", "elliptical": "elliptical session", "aerobic": "aerobic workout",
         "hiit": "interval workout",
+        "treadmill": "treadmill run", "spinning": "spinning session", "outdoor bike": "outdoor ride",
+        "indoor bike": "indoor ride", "outdoor run": "outdoor run", "indoor run": "indoor run",
+        "outdoor walk": "outdoor walk", "indoor walk": "indoor walk", "pool swim": "pool swim",
+        "open water swim": "open water swim",
     ]
 
     static func label(_ metric: String) -> String {

@@ -39,7 +39,28 @@ extension QuestionAnswer: JSONEncodable {
                 ("number", number.map(JSONValue.double) ?? .null),
                 ("unit", unit.map(JSONValue.string) ?? .null),
                 ("result", result.json),
+                ("reason", .null),
             ]))
+    }
+
+    /// A question answered, or declined with the reason.
+    public enum Asked: Sendable, Equatable, JSONEncodable {
+        case answered(QuestionAnswer)
+        /// A sentence naming the words not read or the ambiguity ("I could not read 'fortnightly'.").
+        case declined(String)
+
+        /// The answer's document; a declined question's has `understood: false` and its `reason`.
+        public var json: JSONValue {
+            switch self {
+            case .answered(let answer): return answer.json
+            case .declined(let reason):
+                return .object(
+                    JSONObject([
+                        ("understood", .bool(false)), ("answer", .null), ("number", .null), ("unit", .null),
+                        ("result", .null), ("reason", .string(reason)),
+                    ]))
+            }
+        }
     }
 }
 
@@ -51,6 +72,8 @@ private struct Words {
     let context: QuestionAnswer.Context
 
     private var query: DataQuery { reading.query }
+    /// The anchor the query ran with.
+    private var anchorDay: CalendarDate { result.query.anchor ?? CalendarDate.epoch }
     private var metric: String { query.metric ?? "" }
 
     /// Verb forms and nouns of the reader's activities: (past, present, noun, plural noun).
@@ -64,6 +87,16 @@ private struct Words {
         ),
         "aerobic": ("did aerobic workouts", "do aerobic workouts", "aerobic workout", "aerobic workouts"),
         "hiit": ("did interval workouts", "do interval workouts", "interval workout", "interval workouts"),
+        "treadmill": ("ran on the treadmill", "run on the treadmill", "treadmill run", "treadmill runs"),
+        "spinning": ("did spinning", "do spinning", "spinning session", "spinning sessions"),
+        "outdoor bike": ("rode outdoors", "ride outdoors", "outdoor ride", "outdoor rides"),
+        "indoor bike": ("cycled indoors", "cycle indoors", "indoor ride", "indoor rides"),
+        "outdoor run": ("ran outdoors", "run outdoors", "outdoor run", "outdoor runs"),
+        "indoor run": ("ran indoors", "run indoors", "indoor run", "indoor runs"),
+        "outdoor walk": ("walked outdoors", "walk outdoors", "outdoor walk", "outdoor walks"),
+        "indoor walk": ("walked indoors", "walk indoors", "indoor walk", "indoor walks"),
+        "pool swim": ("swam in a pool", "swim in a pool", "pool swim", "pool swims"),
+        "open water swim": ("swam in open water", "swim in open water", "open water swim", "open water swims"),
     ]
     private static let anyActivity = ("worked out", "work out", "workout", "workouts")
 
@@ -89,7 +122,18 @@ private struct Words {
             units: units)
     }
 
-    private var dayConditions: String? { ConditionWords.phrase(query.dayConditions, units: units) }
+    private var dayConditions: String? {
+        ConditionWords.phrase(query.dayConditions + query.sameDayConditions, units: units)
+    }
+
+    /// "on weekends", "on weekdays", "on Mondays and Fridays"; nil for every day.
+    private var weekdayPhrase: String? {
+        guard let days = query.weekdays else { return nil }
+        if days == QueryWeekday.weekend { return "on weekends" }
+        if days == QueryWeekday.workdays { return "on weekdays" }
+        let names = days.map { $0.rawValue.prefix(1).uppercased() + $0.rawValue.dropFirst() + "s" }
+        return "on " + names.joined(separator: " and ")
+    }
 
     /// Every condition of a daily query in words: "more than 5,000 steps and a run".
     private var allConditions: String? {
@@ -101,18 +145,41 @@ private struct Words {
         (rowConditions.map { " with \($0)" } ?? "") + (dayConditions.map { " on days with \($0)" } ?? "")
     }
 
-    private var hasConditions: Bool { !query.conditions.isEmpty || !query.dayConditions.isEmpty }
+    private var hasConditions: Bool {
+        !query.conditions.isEmpty || !query.dayConditions.isEmpty || !query.sameDayConditions.isEmpty
+            || query.weekdays != nil
+    }
+
+    /// " between 1 and 3 November 2025.", " on 2 November 2025, the day of your last run."
+    /// For a window that is the day of one row: "your last run", "your longest treadmill run",
+    /// "your highest steps"; nil for other windows.
+    private var dayOfWhat: String? {
+        func noun(_ activities: [String]?) -> String {
+            activities?.first.map { ConditionWords.nouns[$0] ?? $0.lowercased() } ?? "workout"
+        }
+        switch query.window {
+        case .dayOf(let which, let activities):
+            return "your \(which.rawValue) \(noun(activities))"
+        case .dayOfExtreme(let extreme, let table, let metric, let activities):
+            if metric == "duration" || metric == "distance" {
+                let word = extreme == .min ? "shortest" : metric == "distance" ? "farthest" : "longest"
+                return "your \(word) \(noun(activities))"
+            }
+            let word = "\(extreme == .max ? "highest" : "lowest") \(ConditionWords.label(metric))"
+            return table == .daily ? "your \(word)" : "the \(noun(activities)) with your \(word)"
+        default:
+            return nil
+        }
+    }
 
     /// " between 1 and 3 November 2025.", " on 2 November 2025, the day of your last run."
     private var suffix: String {
         let span = Self.span(result.fromDate, result.toDate)
-        if case .dayOf(let which, let activities) = query.window {
-            let noun = activities?.first.flatMap { ConditionWords.nouns[$0] } ?? "workout"
-            return span.isEmpty
-                ? " (you have no \(which.rawValue) \(noun) yet)."
-                : " \(span), the day of your \(which.rawValue) \(noun)."
+        let days = weekdayPhrase.map { " \($0)" } ?? ""
+        if let what = dayOfWhat {
+            return span.isEmpty ? "\(days) (there is no day of \(what) yet)." : "\(days) \(span), the day of \(what)."
         }
-        return span.isEmpty ? "." : " \(span)."
+        return span.isEmpty ? "\(days)." : "\(days) \(span)."
     }
 
     func sentence() -> (String, Double?, String?) {
@@ -143,6 +210,9 @@ private struct Words {
             return ("You did \(names.joined(separator: ", "))\(suffix)", nil, nil)
         case (.mostFrequentActivity, .name(let name)):
             return ("Your most frequent workout was \(name)\(suffix)", nil, nil)
+        case (.countActivities, .number(let kinds)):
+            let noun = kinds == 1 ? "activity" : "activities"
+            return ("You did \(Self.format(kinds)) different \(noun)\(sessionQualifier)\(suffix)", kinds, "activities")
         case (_, .number(let value)):
             return numberSentence(value, suffix: suffix)
         default:
@@ -162,39 +232,43 @@ private struct Words {
     private func excludedSentence() -> (String, Double?, String?)? {
         if result.rows > 0, context.present == 0 {
             // A total of nothing recorded is not 0: "your workouts have no calories recorded".
-            let subject = query.table == .sessions ? "Your \(takenPlural)\(sessionQualifier)" : "Those days"
-            return ("\(subject)\(suffix.dropLast()) have no \(label) recorded.", nil, nil)
+            guard query.table == .sessions else { return ("You have no \(label) recorded\(suffix)", nil, nil) }
+            return ("Your \(takenPlural)\(sessionQualifier)\(suffix.dropLast()) have no \(label) recorded.", nil, nil)
         }
         guard result.rows == 0 else { return nil }
         let isCount = query.reducer == .count || query.reducer == .countDays
         let zero: (Double?, String?) =
             isCount ? (0, query.reducer == .count && query.table == .sessions ? "sessions" : "days") : (nil, nil)
+        if let what = dayOfWhat, result.fromDate == nil {
+            // No such session, so no day: not "you have no steps recorded".
+            return (
+                "There is no day of \(what) to look at: I found none on or before \(Self.day(anchorDay)).", nil, nil
+            )
+        }
         // "my last two walks today": the rows taken say no days, the window does.
         let span = Self.span(result.fromDate ?? context.windowFrom, result.toDate ?? context.windowTo)
         let within = span.isEmpty ? "" : " \(span)"
         if hasConditions, let unconditioned = context.unconditioned, unconditioned > 0 {
             if query.table == .sessions {
                 let noun = unconditioned == 1 ? activityWords.noun : activityWords.plural
-                let which = [rowConditions.map { "had \($0)" }, dayConditions.map { "fell on a day with \($0)" }]
-                    .compactMap { $0 }.joined(separator: " and ")
+                let which = [
+                    rowConditions.map { "had \($0)" }, dayConditions.map { "fell on a day with \($0)" },
+                    weekdayPhrase.map { "fell \($0)" },
+                ].compactMap { $0 }.joined(separator: " and ")
                 let count = Self.format(Double(unconditioned))
                 return ("None of your \(count) \(noun)\(within) \(which).", zero.0, zero.1)
             }
             let days = Self.count(Double(unconditioned), "day")
-            let had = allConditions.map { "had \($0)" } ?? "matched"
+            let had =
+                [allConditions.map { "had \($0)" }, weekdayPhrase.map { "fell \($0)" }].compactMap { $0 }
+                .joined(separator: " and ")
             return ("None of the \(days)\(within) \(had).", zero.0, zero.1)
         }
         guard !isCount else { return nil }
         let thing = query.table == .sessions ? activityWords.plural : label
         let recorded = Self.span(context.dataFrom, context.dataTo)
         guard !recorded.isEmpty else {
-            return ("You have no \(thing) recorded\(query.table == .sessions ? "" : " data").", nil, nil)
-        }
-        if case .dayOf(let which, let activities) = query.window, within.isEmpty {
-            // No such session: the metric may well be recorded, the day is what is missing.
-            let noun = activities?.first.flatMap { ConditionWords.nouns[$0] } ?? "workout"
-            let before = query.anchor.map { " on or before \(Self.day($0))" } ?? ""
-            return ("You have no \(noun)\(before), so no day of your \(which.rawValue) \(noun).", nil, nil)
+            return ("You have no \(thing)\(query.table == .sessions ? "" : " data") recorded.", nil, nil)
         }
         if within.isEmpty { return ("You have no \(thing) recorded.", nil, nil) }
         let data = query.table == .sessions ? "your \(thing) are" : "your \(thing) data is"
@@ -202,8 +276,19 @@ private struct Words {
     }
 
     private func numberSentence(_ stored: Double, suffix: String) -> (String, Double?, String?) {
-        let (value, unit) = shown(stored)
-        let amount = Self.format(value) + (unit.map { $0 == "%" ? $0 : " \($0)" } ?? "")
+        let (value, shownUnit) = shown(stored)
+        var unit = shownUnit
+        var amount = Self.format(value) + (unit.map { $0 == "%" ? $0 : " \($0)" } ?? "")
+        if QuestionClauses.clockMetrics.contains(metric) {
+            // A time of day is said as one ("23:30"); a spread of times is minutes.
+            if query.reducer == .std || query.reducer == .range {
+                amount = Self.count(stored, "minute")
+                unit = "minutes"
+            } else if let clock = Self.clock(stored) {
+                amount = clock
+                unit = "minutes from midnight"
+            }
+        }
         let words = activityWords
         let sessions = query.table == .sessions
         // What the number covered: "on the 2 days with more than 5,000 steps", "(2 runs with …)".
@@ -233,9 +318,11 @@ private struct Words {
         case .sum: adjective = "total"
         case .mean: adjective = "average"
         case .median: adjective = "median"
-        case .max: adjective = "highest"
-        case .min: adjective = "lowest"
+        // A time of day is late or early, not high or low.
+        case .max: adjective = QuestionClauses.clockMetrics.contains(metric) ? "latest" : "highest"
+        case .min: adjective = QuestionClauses.clockMetrics.contains(metric) ? "earliest" : "lowest"
         case .std: adjective = "standard deviation of"
+        case .range: adjective = "range of"
         case .first: adjective = "first"
         case .last: adjective = "last"
         default: adjective = query.reducer.rawValue
@@ -274,6 +361,15 @@ private struct Words {
 
     static func format(_ value: Double) -> String {
         ConditionWords.format(value)
+    }
+
+    /// Minutes from midnight as a time of day, "23:30" for -30; nil past a day either way.
+    static func clock(_ minutes: Double) -> String? {
+        guard minutes.isFinite, abs(minutes) <= 2_880 else { return nil }
+        let whole = (Int(minutes.rounded()) % 1_440 + 1_440) % 1_440
+        let hours = whole / 60
+        let rest = whole % 60
+        return (hours < 10 ? "0" : "") + "\(hours):" + (rest < 10 ? "0" : "") + "\(rest)"
     }
 
     static func count(_ value: Double, _ noun: String) -> String {

@@ -29,11 +29,24 @@ struct QuestionClauses {
     /// Where the last comparison ended and its metric: a comparison right after it with no metric of
     /// its own compares the same one ("more than 6 hours and less than 8 hours").
     private var compared: (end: Int, metric: String)?
+    /// "on weekends", "on Mondays": the days of the week asked about.
+    private var weekdays: [QueryWeekday]?
+    /// Kinds of workout named that a synonym group would blur ("treadmill"): read as exact names.
+    private var exactKeys: Set<String> = []
+    /// "what time": only a clock-time metric answers it.
+    private var askedTime = false
+    /// The recorded activity names, for kinds of workout read as exact names.
+    private let recorded: [String]
+    /// Why the question was declined, when a rule said so.
+    private(set) var failure: String?
 
-    init(main: [QuestionWord], condition: ArraySlice<QuestionWord>, scope: ConditionScope) {
+    init(
+        main: [QuestionWord], condition: ArraySlice<QuestionWord>, scope: ConditionScope, recorded: [String] = []
+    ) {
         self.main = main
         self.condition = condition
         self.scope = scope
+        self.recorded = recorded
     }
 
     /// The query, or nil when a part has no reading or two.
@@ -49,27 +62,137 @@ struct QuestionClauses {
         if case .named(let name)? = activity { query.activities = [name] }
         guard table == .sessions || activity == nil else { return nil }
         // "what percentage of days …" asks a share no reducer gives; percent fits only a metric kept in percent.
-        guard asked != .percent || Self.percentMetrics.contains(query.metric ?? "") else { return nil }
+        guard asked != .percent || Self.percentMetrics.contains(query.metric ?? "") else {
+            return decline("I cannot give a share of days; I read percent only for a metric kept in percent")
+        }
+        // "what time" asks a time of day: only bed time and wake time hold one.
+        guard !askedTime || Self.clockMetrics.contains(query.metric ?? "") else {
+            return decline("I cannot read 'what time' here: the only times of day I know are bed time and wake time")
+        }
         query.window = window ?? .all
         query.anchor = anchor
         query.take = take
+        query.weekdays = weekdays
         for (condition, scope) in conditions {
-            guard let conditionTable = Self.table(of: condition.metric, scope: scope, asked: table) else { return nil }
-            // "yoga on days I ran", "walks on days I worked out": another session of the same day, which no
-            // condition on a session's own row says (it would ask for a yoga session that is a run). "My heart
-            // rate when I ran" names no other session: the runs' own.
-            if table == .sessions, conditionTable == .sessions, scope != .rows,
-                self.scope == .days || (activity != nil && condition.metric == QueryCondition.activityMetric)
-            {
-                return nil
+            guard let conditionTable = Self.table(of: condition.metric, scope: scope, asked: table) else {
+                let label = ConditionWords.label(condition.metric)
+                return decline(
+                    "'\(label)' after 'when' or 'if' could be the day's or the workout's; say 'on days with'")
             }
-            if conditionTable == table {
-                query.conditions.append(condition)
-            } else {
+            if conditionTable != table {
                 query.dayConditions.append(condition)
+            } else if scope == .days && table == .sessions {
+                // "walks on days I also ran": another session of the same day, not the walk itself.
+                // "walks on days I worked out": the walk is a workout too; whether it counts is not said.
+                guard condition != activityCondition(.any) else {
+                    return decline("'on days I worked out' does not say whether the workouts asked about count")
+                }
+                query.sameDayConditions.append(condition)
+            } else if table == .sessions, scope != .rows, activity != nil,
+                condition.metric == QueryCondition.activityMetric
+            {
+                // "my yoga when I ran": no yoga session is a run; another session of the day is meant, but
+                // only "on days" says so. "My heart rate when I ran" names no other session: the runs' own.
+                return decline("'when' with another workout could mean that workout's day; say 'on days I …'")
+            } else {
+                query.conditions.append(condition)
             }
         }
+        guard exactKeys.isEmpty || exactNames(&query) else { return nil }
         return QuestionReader.Reading(query: query, asked: asked, activity: activity?.name)
+    }
+
+    private mutating func decline<T>(_ reason: String) -> T? {
+        if failure == nil { failure = reason }
+        return nil
+    }
+
+    private mutating func fail(_ reason: String) -> Bool {
+        if failure == nil { failure = reason }
+        return false
+    }
+
+    /// A kind of workout named exactly ("treadmill") as the recorded names that are exactly it, every name of
+    /// the query matched exactly; declined when the workouts hold no such name, or when it sits beside a name
+    /// that needs its synonyms ("walks on days I ran on the treadmill").
+    private mutating func exactNames(_ query: inout DataQuery) -> Bool {
+        var held: [String: [String]] = [:]
+        for key in exactKeys {
+            let names = Set((QuestionVocabulary.exactActivities[key]?.names ?? []).map(ActivityName.init))
+            var seen = Set<ActivityName>()
+            let found = recorded.filter { names.contains(ActivityName($0)) && seen.insert(ActivityName($0)).inserted }
+            guard !found.isEmpty else { return fail("your workouts have no activity recorded as '\(key)'") }
+            // "Treadmill Walk" beside "Treadmill Run": which does "treadmill" mean?
+            let phrase = ActivityName(key)
+            if let other = recorded.first(where: {
+                ActivityName($0).contains(phrase) && !names.contains(ActivityName($0))
+            }) {
+                return fail("your workouts hold '\(found[0])' and '\(other)'; I cannot tell which '\(key)' means")
+            }
+            held[key] = found
+        }
+        func resolve(_ names: [String]?) -> [String]?? {
+            guard let names else { return .some(nil) }
+            var resolved: [String] = []
+            for name in names {
+                guard let found = held[name] else { return nil }
+                resolved += found
+            }
+            return .some(resolved)
+        }
+        let mixed = "I cannot read '\(exactKeys.sorted().joined(separator: "', '"))' beside another kind of workout"
+        guard case .some(let activities) = resolve(query.activities) else { return fail(mixed) }
+        query.activities = activities
+        query.activityMatch = .exact
+        for list in [\DataQuery.conditions, \DataQuery.dayConditions, \DataQuery.sameDayConditions] {
+            for index in query[keyPath: list].indices {
+                guard case .activity(let name) = query[keyPath: list][index].value else { continue }
+                // One condition names one activity: two recorded names would have to hold at once.
+                guard let found = held[name], found.count == 1 else { return fail(mixed) }
+                query[keyPath: list][index].value = .activity(found[0])
+            }
+        }
+        switch query.window {
+        case .dayOf(let which, let names):
+            guard case .some(let resolved) = resolve(names) else { return fail(mixed) }
+            query.window = .dayOf(which, activities: resolved)
+        case .dayOfExtreme(let extreme, let table, let metric, let names):
+            guard case .some(let resolved) = resolve(names) else { return fail(mixed) }
+            query.window = .dayOfExtreme(extreme, table: table, metric: metric, activities: resolved)
+        default:
+            break
+        }
+        return true
+    }
+
+    /// "on weekends", "on Saturdays and Sundays": the days named, Monday first; a day named twice is declined.
+    private mutating func add(weekdays named: [QueryWeekday]) -> Bool {
+        let current = weekdays ?? []
+        guard Set(current).isDisjoint(with: named) else { return fail("a day of the week is named twice") }
+        weekdays = (current + named).sorted { ($0.number + 5) % 7 < ($1.number + 5) % 7 }
+        return true
+    }
+
+    /// An activity named after another: the same one, "workouts" after a kind, or a kind of workout
+    /// read exactly after its group ("runs on the treadmill"); nil for two different activities.
+    private func merged(_ current: ActivityMention?, _ mention: ActivityMention) -> ActivityMention? {
+        guard case .named(let old)? = current, case .named(let new) = mention else {
+            return mention == .any && current != nil ? current : mention
+        }
+        if old == new { return current }
+        if QuestionVocabulary.exactActivities[old]?.group == new { return current }
+        if QuestionVocabulary.exactActivities[new]?.group == old { return mention }
+        return nil
+    }
+
+    /// "the day of my longest run": the day of the session with the largest duration.
+    private mutating func readDayOfExtreme(_ words: [QuestionWord], at index: Int) -> Bool {
+        guard case .dayOfExtreme(let extreme, let name) = words[index], window == nil, index + 1 < words.count,
+            let mention = words[index + 1].activityMention
+        else { return fail("I could not read 'the day of my …' without an activity after it") }
+        if case .exactActivity(let key) = words[index + 1] { exactKeys.insert(key) }
+        window = .dayOfExtreme(extreme, table: .sessions, metric: name, activities: mention.name.map { [$0] })
+        return true
     }
 
     // MARK: The main clause
@@ -86,14 +209,40 @@ struct QuestionClauses {
             case .comparator:
                 // "over the past week" compares nothing; "runs over 5 km" is a condition.
                 if index + 1 < words.count, case .number = words[index + 1] {
-                    guard let used = readComparison(&words, at: index) else { return false }
+                    guard let used = readComparison(&words, at: index) else {
+                        return fail(
+                            "a comparison needs its number with a unit that fits its metric ('more than 6 hours', 'over 5 km')"
+                        )
+                    }
                     index += used
                     continue
                 }
                 // A comparison whose number is not read ("less than usual") would drop the condition.
                 guard index + 1 < words.count, Self.startsWindow(words[index + 1]) else { return false }
-            case .number, .weeks, .months, .condition, .weekday, .postfixComparator, .between, .unanswerable:
+            case .number:
+                return fail("a number with no comparison before it ('more than 6 hours') is not read")
+            case .weekday:
+                return fail("a weekday alone is one day, not every such day; say 'on Mondays' or 'since Monday'")
+            case .weeks, .months, .condition, .postfixComparator, .between:
                 return false
+            case .unanswerable:
+                return fail("a month's name alone may be a person's or a verb; say 'in October'")
+            case .whatTime:
+                askedTime = true
+            case .weekdays(let days):
+                // "how many weekends did I run" counts weekends, which no reducer gives.
+                if index > 0, [.howMany, .howManyDays, .howManyTimes].contains(words[index - 1]) {
+                    return fail("I cannot count weekends or weekdays themselves")
+                }
+                guard add(weekdays: days) else { return false }
+            case .dayOfExtreme:
+                guard readDayOfExtreme(words, at: index) else { return false }
+                index += 2
+                continue
+            case .clockExtreme(let name, let named):
+                guard metric == nil || metric?.name == name, reducer == nil || reducer == named else { return false }
+                metric = (.daily, name)
+                reducer = named
             case .since, .month:
                 guard window == nil, let (named, used) = calendarWindow(words, at: index) else { return false }
                 window = named
@@ -106,7 +255,7 @@ struct QuestionClauses {
             case .days, .filler:
                 break
             case .window(let named):
-                guard window == nil else { return false }
+                guard window == nil else { return fail("the question names two windows of days") }
                 window = named
             case .thisYear, .lastYear:
                 guard window == nil, let named = year(words[index] == .thisYear ? 0 : -1) else { return false }
@@ -115,18 +264,23 @@ struct QuestionClauses {
                 guard asked == .natural || asked == unit else { return false }
                 asked = unit
             case .metric(let table, let name, let unit):
-                guard metric == nil || (metric?.name == name) else { return false }
+                guard metric == nil || (metric?.name == name) else {
+                    return fail("the question names two metrics")
+                }
                 metric = (table, name)
                 if unit != .natural { asked = unit }
-            case .activity, .walks:
+            case .activity, .walks, .exactActivity:
                 // "strength training sessions": a generic noun after an activity adds nothing.
                 if words[index] == .walks { walkSessions = true }
-                let mention = ActivityMention(words[index] == .walks ? "walk" : words[index].activityName)
-                if mention == .any, activity != nil { break }
-                if case .named? = activity, activity != mention { return false }
-                activity = mention
+                if case .exactActivity(let key) = words[index] { exactKeys.insert(key) }
+                guard let mention = words[index].activityMention, let next = merged(activity, mention) else {
+                    return fail("the question names two different activities")
+                }
+                activity = next
             case .reducer(let named):
-                guard reducer == nil || reducer == named else { return false }
+                guard reducer == nil || reducer == named else {
+                    return fail("the question asks for two different statistics")
+                }
                 reducer = named
             case .perDay:
                 perDay = true
@@ -161,6 +315,7 @@ struct QuestionClauses {
         if next == .days, used == 1, index + 2 < words.count, let mention = words[index + 2].activityMention {
             // "the most recent day I ran": the day of that session.
             guard window == nil else { return nil }
+            if case .exactActivity(let key) = words[index + 2] { exactKeys.insert(key) }
             window = .dayOf(isLast ? .last : .first, activities: mention.name.map { [$0] })
             return 3
         }
@@ -170,7 +325,7 @@ struct QuestionClauses {
             guard isLast, window == nil else { return nil }
             window = .lastDays(next == .weeks ? count * 7 : next == .months ? count * 30 : count)
             return used + 1
-        case .activity?, .walks?:
+        case .activity?, .walks?, .exactActivity?:
             guard take == nil else { return nil }
             take = isLast ? .last(count) : .first(count)
             return used
@@ -205,9 +360,7 @@ struct QuestionClauses {
     private mutating func readCondition() -> Bool {
         var pendingMetric: (DataQuery.Table, String, AskedUnit)?
         var pendingActivity: ActivityMention?
-        /// The activity the clause named: one condition holds on one session, so "on days I did yoga and
-        /// ran" (two sessions) has no reading; "strength training sessions" names one.
-        var named: ActivityMention?
+        var namedInClause = false
         let words = Array(condition)
         var position = 0
         compared = nil
@@ -215,12 +368,19 @@ struct QuestionClauses {
             switch words[position] {
             case .metric(let table, let name, let unit):
                 pendingMetric = (table, name, unit)
-            case .activity, .walks:
-                let mention = words[position].activityMention
-                if mention == .any, named != nil { break }
-                guard named == nil || named == mention else { return false }
-                named = mention
-                pendingActivity = mention
+            case .activity, .walks, .exactActivity:
+                if case .exactActivity(let key) = words[position] { exactKeys.insert(key) }
+                // "on days I ran and did yoga": one session is not both, and dropping either is a wrong number.
+                guard let mention = words[position].activityMention,
+                    let next = pendingActivity == nil ? mention : merged(pendingActivity, mention)
+                else { return fail("the condition names two different activities") }
+                pendingActivity = next
+            case .weekdays(let days):
+                guard add(weekdays: days) else { return false }
+            case .dayOfExtreme:
+                guard readDayOfExtreme(words, at: position) else { return false }
+                position += 2
+                continue
             case .comparator:
                 // "on days with under 12,000 steps over the past two weeks": "over" starts the window.
                 if position + 1 < words.count, Self.startsWindow(words[position + 1]) { break }
@@ -230,10 +390,21 @@ struct QuestionClauses {
                     let (made, used) = comparison(
                         rest, metric: pendingMetric, afterActivity: pendingActivity != nil, fallback: fallback)
                 else {
-                    return false
+                    return fail(
+                        "a comparison needs its number with a unit that fits its metric ('more than 6 hours', 'over 5 km')"
+                    )
                 }
                 compared = (position + used, made.metric)
+                // "on days with more than 10 km": one workout's distance, or the day's total? Only a workout
+                // named ("on days I ran more than 10 km") says whose.
+                if scope == .days, Self.sessionOnlyMetrics.contains(made.metric), pendingActivity == nil,
+                    !namedInClause
+                {
+                    let label = ConditionWords.label(made.metric)
+                    return fail("'on days with' a \(label) could be one workout's or the day's total; name the workout")
+                }
                 if let activityName = pendingActivity {
+                    namedInClause = true
                     if Self.sessionOnlyMetrics.contains(made.metric) {
                         conditions.append((activityCondition(activityName), scope))
                     } else if activityName != .named("walk") {
@@ -246,7 +417,7 @@ struct QuestionClauses {
                 position += used
                 continue
             case .window(let named):
-                guard window == nil else { return false }
+                guard window == nil else { return fail("the question names two windows of days") }
                 window = named
             case .thisYear, .lastYear:
                 guard window == nil, let named = year(words[position] == .thisYear ? 0 : -1) else { return false }
@@ -270,7 +441,10 @@ struct QuestionClauses {
             }
             position += 1
         }
-        if let activityName = pendingActivity { conditions.append((activityCondition(activityName), .days)) }
+        // "on days I ran": another session that day; "heart rate when I ran": the session itself.
+        if let activityName = pendingActivity {
+            conditions.append((activityCondition(activityName), scope == .days ? .days : .rows))
+        }
         return pendingMetric == nil
     }
 
@@ -317,7 +491,10 @@ struct QuestionClauses {
         if metric == nil, unit == .kilometres { metric = (.sessions, "distance") }
         if metric == nil, afterActivity, unit == .hours || unit == .minutes { metric = (.sessions, "duration") }
         if metric == nil, let fallback { metric = (.daily, fallback) }
-        guard let (_, name) = metric, Self.unit(unit, fits: name) else { return nil }
+        // A clock time ("after 11 pm") is not read; minutes from midnight compared as a number would be wrong.
+        guard let (_, name) = metric, Self.unit(unit, fits: name), !Self.clockMetrics.contains(name) else {
+            return nil
+        }
         let scale = Self.minuteMetrics.contains(name) ? unit.minutes : 1
         return (QueryCondition(metric: name, op: op, value: .number(number * scale)), used)
     }
@@ -354,9 +531,12 @@ struct QuestionClauses {
     static let percentMetrics: Set<String> = Set(percentOf.values).union(["spo2"])
 
     /// Daily metrics a table may lack (not standard ones): a reading that names one the tables lack is declined.
-    static let summaryMetrics: Set<String> = percentMetrics.union([
+    static let summaryMetrics: Set<String> = percentMetrics.union(clockMetrics).union([
         "light_sleep_minutes", "awake_minutes", "time_in_bed_minutes", "sleep_score", "stress_score", "vo2_max",
     ])
+
+    /// Times of day, in minutes from the midnight that starts the row's day (docs/QUERY.md, "Bed time and wake time").
+    static let clockMetrics: Set<String> = ["bed_time", "wake_time"]
 
     /// Metrics only sessions have; the daily table's only ones are ``dailyOnlyMetrics``; steps and active
     /// zone minutes are in both.
@@ -369,7 +549,7 @@ struct QuestionClauses {
     ])
 
     /// Metrics whose values are rates or levels, never added up ("total HRV"): their default is the mean.
-    static let rateMetrics: Set<String> = percentMetrics.union([
+    static let rateMetrics: Set<String> = percentMetrics.union(clockMetrics).union([
         "resting_heart_rate", "heart_rate_variability", "average_heart_rate", "speed", "sleep_score", "stress_score",
         "vo2_max",
     ])
@@ -424,28 +604,46 @@ struct QuestionClauses {
             // A named metric wins ("the distance of my longest run"); another metric of the
             // longest row ("the heart rate of my longest run") is no query's answer.
             if let named = metric?.name {
-                guard named == superlative || (superlative == "duration" && named == "distance") else { return nil }
+                guard named == superlative || (superlative == "duration" && named == "distance") else {
+                    return decline("another metric of the longest or farthest session is one row's value, not read")
+                }
             } else {
                 metric = (.sessions, superlative)
             }
         }
         // "heart rate" with no workout named: resting, or during workouts? Declined (docs/QUERY.md).
         // "calories" likewise: a day's calories burned, or its workouts'?
+        // "heart rate on days I ran" names run days, not which workouts: the day's heart rate, or every workout's?
         let namesWorkouts =
-            activity != nil || take != nil || conditions.contains { $0.0.metric == QueryCondition.activityMetric }
-        if metric?.name == "average_heart_rate" || metric?.name == "calories", !namesWorkouts { return nil }
+            activity != nil || take != nil
+            || conditions.contains { $0.0.metric == QueryCondition.activityMetric && $0.1 != .days }
+        if metric?.name == "average_heart_rate" || metric?.name == "calories", !namesWorkouts {
+            let which = metric?.name == "calories" ? "calories" : "heart rate"
+            return decline("'\(which)' alone could be the day's or your workouts'; name the workouts or say 'resting'")
+        }
         if let metric, metric.table == .daily, activity != nil {
             // "steps on my runs" are the sessions' steps, "zone minutes on my walks" their active zone
             // minutes; other daily metrics have no session.
-            guard metric.name == "steps" || metric.name == "active_zone_minutes" else { return nil }
+            guard metric.name == "steps" || metric.name == "active_zone_minutes" else {
+                return decline("\(ConditionWords.label(metric.name)) is a daily metric, which workouts do not have")
+            }
             self.metric = (.sessions, metric.name)
+        }
+        // "the distance on the day of my longest run": that run's, or every workout's that day?
+        if metric?.table == .sessions, activity == nil, take == nil {
+            switch window {
+            case .dayOf?, .dayOfExtreme?:
+                return decline("a workout's metric on the day of a workout needs the workouts named")
+            default:
+                break
+            }
         }
         if case .activitiesReducer? = signal { return .sessions }
         if activity != nil || take != nil { return .sessions }
         return metric?.table ?? .daily
     }
 
-    private func finalReducer(table: DataQuery.Table) -> QueryReducer? {
+    private mutating func finalReducer(table: DataQuery.Table) -> QueryReducer? {
         let chosen: QueryReducer?
         if let reducer {
             chosen = reducer
@@ -477,18 +675,28 @@ struct QuestionClauses {
             }
         }
         guard let chosen else { return nil }
-        if chosen.needsMetric && metric == nil { return nil }
-        if chosen == .sum, let name = metric?.name, Self.rateMetrics.contains(name) { return nil }
+        if chosen.needsMetric && metric == nil {
+            return decline("'\(chosen.rawValue)' needs a metric ('the range of my run distances')")
+        }
+        // "how many times did I wake up" counts awakenings, not days with a wake time.
+        if chosen == .count || chosen == .countDays, let name = metric?.name, Self.clockMetrics.contains(name) {
+            return decline("I cannot count times of day; 'how many times did I wake up' is not in the data")
+        }
+        if chosen == .sum, let name = metric?.name, Self.rateMetrics.contains(name) {
+            return decline("a total of \(ConditionWords.label(name)) means nothing; ask for the average")
+        }
         if chosen.readsActivities, case .named? = activity { return nil }
         // "heart rate variability" is HRV: "variability of my heart rate" is too close to it to read as a spread.
-        if saidVariability, let name = metric?.name, name.hasSuffix("heart_rate") { return nil }
+        if saidVariability, let name = metric?.name, name.hasSuffix("heart_rate") {
+            return decline("'variability' of a heart rate is too close to HRV to read as a spread")
+        }
         return chosen
     }
 
     /// "in October [2024]", "since Monday", "since October": the window and the words it used.
     /// A month without a year is the anchor's year's, or last year's when it has not yet come;
     /// "since Monday" on a Monday could mean today or a week ago, and is declined.
-    private func calendarWindow(_ words: [QuestionWord], at index: Int) -> (QueryWindow, Int)? {
+    private mutating func calendarWindow(_ words: [QuestionWord], at index: Int) -> (QueryWindow, Int)? {
         var position = index
         var since = words[index] == .since
         if since { position += 1 }
@@ -498,7 +706,9 @@ struct QuestionClauses {
         switch words[position] {
         case .weekday(let weekday) where since:
             let back = (LocalCalendar.weekday(of: anchorDay) - weekday + 7) % 7
-            guard back > 0 else { return nil }
+            guard back > 0 else {
+                return decline("'since' today's weekday could mean today or a week ago")
+            }
             return (.between(LocalCalendar.calendarDate(of: anchorDay - back), anchor), position + 1 - index)
         case .month(let month, _) where words[index] != .since:
             var year = month <= anchor.month ? anchor.year : anchor.year - 1

@@ -17,24 +17,67 @@ public enum QuestionReader {
     /// Most characters of a question read.
     public static let maximumLength = 500
 
+    /// What the reader made of a question: a reading, or why it declined.
+    public enum Outcome: Sendable, Equatable {
+        case read(Reading)
+        /// The reason, in a sentence naming the words not read or the ambiguity.
+        case declined(String)
+    }
+
     /// - Parameters:
     ///   - question: the person's words.
     ///   - anchor: the day "today" means (the person's local today).
+    ///   - activities: the recorded activity names, for kinds of workout read as exact names ("treadmill").
     /// - Returns: the reading, or nil when the question is not understood whole.
-    public static func read(_ question: String, anchor: CalendarDate) -> Reading? {
-        guard question.count <= maximumLength, let words = QuestionTokens.words(of: question) else { return nil }
-        guard let read = meanings(of: words), let meanings = QuestionComparisons.prefixed(read) else { return nil }
+    public static func read(_ question: String, anchor: CalendarDate, activities: [String] = []) -> Reading? {
+        if case .read(let reading) = interpret(question, anchor: anchor, activities: activities) { return reading }
+        return nil
+    }
+
+    /// The reading of a question, or why there is none.
+    /// - Parameters:
+    ///   - question: the person's words.
+    ///   - anchor: the day "today" means (the person's local today).
+    ///   - activities: the recorded activity names, for kinds of workout read as exact names ("treadmill").
+    /// - Returns: the reading, or the reason it was declined.
+    public static func interpret(_ question: String, anchor: CalendarDate, activities: [String] = []) -> Outcome {
+        guard question.count <= maximumLength else {
+            return .declined("The question is longer than \(maximumLength) characters.")
+        }
+        guard let words = QuestionTokens.words(of: question) else {
+            return .declined("I found no words to read in the question.")
+        }
+        let read: [QuestionWord]
+        switch meanings(of: words) {
+        case .failure(let unread):
+            let quoted = unread.words.prefix(3).map { "'\(QuestionTokens.written($0, in: question))'" }
+                .joined(separator: ", ")
+            return .declined("I could not read \(quoted).")
+        case .success(let meanings):
+            read = meanings
+        }
+        guard let meanings = QuestionComparisons.prefixed(read) else {
+            return .declined(
+                "I could not read the comparison whole (a number needs its unit, and either of two conditions "
+                    + "is not read as both).")
+        }
         let clause = meanings.firstIndex { if case .condition = $0 { true } else { false } } ?? meanings.endIndex
         var scope = ConditionScope.rows
         if clause < meanings.endIndex, case .condition(let named) = meanings[clause] { scope = named }
         var reading = QuestionClauses(
-            main: Array(meanings[..<clause]), condition: Array(meanings[clause...]).dropFirst(), scope: scope)
-        return reading.query(anchor: anchor)
+            main: Array(meanings[..<clause]), condition: Array(meanings[clause...]).dropFirst(), scope: scope,
+            recorded: activities)
+        if let query = reading.query(anchor: anchor) { return .read(query) }
+        guard let failure = reading.failure else {
+            return .declined("I could not read the question whole as one query; its parts do not fit together.")
+        }
+        return .declined("I could not read the question whole: \(failure).")
     }
 
-    /// The meaning of each phrase, longest phrases first; nil at an unknown word.
-    static func meanings(of words: [String]) -> [QuestionWord]? {
+    /// The meaning of each phrase, longest phrases first; the words no phrase holds when there are any.
+    static func meanings(of words: [String]) -> Result<[QuestionWord], UnreadWords> {
         var meanings: [QuestionWord] = []
+        var unread: [String] = []
         var index = 0
         while index < words.count {
             var matched = false
@@ -55,9 +98,17 @@ public enum QuestionReader {
                     break
                 }
             }
-            if !matched { return nil }
+            if !matched {
+                if !unread.contains(words[index]) { unread.append(words[index]) }
+                index += 1
+            }
         }
-        return meanings
+        return unread.isEmpty ? .success(meanings) : .failure(UnreadWords(words: unread))
+    }
+
+    /// The words of a question no phrase of the reader's vocabulary holds.
+    struct UnreadWords: Error {
+        let words: [String]
     }
 
     private static func isNumber(_ meaning: QuestionWord?) -> Bool {

@@ -4,6 +4,18 @@ enum QuestionTokens {
     /// The words of `question`: letters (with apostrophes) and numbers
     /// ("10,000", "6.5", "10k"); nil when it holds nothing readable.
     static func words(of question: String) -> [String]? {
+        let corrected = quantities(in: rawWords(of: question).map(corrected))
+        return corrected.isEmpty ? nil : corrected
+    }
+
+    /// The word of `question` as written (lowercase) that reads as `word` after correction: the
+    /// words a declined question names are the person's, not their corrections ("weather", not "water").
+    static func written(_ word: String, in question: String) -> String {
+        rawWords(of: question).first { corrected($0) == word } ?? word
+    }
+
+    /// The lowercase words and numbers of `question`, uncorrected.
+    private static func rawWords(of question: String) -> [String] {
         var words: [String] = []
         var word = ""
         let characters = Array(question.lowercased().replacingApostrophes)
@@ -24,8 +36,7 @@ enum QuestionTokens {
             }
         }
         if !word.isEmpty { words.append(word) }
-        let corrected = quantities(in: words.map(corrected))
-        return corrected.isEmpty ? nil : corrected
+        return words
     }
 
     /// Quantities in words as numbers: "an hour" as "1 hour", "half an hour" as

@@ -23,6 +23,7 @@ enum QuestionVocabulary {
         add(["median"], .reducer(.median))
         add(["standard deviation", "std", "stdev", "std dev", "standard dev"], .reducer(.std))
         add(["variability", "variation"], .variability)
+        addRangeAndKinds(add)
         add(["highest", "maximum", "max", "peak", "most", "best", "biggest", "top"], .reducer(.max))
         add(["lowest", "minimum", "min", "least", "fewest", "smallest"], .reducer(.min))
         add(["shortest"], .shortest)
@@ -40,7 +41,9 @@ enum QuestionVocabulary {
             ],
             .activitiesReducer(.mostFrequentActivity))
         addMetrics(add)
+        addClockTimes(add)
         addActivities(add)
+        addExactActivities(add)
         addWindows(add)
         add(["last", "latest", "most recent", "past"], .takeLast)
         add(["first", "earliest"], .takeFirst)
@@ -63,7 +66,7 @@ enum QuestionVocabulary {
                 "spend", "log", "logged", "record", "recorded", "track", "tracked", "manage", "managed", "value",
                 "level", "levels", "please", "tell", "show", "can", "you", "and", "out", "am", "a", "about", "roughly",
                 "on",
-                "from", "across", "by", "done", "gone", "going", "taken", "gotten", "any", "but",
+                "from", "across", "by", "done", "gone", "going", "taken", "gotten", "any", "but", "also",
             ],
             .filler)
         return phrases
@@ -227,8 +230,19 @@ enum QuestionVocabulary {
         add(["this year", "so far this year"], .thisYear)
         add(["last year"], .lastYear)
         add(["since"], .since)
-        // A time of day (bed time, the start of a run) is no query's answer; "time" alone is a duration.
-        add(["what time", "at what time", "what times", "which time"], .unanswerable)
+        addWeekdays(add)
+        for (extreme, metric, words) in [
+            (QueryWindow.Extreme.max, "duration", ["longest"]), (.max, "distance", ["farthest", "furthest"]),
+            (.min, "duration", ["shortest"]),
+        ] {
+            for word in words {
+                add(
+                    ["the day of my \(word)", "day of my \(word)", "the day of the \(word)", "the day of \(word)"],
+                    .dayOfExtreme(extreme, metric: metric))
+            }
+        }
+        // A time of day is only a clock-time metric's answer (bed time), not a run's start; "time" alone is a duration.
+        add(["what time", "at what time", "what times", "which time"], .whatTime)
         for (index, name) in ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
             .enumerated()
         {
@@ -245,6 +259,129 @@ enum QuestionVocabulary {
         }
         add(["months"], .months)
         add(["ever", "all time", "of all time", "in total ever", "since i started"], .window(.all))
+    }
+
+    /// "range", "the spread between my highest and lowest"; "how many different workouts".
+    private static func addRangeAndKinds(_ add: ([String], QuestionWord) -> Void) {
+        var range = ["range", "range of"]
+        for gap in ["spread", "difference", "gap"] {
+            for ends in ["highest and lowest", "lowest and highest", "maximum and minimum", "max and min"] {
+                range += ["\(gap) between my \(ends)", "\(gap) between the \(ends)", "\(gap) between \(ends)"]
+            }
+        }
+        add(range, .reducer(.range))
+        var kinds: [String] = []
+        for start in ["how many", "number of", "count of"] {
+            for adjective in ["different", "unique", "distinct"] {
+                for noun in [
+                    "workouts", "activities", "sports", "exercises", "kinds of workouts", "types of workouts",
+                    "kinds of activities", "types of activities", "kinds of exercise", "types of exercise",
+                    "workout types", "activity types",
+                ] {
+                    kinds.append("\(start) \(adjective) \(noun)")
+                }
+            }
+            for noun in [
+                "kinds of workouts", "types of workouts", "kinds of activities", "types of activities",
+                "kinds of exercise", "types of exercise", "workout types", "activity types",
+            ] {
+                kinds.append("\(start) \(noun)")
+            }
+        }
+        add(kinds, .activitiesReducer(.countActivities))
+    }
+
+    /// "on weekends" (Saturday and Sunday), "on weekdays" (Monday to Friday), "on Mondays": a weekday
+    /// named in the singular ("on Monday") is a day, not every such day, and is not read here.
+    private static func addWeekdays(_ add: ([String], QuestionWord) -> Void) {
+        add(
+            [
+                "on weekends", "weekends", "at weekends", "on weekend days", "weekend days", "during weekends",
+                "over weekends", "on the weekends",
+            ], .weekdays(QueryWeekday.weekend))
+        add(
+            [
+                "on weekdays", "weekdays", "on week days", "week days", "during weekdays", "on workdays", "workdays",
+                "on working days", "working days", "on work days",
+            ], .weekdays(QueryWeekday.workdays))
+        for day in QueryWeekday.allCases {
+            let name = day.rawValue
+            add(["\(name)s", "on \(name)s", "every \(name)", "on every \(name)"], .weekdays([day]))
+        }
+    }
+
+    /// Bed time and wake time, when a daily table has them (`bed_time`, `wake_time`: minutes from midnight).
+    private static func addClockTimes(_ add: ([String], QuestionWord) -> Void) {
+        let bed = [
+            "bed time", "bedtime", "bed times", "bedtimes", "time i went to bed", "went to bed", "go to bed",
+            "went to sleep", "go to sleep", "time i go to bed", "when did i go to bed", "when do i go to bed",
+        ]
+        let wake = [
+            "wake time", "wake up time", "wakeup time", "wake times", "wake up times", "waking time", "woke up",
+            "wake up", "time i woke up", "time i wake up", "got up", "get up", "when did i wake up",
+            "when do i wake up", "when did i get up",
+        ]
+        add(bed, .metric(.daily, "bed_time", asked: .natural))
+        add(wake, .metric(.daily, "wake_time", asked: .natural))
+        for (names, metric) in [(["bed time", "bedtime"], "bed_time"), (["wake time", "wake up time"], "wake_time")] {
+            for name in names {
+                add(["latest \(name)", "my latest \(name)"], .clockExtreme(metric, .max))
+                add(["earliest \(name)", "my earliest \(name)"], .clockExtreme(metric, .min))
+            }
+        }
+        add(["latest i went to bed", "latest i went to sleep"], .clockExtreme("bed_time", .max))
+        add(["earliest i went to bed", "earliest i went to sleep"], .clockExtreme("bed_time", .min))
+        add(["latest i woke up", "latest i got up"], .clockExtreme("wake_time", .max))
+        add(["earliest i woke up", "earliest i got up"], .clockExtreme("wake_time", .min))
+    }
+
+    /// Kinds of workout that a synonym group would blur, and the recorded names that are exactly each:
+    /// "treadmill" is read only when the person's workouts hold one of these names.
+    static let exactActivities: [String: (group: String, names: [String])] = [
+        "treadmill": ("run", ["treadmill", "treadmill run", "treadmill running"]),
+        "spinning": ("bike", ["spinning", "spin", "spin class", "spinning class"]),
+        "outdoor bike": (
+            "bike", ["outdoor bike", "outdoor bike ride", "outdoor cycling", "outdoor ride", "outdoor cycle"]
+        ),
+        "indoor bike": (
+            "bike", ["indoor bike", "indoor cycling", "indoor ride", "indoor cycle", "stationary bike"]
+        ),
+        "outdoor run": ("run", ["outdoor run", "outdoor running"]),
+        "indoor run": ("run", ["indoor run", "indoor running"]),
+        "outdoor walk": ("walk", ["outdoor walk", "outdoor walking"]),
+        "indoor walk": ("walk", ["indoor walk", "indoor walking"]),
+        "pool swim": ("swim", ["pool swim", "pool swimming"]),
+        "open water swim": ("swim", ["open water swim", "open water swimming"]),
+    ]
+
+    private static func addExactActivities(_ add: ([String], QuestionWord) -> Void) {
+        add(
+            [
+                "treadmill", "treadmill run", "treadmill runs", "treadmill running", "on the treadmill",
+                "on a treadmill",
+            ], .exactActivity("treadmill"))
+        add(
+            [
+                "spinning", "spin", "spin class", "spin classes", "spinning class", "spinning classes",
+                "spin sessions", "spin session",
+            ], .exactActivity("spinning"))
+        add(
+            [
+                "outdoor bike", "outdoor bike ride", "outdoor bike rides", "outdoor ride", "outdoor rides",
+                "outdoor cycling", "outdoor cycle", "outdoor cycle rides", "outdoor biking",
+            ],
+            .exactActivity("outdoor bike"))
+        add(
+            [
+                "indoor bike", "indoor bike ride", "indoor bike rides", "indoor ride", "indoor rides", "indoor cycling",
+                "indoor cycle", "stationary bike", "exercise bike",
+            ], .exactActivity("indoor bike"))
+        add(["outdoor run", "outdoor runs", "outdoor running"], .exactActivity("outdoor run"))
+        add(["indoor run", "indoor runs", "indoor running"], .exactActivity("indoor run"))
+        add(["outdoor walk", "outdoor walks", "outdoor walking"], .exactActivity("outdoor walk"))
+        add(["indoor walk", "indoor walks", "indoor walking"], .exactActivity("indoor walk"))
+        add(["pool swim", "pool swims", "pool swimming"], .exactActivity("pool swim"))
+        add(["open water swim", "open water swims", "open water swimming"], .exactActivity("open water swim"))
     }
 
     /// Number words a question may spell out.

@@ -58,14 +58,25 @@ enum QuestionWord: Equatable {
     case months
     /// "variability": a standard deviation, except of a heart rate (where it means HRV).
     case variability
+    /// "on weekends", "on weekdays", "on Mondays": rows on these days of the week.
+    case weekdays([QueryWeekday])
+    /// A kind of workout that its group's synonyms would blur ("treadmill" is a run, but not every run is on a
+    /// treadmill): read only as the recorded names that are exactly it (``QuestionVocabulary/exactActivities``).
+    case exactActivity(String)
+    /// "the day of my longest", "the day of my farthest": before an activity, the day of its largest metric.
+    case dayOfExtreme(QueryWindow.Extreme, metric: String)
+    /// "latest bed time", "earliest wake time": a clock-time metric and its reducer in one phrase.
+    case clockExtreme(String, QueryReducer)
     case number(Double)
     /// "on days", "when", "if", "with": what follows is a condition, on the
     /// days ("on days …"), on the rows asked about ("with", "where"), or either ("when", "if").
     case condition(ConditionScope)
     /// "per day", "a day", "daily": an average.
     case perDay
-    /// Words that ask what no query answers ("what time did I run": a time of day).
+    /// Words that ask what no query answers (a month's name alone: "how many steps did June take").
     case unanswerable
+    /// "what time": a time of day, which only a clock-time metric holds ("what time did I go to bed").
+    case whatTime
     /// Words that carry no meaning here ("did", "my", "the").
     case filler
 }
@@ -106,6 +117,7 @@ extension QuestionWord {
     var activityMention: ActivityMention? {
         switch self {
         case .activity(let name): return ActivityMention(name)
+        case .exactActivity(let key): return .named(key)
         case .walks: return .named("walk")
         default: return nil
         }

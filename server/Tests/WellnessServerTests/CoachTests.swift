@@ -73,6 +73,12 @@ import WellnessKitCore
         let ride = Self.replyWithWorkouts("How far did I bike this month?")
         #expect(ride.text.contains("20 km"), "\(ride.text)")
         #expect(Self.replyWithWorkouts("How long did I sleep on days I ran?").dataQueries.count == 1)
+        // A kind of workout the stored workouts hold by name is matched exactly: not the "Run" of the 20th.
+        let outdoor = Self.replyWithWorkouts("How many outdoor runs did I do this week?")
+        #expect(outdoor.text.contains("You did 2 outdoor runs"), "\(outdoor.text)")
+        // A metric the check-ins do not hold: the reader's reason, not a guess.
+        let score = Self.replyWithWorkouts("What was my average sleep score this week?")
+        #expect(score.text.contains("Your data has no sleep score"), "\(score.text)")
     }
 
     @Test func checkInAnswersRecordTheirQueryAndOtherRepliesNone() {

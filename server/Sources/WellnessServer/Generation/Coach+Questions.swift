@@ -18,12 +18,16 @@ extension Coach {
     /// when the user has logged workouts here: an empty sessions table would
     /// answer "you didn't run" to someone whose runs are elsewhere.
     static func dataReply(to message: String, context: Context, today: CalendarDate) -> DataReply? {
-        guard let reading = QuestionReader.read(message, anchor: today) else { return nil }
+        // The recorded names: "outdoor runs" reads as exactly "Outdoor Run" when the workouts hold it.
+        let recorded = context.workouts.map(\.activity)
+        guard let reading = QuestionReader.read(message, anchor: today, activities: recorded) else { return nil }
         let query = reading.query
         let usesWorkouts = query.table == .sessions || !query.dayConditions.isEmpty
         if usesWorkouts && context.workouts.isEmpty {
             return .declined("No workouts are logged here yet, so I can't answer that exactly.")
         }
+        // A metric these tables lack, or a workout name two activities share: the reader's reason.
+        if let reason = context.queryTables?.reasonToDecline(reading) { return .declined(reason) }
         guard let tables = context.queryTables, let answer = try? tables.answer(reading) else {
             return .declined("I can't answer that exactly from the data logged here.")
         }

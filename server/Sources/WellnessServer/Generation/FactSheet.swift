@@ -142,7 +142,7 @@ public struct FactSheet: Sendable, Equatable {
         add("\(prefix)_from_date", date: result.fromDate)
         add("\(prefix)_to_date", date: result.toDate)
         let query = result.query
-        for (index, condition) in (query.conditions + query.dayConditions).enumerated() {
+        for (index, condition) in (query.conditions + query.dayConditions + query.sameDayConditions).enumerated() {
             if case .number(let threshold) = condition.value {
                 add(
                     "\(prefix)_condition_\(index + 1)", threshold, unit: units[condition.metric],
