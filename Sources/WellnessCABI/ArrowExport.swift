@@ -17,19 +17,24 @@ import WellnessKitCore
 /// releases the columns still attached (a consumer may move one out first,
 /// setting its release to NULL), as the interface specifies.
 enum ArrowExport {
-    /// Fills `schema` and `array` with `columns`.
-    /// - Throws: an internal error when memory runs out or a column's text exceeds 2 GiB; nothing is written then.
+    /// Fills `schema` and `array` with `columns`, each column's buffers
+    /// allocated once and filled by up to `threads` threads, each its own
+    /// range of rows (ranges of 64 rows, so a validity bitmap's bytes are one
+    /// thread's each).
+    /// - Throws: an internal error when memory runs out, a date does not fit a
+    ///   date32 or a column's text exceeds 2 GiB; nothing is written then.
     static func export(
-        _ columns: BucketColumns, to schema: UnsafeMutablePointer<ArrowSchema>,
+        _ columns: BucketColumns, threads: Int, to schema: UnsafeMutablePointer<ArrowSchema>,
         _ array: UnsafeMutablePointer<ArrowArray>
     ) throws {
-        let children = try zip(columns.names, columns.columns).map { name, values in
-            try (ArrowColumn(name: name, values: values), values)
+        let slices = ParallelSlices(count: columns.rowCount, threads: threads, alignment: 64)
+        var children: [ArrowColumn] = []
+        for (name, values) in zip(columns.names, columns.columns) {
+            children.append(try ArrowColumn(name: name, values: values, rows: columns, slices: slices))
         }
-        let schemaNode = SchemaNode(format: "+s", name: "", flags: 0, children: children.map { $0.0.schema })
+        let schemaNode = SchemaNode(format: "+s", name: "", flags: 0, children: children.map(\.schema))
         let arrayNode = ArrayNode(
-            length: columns.rowCount, nullCount: 0, buffers: [nil],
-            children: children.map { $0.0.array })
+            length: columns.rowCount, nullCount: 0, buffers: [nil], children: children.map(\.array))
         schemaNode.fill(schema)
         arrayNode.fill(array)
     }
@@ -40,24 +45,28 @@ private struct ArrowColumn {
     let schema: SchemaNode
     let array: ArrayNode
 
-    init(name: String, values: BucketColumns.Values) throws {
+    init(name: String, values: BucketColumns.Values, rows: BucketColumns, slices: ParallelSlices) throws {
         let nullable = Int64(ARROW_FLAG_NULLABLE)
         switch values {
-        case .int64(let values):
+        case .int64(let read):
             schema = SchemaNode(format: "l", name: name, flags: nullable, children: [])
-            array = try ArrayNode.fixedWidth(values)
-        case .timestampMilliseconds(let values):
+            array = try ArrayNode.fixedWidth(rows, slices, zero: Int64(0), read)
+        case .timestampMilliseconds(let read):
             schema = SchemaNode(format: "tsm:UTC", name: name, flags: nullable, children: [])
-            array = try ArrayNode.fixedWidth(values)
-        case .float64(let values):
+            array = try ArrayNode.fixedWidth(rows, slices, zero: Int64(0)) { read($1) }
+        case .float64(let read):
             schema = SchemaNode(format: "g", name: name, flags: nullable, children: [])
-            array = try ArrayNode.fixedWidth(values)
-        case .date32(let values):
+            array = try ArrayNode.fixedWidth(rows, slices, zero: 0.0) { read($1) }
+        case .date32(let read):
             schema = SchemaNode(format: "tdD", name: name, flags: 0, children: [])
-            array = try ArrayNode.fixedWidth(values.map { Optional($0) })
-        case .utf8(let values):
+            // Nil only for a day beyond 32 bits (never for years 1-9999, which every written date is).
+            array = try ArrayNode.fixedWidth(rows, slices, zero: Int32(0)) { Int32(exactly: read($1)) }
+            guard array.nullCount == 0 else {
+                throw WellnessError.internal("a day of the \(name) column does not fit a date32")
+            }
+        case .utf8(let read):
             schema = SchemaNode(format: "u", name: name, flags: 0, children: [])
-            array = try ArrayNode.utf8(values)
+            array = try ArrayNode.utf8(rows, slices, read)
         }
     }
 }
@@ -127,7 +136,7 @@ private final class SchemaNode {
 /// An array node: its buffers and children, owned until its release.
 private final class ArrayNode {
     private let length: Int
-    private let nullCount: Int
+    let nullCount: Int
     /// malloc'd; nil for an absent validity bitmap.
     private let buffers: [UnsafeMutableRawPointer?]
     private let children: [ArrayNode]
@@ -150,62 +159,112 @@ private final class ArrayNode {
         }
     }
 
-    /// A column of fixed-width values: a validity bitmap (only when some are nil) and the values, nil as zero.
-    static func fixedWidth<Value: FixedWidthInteger>(_ values: [Value?]) throws -> ArrayNode {
-        try fixedWidth(values, zero: 0)
-    }
-
-    static func fixedWidth(_ values: [Double?]) throws -> ArrayNode {
-        try fixedWidth(values, zero: 0)
-    }
-
-    private static func fixedWidth<Value>(_ values: [Value?], zero: Value) throws -> ArrayNode {
-        let data = try allocate(values.count * MemoryLayout<Value>.stride)
-        let typed = data.bindMemory(to: Value.self, capacity: values.count)
-        for (index, value) in values.enumerated() { (typed + index).initialize(to: value ?? zero) }
-        let nullCount = values.reduce(0) { $0 + ($1 == nil ? 1 : 0) }
-        guard nullCount > 0 else {
-            return ArrayNode(length: values.count, nullCount: 0, buffers: [nil, data], children: [])
-        }
+    /// A column of fixed-width values, `read` from each row by the slices'
+    /// threads: a validity bitmap (only when some are nil) and the values, nil as zero.
+    static func fixedWidth<Value>(
+        _ rows: BucketColumns, _ slices: ParallelSlices, zero: Value,
+        _ read: @escaping @Sendable (Int64, BucketColumns.Bucket) -> Value?
+    ) throws -> ArrayNode {
+        let count = rows.rowCount
+        let data = try allocate(try byteCount(count, of: Value.self))
+        let bitmapBytes = count / 8 + (count % 8 == 0 ? 0 : 1)
         let validity: UnsafeMutableRawPointer
         do {
-            validity = try allocate((values.count + 7) / 8)
+            validity = try allocate(bitmapBytes)
         } catch {
             free(data)
             throw error
         }
-        let bits = validity.bindMemory(to: UInt8.self, capacity: (values.count + 7) / 8)
-        bits.initialize(repeating: 0, count: (values.count + 7) / 8)
-        for (index, value) in values.enumerated() where value != nil { bits[index / 8] |= 1 << UInt8(index % 8) }
-        return ArrayNode(length: values.count, nullCount: nullCount, buffers: [validity, data], children: [])
+        let typed = SharedPointer(data.bindMemory(to: Value.self, capacity: count))
+        let bits = SharedPointer(validity.bindMemory(to: UInt8.self, capacity: bitmapBytes))
+        let nullCount = slices.run { _, range -> Int in
+            // Slices start on a multiple of 64 rows: this slice's bitmap bytes are its own.
+            for byte in (range.lowerBound / 8)..<min(bitmapBytes, (range.upperBound + 7) / 8) { bits[byte] = 0 }
+            var nulls = 0
+            rows.forEachRow(in: range) { row, key, bucket in
+                if let value = read(key, bucket) {
+                    typed[row] = value
+                    bits[row >> 3] |= 1 << UInt8(row & 7)
+                } else {
+                    typed[row] = zero
+                    nulls += 1
+                }
+            }
+            return nulls
+        }.reduce(0, +)
+        guard nullCount > 0 else {
+            free(validity)
+            return ArrayNode(length: count, nullCount: 0, buffers: [nil, data], children: [])
+        }
+        return ArrayNode(length: count, nullCount: nullCount, buffers: [validity, data], children: [])
     }
 
-    /// A utf8 column: 32-bit offsets and the bytes.
-    static func utf8(_ values: [String]) throws -> ArrayNode {
-        let total = values.reduce(0) { $0 + $1.utf8.count }
-        guard total <= Int(Int32.max) else {
-            throw WellnessError.internal("\(total) bytes of labels exceed a utf8 column's 2 GiB")
+    /// A utf8 column: 32-bit offsets and the bytes. The slices' threads
+    /// measure their rows' text, a prefix sum gives each its first byte, and
+    /// each then writes its own offsets and bytes.
+    static func utf8(
+        _ rows: BucketColumns, _ slices: ParallelSlices, _ read: @escaping @Sendable (BucketColumns.Bucket) -> String
+    ) throws -> ArrayNode {
+        let sizes = slices.run { _, range -> Int in
+            var total = 0
+            rows.forEachRow(in: range) { _, _, bucket in total += read(bucket).utf8.count }
+            return total
         }
-        let offsets = try allocate((values.count + 1) * 4).bindMemory(to: Int32.self, capacity: values.count + 1)
-        let bytes: UnsafeMutableRawPointer
-        do {
-            bytes = try allocate(total)
-        } catch {
-            free(offsets)
-            throw error
-        }
-        var position = 0
-        for (index, value) in values.enumerated() {
-            offsets[index] = Int32(truncatingIfNeeded: position)
-            for byte in value.utf8 {
-                bytes.storeBytes(of: byte, toByteOffset: position, as: UInt8.self)
-                position += 1
+        var firsts: [Int] = []
+        var sum = 0
+        for size in sizes {
+            firsts.append(sum)
+            sum += size
+            guard sum <= Int(Int32.max) else {
+                throw WellnessError.internal("more than 2 GiB of text in a utf8 column")
             }
         }
-        offsets[values.count] = Int32(truncatingIfNeeded: position)
-        return ArrayNode(
-            length: values.count, nullCount: 0, buffers: [nil, UnsafeMutableRawPointer(offsets), bytes],
-            children: [])
+        let (starts, total) = (firsts, sum)
+        let count = rows.rowCount
+        let offsetsMemory = try allocate(try byteCount(count + 1, of: Int32.self))
+        let bytesMemory: UnsafeMutableRawPointer
+        do {
+            bytesMemory = try allocate(total)
+        } catch {
+            free(offsetsMemory)
+            throw error
+        }
+        let offsets = SharedPointer(offsetsMemory.bindMemory(to: Int32.self, capacity: count + 1))
+        let bytes = SharedPointer(bytesMemory.bindMemory(to: UInt8.self, capacity: max(total, 1)))
+        let written = slices.run { slice, range -> Bool in
+            var position = starts[slice]
+            let end = slice + 1 < starts.count ? starts[slice + 1] : total
+            var fits = true
+            rows.forEachRow(in: range) { row, _, bucket in
+                offsets[row] = Int32(truncatingIfNeeded: position)
+                var text = read(bucket)
+                text.withUTF8 { utf8 in
+                    // The same text as measured; checked all the same, as a bound on the copy.
+                    guard let source = utf8.baseAddress, utf8.count <= end - position else {
+                        fits = fits && utf8.isEmpty
+                        return
+                    }
+                    (bytes.base + position).update(from: source, count: utf8.count)
+                    position += utf8.count
+                }
+            }
+            return fits
+        }
+        offsets[count] = Int32(truncatingIfNeeded: total)
+        guard written.allSatisfy({ $0 }) else {
+            free(offsetsMemory)
+            free(bytesMemory)
+            throw WellnessError.internal("a utf8 column's text changed while it was written")
+        }
+        return ArrayNode(length: count, nullCount: 0, buffers: [nil, offsetsMemory, bytesMemory], children: [])
+    }
+
+    /// `count` values of `Value` in bytes.
+    /// - Throws: an internal error past Int.max.
+    private static func byteCount<Value>(_ count: Int, of _: Value.Type) throws -> Int {
+        let (bytes, overflow) = count.multipliedReportingOverflow(by: MemoryLayout<Value>.stride)
+        guard !overflow else { throw WellnessError.internal("\(count) rows are too many for one Arrow buffer") }
+        return bytes
     }
 
     /// Hands this node over to `target`; it lives until `target`'s release.

@@ -104,13 +104,14 @@ public func wellness_series_aggregate_groups(
         let aggregation = try GroupedAggregation(
             keys: keys, timestamps: columns.timestamps, values: columns.values,
             options: grouped)
-        let result = try BucketColumns(aggregation, options: grouped.base)
+        // Freed by the threads that made them, on every path (freeing many small groups costs as much as exporting them).
+        defer { aggregation.releaseGroups(threads: grouped.threads) }
         let summary = try JSONWriter.bytes(groupsReport(aggregation, rows: count))
         if let reportOut, !Buffer.fill(reportOut, with: summary) {
             throw WellnessError.internal("out of memory for a \(summary.count)-byte report")
         }
         do {
-            try ArrowExport.export(result, to: schema, array)
+            try exportBuckets(aggregation, options: grouped, to: schema, array)
         } catch {
             wellness_buf_free(reportOut)
             throw error
@@ -123,11 +124,21 @@ public func wellness_series_aggregate_groups(
     }
 }
 
+/// The buckets as Arrow columns. A function of its own so that the columns'
+/// hold on the groups ends with it, before the groups are released.
+private func exportBuckets(
+    _ aggregation: GroupedAggregation, options: GroupedSeriesOptions, to schema: UnsafeMutablePointer<ArrowSchema>,
+    _ array: UnsafeMutablePointer<ArrowArray>
+) throws {
+    try ArrowExport.export(
+        BucketColumns(aggregation, options: options.base), threads: options.threads, to: schema, array)
+}
+
 /// The grouped call's report: how many groups were aggregated, and those skipped.
 private func groupsReport(_ aggregation: GroupedAggregation, rows: Int) -> JSONValue {
     .object(
         JSONObject([
-            ("groups", .int(aggregation.groups.count)),
+            ("groups", .int(aggregation.groupCount)),
             ("rows", .int(rows)),
             (
                 "skipped",

@@ -19,7 +19,12 @@ public struct GroupedAggregation: Sendable {
     }
 
     /// The groups aggregated, in ascending key order.
-    public let groups: [Group]
+    public var groups: [Group] { shares.flatMap(\.groups) }
+    /// The groups as the call's threads made them: each thread's share, in key order.
+    package var groupShares: [[Group]] { shares.map(\.groups) }
+    private let shares: [GroupShare]
+    /// How many groups were aggregated (``groups``' count, without gathering them).
+    public var groupCount: Int { shares.reduce(0) { $0 + $1.groups.count } }
     /// The groups left out, in ascending key order.
     public let failures: [Failure]
 
@@ -46,45 +51,71 @@ public struct GroupedAggregation: Sendable {
                 "\(keys.count) group keys, \(timestamps.count) timestamps and \(values.count) values: the columns must be as long"
             )
         }
-        let runs = GroupRuns(keys: keys)
-        let columns = BorrowedColumns(timestamps: timestamps, values: values)
+        let runs = GroupRuns(keys: keys, timestamps: timestamps, values: values, threads: options.threads)
         let budget = BucketBudget(limit: maximumTotalBuckets)
-        let results = ParallelCalls.run(
+        let shares = ParallelCalls.run(
             runs.shares(threads: options.threads).map { share in
-                { @Sendable in
-                    share.map { index -> Result<Group, Failure>? in
-                        // Past the cap no group is aggregated: the call fails below.
-                        guard !budget.isExhausted else { return nil }
-                        let result = Self.aggregate(runs.run(index), columns, options)
-                        if case .success(let group) = result { budget.spend(group.aggregation.buckets.count) }
-                        return result
-                    }
-                }
-            }
-        ).joined()
-        var groups: [Group] = []
+                { @Sendable in Self.aggregate(share, runs, options, budget) }
+            })
         var failures: [Failure] = []
         var total = 0
-        for result in results {
-            switch result {
-            case .success(let group)?:
-                total += group.aggregation.buckets.count
-                if total > maximumTotalBuckets { throw Self.capError(group: group.key, limit: maximumTotalBuckets) }
-                groups.append(group)
-            case .failure(let failure)? where options.onError == .skip: failures.append(failure)
-            case .failure(let failure)?: throw Self.callError(failure)
-            case nil: continue
+        // In key order: the first group past the cap, or the first that fails the call, is the one named.
+        for outcome in shares.lazy.flatMap(\.outcomes) {
+            switch outcome {
+            case .aggregated(let key, let buckets):
+                total += buckets
+                if total > maximumTotalBuckets { throw Self.capError(group: key, limit: maximumTotalBuckets) }
+            case .failed(let failure) where options.onError == .skip: failures.append(failure)
+            case .failed(let failure): throw Self.callError(failure)
+            case .notRun: continue
             }
         }
-        self.groups = groups
-        self.failures = Self.withRowlessGroups(failures, groups: groups, options: options)
+        self.shares = shares.map { GroupShare($0.groups) }
+        self.failures = Self.withRowlessGroups(failures, groups: shares.flatMap { $0.groups }, options: options)
+    }
+
+    /// The groups of one thread's share, and what became of each, in key order.
+    private static func aggregate(
+        _ share: Range<Int>, _ runs: GroupRuns, _ options: GroupedSeriesOptions, _ budget: BucketBudget
+    ) -> (groups: [Group], outcomes: [Outcome]) {
+        var groups: [Group] = []
+        var outcomes: [Outcome] = []
+        outcomes.reserveCapacity(share.count)
+        for index in share {
+            // Past the cap no group is aggregated: the call fails.
+            guard !budget.isExhausted else {
+                outcomes.append(.notRun)
+                continue
+            }
+            switch aggregate(runs.run(index), options) {
+            case .success(let group):
+                budget.spend(group.aggregation.buckets.count)
+                outcomes.append(.aggregated(key: group.key, buckets: group.aggregation.buckets.count))
+                groups.append(group)
+            case .failure(let failure):
+                outcomes.append(.failed(failure))
+            }
+        }
+        return (groups, outcomes)
+    }
+
+    /// The groups' buckets released by up to `threads` threads, each a share's
+    /// (a result of many small groups took as long to free as to export);
+    /// ``groups`` is empty afterwards.
+    package func releaseGroups(threads: Int) {
+        let shares = self.shares
+        _ = ParallelSlices(count: shares.count, threads: threads, minimumSlice: 1).run { _, range in
+            for index in range { shares[index].groups = [] }
+            return true
+        }
     }
 
     /// `failures` and the groups listed with invalid options that had no rows, in key order.
     private static func withRowlessGroups(
-        _ failures: [Failure], groups: [Group], options: GroupedSeriesOptions
+        _ failures: [Failure], groups: @autoclosure () -> [Group], options: GroupedSeriesOptions
     ) -> [Failure] {
         guard !options.invalidGroups.isEmpty else { return failures }
+        let groups = groups()
         let seen = Set(groups.map(\.key) + failures.map(\.group))
         let rowless = options.invalidGroups.filter { !seen.contains($0.key) }.map {
             Failure(group: $0.key, row: nil, error: $0.value)
@@ -99,14 +130,11 @@ public struct GroupedAggregation: Sendable {
                 + "aggregate fewer groups per call, or choose a longer interval")
     }
 
-    private static func aggregate(_ run: GroupRuns.Run, _ columns: BorrowedColumns, _ options: GroupedSeriesOptions)
-        -> Result<Group, Failure>
-    {
+    private static func aggregate(_ run: GroupRuns.Run, _ options: GroupedSeriesOptions) -> Result<Group, Failure> {
         do {
             let groupOptions = try options.options(of: run.key)
-            let aggregation = try run.withColumns(columns) { timestamps, values in
-                try SeriesAggregation(timestamps: timestamps, values: values, options: groupOptions)
-            }
+            let aggregation = try SeriesAggregation(
+                timestamps: run.timestamps, values: run.values, options: groupOptions)
             return .success(Group(key: run.key, aggregation: aggregation))
         } catch let error as WellnessError {
             return .failure(callerFailure(error, of: run))
@@ -135,6 +163,24 @@ public struct GroupedAggregation: Sendable {
     }
 }
 
+/// What became of one group.
+private enum Outcome: Sendable {
+    case aggregated(key: Int64, buckets: Int)
+    case failed(GroupedAggregation.Failure)
+    /// Not aggregated: the call's buckets had passed the cap.
+    case notRun
+}
+
+/// The groups one thread aggregated, held by reference so that the same
+/// thread count can release them at once (``GroupedAggregation/releaseGroups(threads:)``).
+private final class GroupShare: @unchecked Sendable {
+    var groups: [GroupedAggregation.Group]
+
+    init(_ groups: [GroupedAggregation.Group]) {
+        self.groups = groups
+    }
+}
+
 /// The buckets the call's threads have made so far, against the call's cap,
 /// so that no thread starts another group once it is passed.
 private final class BucketBudget: @unchecked Sendable {
@@ -150,139 +196,5 @@ private final class BucketBudget: @unchecked Sendable {
 
     func spend(_ buckets: Int) {
         mutex.withLock { spent += buckets }
-    }
-}
-
-/// The caller's columns, borrowed for the call: read by the call's threads, which it joins before returning.
-struct BorrowedColumns: @unchecked Sendable {
-    let timestamps: UnsafeBufferPointer<Int64>
-    let values: UnsafeBufferPointer<Double>
-}
-
-/// The rows of each group: runs of equal keys when the keys are sorted (read
-/// in place), else an order of the rows by key, each group's rows in the
-/// caller's order (so that sums add up in the same order, and equal the
-/// single-series call's to the last bit), gathered per group.
-struct GroupRuns: @unchecked Sendable {
-    /// One group's rows: `rows` of the caller's columns, or of `order` when the keys were unsorted.
-    struct Run: Sendable {
-        let key: Int64
-        let rows: Range<Int>
-        /// Shared by every run, not copied.
-        let order: [Int]?
-
-        /// The caller's row of a group-local index.
-        func callerRow(_ local: Int) -> Int {
-            let index = rows.lowerBound + local
-            return order.map { $0[index] } ?? index
-        }
-
-        /// The row an error names (`timestamps[i]`, `values[i]`, group-local), in the caller's columns.
-        func callerRow(of error: WellnessError) -> Int? {
-            guard let path = error.path, let local = GroupRuns.index(in: path), local < rows.count else { return nil }
-            return callerRow(local)
-        }
-
-        /// `body` with the group's timestamps and values, contiguous.
-        func withColumns<Result>(
-            _ columns: BorrowedColumns,
-            _ body: (UnsafeBufferPointer<Int64>, UnsafeBufferPointer<Double>) throws -> Result
-        )
-            rethrows -> Result
-        {
-            let (timestamps, values) = (columns.timestamps, columns.values)
-            guard let order else {
-                return try body(
-                    UnsafeBufferPointer(rebasing: timestamps[rows]), UnsafeBufferPointer(rebasing: values[rows]))
-            }
-            let picked = order[rows]
-            let groupTimestamps = picked.map { timestamps[$0] }
-            let groupValues = picked.map { values[$0] }
-            return try groupTimestamps.withUnsafeBufferPointer { timestamps in
-                try groupValues.withUnsafeBufferPointer { values in try body(timestamps, values) }
-            }
-        }
-    }
-
-    private let keys: UnsafeBufferPointer<Int64>
-    /// Where each group's rows start (in `order`, or in the caller's columns), and the end.
-    private let bounds: [Int]
-    private let order: [Int]?
-
-    init(keys: UnsafeBufferPointer<Int64>) {
-        self.keys = keys
-        guard !zip(keys, keys.dropFirst()).allSatisfy({ $0 <= $1 }) else {
-            order = nil
-            var bounds = [0]
-            for index in keys.indices.dropFirst() where keys[index] != keys[index - 1] { bounds.append(index) }
-            if !keys.isEmpty { bounds.append(keys.count) }
-            self.bounds = keys.isEmpty ? [] : bounds
-            return
-        }
-        (order, bounds) = Self.countingSort(keys)
-    }
-
-    /// The rows ordered by key, stably: a counting sort, one pass to number
-    /// the distinct keys and one to place the rows (a comparison sort of a
-    /// million rows cost more than aggregating them).
-    private static func countingSort(_ keys: UnsafeBufferPointer<Int64>) -> (order: [Int], bounds: [Int]) {
-        var numbers: [Int64: Int] = [:]
-        var groupOfRow = [Int](repeating: 0, count: keys.count)
-        for row in keys.indices {
-            let next = numbers.count
-            groupOfRow[row] = numbers[keys[row], default: next]
-            if groupOfRow[row] == next { numbers[keys[row]] = next }
-        }
-        // Ranks of the groups in key order.
-        var rank = [Int](repeating: 0, count: numbers.count)
-        for (position, entry) in numbers.sorted(by: { $0.key < $1.key }).enumerated() { rank[entry.value] = position }
-        var bounds = [Int](repeating: 0, count: numbers.count + 1)
-        for group in groupOfRow { bounds[rank[group] + 1] += 1 }
-        for index in 1..<bounds.count { bounds[index] += bounds[index - 1] }
-        var next = bounds
-        var order = [Int](repeating: 0, count: keys.count)
-        for row in keys.indices {
-            let position = rank[groupOfRow[row]]
-            order[next[position]] = row
-            next[position] += 1
-        }
-        return (order, bounds)
-    }
-
-    var count: Int { max(bounds.count - 1, 0) }
-
-    func run(_ index: Int) -> Run {
-        let rows = bounds[index]..<bounds[index + 1]
-        let first = order.map { $0[rows.lowerBound] } ?? rows.lowerBound
-        return Run(key: keys[first], rows: rows, order: order)
-    }
-
-    /// The groups split into at most `threads` shares of about equal rows, each a range of consecutive groups.
-    func shares(threads: Int) -> [[Int]] {
-        guard count > 0 else { return [] }
-        let target = max(1, (bounds[count] + threads - 1) / max(threads, 1))
-        var shares: [[Int]] = [[]]
-        var rows = 0
-        for group in 0..<count {
-            let size = bounds[group + 1] - bounds[group]
-            if rows > 0, rows + size > target, shares.count < threads {
-                shares.append([])
-                rows = 0
-            }
-            shares[shares.count - 1].append(group)
-            rows += size
-        }
-        return shares
-    }
-
-    /// "timestamps" or "values" of a path `timestamps[i]` / `values[i]`.
-    static func column(of path: String) -> String? {
-        ["timestamps", "values"].first { path.hasPrefix($0 + "[") }
-    }
-
-    /// The index of a path `timestamps[i]` / `values[i]`.
-    static func index(in path: String) -> Int? {
-        guard column(of: path) != nil, let open = path.firstIndex(of: "["), path.last == "]" else { return nil }
-        return Int(path[path.index(after: open)..<path.index(before: path.endIndex)])
     }
 }
