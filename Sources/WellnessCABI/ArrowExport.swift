@@ -17,26 +17,63 @@ import WellnessKitCore
 /// releases the columns still attached (a consumer may move one out first,
 /// setting its release to NULL), as the interface specifies.
 enum ArrowExport {
-    /// Fills `schema` and `array` with `columns`, each column's buffers
-    /// allocated once and filled by up to `threads` threads, each its own
-    /// range of rows (ranges of 64 rows, so a validity bitmap's bytes are one
-    /// thread's each).
+    /// Fills `schema` and `array` with the buckets the threads packed
+    /// (`shares`, in row order; columns named `names`, read by `layout`).
+    /// Each column's buffers are allocated once and filled by up to
+    /// `threads` threads, each its own range of rows (ranges of 64 rows, so a
+    /// validity bitmap's bytes are one thread's each); a column's packed
+    /// values are released as soon as it is written.
     /// - Throws: an internal error when memory runs out, a date does not fit a
     ///   date32 or a column's text exceeds 2 GiB; nothing is written then.
     static func export(
-        _ columns: BucketColumns, threads: Int, to schema: UnsafeMutablePointer<ArrowSchema>,
-        _ array: UnsafeMutablePointer<ArrowArray>
+        _ shares: [PackedBuckets], names: [String], layout: [BucketColumns.Values], threads: Int,
+        to schema: UnsafeMutablePointer<ArrowSchema>, _ array: UnsafeMutablePointer<ArrowArray>
     ) throws {
-        let slices = ParallelSlices(count: columns.rowCount, threads: threads, alignment: 64)
+        let rows = PackedRows(shares)
+        let slices = ParallelSlices(count: rows.count, threads: threads, alignment: 64)
+        let slots = PackedBuckets(layout).slots
         var children: [ArrowColumn] = []
-        for (name, values) in zip(columns.names, columns.columns) {
-            children.append(try ArrowColumn(name: name, values: values, rows: columns, slices: slices))
+        for (column, name) in names.enumerated() where column < slots.count {
+            children.append(try ArrowColumn(name: name, kind: layout[column], slot: slots[column], rows, slices))
+            for share in shares { share.release(column: column) }
         }
+        guard shares.allSatisfy(\.daysFit) else { throw WellnessError.internal("a bucket's day does not fit a date32") }
         let schemaNode = SchemaNode(format: "+s", name: "", flags: 0, children: children.map(\.schema))
-        let arrayNode = ArrayNode(
-            length: columns.rowCount, nullCount: 0, buffers: [nil], children: children.map(\.array))
+        let arrayNode = ArrayNode(length: rows.count, nullCount: 0, buffers: [nil], children: children.map(\.array))
         schemaNode.fill(schema)
         arrayNode.fill(array)
+    }
+}
+
+/// The rows of every thread's packed buckets, numbered over all of them.
+private struct PackedRows: Sendable {
+    let shares: [PackedBuckets]
+    /// The first row of each share, and the row count.
+    let starts: [Int]
+    var count: Int { starts[starts.count - 1] }
+
+    init(_ shares: [PackedBuckets]) {
+        self.shares = shares
+        var starts = [0]
+        for share in shares { starts.append(starts[starts.count - 1] + share.rowCount) }
+        self.starts = starts
+    }
+
+    /// `body` with each run of `rows` that lies in one share: the share, the
+    /// first row of the run in the share, the run's first row overall and its length.
+    func forEachRun(in rows: Range<Int>, _ body: (PackedBuckets, Int, Int, Int) -> Void) {
+        var share = 0
+        while share + 1 < starts.count, starts[share + 1] <= rows.lowerBound { share += 1 }
+        var row = rows.lowerBound
+        while row < rows.upperBound, share < shares.count {
+            let offset = row - starts[share]
+            let length = min(shares[share].rowCount - offset, rows.upperBound - row)
+            if length > 0 {
+                body(shares[share], offset, row, length)
+                row += length
+            }
+            share += 1
+        }
     }
 }
 
@@ -45,28 +82,27 @@ private struct ArrowColumn {
     let schema: SchemaNode
     let array: ArrayNode
 
-    init(name: String, values: BucketColumns.Values, rows: BucketColumns, slices: ParallelSlices) throws {
+    init(
+        name: String, kind: BucketColumns.Values, slot: PackedBuckets.Slot, _ rows: PackedRows,
+        _ slices: ParallelSlices
+    ) throws {
         let nullable = Int64(ARROW_FLAG_NULLABLE)
-        switch values {
-        case .int64(let read):
-            schema = SchemaNode(format: "l", name: name, flags: nullable, children: [])
-            array = try ArrayNode.fixedWidth(rows, slices, zero: Int64(0), read)
-        case .timestampMilliseconds(let read):
+        switch (slot, kind) {
+        case (.int64(let index, let validity), .timestampMilliseconds):
             schema = SchemaNode(format: "tsm:UTC", name: name, flags: nullable, children: [])
-            array = try ArrayNode.fixedWidth(rows, slices, zero: Int64(0)) { read($1) }
-        case .float64(let read):
+            array = try ArrayNode.fixedWidth(rows, slices, { $0.int64[index] }, valid: { $0.valid[validity] })
+        case (.int64(let index, let validity), _):
+            schema = SchemaNode(format: "l", name: name, flags: nullable, children: [])
+            array = try ArrayNode.fixedWidth(rows, slices, { $0.int64[index] }, valid: { $0.valid[validity] })
+        case (.float64(let index, let validity), _):
             schema = SchemaNode(format: "g", name: name, flags: nullable, children: [])
-            array = try ArrayNode.fixedWidth(rows, slices, zero: 0.0) { read($1) }
-        case .date32(let read):
+            array = try ArrayNode.fixedWidth(rows, slices, { $0.float64[index] }, valid: { $0.valid[validity] })
+        case (.date32(let index), _):
             schema = SchemaNode(format: "tdD", name: name, flags: 0, children: [])
-            // Nil only for a day beyond 32 bits (never for years 1-9999, which every written date is).
-            array = try ArrayNode.fixedWidth(rows, slices, zero: Int32(0)) { Int32(exactly: read($1)) }
-            guard array.nullCount == 0 else {
-                throw WellnessError.internal("a day of the \(name) column does not fit a date32")
-            }
-        case .utf8(let read):
+            array = try ArrayNode.fixedWidth(rows, slices, { $0.int32[index] }, valid: nil)
+        case (.utf8, _):
             schema = SchemaNode(format: "u", name: name, flags: 0, children: [])
-            array = try ArrayNode.utf8(rows, slices, read)
+            array = try ArrayNode.utf8(rows, slices)
         }
     }
 }
@@ -159,13 +195,13 @@ private final class ArrayNode {
         }
     }
 
-    /// A column of fixed-width values, `read` from each row by the slices'
-    /// threads: a validity bitmap (only when some are nil) and the values, nil as zero.
+    /// A column of fixed-width values copied from the packed shares by the
+    /// slices' threads: a validity bitmap (only when some are nil) and the values.
     static func fixedWidth<Value>(
-        _ rows: BucketColumns, _ slices: ParallelSlices, zero: Value,
-        _ read: @escaping @Sendable (Int64, BucketColumns.Bucket) -> Value?
+        _ rows: PackedRows, _ slices: ParallelSlices, _ values: @escaping @Sendable (PackedBuckets) -> [Value],
+        valid: (@Sendable (PackedBuckets) -> [Bool])?
     ) throws -> ArrayNode {
-        let count = rows.rowCount
+        let count = rows.count
         let data = try allocate(try byteCount(count, of: Value.self))
         let bitmapBytes = count / 8 + (count % 8 == 0 ? 0 : 1)
         let validity: UnsafeMutableRawPointer
@@ -181,13 +217,19 @@ private final class ArrayNode {
             // Slices start on a multiple of 64 rows: this slice's bitmap bytes are its own.
             for byte in (range.lowerBound / 8)..<min(bitmapBytes, (range.upperBound + 7) / 8) { bits[byte] = 0 }
             var nulls = 0
-            rows.forEachRow(in: range) { row, key, bucket in
-                if let value = read(key, bucket) {
-                    typed[row] = value
-                    bits[row >> 3] |= 1 << UInt8(row & 7)
-                } else {
-                    typed[row] = zero
-                    nulls += 1
+            rows.forEachRun(in: range) { share, offset, row, length in
+                values(share).withUnsafeBufferPointer { source in
+                    guard let from = source.baseAddress else { return }
+                    (typed.base + row).update(from: from + offset, count: length)
+                }
+                guard let valid else { return }
+                let flags = valid(share)
+                for index in 0..<length {
+                    if flags[offset + index] {
+                        bits[(row + index) >> 3] |= 1 << UInt8((row + index) & 7)
+                    } else {
+                        nulls += 1
+                    }
                 }
             }
             return nulls
@@ -199,28 +241,21 @@ private final class ArrayNode {
         return ArrayNode(length: count, nullCount: nullCount, buffers: [validity, data], children: [])
     }
 
-    /// A utf8 column: 32-bit offsets and the bytes. The slices' threads
-    /// measure their rows' text, a prefix sum gives each its first byte, and
-    /// each then writes its own offsets and bytes.
-    static func utf8(
-        _ rows: BucketColumns, _ slices: ParallelSlices, _ read: @escaping @Sendable (BucketColumns.Bucket) -> String
-    ) throws -> ArrayNode {
-        let sizes = slices.run { _, range -> Int in
-            var total = 0
-            rows.forEachRow(in: range) { _, _, bucket in total += read(bucket).utf8.count }
-            return total
-        }
+    /// A utf8 column: 32-bit offsets and the bytes, each slice's thread
+    /// writing its rows' offsets and copying their text.
+    static func utf8(_ rows: PackedRows, _ slices: ParallelSlices) throws -> ArrayNode {
+        // Where each share's text starts in the column's.
         var firsts: [Int] = []
         var sum = 0
-        for size in sizes {
+        for share in rows.shares {
             firsts.append(sum)
-            sum += size
+            sum += share.text.count
             guard sum <= Int(Int32.max) else {
                 throw WellnessError.internal("more than 2 GiB of text in a utf8 column")
             }
         }
-        let (starts, total) = (firsts, sum)
-        let count = rows.rowCount
+        let (shareStarts, total) = (firsts, sum)
+        let count = rows.count
         let offsetsMemory = try allocate(try byteCount(count + 1, of: Int32.self))
         let bytesMemory: UnsafeMutableRawPointer
         do {
@@ -231,31 +266,26 @@ private final class ArrayNode {
         }
         let offsets = SharedPointer(offsetsMemory.bindMemory(to: Int32.self, capacity: count + 1))
         let bytes = SharedPointer(bytesMemory.bindMemory(to: UInt8.self, capacity: max(total, 1)))
-        let written = slices.run { slice, range -> Bool in
-            var position = starts[slice]
-            let end = slice + 1 < starts.count ? starts[slice + 1] : total
-            var fits = true
-            rows.forEachRow(in: range) { row, _, bucket in
-                offsets[row] = Int32(truncatingIfNeeded: position)
-                var text = read(bucket)
-                text.withUTF8 { utf8 in
-                    // The same text as measured; checked all the same, as a bound on the copy.
-                    guard let source = utf8.baseAddress, utf8.count <= end - position else {
-                        fits = fits && utf8.isEmpty
-                        return
-                    }
-                    (bytes.base + position).update(from: source, count: utf8.count)
-                    position += utf8.count
+        let index = Dictionary(uniqueKeysWithValues: rows.shares.enumerated().map { (ObjectIdentifier($1), $0) })
+        _ = slices.run { _, range -> Bool in
+            rows.forEachRun(in: range) { share, offset, row, length in
+                let base = shareStarts[index[ObjectIdentifier(share)] ?? 0]
+                let ends = share.textEnds
+                let first = offset == 0 ? 0 : ends[offset - 1]
+                for step in 0..<length {
+                    let start = offset + step == 0 ? 0 : ends[offset + step - 1]
+                    // At most the column's total, checked against Int32.max above.
+                    offsets[row + step] = Int32(truncatingIfNeeded: base + start)
+                }
+                let last = ends[offset + length - 1]
+                share.text.withUnsafeBufferPointer { text in
+                    guard let from = text.baseAddress, last > first else { return }
+                    (bytes.base + base + first).update(from: from + first, count: last - first)
                 }
             }
-            return fits
+            return true
         }
         offsets[count] = Int32(truncatingIfNeeded: total)
-        guard written.allSatisfy({ $0 }) else {
-            free(offsetsMemory)
-            free(bytesMemory)
-            throw WellnessError.internal("a utf8 column's text changed while it was written")
-        }
         return ArrayNode(length: count, nullCount: 0, buffers: [nil, offsetsMemory, bytesMemory], children: [])
     }
 

@@ -101,17 +101,19 @@ public func wellness_series_aggregate_groups(
         let grouped = try GroupedSeriesOptions(json: document, at: .root)
         let keys = try column(groups, count, name: "groups")
         let columns = try columnBuffers(timestamps, values, count)
+        let layout = BucketColumns.layout(options: grouped.base)
+        // Each thread packs its groups' buckets into columns as it goes: no call holds every bucket at once.
         let aggregation = try GroupedAggregation(
             keys: keys, timestamps: columns.timestamps, values: columns.values,
-            options: grouped)
-        // Freed by the threads that made them, on every path (freeing many small groups costs as much as exporting them).
-        defer { aggregation.releaseGroups(threads: grouped.threads) }
+            options: grouped, packing: layout.columns)
         let summary = try JSONWriter.bytes(groupsReport(aggregation, rows: count))
         if let reportOut, !Buffer.fill(reportOut, with: summary) {
             throw WellnessError.internal("out of memory for a \(summary.count)-byte report")
         }
         do {
-            try exportBuckets(aggregation, options: grouped, to: schema, array)
+            try ArrowExport.export(
+                aggregation.packedShares, names: layout.names, layout: layout.columns, threads: grouped.threads,
+                to: schema, array)
         } catch {
             wellness_buf_free(reportOut)
             throw error
@@ -124,21 +126,11 @@ public func wellness_series_aggregate_groups(
     }
 }
 
-/// The buckets as Arrow columns. A function of its own so that the columns'
-/// hold on the groups ends with it, before the groups are released.
-private func exportBuckets(
-    _ aggregation: GroupedAggregation, options: GroupedSeriesOptions, to schema: UnsafeMutablePointer<ArrowSchema>,
-    _ array: UnsafeMutablePointer<ArrowArray>
-) throws {
-    try ArrowExport.export(
-        BucketColumns(aggregation, options: options.base), threads: options.threads, to: schema, array)
-}
-
 /// The grouped call's report: how many groups were aggregated, and those skipped.
 private func groupsReport(_ aggregation: GroupedAggregation, rows: Int) -> JSONValue {
     .object(
         JSONObject([
-            ("groups", .int(aggregation.groupCount)),
+            ("groups", .int(aggregation.aggregatedCount)),
             ("rows", .int(rows)),
             (
                 "skipped",

@@ -1,10 +1,7 @@
 /// Buckets as typed columns, one row per bucket: what a columnar result
-/// (Arrow) carries, named and ordered as the JSON result's fields.
-///
-/// The columns are not copied out of the buckets: each says how to read its
-/// value from a bucket, and rows are addressed by their number over all
-/// groups, so that a writer's threads can each fill their own range of rows
-/// (``forEachRow(in:_:)``) straight into the result's buffers.
+/// (Arrow) carries, named and ordered as the JSON result's fields. Each
+/// column says how to read its value from a bucket; ``PackedBuckets`` reads
+/// them as groups are aggregated.
 public struct BucketColumns: Sendable {
     /// A bucket where it lies in its group's result, read in place: passing
     /// the bucket itself to a column's closure copied all of it (the
@@ -24,27 +21,14 @@ public struct BucketColumns: Sendable {
 
     public let names: [String]
     public let columns: [Values]
-    /// Buckets over all groups.
-    public let rowCount: Int
-    /// The groups, as the call's threads made them (each thread's share, in key order).
-    private let shares: [[GroupedAggregation.Group]]
-    /// The first group of each share, over all shares, and the group count.
-    private let shareStarts: [Int]
-    /// The first row of each group, over all shares, and the row count: a prefix sum of the groups' buckets.
-    private let groupStarts: [Int]
 
-    /// The buckets of every group, a `group` column first.
-    public init(_ grouped: GroupedAggregation, options: SeriesOptions) {
-        shares = grouped.groupShares
-        var shareStarts = [0]
-        var starts = [0]
-        for share in shares {
-            shareStarts.append(shareStarts[shareStarts.count - 1] + share.count)
-            for group in share { starts.append(starts[starts.count - 1] + group.aggregation.buckets.count) }
-        }
-        self.shareStarts = shareStarts
-        groupStarts = starts
-        rowCount = starts[starts.count - 1]
+    /// The columns of buckets aggregated with `options`, a `group` column first.
+    public init(options: SeriesOptions) {
+        (names, columns) = Self.layout(options: options)
+    }
+
+    /// The result's columns, names and readers, for buckets aggregated with `options`.
+    public static func layout(options: SeriesOptions) -> (names: [String], columns: [Values]) {
         var names = ["group", "start", "end", "label", "week_year", "week", "count", "days_with_data"]
         var columns: [Values] = [
             .int64 { key, _ in key },
@@ -60,46 +44,7 @@ public struct BucketColumns: Sendable {
             names.append(name)
             columns.append(values)
         }
-        self.names = names
-        self.columns = columns
-    }
-
-    /// `body` with each row of `rows` (its number, its group's key and its
-    /// bucket, valid during the call), in order.
-    public func forEachRow(in rows: Range<Int>, _ body: (Int, Int64, Bucket) -> Void) {
-        guard !rows.isEmpty else { return }
-        var group = Self.last(in: groupStarts, atOrBefore: rows.lowerBound)
-        var share = Self.last(in: shareStarts, atOrBefore: group)
-        var row = rows.lowerBound
-        while row < rows.upperBound, share < shares.count {
-            let index = group - shareStarts[share]
-            guard index < shares[share].count else {
-                share += 1
-                continue
-            }
-            let key = shares[share][index].key
-            let first = row - groupStarts[group]
-            shares[share][index].aggregation.buckets.withUnsafeBufferPointer { buckets in
-                let last = min(buckets.count, rows.upperBound - groupStarts[group])
-                guard first < last, let base = buckets.baseAddress else { return }
-                for offset in first..<last {
-                    body(row, key, base + offset)
-                    row += 1
-                }
-            }
-            group += 1
-        }
-    }
-
-    /// The last index whose start is at or before `position`, in ascending `starts` (0 when none is).
-    private static func last(in starts: [Int], atOrBefore position: Int) -> Int {
-        var low = 0
-        var high = starts.count
-        while high - low > 1 {
-            let middle = low + (high - low) / 2
-            if starts[middle] <= position { low = middle } else { high = middle }
-        }
-        return low
+        return (names, columns)
     }
 
     /// A statistic's value, as ``SeriesBucket/value(of:)`` gives it, read

@@ -19,12 +19,11 @@ public struct GroupedAggregation: Sendable {
     }
 
     /// The groups aggregated, in ascending key order.
-    public var groups: [Group] { shares.flatMap(\.groups) }
-    /// The groups as the call's threads made them: each thread's share, in key order.
-    package var groupShares: [[Group]] { shares.map(\.groups) }
-    private let shares: [GroupShare]
-    /// How many groups were aggregated (``groups``' count, without gathering them).
-    public var groupCount: Int { shares.reduce(0) { $0 + $1.groups.count } }
+    public let groups: [Group]
+    /// With `packing`, each thread's buckets as columns, in key order.
+    package let packedShares: [PackedBuckets]
+    /// How many groups were aggregated (``groups``' count, or the packed groups').
+    public let aggregatedCount: Int
     /// The groups left out, in ascending key order.
     public let failures: [Failure]
 
@@ -36,6 +35,8 @@ public struct GroupedAggregation: Sendable {
     ///   - values: the values (1/0 for boolean series).
     ///   - options: what every group shares and each group's own settings.
     ///   - maximumTotalBuckets: most buckets over all groups.
+    ///   - packing: when given, the columns each thread packs its groups'
+    ///     buckets into as it goes (``packedShares``); ``groups`` is then empty.
     /// - Throws: a validation error naming the group and `timestamps[i]` or
     ///   `values[i]` (the caller's row) when a group fails and the options say
     ///   `"on_error": "fail"`; a validation error naming the group at which the
@@ -44,7 +45,8 @@ public struct GroupedAggregation: Sendable {
     public init(
         keys: UnsafeBufferPointer<Int64>, timestamps: UnsafeBufferPointer<Int64>,
         values: UnsafeBufferPointer<Double>, options: GroupedSeriesOptions,
-        maximumTotalBuckets: Int = GroupedSeriesOptions.maximumTotalBuckets
+        maximumTotalBuckets: Int = GroupedSeriesOptions.maximumTotalBuckets,
+        packing: [BucketColumns.Values]? = nil
     ) throws {
         guard keys.count == timestamps.count, keys.count == values.count else {
             throw WellnessError.invalidArgument(
@@ -55,29 +57,35 @@ public struct GroupedAggregation: Sendable {
         let budget = BucketBudget(limit: maximumTotalBuckets)
         let shares = ParallelCalls.run(
             runs.shares(threads: options.threads).map { share in
-                { @Sendable in Self.aggregate(share, runs, options, budget) }
+                { @Sendable in Self.aggregate(share, runs, options, budget, packing.map(PackedBuckets.init)) }
             })
         var failures: [Failure] = []
         var total = 0
+        var aggregated = 0
         // In key order: the first group past the cap, or the first that fails the call, is the one named.
         for outcome in shares.lazy.flatMap(\.outcomes) {
             switch outcome {
             case .aggregated(let key, let buckets):
                 total += buckets
+                aggregated += 1
                 if total > maximumTotalBuckets { throw Self.capError(group: key, limit: maximumTotalBuckets) }
             case .failed(let failure) where options.onError == .skip: failures.append(failure)
             case .failed(let failure): throw Self.callError(failure)
             case .notRun: continue
             }
         }
-        self.shares = shares.map { GroupShare($0.groups) }
-        self.failures = Self.withRowlessGroups(failures, groups: shares.flatMap { $0.groups }, options: options)
+        groups = shares.flatMap(\.groups)
+        aggregatedCount = aggregated
+        packedShares = shares.compactMap(\.packed)
+        self.failures = Self.withRowlessGroups(
+            failures, seen: Set(shares.flatMap { $0.outcomes.compactMap(\.key) }), options: options)
     }
 
     /// The groups of one thread's share, and what became of each, in key order.
     private static func aggregate(
-        _ share: Range<Int>, _ runs: GroupRuns, _ options: GroupedSeriesOptions, _ budget: BucketBudget
-    ) -> (groups: [Group], outcomes: [Outcome]) {
+        _ share: Range<Int>, _ runs: GroupRuns, _ options: GroupedSeriesOptions, _ budget: BucketBudget,
+        _ packed: PackedBuckets?
+    ) -> (groups: [Group], outcomes: [Outcome], packed: PackedBuckets?) {
         var groups: [Group] = []
         var outcomes: [Outcome] = []
         outcomes.reserveCapacity(share.count)
@@ -91,32 +99,20 @@ public struct GroupedAggregation: Sendable {
             case .success(let group):
                 budget.spend(group.aggregation.buckets.count)
                 outcomes.append(.aggregated(key: group.key, buckets: group.aggregation.buckets.count))
-                groups.append(group)
+                if let packed { packed.append(key: group.key, group.aggregation.buckets) } else { groups.append(group) }
             case .failure(let failure):
                 outcomes.append(.failed(failure))
             }
         }
-        return (groups, outcomes)
-    }
-
-    /// The groups' buckets released by up to `threads` threads, each a share's
-    /// (a result of many small groups took as long to free as to export);
-    /// ``groups`` is empty afterwards.
-    package func releaseGroups(threads: Int) {
-        let shares = self.shares
-        _ = ParallelSlices(count: shares.count, threads: threads, minimumSlice: 1).run { _, range in
-            for index in range { shares[index].groups = [] }
-            return true
-        }
+        return (groups, outcomes, packed)
     }
 
     /// `failures` and the groups listed with invalid options that had no rows, in key order.
     private static func withRowlessGroups(
-        _ failures: [Failure], groups: @autoclosure () -> [Group], options: GroupedSeriesOptions
+        _ failures: [Failure], seen: @autoclosure () -> Set<Int64>, options: GroupedSeriesOptions
     ) -> [Failure] {
         guard !options.invalidGroups.isEmpty else { return failures }
-        let groups = groups()
-        let seen = Set(groups.map(\.key) + failures.map(\.group))
+        let seen = seen()
         let rowless = options.invalidGroups.filter { !seen.contains($0.key) }.map {
             Failure(group: $0.key, row: nil, error: $0.value)
         }
@@ -169,15 +165,14 @@ private enum Outcome: Sendable {
     case failed(GroupedAggregation.Failure)
     /// Not aggregated: the call's buckets had passed the cap.
     case notRun
-}
 
-/// The groups one thread aggregated, held by reference so that the same
-/// thread count can release them at once (``GroupedAggregation/releaseGroups(threads:)``).
-private final class GroupShare: @unchecked Sendable {
-    var groups: [GroupedAggregation.Group]
-
-    init(_ groups: [GroupedAggregation.Group]) {
-        self.groups = groups
+    /// The group's key, when its rows were aggregated or failed.
+    var key: Int64? {
+        switch self {
+        case .aggregated(let key, _): return key
+        case .failed(let failure): return failure.group
+        case .notRun: return nil
+        }
     }
 }
 
