@@ -37,8 +37,9 @@ public struct GroupedSeriesOptions: Sendable {
     public static let maximumThreads = 256
 
     /// Most bucket rows one call returns over all its groups (each group
-    /// also has ``SeriesOptions/maximumBuckets``): about 850 MB at the peak
-    /// (a bucket row costs about 420 bytes until it is exported).
+    /// also has ``SeriesOptions/maximumBuckets``). Packed as they are made
+    /// (``PackedBuckets``), a row costs about its size in the result; kept as
+    /// ``SeriesBucket``s (``GroupedAggregation/groups``), about 420 bytes.
     public static let maximumTotalBuckets = 2_000_000
 
     /// The options of the group `key`.
