@@ -57,42 +57,70 @@ package final class PackedBuckets: @unchecked Sendable {
         self.slots = slots
     }
 
-    /// Appends one group's buckets, a row each.
+    /// Appends one group's buckets, a row each. Each column's arrays are
+    /// taken out of the object while its rows are appended: appending
+    /// through the object's properties checked exclusive access per value.
     package func append(key: Int64, _ buckets: [SeriesBucket]) {
         buckets.withUnsafeBufferPointer { buckets in
             guard let base = buckets.baseAddress else { return }
-            for (slot, reader) in zip(slots, readers) {
-                for index in 0..<buckets.count { append(key, base + index, slot, reader) }
-            }
+            let rows = UnsafeBufferPointer(start: base, count: buckets.count)
+            for (slot, reader) in zip(slots, readers) { append(key, rows, slot, reader) }
         }
         rowCount += buckets.count
     }
 
-    private func append(_ key: Int64, _ bucket: BucketColumns.Bucket, _ slot: Slot, _ reader: BucketColumns.Values) {
+    private func append(
+        _ key: Int64, _ buckets: UnsafeBufferPointer<SeriesBucket>, _ slot: Slot, _ reader: BucketColumns.Values
+    ) {
+        guard let base = buckets.baseAddress else { return }
+        let rows = 0..<buckets.count
         switch (slot, reader) {
         case (.int64(let index, let validity), .int64(let read)):
-            let value = read(key, bucket)
-            int64[index].append(value ?? 0)
-            valid[validity].append(value != nil)
+            Self.appending(to: &int64[index], &valid[validity], rows.lazy.map { read(key, base + $0) })
         case (.int64(let index, let validity), .timestampMilliseconds(let read)):
-            let value = read(bucket)
-            int64[index].append(value ?? 0)
-            valid[validity].append(value != nil)
+            Self.appending(to: &int64[index], &valid[validity], rows.lazy.map { read(base + $0) })
         case (.float64(let index, let validity), .float64(let read)):
-            let value = read(bucket)
-            float64[index].append(value ?? 0)
-            valid[validity].append(value != nil)
+            Self.appending(to: &float64[index], &valid[validity], rows.lazy.map { read(base + $0) })
         case (.date32(let index), .date32(let read)):
-            let day = Int32(exactly: read(bucket))
-            daysFit = daysFit && day != nil
-            int32[index].append(day ?? 0)
+            var days: [Int32] = []
+            swap(&days, &int32[index])
+            for row in rows {
+                let day = Int32(exactly: read(base + row))
+                daysFit = daysFit && day != nil
+                days.append(day ?? 0)
+            }
+            swap(&days, &int32[index])
         case (.utf8, .utf8(let read)):
-            var label = read(bucket)
-            label.withUTF8 { text.append(contentsOf: $0) }
-            textEnds.append(text.count)
+            var bytes: [UInt8] = []
+            var ends: [Int] = []
+            swap(&bytes, &text)
+            swap(&ends, &textEnds)
+            for row in rows {
+                var label = read(base + row)
+                label.withUTF8 { bytes.append(contentsOf: $0) }
+                ends.append(bytes.count)
+            }
+            swap(&bytes, &text)
+            swap(&ends, &textEnds)
         default:
             break  // slots are made from the readers, kind for kind
         }
+    }
+
+    /// Appends `values` to a column and its validity, both moved out and back (one access each).
+    private static func appending<Value: Numeric, Values: Sequence<Value?>>(
+        to column: inout [Value], _ flags: inout [Bool], _ values: Values
+    ) {
+        var moved: [Value] = []
+        var valid: [Bool] = []
+        swap(&moved, &column)
+        swap(&valid, &flags)
+        for value in values {
+            moved.append(value ?? 0)
+            valid.append(value != nil)
+        }
+        swap(&moved, &column)
+        swap(&valid, &flags)
     }
 
     /// Frees a column's values once they are copied out.
