@@ -226,6 +226,7 @@ bench: python-env $(PY_TOOLS_STAMP) $(SERVER_BIN) $(SIMDJSON_WALK) $(HEALTHKIT_T
 	$(PYTHON) benchmarks/bench_series.py $(SIMDJSON_WALK)
 	$(PYTHON) benchmarks/bench_calls.py
 	$(PYTHON) benchmarks/bench_groups.py
+	$(PYTHON) benchmarks/bench_memory.py
 	$(PYTHON) benchmarks/bench_distributed.py
 	$(PYTHON) benchmarks/bench_query.py
 	e2e/server/postgres.sh run $(PYTHON) benchmarks/bench_server.py $(SERVER_BIN) 10

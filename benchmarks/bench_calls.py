@@ -4,7 +4,9 @@ function on the same bytes (the library's own work plus ctypes), in one run.
 
 The wrapper's share is what `_native.call` and `_native.encode` add: JSON
 encoding of the dict, the out/err buffers, decoding the result, freeing.
-Target: the whole call <= 6 us. Best of 9 rounds of 10,000 calls each (the
+Targets: the whole call <= 6 us; the wrapper adds <= 1.0 us to the bare
+call, with orjson reading results and with the json module (the round is
+run twice, the second time with orjson switched off). Best of 9 rounds of 10,000 calls each (the
 machine is shared: more short rounds find its quiet moments), in wall-clock
 time and in the process's CPU time, which leaves out time spent descheduled.
 """
@@ -23,6 +25,7 @@ TIP = {"tip": "Walk 10 minutes after lunch", "priority": "high"}
 CALLS = 10_000
 ROUNDS = 9
 TARGET_US = 6.0
+WRAPPER_TARGET_US = 1.0
 
 
 def bare_call() -> Callable[[], None]:
@@ -39,7 +42,7 @@ def bare_call() -> Callable[[], None]:
     return run
 
 
-def main() -> None:
+def measure() -> None:
     encoded = json.dumps(TIP, separators=(",", ":")).encode()
     size = len(encoded)
     contenders: Dict[str, Callable[[], object]] = {
@@ -56,15 +59,25 @@ def main() -> None:
                 run()
             best[name] = min(best[name], (time.perf_counter() - started) / CALLS)
             best_cpu[name] = min(best_cpu[name], (time.process_time() - started_cpu) / CALLS)
+    reader = "orjson" if _native._fast_loads else "the json module"
     print(f"Python per-call overhead, best of {ROUNDS} x {CALLS:,} calls; libwellness {wellness.version()}; "
-          f"results read by {'orjson' if _native._fast_loads else 'the json module'}")
+          f"results read by {reader}")
     for name, seconds in best.items():
         print(f"  {name:48} {seconds * 1e6:6.2f} us  (CPU {best_cpu[name] * 1e6:6.2f} us)")
     whole = best[f"wellness.goal_tip_view(dict of {size} bytes)"]
     bare = best["bare ctypes call + free (no JSON in Python)"]
-    print(f"the wrapper adds {(whole - bare) * 1e6:.2f} us to the bare call")
-    print(f"target: small model call <= {TARGET_US:.0f} us: {'met' if whole * 1e6 <= TARGET_US else 'MISSED'} "
+    added = (whole - bare) * 1e6
+    print(f"the wrapper adds {added:.2f} us to the bare call (target <= {WRAPPER_TARGET_US:.1f} us with "
+          f"{reader}: {'met' if added <= WRAPPER_TARGET_US else 'NOT met'})")
+    print(f"target: small model call <= {TARGET_US:.0f} us: {'met' if whole * 1e6 <= TARGET_US else 'NOT met'} "
           f"({whole * 1e6:.2f} us)")
+
+
+def main() -> None:
+    measure()
+    if _native._fast_loads is not None:
+        _native._fast_loads = None  # the same calls with the json module reading the results
+        measure()
 
 
 if __name__ == "__main__":

@@ -17,21 +17,63 @@ import WellnessKitCore
 /// releases the columns still attached (a consumer may move one out first,
 /// setting its release to NULL), as the interface specifies.
 enum ArrowExport {
-    /// Fills `schema` and `array` with `columns`.
-    /// - Throws: an internal error when memory runs out or a column's text exceeds 2 GiB; nothing is written then.
+    /// Fills `schema` and `array` with the buckets the threads packed
+    /// (`shares`, in row order; columns named `names`, read by `layout`).
+    /// Each column's buffers are allocated once and filled by up to
+    /// `threads` threads, each its own range of rows (ranges of 64 rows, so a
+    /// validity bitmap's bytes are one thread's each); a column's packed
+    /// values are released as soon as it is written.
+    /// - Throws: an internal error when memory runs out, a date does not fit a
+    ///   date32 or a column's text exceeds 2 GiB; nothing is written then.
     static func export(
-        _ columns: BucketColumns, to schema: UnsafeMutablePointer<ArrowSchema>,
-        _ array: UnsafeMutablePointer<ArrowArray>
+        _ shares: [PackedBuckets], names: [String], layout: [BucketColumns.Values], threads: Int,
+        to schema: UnsafeMutablePointer<ArrowSchema>, _ array: UnsafeMutablePointer<ArrowArray>
     ) throws {
-        let children = try zip(columns.names, columns.columns).map { name, values in
-            try (ArrowColumn(name: name, values: values), values)
+        let rows = PackedRows(shares)
+        let slices = ParallelSlices(count: rows.count, threads: threads, alignment: 64)
+        let slots = PackedBuckets(layout).slots
+        var children: [ArrowColumn] = []
+        for (column, name) in names.enumerated() where column < slots.count {
+            children.append(try ArrowColumn(name: name, kind: layout[column], slot: slots[column], rows, slices))
+            for share in shares { share.release(column: column) }
         }
-        let schemaNode = SchemaNode(format: "+s", name: "", flags: 0, children: children.map { $0.0.schema })
-        let arrayNode = ArrayNode(
-            length: columns.rowCount, nullCount: 0, buffers: [nil],
-            children: children.map { $0.0.array })
+        guard shares.allSatisfy(\.daysFit) else { throw WellnessError.internal("a bucket's day does not fit a date32") }
+        let schemaNode = SchemaNode(format: "+s", name: "", flags: 0, children: children.map(\.schema))
+        let arrayNode = ArrayNode(length: rows.count, nullCount: 0, buffers: [nil], children: children.map(\.array))
         schemaNode.fill(schema)
         arrayNode.fill(array)
+    }
+}
+
+/// The rows of every thread's packed buckets, numbered over all of them.
+private struct PackedRows: Sendable {
+    let shares: [PackedBuckets]
+    /// The first row of each share, and the row count.
+    let starts: [Int]
+    var count: Int { starts[starts.count - 1] }
+
+    init(_ shares: [PackedBuckets]) {
+        self.shares = shares
+        var starts = [0]
+        for share in shares { starts.append(starts[starts.count - 1] + share.rowCount) }
+        self.starts = starts
+    }
+
+    /// `body` with each run of `rows` that lies in one share: the share, the
+    /// first row of the run in the share, the run's first row overall and its length.
+    func forEachRun(in rows: Range<Int>, _ body: (PackedBuckets, Int, Int, Int) -> Void) {
+        var share = 0
+        while share + 1 < starts.count, starts[share + 1] <= rows.lowerBound { share += 1 }
+        var row = rows.lowerBound
+        while row < rows.upperBound, share < shares.count {
+            let offset = row - starts[share]
+            let length = min(shares[share].rowCount - offset, rows.upperBound - row)
+            if length > 0 {
+                body(shares[share], offset, row, length)
+                row += length
+            }
+            share += 1
+        }
     }
 }
 
@@ -40,24 +82,27 @@ private struct ArrowColumn {
     let schema: SchemaNode
     let array: ArrayNode
 
-    init(name: String, values: BucketColumns.Values) throws {
+    init(
+        name: String, kind: BucketColumns.Values, slot: PackedBuckets.Slot, _ rows: PackedRows,
+        _ slices: ParallelSlices
+    ) throws {
         let nullable = Int64(ARROW_FLAG_NULLABLE)
-        switch values {
-        case .int64(let values):
-            schema = SchemaNode(format: "l", name: name, flags: nullable, children: [])
-            array = try ArrayNode.fixedWidth(values)
-        case .timestampMilliseconds(let values):
+        switch (slot, kind) {
+        case (.int64(let index, let validity), .timestampMilliseconds):
             schema = SchemaNode(format: "tsm:UTC", name: name, flags: nullable, children: [])
-            array = try ArrayNode.fixedWidth(values)
-        case .float64(let values):
+            array = try ArrayNode.fixedWidth(rows, slices, { $0.int64[index] }, valid: { $0.valid[validity] })
+        case (.int64(let index, let validity), _):
+            schema = SchemaNode(format: "l", name: name, flags: nullable, children: [])
+            array = try ArrayNode.fixedWidth(rows, slices, { $0.int64[index] }, valid: { $0.valid[validity] })
+        case (.float64(let index, let validity), _):
             schema = SchemaNode(format: "g", name: name, flags: nullable, children: [])
-            array = try ArrayNode.fixedWidth(values)
-        case .date32(let values):
+            array = try ArrayNode.fixedWidth(rows, slices, { $0.float64[index] }, valid: { $0.valid[validity] })
+        case (.date32(let index), _):
             schema = SchemaNode(format: "tdD", name: name, flags: 0, children: [])
-            array = try ArrayNode.fixedWidth(values.map { Optional($0) })
-        case .utf8(let values):
+            array = try ArrayNode.fixedWidth(rows, slices, { $0.int32[index] }, valid: nil)
+        case (.utf8, _):
             schema = SchemaNode(format: "u", name: name, flags: 0, children: [])
-            array = try ArrayNode.utf8(values)
+            array = try ArrayNode.utf8(rows, slices)
         }
     }
 }
@@ -127,7 +172,7 @@ private final class SchemaNode {
 /// An array node: its buffers and children, owned until its release.
 private final class ArrayNode {
     private let length: Int
-    private let nullCount: Int
+    let nullCount: Int
     /// malloc'd; nil for an absent validity bitmap.
     private let buffers: [UnsafeMutableRawPointer?]
     private let children: [ArrayNode]
@@ -150,62 +195,106 @@ private final class ArrayNode {
         }
     }
 
-    /// A column of fixed-width values: a validity bitmap (only when some are nil) and the values, nil as zero.
-    static func fixedWidth<Value: FixedWidthInteger>(_ values: [Value?]) throws -> ArrayNode {
-        try fixedWidth(values, zero: 0)
-    }
-
-    static func fixedWidth(_ values: [Double?]) throws -> ArrayNode {
-        try fixedWidth(values, zero: 0)
-    }
-
-    private static func fixedWidth<Value>(_ values: [Value?], zero: Value) throws -> ArrayNode {
-        let data = try allocate(values.count * MemoryLayout<Value>.stride)
-        let typed = data.bindMemory(to: Value.self, capacity: values.count)
-        for (index, value) in values.enumerated() { (typed + index).initialize(to: value ?? zero) }
-        let nullCount = values.reduce(0) { $0 + ($1 == nil ? 1 : 0) }
-        guard nullCount > 0 else {
-            return ArrayNode(length: values.count, nullCount: 0, buffers: [nil, data], children: [])
-        }
+    /// A column of fixed-width values copied from the packed shares by the
+    /// slices' threads: a validity bitmap (only when some are nil) and the values.
+    static func fixedWidth<Value>(
+        _ rows: PackedRows, _ slices: ParallelSlices, _ values: @escaping @Sendable (PackedBuckets) -> [Value],
+        valid: (@Sendable (PackedBuckets) -> [Bool])?
+    ) throws -> ArrayNode {
+        let count = rows.count
+        let data = try allocate(try byteCount(count, of: Value.self))
+        let bitmapBytes = count / 8 + (count % 8 == 0 ? 0 : 1)
         let validity: UnsafeMutableRawPointer
         do {
-            validity = try allocate((values.count + 7) / 8)
+            validity = try allocate(bitmapBytes)
         } catch {
             free(data)
             throw error
         }
-        let bits = validity.bindMemory(to: UInt8.self, capacity: (values.count + 7) / 8)
-        bits.initialize(repeating: 0, count: (values.count + 7) / 8)
-        for (index, value) in values.enumerated() where value != nil { bits[index / 8] |= 1 << UInt8(index % 8) }
-        return ArrayNode(length: values.count, nullCount: nullCount, buffers: [validity, data], children: [])
+        let typed = SharedPointer(data.bindMemory(to: Value.self, capacity: count))
+        let bits = SharedPointer(validity.bindMemory(to: UInt8.self, capacity: bitmapBytes))
+        let nullCount = slices.run { _, range -> Int in
+            // Slices start on a multiple of 64 rows: this slice's bitmap bytes are its own.
+            for byte in (range.lowerBound / 8)..<min(bitmapBytes, (range.upperBound + 7) / 8) { bits[byte] = 0 }
+            var nulls = 0
+            rows.forEachRun(in: range) { share, offset, row, length in
+                values(share).withUnsafeBufferPointer { source in
+                    guard let from = source.baseAddress else { return }
+                    (typed.base + row).update(from: from + offset, count: length)
+                }
+                guard let valid else { return }
+                let flags = valid(share)
+                for index in 0..<length {
+                    if flags[offset + index] {
+                        bits[(row + index) >> 3] |= 1 << UInt8((row + index) & 7)
+                    } else {
+                        nulls += 1
+                    }
+                }
+            }
+            return nulls
+        }.reduce(0, +)
+        guard nullCount > 0 else {
+            free(validity)
+            return ArrayNode(length: count, nullCount: 0, buffers: [nil, data], children: [])
+        }
+        return ArrayNode(length: count, nullCount: nullCount, buffers: [validity, data], children: [])
     }
 
-    /// A utf8 column: 32-bit offsets and the bytes.
-    static func utf8(_ values: [String]) throws -> ArrayNode {
-        let total = values.reduce(0) { $0 + $1.utf8.count }
-        guard total <= Int(Int32.max) else {
-            throw WellnessError.internal("\(total) bytes of labels exceed a utf8 column's 2 GiB")
-        }
-        let offsets = try allocate((values.count + 1) * 4).bindMemory(to: Int32.self, capacity: values.count + 1)
-        let bytes: UnsafeMutableRawPointer
-        do {
-            bytes = try allocate(total)
-        } catch {
-            free(offsets)
-            throw error
-        }
-        var position = 0
-        for (index, value) in values.enumerated() {
-            offsets[index] = Int32(truncatingIfNeeded: position)
-            for byte in value.utf8 {
-                bytes.storeBytes(of: byte, toByteOffset: position, as: UInt8.self)
-                position += 1
+    /// A utf8 column: 32-bit offsets and the bytes, each slice's thread
+    /// writing its rows' offsets and copying their text.
+    static func utf8(_ rows: PackedRows, _ slices: ParallelSlices) throws -> ArrayNode {
+        // Where each share's text starts in the column's.
+        var firsts: [Int] = []
+        var sum = 0
+        for share in rows.shares {
+            firsts.append(sum)
+            sum += share.text.count
+            guard sum <= Int(Int32.max) else {
+                throw WellnessError.internal("more than 2 GiB of text in a utf8 column")
             }
         }
-        offsets[values.count] = Int32(truncatingIfNeeded: position)
-        return ArrayNode(
-            length: values.count, nullCount: 0, buffers: [nil, UnsafeMutableRawPointer(offsets), bytes],
-            children: [])
+        let (shareStarts, total) = (firsts, sum)
+        let count = rows.count
+        let offsetsMemory = try allocate(try byteCount(count + 1, of: Int32.self))
+        let bytesMemory: UnsafeMutableRawPointer
+        do {
+            bytesMemory = try allocate(total)
+        } catch {
+            free(offsetsMemory)
+            throw error
+        }
+        let offsets = SharedPointer(offsetsMemory.bindMemory(to: Int32.self, capacity: count + 1))
+        let bytes = SharedPointer(bytesMemory.bindMemory(to: UInt8.self, capacity: max(total, 1)))
+        let index = Dictionary(uniqueKeysWithValues: rows.shares.enumerated().map { (ObjectIdentifier($1), $0) })
+        _ = slices.run { _, range -> Bool in
+            rows.forEachRun(in: range) { share, offset, row, length in
+                let base = shareStarts[index[ObjectIdentifier(share)] ?? 0]
+                let ends = share.textEnds
+                let first = offset == 0 ? 0 : ends[offset - 1]
+                for step in 0..<length {
+                    let start = offset + step == 0 ? 0 : ends[offset + step - 1]
+                    // At most the column's total, checked against Int32.max above.
+                    offsets[row + step] = Int32(truncatingIfNeeded: base + start)
+                }
+                let last = ends[offset + length - 1]
+                share.text.withUnsafeBufferPointer { text in
+                    guard let from = text.baseAddress, last > first else { return }
+                    (bytes.base + base + first).update(from: from + first, count: last - first)
+                }
+            }
+            return true
+        }
+        offsets[count] = Int32(truncatingIfNeeded: total)
+        return ArrayNode(length: count, nullCount: 0, buffers: [nil, offsetsMemory, bytesMemory], children: [])
+    }
+
+    /// `count` values of `Value` in bytes.
+    /// - Throws: an internal error past Int.max.
+    private static func byteCount<Value>(_ count: Int, of _: Value.Type) throws -> Int {
+        let (bytes, overflow) = count.multipliedReportingOverflow(by: MemoryLayout<Value>.stride)
+        guard !overflow else { throw WellnessError.internal("\(count) rows are too many for one Arrow buffer") }
+        return bytes
     }
 
     /// Hands this node over to `target`; it lives until `target`'s release.

@@ -65,7 +65,8 @@ public func wellness_query_many(
     _ handle: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
-    respond(json, len, out, err) { document in
+    if let status = queryManyInPieces(handle, json, len, out, err) { return status }
+    return respond(json, len, out, err) { document in
         let tables = try tables(handle)
         let reader = try ObjectReader(document, at: .root)
         try reader.rejectUnknownKeys(["queries"])
@@ -75,18 +76,57 @@ public func wellness_query_many(
         guard queries.count <= maximumQueries else {
             throw WellnessError.validation("at most \(maximumQueries) queries per call", at: reader.path(of: "queries"))
         }
-        // One bad query must not cost the others their answers.
-        let results: [JSONValue] = queries.map { query in
-            do {
-                return try tables.evaluate(json: query).json
-            } catch let error as WellnessError {
-                return .object(JSONObject([("error", errorDocument(error))]))
-            } catch {
-                return .object(JSONObject([("error", errorDocument(.internal("unexpected error: \(error)")))]))
-            }
-        }
-        return .object(JSONObject([("results", .array(results))]))
+        return .object(JSONObject([("results", .array(queries.map { answer($0, from: tables) }))]))
     }
+}
+
+/// One query's answer, or its error in its place: one bad query must not cost the others their answers.
+private func answer(_ query: JSONValue, from tables: QueryTables) -> JSONValue {
+    do {
+        return try tables.evaluate(json: query).json
+    } catch let error as WellnessError {
+        return .object(JSONObject([("error", errorDocument(error))]))
+    } catch {
+        return .object(JSONObject([("error", errorDocument(.internal("unexpected error: \(error)")))]))
+    }
+}
+
+/// `wellness_query_many` one query at a time: each is parsed, answered and
+/// written, and its trees dropped, so that the call holds little more than
+/// its input and its result (the whole document's tree and every answer's
+/// cost many times their bytes). Nil when the document is not a plain
+/// `{"queries": [...]}`, a query is not JSON or the handle is bad: the
+/// caller then reads the document whole, which reports it as before.
+private func queryManyInPieces(
+    _ handle: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,
+    _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
+) -> Int32? {
+    guard let out, let bytes = try? input(json, len, name: "json"), (try? JSONParser.checkSize(of: bytes)) != nil,
+        let elements = JSONArrayScan.elements(ofOnlyMember: "queries", in: bytes),
+        let tables = try? tables(handle)
+    else { return nil }
+    Buffer.reset(out)
+    Buffer.reset(err)
+    guard elements.count <= maximumQueries else {
+        return report(
+            .validation("at most \(maximumQueries) queries per call", at: FieldPath.root.appending("queries")), to: err)
+    }
+    var result = GrowingBuffer()
+    guard result.append(Array(#"{"results":["#.utf8)) else { return nil }
+    for (index, element) in elements.enumerated() {
+        guard let query = try? JSONParser.parse(UnsafeRawBufferPointer(rebasing: bytes[element])),
+            let written = try? JSONWriter.bytes(answer(query, from: tables)),
+            result.append(index == 0 ? written : [UInt8(ascii: ",")] + written)
+        else {
+            result.free()
+            return nil
+        }
+    }
+    guard result.append(Array("]}".utf8)), result.handOver(to: out) else {
+        result.free()
+        return nil
+    }
+    return Status.ok
 }
 
 @_cdecl("wellness_query_tool")

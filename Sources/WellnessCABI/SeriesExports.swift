@@ -101,16 +101,19 @@ public func wellness_series_aggregate_groups(
         let grouped = try GroupedSeriesOptions(json: document, at: .root)
         let keys = try column(groups, count, name: "groups")
         let columns = try columnBuffers(timestamps, values, count)
+        let layout = BucketColumns.layout(options: grouped.base)
+        // Each thread packs its groups' buckets into columns as it goes: no call holds every bucket at once.
         let aggregation = try GroupedAggregation(
             keys: keys, timestamps: columns.timestamps, values: columns.values,
-            options: grouped)
-        let result = try BucketColumns(aggregation, options: grouped.base)
+            options: grouped, packing: layout.columns)
         let summary = try JSONWriter.bytes(groupsReport(aggregation, rows: count))
         if let reportOut, !Buffer.fill(reportOut, with: summary) {
             throw WellnessError.internal("out of memory for a \(summary.count)-byte report")
         }
         do {
-            try ArrowExport.export(result, to: schema, array)
+            try ArrowExport.export(
+                aggregation.packedShares, names: layout.names, layout: layout.columns, threads: grouped.threads,
+                to: schema, array)
         } catch {
             wellness_buf_free(reportOut)
             throw error
@@ -127,7 +130,7 @@ public func wellness_series_aggregate_groups(
 private func groupsReport(_ aggregation: GroupedAggregation, rows: Int) -> JSONValue {
     .object(
         JSONObject([
-            ("groups", .int(aggregation.groups.count)),
+            ("groups", .int(aggregation.aggregatedCount)),
             ("rows", .int(rows)),
             (
                 "skipped",

@@ -79,10 +79,21 @@ import Testing
         #expect(result.groups.map { $0.aggregation.buckets.first?.average } == [3, 2])
     }
 
-    @Test func sharesSplitTheRowsWithoutSplittingAGroup() {
-        let keys: [Int64] = [1, 1, 1, 1, 2, 3, 3, 4, 5, 5]
+    /// The runs of `keys` (timestamps and values equal to the row numbers), counted and placed by `threads` threads.
+    private func withRuns(_ keys: [Int64], threads: Int = 1, _ body: (GroupRuns) -> Void) {
+        let rows = keys.indices.map { Int64($0) }
+        let values = keys.indices.map { Double($0) }
         keys.withUnsafeBufferPointer { keys in
-            let runs = GroupRuns(keys: keys)
+            rows.withUnsafeBufferPointer { rows in
+                values.withUnsafeBufferPointer { values in
+                    body(GroupRuns(keys: keys, timestamps: rows, values: values, threads: threads))
+                }
+            }
+        }
+    }
+
+    @Test func sharesSplitTheRowsWithoutSplittingAGroup() {
+        withRuns([1, 1, 1, 1, 2, 3, 3, 4, 5, 5]) { runs in
             #expect(runs.count == 5)
             for threads in 1...8 {
                 let shares = runs.shares(threads: threads)
@@ -93,10 +104,10 @@ import Testing
 
     @Test func unsortedKeysKeepEachGroupsRowOrderAndNameTheCallersRow() throws {
         let keys: [Int64] = [5, 3, 5, 3, 5]
-        keys.withUnsafeBufferPointer { keys in
-            let runs = GroupRuns(keys: keys)
+        withRuns(keys) { runs in
             #expect(runs.run(0).key == 3 && runs.run(1).key == 5)
             #expect((0..<3).map { runs.run(1).callerRow($0) } == [0, 2, 4])
+            #expect(Array(runs.run(1).timestamps) == [0, 2, 4] && Array(runs.run(1).values) == [0, 2, 4])
         }
         do {
             _ = try aggregate(
@@ -105,6 +116,50 @@ import Testing
             Issue.record("a NaN was aggregated")
         } catch let error as WellnessError {
             #expect(error.path == "values[3]" && error.message.hasPrefix("group 3: "), "\(error)")
+        }
+    }
+
+    @Test func everyKeySpreadAndThreadCountGivesEachGroupItsRowsInTheCallersOrder() {
+        // Offsets from the least key (a narrow span), a hash table (keys far apart, the extremes of Int64),
+        // and sorted keys read in place; 20,000 rows so that the counting and placing is split among threads.
+        var generator = SplitMix(seed: 11)
+        let spreads: [(String, () -> Int64)] = [
+            ("narrow", { Int64(generator.next() % 300) - 150 }),
+            ("wide", { [Int64.min, Int64.max, -1, 0, 1 << 40, 7_000_000_000_000][Int(generator.next() % 6)] }),
+            ("random", { Int64(bitPattern: generator.next() % 997 &* 0x9E37_79B9_7F4A_7C15) }),
+        ]
+        for (name, key) in spreads {
+            let unsorted = (0..<20_000).map { _ in key() }
+            for keys in [unsorted, unsorted.sorted()] {
+                // Expected: each distinct key, ascending, with its rows in the caller's order.
+                var expected: [Int64: [Int]] = [:]
+                for (row, key) in keys.enumerated() { expected[key, default: []].append(row) }
+                for threads in [1, 2, 3, 8] {
+                    withRuns(keys, threads: threads) { runs in
+                        let got = (0..<runs.count).map { runs.run($0) }
+                        #expect(got.map(\.key) == expected.keys.sorted(), "\(name), \(threads) threads")
+                        for run in got {
+                            let rows = (0..<run.rows.count).map { run.callerRow($0) }
+                            #expect(rows == expected[run.key], "\(name), \(threads) threads, key \(run.key)")
+                            #expect(run.timestamps.map { Int($0) } == rows && run.values.map { Int($0) } == rows)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func theGroupedResultIsTheSameOnEveryThreadCount() throws {
+        var generator = SplitMix(seed: 5)
+        let keys = (0..<30_000).map { _ in Int64(generator.next() % 500) * 1_000_003 }
+        let stamps = (0..<30_000).map { _ in 1_700_000_000 + Int64(generator.next() % 20_000_000) }
+        let values = (0..<30_000).map { _ in Double(generator.next() % 10_000) / 100 }
+        let json = #"{"interval": "week", "statistics": ["sum", "min", "max", "p90"], "include_empty": true"#
+        let baseline = try aggregate(keys, stamps, values, json + "}")
+        for threads in [2, 3, 8] {
+            let result = try aggregate(keys, stamps, values, json + #", "threads": \#(threads)}"#)
+            #expect(result.groups.map(\.key) == baseline.groups.map(\.key))
+            #expect(result.groups.map(\.aggregation.buckets) == baseline.groups.map(\.aggregation.buckets))
         }
     }
 
@@ -123,6 +178,23 @@ import Testing
         ] {
             #expect(throws: WellnessError.self, "\(bad)") { try options(bad) }
         }
+    }
+}
+
+/// A small seeded generator (SplitMix64), so that the tests' random keys are the same on every run.
+private struct SplitMix {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
     }
 }
 

@@ -304,3 +304,28 @@ def test_the_total_of_buckets_is_capped_naming_the_group() -> None:
     with pytest.raises(ValidationError, match="2000000"):
         wellness.series_aggregate_groups({**options, "threads": 4}, keys, stamps, np.ones(80))
     assert wellness.series_aggregate_groups(options, keys[:40], stamps[:40], np.ones(40)).table.num_rows == 1_980_020
+
+
+def test_sparse_keys_and_empty_buckets_are_the_same_on_every_thread_count() -> None:
+    """Keys far apart (counted by a hash table, not by offset) and empty buckets (nulls) over thousands of
+    bucket rows, so that each thread fills its own stretch of every column and of its validity bitmap."""
+    rng = np.random.default_rng(17)
+    extremes = [np.iinfo(np.int64).min, -(1 << 50), -3, 0, 5, 1 << 40, np.iinfo(np.int64).max]
+    spread = np.concatenate([np.array(extremes, dtype=np.int64), rng.integers(-(1 << 62), 1 << 62, 93)])
+    count = 40_000
+    keys = spread[rng.integers(0, spread.size, count)]
+    timestamps = 1_700_000_000 + rng.integers(0, 400 * 86_400, count).astype(np.int64)
+    values = np.round(rng.normal(50, 20, count), 3)
+    options = {"interval": "day", "include_empty": True, "statistics": ["count", "sum", "average", "min", "max"]}
+    baseline = wellness.series_aggregate_groups(options, keys, timestamps, values).table
+    assert baseline.num_rows > 10_000 and baseline.column("average").null_count > 1_000
+    assert baseline.column("group").to_pylist() == sorted(baseline.column("group").to_pylist())
+    for threads in (2, 3, 8):
+        table = wellness.series_aggregate_groups({**options, "threads": threads}, keys, timestamps, values).table
+        assert table.equals(baseline), threads
+    key = int(spread[0])
+    mask = keys == key
+    expected = wellness.series_aggregate_columns(options, timestamps[mask], values[mask])["buckets"]
+    got = [row for row in baseline.to_pylist() if row["group"] == key]
+    assert [row["count"] for row in got] == [bucket["count"] for bucket in expected]
+    assert [as_json(row["average"]) for row in got] == [bucket["average"] for bucket in expected]

@@ -1,101 +1,87 @@
 /// Buckets as typed columns, one row per bucket: what a columnar result
-/// (Arrow) carries, named and ordered as the JSON result's fields.
+/// (Arrow) carries, named and ordered as the JSON result's fields. Each
+/// column says how to read its value from a bucket; ``PackedBuckets`` reads
+/// them as groups are aggregated.
 public struct BucketColumns: Sendable {
-    /// One column's values.
-    public enum Values: Sendable, Equatable {
-        case int64([Int64?])
-        case float64([Double?])
-        /// Days since 1970-01-01.
-        case date32([Int32])
-        case utf8([String])
-        /// Epoch milliseconds, UTC.
-        case timestampMilliseconds([Int64?])
+    /// A bucket where it lies in its group's result, read in place: passing
+    /// the bucket itself to a column's closure copied all of it (the
+    /// compiler cannot prove the closure leaves its memory alone).
+    public typealias Bucket = UnsafePointer<SeriesBucket>
 
-        public var count: Int {
-            switch self {
-            case .int64(let values), .timestampMilliseconds(let values): return values.count
-            case .float64(let values): return values.count
-            case .date32(let values): return values.count
-            case .utf8(let values): return values.count
-            }
-        }
+    /// How one column reads its value from a bucket (and its group's key).
+    public enum Values: Sendable {
+        case int64(@Sendable (Int64, Bucket) -> Int64?)
+        case float64(@Sendable (Bucket) -> Double?)
+        /// Days since 1970-01-01 (the writer checks that they fit 32 bits).
+        case date32(@Sendable (Bucket) -> Int)
+        case utf8(@Sendable (Bucket) -> String)
+        /// Epoch milliseconds, UTC.
+        case timestampMilliseconds(@Sendable (Bucket) -> Int64?)
     }
 
     public let names: [String]
     public let columns: [Values]
-    public var rowCount: Int { columns.first?.count ?? 0 }
 
-    /// The buckets of every group, a `group` column first.
-    /// - Throws: an internal error when a date does not fit a date32 (never for dates of years 1–9999).
-    public init(_ grouped: GroupedAggregation, options: SeriesOptions) throws {
-        let rows = Rows(grouped)
+    /// The columns of buckets aggregated with `options`, a `group` column first.
+    public init(options: SeriesOptions) {
+        (names, columns) = Self.layout(options: options)
+    }
+
+    /// The result's columns, names and readers, for buckets aggregated with `options`.
+    public static func layout(options: SeriesOptions) -> (names: [String], columns: [Values]) {
         var names = ["group", "start", "end", "label", "week_year", "week", "count", "days_with_data"]
         var columns: [Values] = [
-            .int64(rows.column { key, _ in key }),
-            .date32(try rows.column { try Self.date32($1.start) }),
-            .date32(try rows.column { try Self.date32($1.end) }),
-            .utf8(rows.column { $1.label }),
-            .int64(rows.column { $1.weekOfYear.map { Int64($0.year) } }),
-            .int64(rows.column { $1.weekOfYear.map { Int64($0.week) } }),
-            .int64(rows.column { Int64($1.count) }),
-            .int64(rows.column { Int64($1.daysWithData) }),
+            .int64 { key, _ in key },
+            .date32 { $0.pointee.start },
+            .date32 { $0.pointee.end },
+            .utf8 { $0.pointee.label },
+            .int64 { $1.pointee.weekOfYear.map { Int64($0.year) } },
+            .int64 { $1.pointee.weekOfYear.map { Int64($0.week) } },
+            .int64 { Int64($1.pointee.count) },
+            .int64 { Int64($1.pointee.daysWithData) },
         ]
-        for (name, values) in Self.kindColumns(rows, options: options) {
+        for (name, values) in Self.kindColumns(options: options) {
             names.append(name)
             columns.append(values)
         }
-        self.names = names
-        self.columns = columns
+        return (names, columns)
     }
 
-    /// Every group's buckets, read in place: a bucket is large, and copying
-    /// each into a list of rows cost as much as aggregating it.
-    private struct Rows {
-        let grouped: GroupedAggregation
-        let count: Int
-
-        init(_ grouped: GroupedAggregation) {
-            self.grouped = grouped
-            count = grouped.groups.reduce(0) { $0 + $1.aggregation.buckets.count }
-        }
-
-        /// One column: `value` of each bucket, in the result's order.
-        func column<Value>(_ value: (Int64, SeriesBucket) throws -> Value) rethrows -> [Value] {
-            var values: [Value] = []
-            values.reserveCapacity(count)
-            for group in grouped.groups {
-                for bucket in group.aggregation.buckets { values.append(try value(group.key, bucket)) }
-            }
-            return values
+    /// A statistic's value, as ``SeriesBucket/value(of:)`` gives it, read
+    /// field by field: a method called on the pointee copied the bucket.
+    private static func reader(of statistic: SeriesStatistic) -> @Sendable (Bucket) -> Double? {
+        switch statistic {
+        case .average: return { $0.pointee.average }
+        case .minimum: return { $0.pointee.minimum }
+        case .maximum: return { $0.pointee.maximum }
+        case .count: return { Double($0.pointee.count) }
+        case .sum: return { $0.pointee.count == 0 ? 0 : $0.pointee.extra?.sum }
+        case .first: return { $0.pointee.extra?.first.value }
+        case .last: return { $0.pointee.extra?.last.value }
+        default: return { $0.pointee.value(of: statistic) }
         }
     }
 
     /// The columns after `days_with_data`, as the JSON result's fields after it.
-    private static func kindColumns(_ rows: Rows, options: SeriesOptions) -> [(String, Values)] {
+    private static func kindColumns(options: SeriesOptions) -> [(String, Values)] {
         switch options.kind {
         case .numeric:
             var columns: [(String, Values)] = []
             for statistic in options.statistics ?? [.average, .minimum, .maximum] where statistic != .count {
-                columns.append((statistic.name, .float64(rows.column { $1.value(of: statistic) })))
+                columns.append((statistic.name, .float64(reader(of: statistic))))
                 if statistic == .first || statistic == .last {
-                    columns.append(
-                        ("\(statistic.name)_at", .timestampMilliseconds(rows.column { $1.time(of: statistic) })))
+                    columns.append(("\(statistic.name)_at", .timestampMilliseconds { $0.pointee.time(of: statistic) }))
                 }
             }
             return columns
         case .boolean:
-            return [("yes_days", .int64(rows.column { Int64($1.yesDays ?? 0) }))]
+            return [("yes_days", .int64 { Int64($1.pointee.yesDays ?? 0) })]
         case .snapshot:
-            let latest = rows.column { _, bucket -> Double? in
-                if case .number(let value)? = bucket.latest { return value }
+            let latest: @Sendable (Bucket) -> Double? = { bucket in
+                if case .number(let value)? = bucket.pointee.latest { return value }
                 return nil
             }
-            return [("latest", .float64(latest)), ("latest_at", .timestampMilliseconds(rows.column { $1.latestTime }))]
+            return [("latest", .float64(latest)), ("latest_at", .timestampMilliseconds { $0.pointee.latestTime })]
         }
-    }
-
-    private static func date32(_ day: Int) throws -> Int32 {
-        guard let value = Int32(exactly: day) else { throw WellnessError.internal("day \(day) does not fit a date32") }
-        return value
     }
 }

@@ -12,8 +12,19 @@ public struct GroupedSeriesOptions: Sendable {
 
     /// The options of a group the document does not list.
     public var base: SeriesOptions
-    /// The options of the groups listed in `"groups"`, by key.
-    public var perGroup: [Int64: SeriesOptions] = [:]
+    /// What a group listed in `"groups"` sets for itself: plain numbers, so
+    /// that ten thousand of them cost little to store, copy and free.
+    public struct GroupSettings: Sendable {
+        /// Its time zone, an index into ``zones``; nil for the shared one.
+        public var zone: Int?
+        /// Its first weekday (1 is Sunday); nil for the shared one.
+        public var firstWeekday: Int?
+    }
+
+    /// The settings of the groups listed in `"groups"`, by key.
+    public var perGroup: [Int64: GroupSettings] = [:]
+    /// The distinct time zones of `"groups"`, each once.
+    public var zones: [TimeZoneRules] = []
     /// With `"on_error": "skip"`, the groups whose entry in `"groups"` is
     /// invalid (an unknown time zone, a bad first weekday), by key: those
     /// groups are skipped and reported, the others aggregated.
@@ -26,15 +37,20 @@ public struct GroupedSeriesOptions: Sendable {
     public static let maximumThreads = 256
 
     /// Most bucket rows one call returns over all its groups (each group
-    /// also has ``SeriesOptions/maximumBuckets``): about 850 MB at the peak
-    /// (a bucket row costs about 420 bytes until it is exported).
+    /// also has ``SeriesOptions/maximumBuckets``). Packed as they are made
+    /// (``PackedBuckets``), a row costs about its size in the result; kept as
+    /// ``SeriesBucket``s (``GroupedAggregation/groups``), about 420 bytes.
     public static let maximumTotalBuckets = 2_000_000
 
     /// The options of the group `key`.
     /// - Throws: the error of its entry in `"groups"` when it was invalid (``invalidGroups``).
     public func options(of key: Int64) throws -> SeriesOptions {
         if let error = invalidGroups[key] { throw error }
-        return perGroup[key] ?? base
+        guard let settings = perGroup[key] else { return base }
+        var options = base
+        if let zone = settings.zone, zones.indices.contains(zone) { options.timeZone = zones[zone] }
+        if let weekday = settings.firstWeekday { options.firstWeekday = weekday }
+        return options
     }
 }
 
@@ -55,32 +71,94 @@ extension GroupedSeriesOptions: JSONDecodable {
                 "must be an array of {\"group\", \"time_zone\", \"first_weekday\"}",
                 at: reader.path(of: "groups"))
         }
-        for (index, entry) in entries.enumerated() {
-            let entryPath = reader.path(of: "groups").appending(index: index)
-            // The entry's shape and key fail the call: without a key there is no group to skip.
-            let entryReader = try ObjectReader(entry, at: entryPath)
-            try entryReader.rejectUnknownKeys(["group", "time_zone", "first_weekday"])
-            let key = Int64(try entryReader.required("group", as: Int.self))
-            guard perGroup[key] == nil, invalidGroups[key] == nil else {
-                throw WellnessError.validation("group \(key) is listed twice", at: entryPath.appending("group"))
+        perGroup.reserveCapacity(entries.count)
+        let groupsPath = reader.path(of: "groups")
+        // Read by the call's threads (ten thousand entries took a tenth of a small call), merged in order.
+        let slices = ParallelSlices(count: entries.count, threads: threads, minimumSlice: 1024)
+        for slice in slices.run({ _, range in EntrySlice(entries[range], first: range.lowerBound, at: groupsPath) }) {
+            try merge(slice)
+        }
+    }
+
+    /// One thread's entries, in order: a key listed twice, or an entry's
+    /// error under `"on_error": "fail"`, fails the call.
+    private mutating func merge(_ slice: EntrySlice) throws {
+        // The slice's zone numbers, as numbers of the call's zones.
+        var numbers: [Int] = []
+        for zone in slice.zones {
+            if let known = zones.firstIndex(where: { $0.identifier == zone.identifier }) {
+                numbers.append(known)
+            } else {
+                numbers.append(zones.count)
+                zones.append(zone)
             }
+        }
+        for entry in slice.entries {
+            let (key, path, settings) = try entry.get()
+            guard perGroup[key] == nil, invalidGroups[key] == nil else {
+                throw WellnessError.validation("group \(key) is listed twice", at: path.appending("group"))
+            }
+            switch settings {
+            case .success(var settings):
+                settings.zone = settings.zone.map { numbers[$0] }
+                perGroup[key] = settings
+            case .failure(let error) where onError == .skip: invalidGroups[key] = error
+            case .failure(let error): throw error
+            }
+        }
+    }
+}
+
+/// Entries of `"groups"` read by one thread: each entry's key, path and
+/// settings (or the error of its settings), its zones numbered in the order
+/// first seen; or the error of an entry without a usable key, which fails
+/// the call (without a key there is no group to skip).
+private struct EntrySlice: Sendable {
+    typealias Entry = Result<
+        (Int64, FieldPath, Result<GroupedSeriesOptions.GroupSettings, WellnessError>), WellnessError
+    >
+
+    private(set) var entries: [Entry] = []
+    private(set) var zones: [TimeZoneRules] = []
+    private var numbers: [String: Int] = [:]
+
+    init(_ slice: ArraySlice<JSONValue>, first: Int, at groupsPath: FieldPath) {
+        entries.reserveCapacity(slice.count)
+        for (offset, entry) in slice.enumerated() {
+            let path = groupsPath.appending(index: first + offset)
             do {
-                perGroup[key] = try Self.group(entryReader, base: base)
-            } catch let error as WellnessError where onError == .skip {
-                invalidGroups[key] = error
+                let reader = try ObjectReader(entry, at: path)
+                try reader.rejectUnknownKeys(["group", "time_zone", "first_weekday"])
+                let key = Int64(try reader.required("group", as: Int.self))
+                do {
+                    entries.append(.success((key, path, .success(try settings(reader)))))
+                } catch let error as WellnessError {
+                    entries.append(.success((key, path, .failure(error))))
+                }
+            } catch let error as WellnessError {
+                entries.append(.failure(error))
+            } catch {
+                entries.append(.failure(.internal("\(error)")))
             }
         }
     }
 
-    /// The options of one entry of `"groups"`, its key already read.
-    private static func group(_ reader: ObjectReader, base: SeriesOptions) throws -> SeriesOptions {
-        var options = base
+    /// The time zone and first weekday of one entry (nil where it sets none), its key already read.
+    private mutating func settings(_ reader: ObjectReader) throws -> GroupedSeriesOptions.GroupSettings {
+        var settings = GroupedSeriesOptions.GroupSettings()
         if reader.object["time_zone"] != nil {
-            options.timeZone = try TimeZoneRules.named(by: "time_zone", in: reader)
+            let zone = try TimeZoneRules.named(by: "time_zone", in: reader)
+            if let known = numbers[zone.identifier] {
+                settings.zone = known
+            } else {
+                settings.zone = zones.count
+                numbers[zone.identifier] = zones.count
+                zones.append(zone)
+            }
         }
         if reader.object["first_weekday"] != nil {
-            options.firstWeekday = try SeriesOptions.weekday(reader)
+            settings.firstWeekday = try SeriesOptions.weekday(reader)
         }
-        return options
+        return settings
     }
 }
