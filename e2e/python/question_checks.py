@@ -37,9 +37,10 @@ REDUCERS = set(query_oracle.REDUCERS)
 
 
 def normalized(query: Dict[str, Any]) -> Dict[str, Any]:
-    """`query` without members that hold their default (an activity match by synonyms)."""
-    return {key: value for key, value in query.items()
-            if not (key == "activity_match" and value in (None, "synonyms"))}
+    """`query` without members that hold their default (an activity match by synonyms, every weekday, no
+    condition on another session of the day)."""
+    defaults = {"activity_match": (None, "synonyms"), "weekdays": (None,), "same_day_where": (None, [])}
+    return {key: value for key, value in query.items() if value not in defaults.get(key, ())}
 
 
 WINDOW_NAMES = {"all", "today", "yesterday", "this_week", "this_month", "last_week", "last_month"}

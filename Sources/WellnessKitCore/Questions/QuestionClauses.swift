@@ -360,7 +360,9 @@ struct QuestionClauses {
     private mutating func readCondition() -> Bool {
         var pendingMetric: (DataQuery.Table, String, AskedUnit)?
         var pendingActivity: ActivityMention?
-        var namedInClause = false
+        /// The activity a comparison already took: one clause holds on one session, so an activity named
+        /// after it must be the same one ("on days I ran more than 5 km and swam" has no reading).
+        var usedActivity: ActivityMention?
         let words = Array(condition)
         var position = 0
         compared = nil
@@ -372,7 +374,7 @@ struct QuestionClauses {
                 if case .exactActivity(let key) = words[position] { exactKeys.insert(key) }
                 // "on days I ran and did yoga": one session is not both, and dropping either is a wrong number.
                 guard let mention = words[position].activityMention,
-                    let next = pendingActivity == nil ? mention : merged(pendingActivity, mention)
+                    let next = merged(pendingActivity ?? usedActivity, mention)
                 else { return fail("the condition names two different activities") }
                 pendingActivity = next
             case .weekdays(let days):
@@ -398,13 +400,13 @@ struct QuestionClauses {
                 // "on days with more than 10 km": one workout's distance, or the day's total? Only a workout
                 // named ("on days I ran more than 10 km") says whose.
                 if scope == .days, Self.sessionOnlyMetrics.contains(made.metric), pendingActivity == nil,
-                    !namedInClause
+                    usedActivity == nil
                 {
                     let label = ConditionWords.label(made.metric)
                     return fail("'on days with' a \(label) could be one workout's or the day's total; name the workout")
                 }
                 if let activityName = pendingActivity {
-                    namedInClause = true
+                    usedActivity = activityName
                     if Self.sessionOnlyMetrics.contains(made.metric) {
                         conditions.append((activityCondition(activityName), scope))
                     } else if activityName != .named("walk") {
