@@ -6,6 +6,13 @@ import WellnessKitCore
 /// zlib's inflate. Only these fixed-layout headers are read here; the
 /// compressed data is zlib's. Health exports are written by Apple with
 /// deflate, and above 4 GB with zip64 fields, both of which are read.
+///
+/// Why these headers are read here and not by a zip library: Debian's libzip
+/// would make every host of libwellness load libssl and libbz2 for a format
+/// whose one method here is deflate, and minizip (zlib's contrib/ 1.1) is
+/// unmaintained upstream with a record of overflow CVEs in exactly this
+/// header parsing. The parsing left is a few fixed layouts, each field
+/// checked against the file's size; inflate and the CRC are zlib's.
 struct ZipArchive {
     /// One member's place in the archive.
     struct Entry {
