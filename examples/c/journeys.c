@@ -49,6 +49,18 @@ static const char *text_of(json_t *object, const char *key) {
     return text ? text : "(null)";
 }
 
+/* The user's calendar first: the server counts their days ("today", weeks, streaks) in this zone. */
+static void calendar_journey(wellness_client *client) {
+    json_t *profile = run(client, wellness_client_set_profile,
+                          json_pack("{s:s, s:s}", "time_zone", "Europe/London", "first_weekday", "monday"));
+    if (!profile) return;
+    check(strcmp(text_of(profile, "time_zone"), "Europe/London") == 0, "the profile keeps the time zone");
+    check(json_integer_value(json_object_get(profile, "first_weekday")) == 2, "Monday is weekday 2");
+    printf("Calendar: days in %s, weeks from weekday %lld\n\n", text_of(profile, "time_zone"),
+           (long long)json_integer_value(json_object_get(profile, "first_weekday")));
+    json_decref(profile);
+}
+
 static void insights_journey(wellness_client *client) {
     json_t *page = run(client, wellness_client_list_insights, json_pack("{s:b, s:i}", "read_status", 0, "page_size", 3));
     json_t *first, *opened, *favourite, *archived, *insight;
@@ -312,6 +324,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "client: %s\n", err.ptr);
         return 1;
     }
+    calendar_journey(client);
     insights_journey(client);
     goals_journey(client);
     trends_journey(client);
