@@ -22,14 +22,22 @@ import Testing
     }
 
     /// "yoga on days I ran" was read as yoga sessions that are runs (always 0): another session of the same
-    /// day is no condition on a session's own row.
-    @Test(arguments: [
-        "how many times did I do yoga on days I ran", "How far did I walk on days I went swimming?",
-        "How many walks on days I worked out?", "How many yoga sessions when I ran?",
-        "How many runs on days I ran more than 5 km?",
-    ])
-    func anotherSessionOfTheSameDayIsDeclined(question: String) {
+    /// day is no condition on a session's own row. "On days" says it (a same-day condition); "when" does not.
+    @Test(arguments: ["How many walks on days I worked out?", "How many yoga sessions when I ran?"])
+    func anotherSessionOfTheSameDayNotSaidIsDeclined(question: String) {
         #expect(Self.read(question) == nil)
+    }
+
+    @Test(arguments: [
+        ("how many times did I do yoga on days I ran", "run"),
+        ("How far did I walk on days I went swimming?", "swim"),
+        ("How many runs on days I ran more than 5 km?", "run"),
+    ])
+    func anotherSessionOfTheSameDayIsASameDayCondition(question: String, other: String) throws {
+        let query = try #require(Self.read(question))
+        #expect(query.conditions.isEmpty)
+        let ran = QueryCondition(metric: "activity", op: .equal, value: .activity(other))
+        #expect(query.sameDayConditions.first == ran)
     }
 
     @Test func aDayConditionOnTheOtherTableIsStillRead() throws {

@@ -88,8 +88,8 @@ struct QuestionClauses {
                     return decline("'on days I worked out' does not say whether the workouts asked about count")
                 }
                 query.sameDayConditions.append(condition)
-            } else if table == .sessions, scope != .rows, activity != nil,
-                condition.metric == QueryCondition.activityMetric
+            } else if table == .sessions, case .named(let asked)? = activity,
+                case .activity(let named) = condition.value, named != asked
             {
                 // "my yoga when I ran": no yoga session is a run; another session of the day is meant, but
                 // only "on days" says so. "My heart rate when I ran" names no other session: the runs' own.
