@@ -27,6 +27,7 @@ struct SeriesScanner {
     private let timestampKey = Self.timestampKeyWords
     private let valueKey = Self.valueKeyWords
     private let timestampRange = SampleSeries.timestampRange
+    private let powersOfFive = DecimalToDouble.powersOfFive
 
     init(bytes: UnsafeRawBufferPointer, kind: SeriesKind) {
         self.bytes = bytes
@@ -220,21 +221,28 @@ struct SeriesScanner {
         var end: Int
     }
 
-    /// A strict JSON number. Exact when the digits fit in 53 bits and the
-    /// decimal exponent in ±22 (Clinger's fast path: one correctly rounded
-    /// multiplication or division); otherwise the standard library parses it.
+    /// A strict JSON number, correctly rounded. Digits that fit in 53 bits
+    /// times a power of ten up to 10^22 are one exact multiplication
+    /// (Clinger's fast path); other numbers of up to 19 digits go through
+    /// Eisel–Lemire (``DecimalToDouble``), which needs no division; the
+    /// rest, and the rare products it cannot decide, the standard library parses.
     private mutating func scanNumber() -> Double? {
-        scanNumberParts().flatMap(double)
+        // Not `flatMap(double)`: that closure captured a copy of the scanner, retaining its tables per number.
+        guard let number = scanNumberParts() else { return nil }
+        return double(number)
     }
 
     @inline(__always)
     private func double(_ number: NumberParts) -> Double? {
-        if number.digits <= 19, number.mantissa < (1 << 53), (-22...22).contains(number.exponent) {
-            let magnitude = Double(number.mantissa)
-            let value =
-                number.exponent >= 0
-                ? magnitude * powers[number.exponent] : magnitude / powers[-number.exponent]
+        if number.digits <= 19, number.mantissa < (1 << 53), (0...22).contains(number.exponent) {
+            let value = Double(number.mantissa) * powers[number.exponent]
             return number.negative ? -value : value
+        }
+        if let value = DecimalToDouble.value(
+            mantissa: number.mantissa, digits: number.digits, exponent: number.exponent,
+            negative: number.negative, powers: powersOfFive)
+        {
+            return value
         }
         let text = String(
             decoding: UnsafeRawBufferPointer(rebasing: bytes[number.start..<number.end]), as: UTF8.self)
