@@ -41,6 +41,28 @@ import WellnessTestSupport
         }
     }
 
+    /// Numbers past the fast path (more than 19 digits, beyond 2^53, exponents past ±22, subnormals,
+    /// halfway cases) read correctly rounded: the bits the standard library's parser gives, and the
+    /// general parser's.
+    @Test func hardNumbersAreCorrectlyRounded() throws {
+        let numbers = [
+            "1e-400", "-1e-400", "2.2250738585072011e-308", "2.2250738585072012e-308", "4.9406564584124654e-324",
+            "2.4703282292062327e-324", "2.4703282292062328e-324", "9007199254740993", "9007199254740992.5",
+            "1.00000000000000011102230246251565404236316680908203125",
+            "1.00000000000000011102230246251565404236316680908203126", "7.2057594037927933e16", "1e23",
+            "8.98846567431158e307", "1.7976931348623158e308", "123456789012345678901234567890e-10",
+            "0.30000000000000004441", "3.14159265358979323846264338327950288419716939937510", "1e22", "1e-22",
+            "9999999999999999999", "18446744073709551615", "18446744073709551616e-5",
+        ]
+        for number in numbers {
+            let document = #"[{"timestamp": 1700000000, "value": \#(number)}]"#
+            try Self.expectSame(document)
+            let scanned = try #require(try Self.both(document).scanned, "\(number)")
+            let expected = try #require(Double(number), "\(number)")
+            #expect(scanned.numbers.map(\.bitPattern) == [expected.bitPattern], "\(number)")
+        }
+    }
+
     /// Whole seconds take an integer path to milliseconds; the rest the double one.
     @Test func timestampsMatchTheParser() throws {
         let stamps = [

@@ -155,3 +155,95 @@ def test_results_read_by_orjson_equal_the_json_modules_and_fall_back_to_it(
     monkeypatch.setattr(_native, "_fast_loads", refuse)
     assert [call() for call in calls] == fast
     assert _native.decode(b'{"big":123456789012345678901234567890}') == {"big": 123456789012345678901234567890}
+
+
+def test_documents_written_by_orjson_equal_the_json_modules_and_fail_alike(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """wellness[fast] writes documents with orjson; the library reads the same
+    values as from the json module's text, and what the json module refuses
+    or handles its own way (NaN, naive datetimes, keys not str, ints past 64
+    bits, cycles) is refused or written the same."""
+    import datetime
+    import json
+    import types
+
+    from wellness import _native
+
+    if _native._fast_dumps is None:
+        pytest.skip("skipped: orjson is not installed (pip install wellness[fast])")
+    aware = datetime.datetime(2024, 3, 10, 7, 30, tzinfo=datetime.timezone(datetime.timedelta(hours=-5)))
+    documents: list[Any] = [
+        {"tip": "Walk 10 minutes after lunch", "priority": "high"},
+        {"floats": [1.5, 1e16, 1e-7, -0.0, 5e-324, 1.7976931348623157e308], "ints": [2**63, 2**64 - 1, -2**63]},
+        {"when": aware, "day": datetime.date(2024, 2, 29), "pair": (1, 2), "set": {3}, "null": None,
+         "view": types.MappingProxyType({"k": "v"}), "scalar": np.float64(1.25), "array": np.arange(3)},
+        {"text": "ünïcode \u2028 \"quoted\" \\ \x00 \U0001F600"},
+        {1: "a key not str", "big": 2**70},
+        [{"timestamp": 0, "value": 1}],
+    ]
+    fast = [json.loads(_native.encode(document)) for document in documents]
+    monkeypatch.setattr(_native, "_fast_dumps", None)
+    assert [json.loads(_native.encode(document)) for document in documents] == fast
+
+    cycle: dict[str, Any] = {}
+    cycle["self"] = cycle
+    refused = [
+        {"samples": [{"timestamp": 0, "value": float("nan")}]},
+        {"goal": {"start": datetime.datetime(2024, 1, 1)}},
+        {"lone": "\ud800"},
+        cycle,
+    ]
+
+    def failure(document: Any) -> tuple[type, str]:
+        with pytest.raises(Exception) as raised:
+            _native.encode(document, "root")
+        return type(raised.value), str(raised.value)
+
+    slow = [failure(document) for document in refused]
+    monkeypatch.undo()
+    assert [failure(document) for document in refused] == slow
+    assert slow[0] == (wellness.ValidationError, str(_native.validation_error(
+        "root.samples[0].value", "nan is not a finite number: JSON has no NaN or infinity")))
+
+
+def test_calls_from_inside_a_callback_and_threads_keep_their_own_buffers() -> None:
+    """`call` takes its out and err buffers from a shared pool: a call made
+    from inside another's callback, and calls on other threads, each get
+    buffers of their own, and every set goes back freed."""
+    import threading
+
+    from wellness import _native
+    from wellness import importers
+
+    tip = {"tip": "Walk 10 minutes after lunch", "priority": "high"}
+    expected = wellness.goal_tip_view(tip)
+    seen: list[Any] = []
+
+    def progress(done: int, total: int) -> bool:
+        seen.append(wellness.goal_tip_view(tip))
+        with pytest.raises(wellness.ValidationError):
+            wellness.goal_tip_view({"priority": "high"})
+        return True
+
+    xml = (b'<?xml version="1.0"?><HealthData><Record type="HKQuantityTypeIdentifierStepCount" '
+           b'sourceName="Phone" unit="count" startDate="2024-01-01 08:00:00 +0000" '
+           b'endDate="2024-01-01 08:10:00 +0000" value="100"/></HealthData>')
+    result = importers.import_bytes("apple_health", xml, progress=progress)
+    assert isinstance(result, dict) and seen and all(view == expected for view in seen)
+
+    failures: list[BaseException] = []
+
+    def hammer() -> None:
+        try:
+            for _ in range(500):
+                assert wellness.goal_tip_view(tip) == expected
+        except BaseException as error:  # noqa: BLE001 - reported by the main thread
+            failures.append(error)
+
+    threads = [threading.Thread(target=hammer) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not failures
+    assert all(not out.ptr and not err.ptr for out, err, _, _ in _native._SPARE_BUFFERS)

@@ -58,9 +58,13 @@ def render(call: Any) -> str:
         argument = f"{{}} if {wrapper.parameter} is None else {wrapper.parameter}"
     doc = textwrap.fill(wrapper.doc, width=DOC_WIDTH, initial_indent='    """', subsequent_indent="    ",
                         break_on_hyphens=False, break_long_words=False) + '"""'
-    body = f'    return cast({wrapper.result}, _native.one_document("{call.name}", {argument}))'
+    # A typed variable rather than cast(): the same for mypy, and no function call at run time (~50 ns of
+    # a small call's ~1 us in Python).
+    assign = f"    result: {wrapper.result} = _native.one_document("
+    body = f'{assign}"{call.name}", {argument})'
     if len(body) > WIDTH:
-        body = f'    return cast({wrapper.result},\n                _native.one_document("{call.name}", {argument}))'
+        body = f'{assign}\n        "{call.name}", {argument})'
+    body += "\n    return result"
     return f"def {call.name}({parameter}) -> {wrapper.result}:\n{doc}\n{body}\n"
 
 

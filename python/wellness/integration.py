@@ -47,7 +47,8 @@ def integration_destination(request: JSONInput) -> DestinationResult:
     """Where the guide's coordinator navigates: `{"insight" | "goal" | "consultation": <model>,
     "intent": "create_goal" | "discuss" | "tips" | "detail" | "view_insights" | "my_goals"}`. An
     insight's create_goal carries its first suggestion (destination None when it has none)."""
-    return cast(DestinationResult, _native.one_document("integration_destination", request))
+    result: DestinationResult = _native.one_document("integration_destination", request)
+    return result
 
 
 def integration_actions(request: JSONInput) -> ActionsResult:
@@ -55,44 +56,50 @@ def integration_actions(request: JSONInput) -> ActionsResult:
     title, SF Symbol icon, colour and destination: `{"goal": <goal>, "surface": "quick_actions" |
     "detail" | "notification"}`. "Create Goal" is offered only when a suggestion mentions "goal" or
     "target"."""
-    return cast(ActionsResult, _native.one_document("integration_actions", request))
+    result: ActionsResult = _native.one_document("integration_actions", request)
+    return result
 
 
 def deep_link_build(request: JSONInput) -> DeepLinkBuildResult:
     """The canonical URL of a link: `{"link": {"kind": "goal_tips", "goal_id": "g1"}, "scheme"?:
     "fitiq"}`; `deep_link_parse` of that URL gives the link back."""
-    return cast(DeepLinkBuildResult, _native.one_document("deep_link_build", request))
+    result: DeepLinkBuildResult = _native.one_document("deep_link_build", request)
+    return result
 
 
 def notification_insight(request: JSONInput) -> NotificationRequest:
     """The "New AI Insight" notification of `{"insight": <insight>}` (identifier `insight_<id>`,
     category INSIGHT_CATEGORY, user info with insightId and hasGoalSuggestion)."""
-    return cast(NotificationRequest, _native.one_document("notification_insight", request))
+    result: NotificationRequest = _native.one_document("notification_insight", request)
+    return result
 
 
 def notification_goal_progress(request: JSONInput) -> NotificationRequest:
     """The "Goal Progress Update" notification of `{"goal": <goal>, "progress": 0.5}`: "<title> is
     50% complete! Need tips?" (the percentage truncated)."""
-    return cast(NotificationRequest, _native.one_document("notification_goal_progress", request))
+    result: NotificationRequest = _native.one_document("notification_goal_progress", request)
+    return result
 
 
 def notification_progress_milestone(request: JSONInput) -> ProgressMilestone:
     """Whether `{"goal", "previous_progress", "progress"}` crossed 25, 50, 75 or 100 %, and the
     progress notification to show (None when nothing was crossed)."""
-    return cast(ProgressMilestone, _native.one_document("notification_progress_milestone", request))
+    result: ProgressMilestone = _native.one_document("notification_progress_milestone", request)
+    return result
 
 
 def notification_categories(request: Optional[JSONInput] = None) -> NotificationCategories:
     """The two notification categories with their actions (CREATE_GOAL, DISCUSS_INSIGHT; GET_TIPS,
     CHAT_GOAL). The request is `{}` (the default)."""
-    return cast(NotificationCategories,
-                _native.one_document("notification_categories", {} if request is None else request))
+    result: NotificationCategories = _native.one_document("notification_categories", {} if request is None else request)
+    return result
 
 
 def notification_response(request: JSONInput) -> NotificationRoute:
     """Routes a tapped notification action: `{"action": "GET_TIPS", "user_info": {...}, "scheme"?}`
     gives the deep link, its URL and the destination (all None when the guide does nothing)."""
-    return cast(NotificationRoute, _native.one_document("notification_response", request))
+    result: NotificationRoute = _native.one_document("notification_response", request)
+    return result
 
 
 # END GENERATED wrappers

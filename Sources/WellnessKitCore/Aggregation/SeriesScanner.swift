@@ -22,6 +22,12 @@ struct SeriesScanner {
     private var position = 0
     /// ``powersOfTen``, read once per document rather than through the lazy global per number.
     private let powers = Self.powersOfTen
+    /// The keys' words and the accepted range, likewise read once per document: a static read per
+    /// sample went through `swift_once` each time.
+    private let timestampKey = Self.timestampKeyWords
+    private let valueKey = Self.valueKeyWords
+    private let timestampRange = SampleSeries.timestampRange
+    private let powersOfFive = DecimalToDouble.powersOfFive
 
     init(bytes: UnsafeRawBufferPointer, kind: SeriesKind) {
         self.bytes = bytes
@@ -30,8 +36,10 @@ struct SeriesScanner {
     }
 
     mutating func scan() -> SampleSeries? {
-        // About 45 bytes a sample: reserve once instead of growing.
-        var series = SampleSeries(kind: kind, capacity: bytes.count / 45)
+        // Reserved once for the most samples the bytes can hold (`{"timestamp":0,"value":0}` and a comma,
+        // 26 bytes): never grown, so never copied. Pages past the last sample are never touched, so the
+        // slack costs address space, not memory.
+        var series = SampleSeries(kind: kind, capacity: bytes.count / Self.smallestSample + 1)
         skipWhitespace()
         guard consume(UInt8(ascii: "[")) else { return nil }
         skipWhitespace()
@@ -56,6 +64,9 @@ struct SeriesScanner {
     }
 
     private enum Field { case timestamp, value }
+
+    /// The fewest bytes a sample and its comma take.
+    private static let smallestSample = 26
 
     private mutating func scanSample(into series: inout SampleSeries) -> Bool {
         guard consume(UInt8(ascii: "{")) else { return false }
@@ -103,14 +114,14 @@ struct SeriesScanner {
         // The two keys of nearly every document, compared as two word loads each.
         if let base, bytes.count - position >= 11 {
             let head = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-            if head == Self.timestampKey.head,
-                UnsafeRawPointer(base + position + 7).loadUnaligned(as: UInt32.self) == Self.timestampKey.tail
+            if head == timestampKey.head,
+                UnsafeRawPointer(base + position + 7).loadUnaligned(as: UInt32.self) == timestampKey.tail
             {
                 position += 11
                 return .timestamp
             }
-            if UInt32(truncatingIfNeeded: head) == Self.valueKey.head,
-                UnsafeRawPointer(base + position + 3).loadUnaligned(as: UInt32.self) == Self.valueKey.tail
+            if UInt32(truncatingIfNeeded: head) == valueKey.head,
+                UnsafeRawPointer(base + position + 3).loadUnaligned(as: UInt32.self) == valueKey.tail
             {
                 position += 7
                 return .value
@@ -123,11 +134,11 @@ struct SeriesScanner {
     }
 
     /// `"timestamp"` (11 bytes) as its first 8 bytes and its last 4, in memory order.
-    private static let timestampKey = (
+    private static let timestampKeyWords = (
         head: load(#""timestamp""#, as: UInt64.self), tail: load(#"amp""#, as: UInt32.self)
     )
     /// `"value"` (7 bytes) as its first 4 bytes and its last 4.
-    private static let valueKey = (head: load(#""val"#, as: UInt32.self), tail: load(#"lue""#, as: UInt32.self))
+    private static let valueKeyWords = (head: load(#""val"#, as: UInt32.self), tail: load(#"lue""#, as: UInt32.self))
 
     private static func load<Word: FixedWidthInteger>(_ text: StaticString, as: Word.Type) -> Word {
         UnsafeRawPointer(text.utf8Start).loadUnaligned(as: Word.self)
@@ -171,7 +182,7 @@ struct SeriesScanner {
         if number.exponent == 0, number.digits <= 15 {
             let milliseconds = Int64(number.mantissa) * 1000
             let signed = number.negative ? -milliseconds : milliseconds
-            return SampleSeries.timestampRange.contains(signed) ? signed : nil
+            return timestampRange.contains(signed) ? signed : nil
         }
         return double(number).flatMap(SampleSeries.epochMilliseconds(seconds:))
     }
@@ -210,21 +221,28 @@ struct SeriesScanner {
         var end: Int
     }
 
-    /// A strict JSON number. Exact when the digits fit in 53 bits and the
-    /// decimal exponent in ±22 (Clinger's fast path: one correctly rounded
-    /// multiplication or division); otherwise the standard library parses it.
+    /// A strict JSON number, correctly rounded. Digits that fit in 53 bits
+    /// times a power of ten up to 10^22 are one exact multiplication
+    /// (Clinger's fast path); other numbers of up to 19 digits go through
+    /// Eisel–Lemire (``DecimalToDouble``), which needs no division; the
+    /// rest, and the rare products it cannot decide, the standard library parses.
     private mutating func scanNumber() -> Double? {
-        scanNumberParts().flatMap(double)
+        // Not `flatMap(double)`: that closure captured a copy of the scanner, retaining its tables per number.
+        guard let number = scanNumberParts() else { return nil }
+        return double(number)
     }
 
     @inline(__always)
     private func double(_ number: NumberParts) -> Double? {
-        if number.digits <= 19, number.mantissa < (1 << 53), (-22...22).contains(number.exponent) {
-            let magnitude = Double(number.mantissa)
-            let value =
-                number.exponent >= 0
-                ? magnitude * powers[number.exponent] : magnitude / powers[-number.exponent]
+        if number.digits <= 19, number.mantissa < (1 << 53), (0...22).contains(number.exponent) {
+            let value = Double(number.mantissa) * powers[number.exponent]
             return number.negative ? -value : value
+        }
+        if let value = DecimalToDouble.value(
+            mantissa: number.mantissa, digits: number.digits, exponent: number.exponent,
+            negative: number.negative, powers: powersOfFive)
+        {
+            return value
         }
         let text = String(
             decoding: UnsafeRawBufferPointer(rebasing: bytes[number.start..<number.end]), as: UTF8.self)
