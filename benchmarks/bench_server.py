@@ -81,6 +81,10 @@ def wrk(url: str, key: str, connections: int, seconds: int, script: Optional[str
     sockets = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", output)
     errors = (int(non_2xx.group(1)) if non_2xx else 0) + (sum(map(int, sockets.groups())) if sockets else 0)
     rate = re.search(r"Requests/sec:\s+([\d.]+)", output)
+    if "50" not in latency or "99" not in latency:
+        # No request completed (wrk prints no distribution then): say so rather than stop the benchmark.
+        print(f"wrk printed no latencies for {url}:\n{output}", file=sys.stderr, flush=True)
+        return Run(float(rate.group(1)) if rate else 0.0, float("nan"), float("nan"), max(errors, 1))
     return Run(float(rate.group(1)) if rate else 0.0, milliseconds(latency["50"]), milliseconds(latency["99"]), errors)
 
 

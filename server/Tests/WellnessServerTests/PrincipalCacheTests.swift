@@ -75,7 +75,8 @@ import Testing
         let user = try await server.user()
         let other = try await server.reopen()
         let second = try await other.createAPIKey(for: user.id)
-        #expect(try await server.store.userId(forAPIKey: second.apiKey) == user.id)
+        // Twice: the second is answered from memory (and on SQLite reads the erasure mark a first time).
+        for _ in 0..<2 { #expect(try await server.store.userId(forAPIKey: second.apiKey) == user.id) }
         try await other.revokeAPIKey(second.record.id, of: user.id)
         let lifetime = Int64(server.store.principals.lifetime * 1000)
         #expect(lifetime > 0)

@@ -77,8 +77,8 @@ import Testing
         #expect(try await first.value == 1)
         await Self.until { gate.waitingReads == 1 }
         gate.open()
-        #expect(throws: Failed.self) { try await failing.value }
-        #expect(throws: Failed.self, "answered by the failed read") { try await follower.value }
+        await #expect(throws: Failed.self) { try await failing.value }
+        await #expect(throws: Failed.self, "answered by the failed read") { try await follower.value }
         #expect(try await reads.value(for: 0) { 5 } == 5, "nothing is left waiting")
     }
 }
