@@ -4,8 +4,11 @@ For each engine: a release server with users holding 10, 1,000 and 10,000
 insights, then wrk (on the same cores) for GET list (20 a page) at each size,
 GET single and a POST mix, at 32 and 128 connections; and the noisy
 neighbour: one user's single GETs alone, then while another user lists
-10,000 insights. Prints req/s, p50, p99 and errors per run, and the issue's
-targets as ratios measured in this run.
+10,000 insights; and, beside each list of 1,000 insights, the same wrk
+against a bare Hummingbird 2 route (`wellness-server bench-bare`) serving the
+very bytes of that page. Prints req/s, p50, p99 and errors per run, and the
+targets as ratios measured in this run: the list against the bare route
+(target ≥ 0.5×) and PostgreSQL's list against SQLite's (target ≥ 0.8×).
 
 Every run is repeated in rounds (3 by default) and reported as its median.
 
@@ -23,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 from statistics import median
@@ -77,7 +81,38 @@ def wrk(url: str, key: str, connections: int, seconds: int, script: Optional[str
     sockets = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", output)
     errors = (int(non_2xx.group(1)) if non_2xx else 0) + (sum(map(int, sockets.groups())) if sockets else 0)
     rate = re.search(r"Requests/sec:\s+([\d.]+)", output)
+    if "50" not in latency or "99" not in latency:
+        # No request completed (wrk prints no distribution then): say so rather than stop the benchmark.
+        print(f"wrk printed no latencies for {url}:\n{output}", file=sys.stderr, flush=True)
+        return Run(float(rate.group(1)) if rate else 0.0, float("nan"), float("nan"), max(errors, 1))
     return Run(float(rate.group(1)) if rate else 0.0, milliseconds(latency["50"]), milliseconds(latency["99"]), errors)
+
+
+class Bare:
+    """`wellness-server bench-bare`: a bare Hummingbird route answering `body` on a free loopback port."""
+
+    def __init__(self, binary: str, work: Path, body: bytes) -> None:
+        page = work / "bare-page.json"
+        page.write_bytes(body)
+        self.process = subprocess.Popen([binary, "bench-bare", "--body", str(page)],
+                                        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        line = self.process.stdout.readline() if self.process.stdout else ""
+        match = re.match(r"listening on .*:(\d+)$", line.strip())
+        if not match:
+            self.stop()
+            raise RuntimeError(f"bench-bare did not start: {line!r}")
+        self.url = f"http://127.0.0.1:{match.group(1)}/api/v1/insights?page_size=20"
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=30)
+
+
+def page_bytes(url: str, key: str) -> bytes:
+    """The body the server answers `url` with, for the bare route to serve."""
+    request = urllib.request.Request(url, headers={"X-API-Key": key})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return bytes(response.read())
 
 
 class Server:
@@ -111,8 +146,9 @@ class Server:
         self.log.close()
 
 
-def one_round(server: Server, seconds: int) -> Dict[str, Run]:
-    """Every run once: the lists, single GETs and POST mix at each connection count, then the neighbour."""
+def one_round(server: Server, bare: Bare, seconds: int) -> Dict[str, Run]:
+    """Every run once: the lists (the list of 1,000 beside the bare route), single GETs and POST mix
+    at each connection count, then the neighbour."""
     small = server.users[3]
     single = f"{server.base}/api/v1/insights/{small['first_insight']}"
     results: Dict[str, Run] = {}
@@ -120,6 +156,9 @@ def one_round(server: Server, seconds: int) -> Dict[str, Run]:
         for size in SIZES:
             results[f"GET list, {size:,} insights, {connections} conn"] = wrk(
                 f"{server.base}/api/v1/insights?page_size=20", server.users[size]["api_key"], connections, seconds)
+            if size == BARE_SIZE:
+                results[f"bare Hummingbird route, same bytes, {connections} conn"] = wrk(
+                    bare.url, "unused", connections, seconds)
         results[f"GET single, {connections} conn"] = wrk(single, small["api_key"], connections, seconds)
         # A user of its own: check-ins generate insights, which would grow the listed users' lists.
         results[f"POST mix, {connections} conn"] = wrk(
@@ -141,15 +180,20 @@ NOISY = "neighbour GET single, 4 conn, while 32 conn list 10,000"
 LISTER = "(the lister meanwhile)"
 LIST_10 = "GET list, 10 insights, 32 conn"
 LIST_10000 = "GET list, 10,000 insights, 32 conn"
+# The list the bare route serves the bytes of: a full page of 20.
+BARE_SIZE = 1000
+LIST_BARE = f"GET list, {BARE_SIZE:,} insights, 32 conn"
+BARE = "bare Hummingbird route, same bytes, 32 conn"
 
 
-def measure(server: Server, seconds: int, rounds: int) -> Iterator[str]:
+def measure(server: Server, bare: Bare, seconds: int, rounds: int,
+            measured: List[Dict[str, Run]]) -> Iterator[str]:
     """`rounds` rounds of every run, one after another, so that a slow or fast
     spell of the machine (it varies by about ±20 % between runs of one
     binary) touches every figure alike; each figure is the median of its
     rounds, with the lowest and highest req/s beside it, and each ratio the
     median of the ratios within a round."""
-    measured = [one_round(server, seconds) for _ in range(rounds)]
+    measured.extend(one_round(server, bare, seconds) for _ in range(rounds))
     yield f"| run | req/s (median of {rounds}) | lowest–highest | p50 | p99 | errors (all rounds) |"
     yield "| --- | ---: | ---: | ---: | ---: | ---: |"
     for name in measured[0]:
@@ -167,6 +211,13 @@ def measure(server: Server, seconds: int, rounds: int) -> Iterator[str]:
     yield f"- list at 10 / list at 10,000 (32 conn): {figures(flat)} (target ≤ 1.5×)"
     yield f"- list at 10 (32 conn) / before issue 13 ({BEFORE_LIST_10:,.0f} req/s): {figures(speedup)} (target ≥ 3×)"
     yield f"- neighbour p50 busy / idle: {figures(neighbour)} (target ≤ 2×)"
+    against_bare = [r[LIST_BARE].requests_per_second / max(r[BARE].requests_per_second, 1e-9) for r in measured]
+    yield (f"- list of {BARE_SIZE:,} / bare Hummingbird route serving the same bytes (32 conn): "
+           f"{figures(against_bare)} (target ≥ 0.5×: {met(median(against_bare) >= 0.5)})")
+
+
+def met(condition: bool) -> str:
+    return "met" if condition else "not met"
 
 
 def figures(ratios: List[float]) -> str:
@@ -179,6 +230,7 @@ def main() -> int:
     seconds = int(sys.argv[2]) if len(sys.argv) > 2 else 10
     engines = sys.argv[3].split(",") if len(sys.argv) > 3 else ["sqlite", "postgres"]
     rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 3
+    lists: Dict[str, List[Dict[str, Run]]] = {}
     for engine in engines:
         with tempfile.TemporaryDirectory() as directory:
             work = Path(directory)
@@ -187,12 +239,25 @@ def main() -> int:
                 print("\n## postgres: skipped (run under e2e/server/postgres.sh run)")
                 continue
             server = Server(binary, work, database)
+            bare: Optional[Bare] = None
             try:
-                print(f"\n## {engine}, wrk on the same cores, {seconds} s a run, {rounds} rounds\n", flush=True)
-                for line in measure(server, seconds, rounds):
+                body = page_bytes(f"{server.base}/api/v1/insights?page_size=20", server.users[BARE_SIZE]["api_key"])
+                bare = Bare(binary, work, body)
+                print(f"\n## {engine}, wrk on the same cores, {seconds} s a run, {rounds} rounds; "
+                      f"the bare route serves the list of {BARE_SIZE:,}'s page, {len(body):,} bytes\n", flush=True)
+                lists[engine] = []
+                for line in measure(server, bare, seconds, rounds, lists[engine]):
                     print(line, flush=True)
             finally:
+                if bare:
+                    bare.stop()
                 server.stop()
+    if "sqlite" in lists and "postgres" in lists:
+        # Round i of one engine beside round i of the other: the nearest in time.
+        ratios = [p[LIST_BARE].requests_per_second / max(s[LIST_BARE].requests_per_second, 1e-9)
+                  for s, p in zip(lists["sqlite"], lists["postgres"])]
+        print(f"\n- PostgreSQL / SQLite, list of {BARE_SIZE:,} (32 conn): {figures(ratios)} "
+              f"(target ≥ 0.8×: {met(median(ratios) >= 0.8)})")
     return 0
 
 

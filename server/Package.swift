@@ -46,6 +46,8 @@ let package = Package(
             dependencies: [
                 "WellnessServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // The benchmark's bare route (BenchBare).
+                .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         .testTarget(

@@ -61,11 +61,9 @@ public struct ServerConfiguration: Sendable {
     public var openedInsights = Store.defaultOpenedInsights
     /// Bytes of insight list pages kept in memory, so that a page read again
     /// while the list is unchanged is not read again (0: none are kept);
-    /// nil: ``Store/defaultInsightPageBytes`` on PostgreSQL, none on SQLite.
-    /// On SQLite a page is read in-process: the cache took list throughput
-    /// from 4,900 to 10,400 req/s for one busy user, but another user's p50
-    /// while that user lists went from 1.7× to 2.2× of idle (wrk on the same
-    /// 2 cores), as the busy user's doubled request rate took the event loops.
+    /// nil: ``Store/defaultInsightPageBytes`` on either database. A page is
+    /// kept as its whole response body, served again after one single-row
+    /// lookup of the list's version (``InsightPageCache``).
     public var insightPageBytes: Int?
     /// The most megabytes ``insightPageBytes`` may be set to.
     public static let maximumPageCacheMegabytes = 1 << 20
@@ -103,7 +101,7 @@ public struct ServerConfiguration: Sendable {
 
     /// ``insightPageBytes``, or its default for the database.
     var effectiveInsightPageBytes: Int {
-        insightPageBytes ?? (databaseURL == nil ? 0 : Store.defaultInsightPageBytes)
+        insightPageBytes ?? Store.defaultInsightPageBytes
     }
 
     public init(dataDirectory: URL) {

@@ -13,7 +13,7 @@ struct CacheOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
             "Megabytes of insight list pages kept in memory, so that a page read again while the list "
-                + "is unchanged is not read again (default: \(Store.defaultInsightPageBytes >> 20) on PostgreSQL, 0 (none) on SQLite).",
+                + "is unchanged is not read again (default: \(Store.defaultInsightPageBytes >> 20); 0: none).",
             valueName: "mb"))
     var pageCacheMb: Int?
 

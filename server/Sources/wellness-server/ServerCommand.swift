@@ -8,6 +8,8 @@ import ArgumentParser
 struct ServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "wellness-server", abstract: "The WellnessKit reference backend.",
-        subcommands: [Serve.self, RotateTokenKey.self, Seed.self, Keys.self, EraseUser.self, ExportUser.self],
+        subcommands: [
+            Serve.self, RotateTokenKey.self, Seed.self, Keys.self, EraseUser.self, ExportUser.self, BenchBare.self,
+        ],
         defaultSubcommand: Serve.self)
 }

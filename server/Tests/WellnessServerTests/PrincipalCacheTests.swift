@@ -63,6 +63,33 @@ import Testing
         await other.shutdown()
     }
 
+    /// An API key revoked by another instance stops working here within the
+    /// principal lifetime, the documented bound (`--auth-cache-ttl`), measured
+    /// on a clock the test moves: still answered from memory just before it
+    /// ends, refused once it has.
+    @Test(arguments: [TestEngine.sqlite, .postgres])
+    func anotherInstancesKeyRevocationIsSeenWithinTheLifetime(engine: TestEngine) async throws {
+        guard engine != .postgres || TestEngine.postgresURL != nil else { return }
+        let clock = ManualClock()
+        let server = try await TestServer.make(engine, principalClock: { clock.nanoseconds })
+        let user = try await server.user()
+        let other = try await server.reopen()
+        let second = try await other.createAPIKey(for: user.id)
+        // Twice: the second is answered from memory (and on SQLite reads the erasure mark a first time).
+        for _ in 0..<2 { #expect(try await server.store.userId(forAPIKey: second.apiKey) == user.id) }
+        try await other.revokeAPIKey(second.record.id, of: user.id)
+        let lifetime = Int64(server.store.principals.lifetime * 1000)
+        #expect(lifetime > 0)
+        clock.advance(milliseconds: lifetime - 1)
+        #expect(
+            try await server.store.userId(forAPIKey: second.apiKey) == user.id,
+            "believed from memory within the lifetime")
+        clock.advance(milliseconds: 1)
+        #expect(try await server.store.userId(forAPIKey: second.apiKey) == nil, "refused once the lifetime is over")
+        #expect(try await server.store.userId(forAPIKey: user.apiKey) == user.id, "the other key still works")
+        await other.shutdown()
+    }
+
     @Test func fingerprintsAreTheHexOfSHA256() {
         // SHA-256("abc"), FIPS 180-2's example.
         #expect(

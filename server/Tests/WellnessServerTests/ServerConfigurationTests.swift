@@ -15,9 +15,9 @@ import Testing
         #expect(configuration.effectiveRequestsPerLoneUser == 5, "the flag wins")
     }
 
-    @Test func listPagesAreKeptOnPostgreSQLOnlyUnlessAskedFor() {
+    @Test func listPagesAreKeptOnEitherDatabaseUnlessTurnedOff() {
         var configuration = ServerConfiguration(dataDirectory: URL(fileURLWithPath: "/nonexistent"))
-        #expect(configuration.effectiveInsightPageBytes == 0, "SQLite")
+        #expect(configuration.effectiveInsightPageBytes == Store.defaultInsightPageBytes, "SQLite")
         configuration.insightPageBytes = 1 << 20
         #expect(configuration.effectiveInsightPageBytes == 1 << 20, "the flag wins")
         configuration.databaseURL = "postgres://u@127.0.0.1/db"

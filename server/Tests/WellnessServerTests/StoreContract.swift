@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import NIOCore
 import Testing
 import WellnessKitCore
 
@@ -15,6 +16,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
     case pagesFollowTheSortOrder
     case encodedPagesMatchTheModel
     case aPageReadAgainIsNeverStale
+    case aPageBodyIsSharedUntilAChange
     case generationIsIdempotent
     case concurrentGenerationStoresEachInsightOnce
     case rateLimitsAreSharedBetweenInstances
@@ -41,6 +43,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         case .pagesFollowTheSortOrder: try await Self.pages(server)
         case .encodedPagesMatchTheModel: try await Self.encodedPages(server)
         case .aPageReadAgainIsNeverStale: try await Self.pageReadAgain(server)
+        case .aPageBodyIsSharedUntilAChange: try await Self.pageBody(server)
         case .generationIsIdempotent: try await Self.idempotentGeneration(server)
         case .concurrentGenerationStoresEachInsightOnce: try await Self.concurrentGeneration(server)
         case .rateLimitsAreSharedBetweenInstances: try await Self.sharedRateLimits(server)
@@ -360,6 +363,70 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         let listed = try await writer.insights(for: user.id, query: query).insights[0]
         _ = try await reader.update(listed.id, for: user.id, with: UpdateInsightRequest(isFavorite: true))
         #expect(reader.insightPages.page(for: user.id, query: query) == nil)
+        await reader.shutdown()
+    }
+
+    /// The list route's body: the page's envelope, written once and served
+    /// again as the same buffer (its storage shared, nothing re-encoded or
+    /// copied) while the list is unchanged; written again after a change by
+    /// another instance or this one; never another user's or another
+    /// filter's or page's.
+    static func pageBody(_ server: TestServer) async throws {
+        let writer = server.store
+        let reader = try await server.reopen()
+        let user = try await server.user(days: 30)
+        let neighbour = try await server.user(days: 20)
+        var query = InsightQuery()
+        query.pageSize = 5
+        let written = CallCount()
+        let body = { (store: Store, userId: String, query: InsightQuery) in
+            try await store.insightsBody(for: userId, query: query) { insights, pagination in
+                written.increment()
+                return try #require(JSONResponses.pageBody(insights, named: "insights", pagination: pagination))
+            }
+        }
+        let expected = { (userId: String, query: InsightQuery) in
+            let page = try await writer.insights(for: userId, query: query)
+            let envelope = JSONValue.object(
+                JSONObject([
+                    ("success", .bool(true)),
+                    (
+                        "data",
+                        .object(
+                            JSONObject([
+                                ("insights", .array(page.insights.map(\.json))), ("pagination", page.pagination.json),
+                            ]))
+                    ),
+                ]))
+            return try JSONWriter.bytes(envelope)
+        }
+        let storage = { (buffer: ByteBuffer) in buffer.withUnsafeReadableBytes { UInt(bitPattern: $0.baseAddress) } }
+        let first = try await body(reader, user.id, query)
+        #expect(Array(buffer: first) == (try await expected(user.id, query)))
+        let again = try await body(reader, user.id, query)
+        #expect(written.count == 1 && storage(again) == storage(first), "served again from the same buffer")
+        var filtered = query
+        filtered.readStatus = false
+        var second = query
+        second.page = 2
+        for (label, userId, other) in [
+            ("a filter", user.id, filtered), ("a page", user.id, second), ("a user", neighbour.id, query),
+        ] {
+            let served = try await body(reader, userId, other)
+            #expect(Array(buffer: served) == (try await expected(userId, other)), "another \(label)")
+        }
+        #expect(written.count == 4, "each filter, page and user written once")
+        let listed = try await writer.insights(for: user.id, query: query).insights[0]
+        _ = try await writer.update(listed.id, for: user.id, with: UpdateInsightRequest(isFavorite: true))
+        let changed = try await body(reader, user.id, query)
+        #expect(written.count == 5, "written again after another instance's change")
+        #expect(Array(buffer: changed) == (try await expected(user.id, query)))
+        #expect(Array(buffer: changed) != Array(buffer: first))
+        _ = try await reader.update(listed.id, for: user.id, with: UpdateInsightRequest(isRead: true))
+        #expect(Array(buffer: try await body(reader, user.id, query)) == (try await expected(user.id, query)))
+        #expect(written.count == 6, "written again after this instance's change")
+        _ = try await body(reader, neighbour.id, query)
+        #expect(written.count == 6, "another user's change leaves the neighbour's page")
         await reader.shutdown()
     }
 
@@ -703,4 +770,14 @@ struct PostgresStoreTests {
     func store(_ contract: StoreContract) async throws {
         try await contract.run(on: .postgres)
     }
+}
+
+/// Counts calls from any task.
+private final class CallCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    var count: Int { lock.withLock { value } }
+
+    func increment() { lock.withLock { value += 1 } }
 }

@@ -1,6 +1,8 @@
 import CoreMetrics
 import Prometheus
 
+import class Foundation.NSLock
+
 /// What `GET /metrics` reports, in Prometheus' text format: requests, the
 /// database's waits and the AI provider's calls (docs/SERVER.md, "Metrics").
 ///
@@ -13,6 +15,12 @@ import Prometheus
 public final class ServerMetrics: Sendable {
     private let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
+    /// The request counter and timer of each (method, route, status) seen, made once:
+    /// making them per request (label checks, dimension sorting, the registry's lock)
+    /// was a measurable part of a cached list request. Bounded as the label values are.
+    private let requestHandles = RequestHandles()
+    /// The database-wait timer of each connection kind, made once.
+    private let waitTimers: [Connection: CoreMetrics.Timer]
 
     public init() {
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -32,6 +40,13 @@ public final class ServerMetrics: Sendable {
             ],
         ]
         self.factory = factory
+        waitTimers = Dictionary(
+            uniqueKeysWithValues: [Connection.writer, .reader, .pool].map { connection in
+                (
+                    connection,
+                    Timer(label: Name.databaseWait, dimensions: [("connection", connection.rawValue)], factory: factory)
+                )
+            })
         Gauge(label: Name.aiCircuitOpen, factory: factory).record(0)
         Gauge(label: Name.aiCallsInFlight, factory: factory).record(0)
     }
@@ -61,12 +76,17 @@ public final class ServerMetrics: Sendable {
     /// A request answered: `route` is the matched pattern (`unmatched` when none), never the path.
     func request(method: String, route: String, status: Int, duration: Duration) {
         let method = Self.knownMethods.contains(method) ? method : "other"
-        Counter(
-            label: Name.requests, dimensions: [("method", method), ("route", route), ("status", String(status))],
-            factory: factory
-        ).increment()
-        Timer(label: Name.requestDuration, dimensions: [("method", method), ("route", route)], factory: factory)
-            .record(duration: duration)
+        let handles = requestHandles.handles(method: method, route: route, status: status) {
+            (
+                Counter(
+                    label: Name.requests,
+                    dimensions: [("method", method), ("route", route), ("status", String(status))], factory: factory),
+                Timer(
+                    label: Name.requestDuration, dimensions: [("method", method), ("route", route)], factory: factory)
+            )
+        }
+        handles.counter.increment()
+        handles.timer.record(duration: duration)
     }
 
     private static let knownMethods: Set = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
@@ -85,8 +105,7 @@ public final class ServerMetrics: Sendable {
 
     /// How long a statement or transaction waited for its connection.
     public func databaseWait(_ connection: Connection, _ waited: Duration) {
-        Timer(label: Name.databaseWait, dimensions: [("connection", connection.rawValue)], factory: factory)
-            .record(duration: waited)
+        waitTimers[connection]?.record(duration: waited)
     }
 
     // MARK: - AI
@@ -156,5 +175,31 @@ extension Timer {
         guard seconds >= 0 else { return recordNanoseconds(0) }
         guard seconds < Int64.max / 1_000_000_000 - 1 else { return recordNanoseconds(.max) }
         recordNanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}
+
+/// The request metrics' handles by (method, route, status), behind a lock.
+private final class RequestHandles: @unchecked Sendable {
+    private struct Key: Hashable {
+        let method: String
+        let route: String
+        let status: Int
+    }
+
+    private let lock = NSLock()
+    private var handles: [Key: (counter: CoreMetrics.Counter, timer: CoreMetrics.Timer)] = [:]
+
+    /// The handles of the key, made by `make` the first time it is seen.
+    func handles(
+        method: String, route: String, status: Int, make: () -> (CoreMetrics.Counter, CoreMetrics.Timer)
+    ) -> (counter: CoreMetrics.Counter, timer: CoreMetrics.Timer) {
+        let key = Key(method: method, route: route, status: status)
+        if let found = lock.withLock({ handles[key] }) { return found }
+        let made = make()
+        return lock.withLock {
+            if let found = handles[key] { return found }
+            handles[key] = (made.0, made.1)
+            return (made.0, made.1)
+        }
     }
 }

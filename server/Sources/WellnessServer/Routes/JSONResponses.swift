@@ -30,19 +30,41 @@ enum JSONResponses {
     /// the bytes ``envelope(_:status:)`` writes for that page, from items
     /// already encoded as JSON.
     static func envelope(page items: [[UInt8]], named name: String, pagination: Pagination) -> Response {
+        guard let body = pageBody(items, named: name, pagination: pagination) else {
+            return json(bytes: internalError, status: .internalServerError)
+        }
+        return json(body: body)
+    }
+
+    /// The body of ``envelope(page:named:pagination:)``, written straight into
+    /// one buffer of its final size (no intermediate array); nil when the
+    /// pagination object cannot be written.
+    static func pageBody(_ items: [[UInt8]], named name: String, pagination: Pagination) -> ByteBuffer? {
         guard let paginationJSON = try? JSONWriter.bytes(pagination.json),
             let key = try? JSONWriter.bytes(.string(name))
-        else { return json(bytes: internalError, status: .internalServerError) }
-        var bytes = Array(#"{"success":true,"data":{"#.utf8) + key + Array(":[".utf8)
-        bytes.reserveCapacity(items.reduce(bytes.count + paginationJSON.count + 32) { $0 + $1.count + 1 })
-        for (index, item) in items.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(contentsOf: item)
+        else { return nil }
+        let head = #"{"success":true,"data":{"#.utf8
+        let middle = #"],"pagination":"#.utf8
+        let size = items.reduce(head.count + key.count + 2 + middle.count + paginationJSON.count + 2) {
+            $0 + $1.count + 1
         }
-        bytes.append(contentsOf: #"],"pagination":"#.utf8)
-        bytes.append(contentsOf: paginationJSON)
-        bytes.append(contentsOf: "}}".utf8)
-        return json(bytes: bytes, status: .ok)
+        var buffer = ByteBufferAllocator().buffer(capacity: size)
+        buffer.writeBytes(head)
+        buffer.writeBytes(key)
+        buffer.writeBytes(":[".utf8)
+        for (index, item) in items.enumerated() {
+            if index > 0 { buffer.writeInteger(UInt8(ascii: ",")) }
+            buffer.writeBytes(item)
+        }
+        buffer.writeBytes(middle)
+        buffer.writeBytes(paginationJSON)
+        buffer.writeBytes("}}".utf8)
+        return buffer
+    }
+
+    /// A 200 JSON response of `body` as it is (a shared buffer is not copied).
+    static func json(body: ByteBuffer) -> Response {
+        Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: body))
     }
 
     /// The request body as JSON, parsed strictly; 400 when it is not, or when a string holds a NUL (``NULRefusal``).

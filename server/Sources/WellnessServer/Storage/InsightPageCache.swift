@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import WellnessKitCore
 
 /// Recently read pages of users' insight lists, encoded, each with the
@@ -18,10 +19,20 @@ final class InsightPageCache: @unchecked Sendable {
         var version: Int64
         var insights: [[UInt8]]
         var pagination: Pagination
+        /// The whole response body of the page, when the list route read it:
+        /// served again as it is (the buffer is shared, never copied or re-encoded).
+        var body: ByteBuffer?
 
-        /// What the page holds in memory, roughly: its JSON and an allowance per array.
+        init(version: Int64, insights: [[UInt8]], pagination: Pagination, body: ByteBuffer? = nil) {
+            self.version = version
+            self.insights = insights
+            self.pagination = pagination
+            self.body = body
+        }
+
+        /// What the page holds in memory, roughly: its JSON, its body and an allowance per array.
         var bytes: Int {
-            insights.reduce(256) { $0 + $1.count + 32 }
+            insights.reduce(256 + (body?.capacity ?? 0)) { $0 + $1.count + 32 }
         }
     }
 

@@ -114,9 +114,11 @@ extension Store {
     /// next request on. Called before a remembered credential is believed.
     func followErasures() async throws {
         guard !engine.isShared else { return }
-        let mark =
-            try await engine.query("SELECT value FROM meta WHERE name = ?", [.text(Self.erasureMarkName)])
-            .first?.blob("value") ?? []
+        // Shared with the requests asking at the same time: a read that started after this call is as good.
+        let mark = try await erasureMarkReads.value(for: 0) {
+            try await engine.pointQuery("SELECT value FROM meta WHERE name = ?", [.text(Self.erasureMarkName)])
+                .first?.blob("value") ?? []
+        }
         guard principals.follow(erasureMark: mark) else { return }
         userKeys.forgetAll()
     }

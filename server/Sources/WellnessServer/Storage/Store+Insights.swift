@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import WellnessKitCore
 
 extension Store {
@@ -85,20 +86,40 @@ extension Store {
     public func encodedInsights(for userId: String, query: InsightQuery) async throws
         -> (insights: [[UInt8]], pagination: Pagination)
     {
+        let page = try await encodedPage(for: userId, query: query, body: nil)
+        return (page.insights, page.pagination)
+    }
+
+    /// The list response's body for the page ``encodedInsights(for:query:)``
+    /// reads, written by `body` from the encoded insights and the pagination
+    /// object: while the user's list is unchanged, the body written the first
+    /// time is served again, the same buffer (shared, not copied), after one
+    /// single-row lookup of the list's version.
+    public func insightsBody(
+        for userId: String, query: InsightQuery, body: @escaping ([[UInt8]], Pagination) throws -> ByteBuffer
+    ) async throws -> ByteBuffer {
+        let page = try await encodedPage(for: userId, query: query, body: body)
+        return try page.body ?? body(page.insights, page.pagination)
+    }
+
+    /// The page from ``insightPages`` when its version is current (and it has
+    /// a body when one is asked for), otherwise read, encoded and remembered.
+    private func encodedPage(
+        for userId: String, query: InsightQuery, body: (([[UInt8]], Pagination) throws -> ByteBuffer)?
+    ) async throws -> InsightPageCache.Page {
         try await userKeys.load(userId)
-        if let cached = insightPages.page(for: userId, query: query),
+        if let cached = insightPages.page(for: userId, query: query), body == nil || cached.body != nil,
             try await cached.version == listVersion(.insights, for: userId)
         {
-            return (cached.insights, cached.pagination)
+            return cached
         }
         let (rows, pagination, version) = try await pageRows(for: userId, query: query)
         let insights = try await decode(rows, encodedInsight(from:))
-        if let version {
-            insightPages.remember(
-                .init(version: version, insights: insights, pagination: pagination),
-                for: userId, query: query)
-        }
-        return (insights, pagination)
+        let page = InsightPageCache.Page(
+            version: version ?? 0, insights: insights, pagination: pagination,
+            body: try body.map { try $0(insights, pagination) })
+        if version != nil { insightPages.remember(page, for: userId, query: query) }
+        return page
     }
 
     /// The rows of the page, its pagination object, and the list's version

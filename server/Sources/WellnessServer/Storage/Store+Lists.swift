@@ -73,12 +73,17 @@ extension Store {
             "(SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM \(list.countsTable) WHERE \(filter))", parameters)
     }
 
-    /// The current version of `userId`'s `list` (0 before its first change).
+    /// The current version of `userId`'s `list` (0 before its first change):
+    /// read after this call began (by this call, or shared with another
+    /// asking at the same time, ``SharedReads``), so never older than the
+    /// last change committed before it.
     func listVersion(_ list: CountedList, for userId: String) async throws -> Int64 {
-        try await engine.query(
-            "SELECT version FROM list_versions WHERE user_id = ? AND list = ?",
-            [.text(userId), .text(list.rawValue)]
-        ).first?.integer("version") ?? 0
+        try await listVersionReads.value(for: ListVersionKey(user: userId, list: list)) {
+            try await engine.pointQuery(
+                "SELECT version FROM list_versions WHERE user_id = ? AND list = ?",
+                [.text(userId), .text(list.rawValue)]
+            ).first?.integer("version") ?? 0
+        }
     }
 
     /// A scalar subquery of the version of `userId`'s `list`, for a page's
@@ -88,6 +93,12 @@ extension Store {
             "COALESCE((SELECT version FROM list_versions WHERE user_id = ? AND list = ?), 0)",
             [.text(userId), .text(list.rawValue)])
     }
+}
+
+/// Whose list a version is of (``Store/listVersionReads``).
+struct ListVersionKey: Hashable, Sendable {
+    let user: String
+    let list: CountedList
 }
 
 extension Pagination {

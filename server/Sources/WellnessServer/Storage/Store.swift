@@ -18,6 +18,10 @@ public final class Store: Sendable {
     let openedInsights: OpenedInsightCache
     /// Recently read pages of insight lists (see ``InsightPageCache``).
     let insightPages: InsightPageCache
+    /// Reads of the erasure mark shared by the requests that ask at once (``followErasures()``).
+    let erasureMarkReads = SharedReads<Int, [UInt8]>()
+    /// Reads of a user's list version shared by the requests that ask at once (``listVersion(_:for:)``).
+    let listVersionReads = SharedReads<ListVersionKey, Int64>()
     /// Erasures waiting to be heard on this instance's listener (PostgreSQL).
     let erasureNotices = ErasureNotices()
     /// The time the store stamps rows and ends leases by, in epoch

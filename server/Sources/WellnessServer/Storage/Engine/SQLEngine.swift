@@ -38,6 +38,18 @@ public protocol SQLEngine: SQLSession {
 
     /// Releases connections; the engine is not used afterwards.
     func shutdown() async
+
+    /// A SELECT of at most one row by an indexed key (a list's version, the
+    /// erasure mark): what nearly every request answered from memory still
+    /// reads. Like ``SQLSession/query(_:_:)``, unless the engine has a
+    /// cheaper way (``SQLiteEngine`` runs it on the calling thread).
+    func pointQuery(_ sql: String, _ parameters: [SQLValue]) async throws -> [SQLRow]
+}
+
+extension SQLEngine {
+    public func pointQuery(_ sql: String, _ parameters: [SQLValue]) async throws -> [SQLRow] {
+        try await query(sql, parameters)
+    }
 }
 
 /// Statements that every transaction started by the current task (and the
