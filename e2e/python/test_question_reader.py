@@ -29,6 +29,7 @@ def expect(table: str, reduce: str, metric: Optional[str] = None, activity: Opti
 
 
 RAN = (("activity", "==", "run"),)
+OCTOBER = {"between": ["2025-10-01", "2025-10-31"]}
 FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
     (expect("sessions", "count_days", activity="run", window={"last_days": 14}), [
         "How many days did I run in the last two weeks?", "how many days did i run in the past 2 weeks",
@@ -435,15 +436,94 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
         "How many aerobic workouts last week?", "how many times did I do aerobics last week"]),
     (expect("sessions", "sum", metric="duration", activity="weights", window="this_month"), [
         "How long did I spend on strength training this month?", "total weights time this month"]),
+] + [
+    # "min" is the smallest except after a number; a named unit names the metric; the day of a session.
+    (expect("daily", "min", metric="resting_heart_rate", window={"last_days": 14}), [
+        "what's my min resting HR over the last two weeks", "What was my min rhr in the past 2 weeks?",
+        "min resting heart rate the last fortnight"]),
+    (expect("daily", "min", metric="heart_rate_variability", window=OCTOBER), [
+        "What was my min hrv in October?", "min HRV during oct", "lowest hrv in oct"]),
+    (expect("sessions", "count", activity="run", where=(("duration", ">", 30),)), [
+        "How many runs longer than 30 min?", "how many runs over 30 mins"]),
+    (expect("sessions", "max", metric="distance", activity="run"), [
+        "How long was my longest run in kilometers?", "What was my longest run in km?"]),
+    (expect("daily", "sum", metric="steps", window={"day_of": {"which": "last", "activity": ["run"]}}), [
+        "How many steps did I take on the day of my last run?", "steps on the day of my last run",
+        "How many steps the day of my most recent run?"]),
+    (expect("daily", "mean", metric="sleep_minutes", window={"day_of": {"which": "first", "activity": ["run"]}}), [
+        "How much did I sleep on the day of my first run?"]),
+    # "on what day", "which day", "when": the day of the largest or smallest value, or of a first session.
+    (expect("daily", "date_of_min", metric="heart_rate_variability", window=OCTOBER), [
+        "On what day was my HRV lowest during October?", "Which day was my hrv lowest in October?",
+        "When was my HRV lowest in October?", "what day in october was my HRV the lowest"]),
+    (expect("daily", "date_of_max", metric="steps", window="this_month"), [
+        "On which day did I take the most steps this month?", "Which day this month did I walk the most steps?",
+        "when did I take the most steps this month"]),
+    (expect("daily", "date_of_min", metric="sleep_minutes", window={"last_days": 30}), [
+        "Which night did I sleep the least in the last 30 days?", "what night did i sleep the least the past 30 days"]),
+    (expect("sessions", "date_of_max", metric="distance", activity="run"), [
+        "On what day did I do my longest run by distance?", "When was my farthest run?",
+        "which day was my furthest run"]),
+    (expect("sessions", "first_date", activity="run", take={"first": 1}), [
+        "When did I do my first run?"]),
+    # Single named days: last night (dated by the morning), a date, a weekday.
+    (expect("daily", "mean", metric="sleep_minutes", window="today"), [
+        "How much sleep did I get last night?", "my sleep last night", "What was my sleep last night?"]),
+    (expect("daily", "sum", metric="sleep_minutes", window="today"), [
+        "how long did I sleep last night", "How many hours did I sleep last night?"]),
+    (expect("daily", "mean", metric="deep_sleep_minutes", window="today"), [
+        "deep sleep last night?", "How much deep sleep did I get last night?"]),
+    (expect("daily", "sum", metric="steps", window={"between": ["2025-11-15", "2025-11-15"]}), [
+        "How many steps did I take on November 15?", "steps on Nov 15th", "How many steps on 15 November?",
+        "How many steps did I do on Saturday?", "how many steps on November 15, 2025"]),
+    (expect("daily", "mean", metric="heart_rate_variability", window={"between": ["2025-10-12", "2025-10-12"]}), [
+        "HRV on Oct 12", "What was my HRV on October 12th?"]),
+    (expect("daily", "mean", metric="resting_heart_rate", window={"between": ["2025-11-01", "2025-11-15"]}), [
+        "avg resting heart rate from 1 Nov to 15 Nov", "average resting heart rate from November 1 to November 15"]),
+    (expect("sessions", "count", activity="run", window={"between": ["2025-11-01", ANCHOR]}), [
+        "How many times have I run since November 1st?", "how many runs since nov 1"]),
+    # Windows in a condition clause, nights, fortnights, "overall", "since I started tracking".
+    (expect("daily", "mean", metric="resting_heart_rate", where=(("sleep_minutes", "<", 360),),
+            window={"last_days": 60}), [
+        "average resting heart rate on days i slept less than 6 hours over the past 60 days",
+        "Average RHR on nights I slept under 6 hours in the last 60 days"]),
+    (expect("daily", "count_days", where=(("sleep_minutes", "<", 360),), window={"last_days": 14}), [
+        "how many nights did i sleep less than 6 hours in the last 14 days",
+        "On how many nights did I sleep under 6 hours over the past fortnight?"]),
+    (expect("daily", "count_days", where=(("steps", ">=", 12000),), window={"last_days": 30}), [
+        "Days with at least 12,000 steps the past thirty days?",
+        "nights with at least 12000 steps in the last 30 days"]),
+    (expect("daily", "count_days", where=(("heart_rate_variability", ">", 50),), window={"last_days": 14}), [
+        "How many days was my HRV over 50 ms in the past 2 weeks?"]),
+    (expect("daily", "mean", metric="sleep_minutes"), [
+        "what was my average sleep duration overall", "average time asleep since i started tracking",
+        "what's my average sleep time overall"]),
+    # Superlatives with their metrics: the longest a daily time got, the fastest and slowest speed.
+    (expect("daily", "max", metric="sleep_minutes", window="this_month"), [
+        "What's the longest I slept in one night this month?", "longest sleep this month"]),
+    (expect("sessions", "min", metric="duration", window="this_month"), [
+        "shortest workout this month", "What was my shortest workout this month?"]),
+    (expect("sessions", "max", metric="speed", activity="run"), [
+        "What was my fastest run?", "fastest average speed on a run"]),
+    (expect("sessions", "min", metric="speed", activity="run", window={"last_days": 30}), [
+        "slowest run speed in the last 30 days"]),
+    (expect("sessions", "count_days", activity="run", window={"last_days": 42}), [
+        "How many days did I run in the last 3 fortnights?"]),
 ]
 
 #: Questions the reader must decline: no reading is right for them.
 DECLINED = [
+    # A date or a metric the question leaves open; plural weekdays are every such day, not the last one.
+    "When was my longest run?", "How far was my longest run in minutes?",
+    "How many steps on the days of my last 3 runs?",
+    "How many steps did I take on Thursday?", "How many steps on Mondays?", "How many times did I run on a Monday?",
+    "When did I first log my weight?", "How many steps on Nov 31?",
+    "How many times did I burn more than 500 calories?",
     "How many runs will I do next week?", "Am I getting fitter?", "Why did I sleep badly?",
     "What should I eat before a run?", "Compare my sleep this week with last week", "Is my heart rate normal?",
     "How many steps should I take?", "What is a good HRV?", "Did my running improve since March?",
     "How many days until my goal?", "What's the weather today?", "hello", "Tell me a joke",
-    "How many calories are in a banana?", "How many days did I run in the last 3 fortnights?",
+    "How many calories are in a banana?", "How many days did I run in the next 3 fortnights?",
     "How much water did I drink today?", "What was my weight yesterday?",
     "How many steps did my wife take yesterday?", "Which day this week did I sleep best and why?",
     "How many days did I run more than my friend?", "What was my blood pressure this week?",
@@ -573,3 +653,43 @@ def test_sentences_over_no_rows_are_true(tables: wellness.QueryTables) -> None:
             if (query["where"] or query["on_days_where"]) and rows_in_window > 0:
                 assert text.startswith("None of"), (phrasing, text)
     assert checked >= 20, checked
+
+
+#: The daily rows with a day's calories burned and a weight logged on some days, as a Fitbit summary has them.
+BURN_AND_WEIGHT = [dict(row, calories=calories, weight=weight) for row, calories, weight in
+                   zip(DAILY_ROWS, [2400, 2650, 2900, 2100], [78.2, None, 77.9, 77.6])]
+#: (question, the query it reads, the number it answers).
+BURNED_AND_WEIGHED = [
+    ("How many days did I burn more than 2500 calories over the past 90 days?",
+     expect("daily", "count_days", where=(("calories", ">", 2500),), window={"last_days": 90}), 2),
+    ("total calories burned this month", expect("daily", "sum", metric="calories", window="this_month"), 10050),
+    ("calories burned on November 3", expect("daily", "sum", metric="calories",
+                                             window={"between": ["2025-11-03", "2025-11-03"]}), 2900),
+    ("How many calories did I burn on my runs?", expect("sessions", "sum", metric="calories", activity="run"), None),
+    ("What's my average weight this month?", expect("daily", "mean", metric="weight", window="this_month"),
+     (78.2 + 77.9 + 77.6) / 3),
+    ("what's the heaviest i weighed this month", expect("daily", "max", metric="weight", window="this_month"), 78.2),
+    ("lightest I weighed during november", expect("daily", "min", metric="weight",
+                                                  window={"between": ["2025-11-01", "2025-11-30"]}), 77.6),
+    ("how many times did I weigh myself this month",
+     expect("daily", "count", metric="weight", window="this_month"), 3),
+    ("Which day did I burn the most calories this month?",
+     expect("daily", "date_of_max", metric="calories", window="this_month"), None),
+]
+
+
+def test_a_days_calories_and_weight_are_read_when_the_daily_table_has_them() -> None:
+    """Calories with no workout named are the day's burn ("how many days did I burn more than 2500 calories" is
+    no condition on workouts); weight is a daily metric, averaged, never totalled. Without the columns, declined."""
+    with_columns = wellness.QueryTables(BURN_AND_WEIGHT, SESSION_ROWS, time_zone=ZONE, units={"weight": "kg"})
+    without = wellness.QueryTables(DAILY_ROWS, SESSION_ROWS, time_zone=ZONE)
+    for question, query, number in BURNED_AND_WEIGHED:
+        answer = with_columns.ask(question, anchor=ANCHOR)
+        assert answer["understood"] and answer["result"]["query"] == query, (question, answer)
+        if number is not None:
+            assert answer["result"]["value"] == pytest.approx(number), (question, answer)
+        if query["table"] == "daily":
+            assert not without.ask(question, anchor=ANCHOR)["understood"], question
+    assert with_columns.ask("Which day did I burn the most calories this month?",
+                            anchor=ANCHOR)["result"]["value"] == "2025-11-03"
+    assert not with_columns.ask("What was my total weight this month?", anchor=ANCHOR)["understood"]

@@ -131,6 +131,8 @@ private struct Words {
         case (.count, .number(let sessions)):
             let noun = sessions == 1 ? words.noun : words.plural
             return ("You did \(Self.format(sessions)) \(noun)\(sessionQualifier)\(suffix)", sessions, "sessions")
+        case (.dateOfMax, .date(let date)), (.dateOfMin, .date(let date)):
+            return (dateOfExtremeSentence(date), nil, nil)
         case (.lastDate, .date(let date)), (.firstDate, .date(let date)):
             let which = query.reducer == .lastDate ? "last" : "first"
             return ("Your \(which) \(words.noun)\(sessionQualifier) was on \(Self.day(date)).", nil, nil)
@@ -146,6 +148,20 @@ private struct Words {
             let subject = query.table == .sessions ? " for your \(takenPlural)\(sessionQualifier)" : ""
             return ("I have no \(label) data\(subject)\(suffix)", nil, nil)
         }
+    }
+
+    /// "Your lowest HRV between 1 and 31 October 2025 was on 12 October 2025."
+    private func dateOfExtremeSentence(_ date: CalendarDate) -> String {
+        let which = query.reducer == .dateOfMax ? "highest" : "lowest"
+        let subject: String
+        if query.table == .sessions {
+            subject = " of your \(takenPlural)\(sessionQualifier)"
+        } else {
+            subject = allConditions.map { " on days with \($0)" } ?? ""
+        }
+        let span = Self.span(result.fromDate, result.toDate)
+        let within = span.isEmpty || query.window == .all ? "" : " \(span)"
+        return "Your \(which) \(label)\(subject)\(within) was on \(Self.day(date))."
     }
 
     /// An answer over no rows: what excluded them ("None of your 2 runs … were on days with sleep

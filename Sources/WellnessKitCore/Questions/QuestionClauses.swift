@@ -17,6 +17,8 @@ struct QuestionClauses {
     private var conditions: [(QueryCondition, ConditionScope)] = []
     /// "longest", "farthest": the superlative's own metric, unless the question names one.
     private var superlative: String?
+    /// Whether the question named its metric (not a superlative's or "how long"'s default).
+    private var metricNamed = false
     /// "walks", "my walk": walking as sessions, not as how a day's steps were taken.
     private var walkSessions = false
     private var anchor = CalendarDate.epoch
@@ -82,7 +84,17 @@ struct QuestionClauses {
                 }
                 // A comparison whose number is not read ("less than usual") would drop the condition.
                 guard index + 1 < words.count, Self.startsWindow(words[index + 1]) else { return false }
-            case .number, .weeks, .months, .condition, .weekday, .postfixComparator, .between, .unanswerable:
+            case .number, .monthName:
+                // "on November 15", "15 Nov", "from 1 Nov to 15 Nov": those days.
+                guard window == nil, let (named, used) = dateWindow(words, at: index) else { return false }
+                window = named
+                index += used
+                continue
+            case .weekday(let weekday):
+                // "on Saturday": the last one before today; on a Saturday it could be today or a week ago.
+                guard window == nil, let day = lastWeekday(weekday) else { return false }
+                window = .between(day, day)
+            case .weeks, .months, .fortnight, .condition, .postfixComparator, .between, .unanswerable:
                 return false
             case .since, .month:
                 guard window == nil, let (named, used) = calendarWindow(words, at: index) else { return false }
@@ -93,7 +105,10 @@ struct QuestionClauses {
                 guard reducer == nil || reducer == .std else { return false }
                 reducer = .std
                 saidVariability = true
-            case .days, .filler:
+            case .days:
+                // "Days with at least 12,000 steps": how many.
+                if words == [.days] { signal = .howManyDays }
+            case .filler:
                 break
             case .window(let named):
                 guard window == nil else { return false }
@@ -124,6 +139,10 @@ struct QuestionClauses {
                 guard reducer == nil, superlative == nil else { return false }
                 reducer = .max
                 superlative = name
+            case .extreme(let named, let name):
+                guard reducer == nil, superlative == nil else { return false }
+                reducer = named
+                superlative = name
             default:
                 guard signal == nil || signal == words[index] else { return false }
                 signal = words[index]
@@ -151,12 +170,19 @@ struct QuestionClauses {
             return 3
         }
         switch next {
-        case .days?, .weeks?, .months?:
+        case .days?, .weeks?, .months?, .fortnight?:
             // "the past 3 months": 30 days a month, as "the past month" is 30 days.
             guard isLast, window == nil else { return nil }
-            window = .lastDays(next == .weeks ? count * 7 : next == .months ? count * 30 : count)
+            let perUnit = next == .weeks ? 7 : next == .months ? 30 : next == .fortnight ? 14 : 1
+            window = .lastDays(count * perUnit)
             return used + 1
         case .activity?, .walks?:
+            if index > 0, words[index - 1] == .days {
+                // "the day of my last hike": that day's rows, not the hike's; "the days of my last 3 runs" is not read.
+                guard used == 1, window == nil, let mention = next?.activityMention else { return nil }
+                window = .dayOf(isLast ? .last : .first, activities: mention.name.map { [$0] })
+                return used + 1
+            }
             guard take == nil else { return nil }
             take = isLast ? .last(count) : .first(count)
             return used
@@ -200,6 +226,17 @@ struct QuestionClauses {
                 pendingMetric = (table, name, unit)
             case .activity, .walks:
                 pendingActivity = words[position].activityMention
+            case .takeLast, .takeFirst:
+                // "on days I slept less than 6 hours in the past 60 days": a window, never rows.
+                let taken = take
+                guard let used = readLastOrFirst(words, at: position), take == taken else { return false }
+                position += used
+                continue
+            case .thisYear, .lastYear:
+                guard window == nil, let named = year(words[position] == .thisYear ? 0 : -1) else { return false }
+                window = named
+            case .comparator where position + 1 < words.count && Self.startsWindow(words[position + 1]):
+                break  // "over the past 60 days" compares nothing
             case .comparator:
                 let rest = Array(words[position...])
                 let fallback = compared?.end == position ? compared?.metric : nil
@@ -213,7 +250,7 @@ struct QuestionClauses {
                 if let activityName = pendingActivity {
                     if Self.sessionOnlyMetrics.contains(made.metric) {
                         conditions.append((activityCondition(activityName), scope))
-                    } else if activityName != .named("walk") {
+                    } else if activityName != .named("walk") || made.metric != "steps" {
                         return false  // "on days I ran more than 10,000 steps": whose steps?
                     }
                     pendingActivity = nil
@@ -298,6 +335,8 @@ struct QuestionClauses {
         case .kilometres: return metric == "distance"
         case .steps: return metric == "steps"
         case .percent: return percentMetrics.contains(metric)
+        case .milliseconds: return metric == "heart_rate_variability"
+        case .metres: return metric == "elevation_gain"
         case .natural: return !minuteMetrics.contains(metric) && metric != "distance"
         }
     }
@@ -323,13 +362,13 @@ struct QuestionClauses {
     /// Daily metrics a table may lack (not standard ones): a reading that names one the tables lack is declined.
     static let summaryMetrics: Set<String> = percentMetrics.union([
         "light_sleep_minutes", "awake_minutes", "time_in_bed_minutes", "sleep_score", "stress_score", "vo2_max",
+        "weight",
     ])
 
-    /// Metrics only sessions have; the daily table's only ones are ``dailyOnlyMetrics``; steps and active
-    /// zone minutes are in both.
+    /// Metrics only sessions have; the daily table's only ones are ``dailyOnlyMetrics``; steps, active
+    /// zone minutes and calories (a day's burn, when the daily table has it) are in both.
     static let sessionOnlyMetrics: Set<String> = [
-        QueryCondition.activityMetric, "distance", "calories", "average_heart_rate", "elevation_gain", "duration",
-        "speed",
+        QueryCondition.activityMetric, "distance", "average_heart_rate", "elevation_gain", "duration", "speed",
     ]
     static let dailyOnlyMetrics: Set<String> = summaryMetrics.union([
         "sleep_minutes", "deep_sleep_minutes", "rem_sleep_minutes", "resting_heart_rate", "heart_rate_variability",
@@ -338,8 +377,11 @@ struct QuestionClauses {
     /// Metrics whose values are rates or levels, never added up ("total HRV"): their default is the mean.
     static let rateMetrics: Set<String> = percentMetrics.union([
         "resting_heart_rate", "heart_rate_variability", "average_heart_rate", "speed", "sleep_score", "stress_score",
-        "vo2_max",
+        "vo2_max", "weight",
     ])
+
+    /// The daily metrics kept in minutes: "the longest I slept", "shortest sleep" are their maximum and minimum.
+    static let dailyMinuteMetrics: Set<String> = minuteMetrics.subtracting(["duration"])
 
     /// The table a condition reads: the one that has its metric; for a metric both have,
     /// the day's row after "on days …", the rows asked about after "with" or in the main
@@ -376,6 +418,9 @@ struct QuestionClauses {
         {
             activity = nil
         }
+        metricNamed = metric != nil
+        // A named unit names the metric: "how long was my longest hike in kilometers" is a distance.
+        if metric == nil, asked == .kilometres { metric = (.sessions, "distance") }
         if metric == nil {
             switch signal {
             case .howFar?: metric = (.sessions, "distance")
@@ -389,16 +434,31 @@ struct QuestionClauses {
             // A named metric wins ("the distance of my longest run"); another metric of the
             // longest row ("the heart rate of my longest run") is no query's answer.
             if let named = metric?.name {
-                guard named == superlative || (superlative == "duration" && named == "distance") else { return nil }
+                let fits =
+                    named == superlative || (superlative == "duration" && named == "distance")
+                    || (superlative == "duration" && Self.dailyMinuteMetrics.contains(named))
+                guard fits else { return nil }
             } else {
-                metric = (.sessions, superlative)
+                metric = (superlative == "weight" ? .daily : .sessions, superlative)
             }
+        }
+        // A unit the metric is not kept in: "how far was my longest run in minutes".
+        if let name = metric?.name, [.hours, .minutes, .kilometres, .milliseconds, .metres].contains(asked),
+            !Self.unit(asked, fits: name)
+        {
+            return nil
         }
         // "heart rate" with no workout named: resting, or during workouts? Declined (docs/QUERY.md).
         // "calories" likewise: a day's calories burned, or its workouts'?
         let namesWorkouts =
             activity != nil || take != nil || conditions.contains { $0.0.metric == QueryCondition.activityMetric }
-        if metric?.name == "average_heart_rate" || metric?.name == "calories", !namesWorkouts { return nil }
+        if metric?.name == "average_heart_rate", !namesWorkouts { return nil }
+        // "calories burned today" with no workout named: the day's burn (declined when the daily table lacks it).
+        if metric?.name == "calories", !namesWorkouts { metric = (.daily, "calories") }
+        // "how many times did I burn more than 500 calories": days, or workouts?
+        if signal == .howManyTimes, !namesWorkouts, conditions.contains(where: { $0.0.metric == "calories" }) {
+            return nil
+        }
         if let metric, metric.table == .daily, activity != nil {
             // "steps on my runs" are the sessions' steps; other daily metrics have no session.
             guard metric.name == "steps" else { return nil }
@@ -410,6 +470,9 @@ struct QuestionClauses {
     }
 
     private func finalReducer(table: DataQuery.Table) -> QueryReducer? {
+        if signal == .whichDay { return dayReducer() }
+        // "When did I first log my weight": the first day with it, or the window's first day? Declined.
+        if table == .daily, signal == .whenFirst || signal == .whenLast { return nil }
         let chosen: QueryReducer?
         if let reducer {
             chosen = reducer
@@ -449,6 +512,67 @@ struct QuestionClauses {
         return chosen
     }
 
+    /// "On what day was my HRV lowest", "when did I do my first swim": the day of the largest or smallest
+    /// value, or of the first or last session. "When was my longest run" is declined: the longest by time,
+    /// or by distance?
+    private func dayReducer() -> QueryReducer? {
+        guard metric != nil || reducer == nil else { return nil }
+        switch (reducer, take) {
+        case (.max?, nil):
+            guard superlative != "duration" || metricNamed else { return nil }
+            return .dateOfMax
+        case (.min?, nil):
+            guard superlative != "duration" || metricNamed else { return nil }
+            return .dateOfMin
+        case (nil, .last(1)?): return .lastDate
+        case (nil, .first(1)?): return .firstDate
+        default: return nil
+        }
+    }
+
+    /// "November 15", "15 Nov", "Nov 20th 2025", and two in a row ("from 1 Nov to 15 Nov"): those days.
+    private func dateWindow(_ words: [QuestionWord], at index: Int) -> (QueryWindow, Int)? {
+        guard let (first, used) = date(words, at: index) else { return nil }
+        if let (last, more) = date(words, at: index + used) {
+            guard first <= last else { return nil }
+            return (.between(first, last), used + more)
+        }
+        return (.between(first, first), used)
+    }
+
+    /// A day of a month, with its year when written; without one, the last such day on or before the anchor.
+    private func date(_ words: [QuestionWord], at index: Int) -> (CalendarDate, Int)? {
+        guard index + 1 < words.count else { return nil }
+        let month: Int
+        let day: Double
+        switch (words[index], words[index + 1]) {
+        case (.monthName(let named), .number(let number)), (.number(let number), .monthName(let named)):
+            month = named
+            day = number
+        default:
+            return nil
+        }
+        guard day == day.rounded(), day >= 1, day <= 31 else { return nil }
+        let dayOfMonth = Int(day)
+        if index + 2 < words.count, case .number(let given) = words[index + 2], given == given.rounded(),
+            given >= 1900, given <= 2100
+        {
+            return CalendarDate(year: Int(given), month: month, day: dayOfMonth).map { ($0, 3) }
+        }
+        if let this = CalendarDate(year: anchor.year, month: month, day: dayOfMonth), this <= anchor {
+            return (this, 2)
+        }
+        return CalendarDate(year: anchor.year - 1, month: month, day: dayOfMonth).map { ($0, 2) }
+    }
+
+    /// The last `weekday` before the anchor; nil when the anchor is one (today, or a week ago?).
+    private func lastWeekday(_ weekday: Int) -> CalendarDate? {
+        let anchorDay = anchor.daysSinceEpoch
+        let back = (LocalCalendar.weekday(of: anchorDay) - weekday + 7) % 7
+        guard back > 0 else { return nil }
+        return LocalCalendar.calendarDate(of: anchorDay - back)
+    }
+
     /// "in October [2024]", "since Monday", "since October": the window and the words it used.
     /// A month without a year is the anchor's year's, or last year's when it has not yet come;
     /// "since Monday" on a Monday could mean today or a week ago, and is declined.
@@ -467,6 +591,17 @@ struct QuestionClauses {
         case .month(let month, _) where words[index] != .since:
             var year = month <= anchor.month ? anchor.year : anchor.year - 1
             var used = position + 1 - index
+            if since, position + 1 < words.count, case .number(let day) = words[position + 1], day == day.rounded(),
+                day >= 1, day <= 31
+            {
+                // "since November 1st": from that day.
+                var rest = words
+                rest[position] = .monthName(month)
+                guard let (first, dateUsed) = date(rest, at: position), dateUsed == 2, first <= anchor else {
+                    return nil
+                }
+                return (.between(first, anchor), used + 1)
+            }
             if position + 1 < words.count, case .number(let given) = words[position + 1],
                 given == given.rounded(), given >= 1900, given <= 2100
             {

@@ -23,7 +23,10 @@ public enum QuestionReader {
     /// - Returns: the reading, or nil when the question is not understood whole.
     public static func read(_ question: String, anchor: CalendarDate) -> Reading? {
         guard question.count <= maximumLength, let words = QuestionTokens.words(of: question) else { return nil }
-        guard let read = meanings(of: words), let meanings = QuestionComparisons.prefixed(read) else { return nil }
+        guard var read = meanings(of: words) else { return nil }
+        // "When was my HRV highest?", "when did I do my first swim": a day, not a condition.
+        if words.first == "when", read.first == .condition(.either) { read[0] = .whichDay }
+        guard let meanings = QuestionComparisons.prefixed(read) else { return nil }
         let clause = meanings.firstIndex { if case .condition = $0 { true } else { false } } ?? meanings.endIndex
         var scope = ConditionScope.rows
         if clause < meanings.endIndex, case .condition(let named) = meanings[clause] { scope = named }
@@ -40,7 +43,11 @@ public enum QuestionReader {
             var matched = false
             for length in stride(from: min(QuestionVocabulary.longestPhrase, words.count - index), through: 1, by: -1) {
                 let phrase = words[index..<(index + length)].joined(separator: " ")
-                if let meaning = QuestionVocabulary.phrases[phrase] {
+                if var meaning = QuestionVocabulary.phrases[phrase] {
+                    // "min" is minutes after a number ("30 min"), the smallest elsewhere ("my min resting HR").
+                    if phrase == "min", meanings.last.map({ if case .number = $0 { false } else { true } }) ?? true {
+                        meaning = .reducer(.min)
+                    }
                     if meaning != .filler { meanings.append(meaning) }
                     index += length
                     matched = true

@@ -69,6 +69,8 @@ enum QuestionTokens {
         let value: Double
         if word.hasSuffix("k"), let thousands = Double(word.dropLast()) {
             value = thousands * 1000
+        } else if let day = ordinal(word) {
+            value = day
         } else if word.first?.isNumber == true, let number = Double(word) {
             value = number
         } else {
@@ -77,6 +79,20 @@ enum QuestionTokens {
         // A number past a metric's range reads as nothing: no window or count is that large.
         return value.isFinite && abs(value) < 1e12 ? value : nil
     }
+
+    /// "1st", "15th": a day of a month, as the number.
+    private static func ordinal(_ word: String) -> Double? {
+        let digits = word.dropLast(2)
+        guard ["st", "nd", "rd", "th"].contains(String(word.suffix(2))), !digits.isEmpty,
+            digits.allSatisfy(\.isASCII), let day = Int(digits), day >= 1, day <= 31
+        else { return nil }
+        return Double(day)
+    }
+
+    /// Plural weekdays ("mondays") name every such day, not one: never read as the singular.
+    private static let weekdayPlurals: Set<String> = [
+        "sundays", "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays",
+    ]
 
     private static let vocabulary: [String] = Array(
         Set(QuestionVocabulary.phrases.keys.flatMap { $0.split(separator: " ").map(String.init) })
@@ -93,7 +109,7 @@ enum QuestionTokens {
     /// the vocabulary (``QuestionRealWords``) is never corrected.
     static func corrected(_ word: String) -> String {
         guard word.count >= 3, !known.contains(word), number(word) == nil,
-            !QuestionRealWords.words.contains(word)
+            !QuestionRealWords.words.contains(word), !weekdayPlurals.contains(word)
         else { return word }
         let close = vocabulary.filter { isSlip(word, of: $0) }
         if close.count == 1 { return close[0] }

@@ -11,21 +11,32 @@ enum QuestionVocabulary {
             [
                 "how many days", "on how many days", "how many different days", "number of days",
                 "how many unique days", "how many distinct days", "number of distinct days", "number of unique days",
+                "how many nights", "on how many nights", "number of nights",
             ], .howManyDays)
         add(["how many times", "how often", "number of times", "how frequently"], .howManyTimes)
         add(["how many", "number of"], .howMany)
         add(["how far", "what distance", "distance"], .howFar)
-        add(["how long", "how much time", "duration", "time"], .howLong)
+        add(["how long", "how much time", "duration", "time", "length"], .howLong)
         add(["when was my last", "when did i last", "when was the last time i", "last time i"], .whenLast)
         add(["when was my first", "when did i first", "when was the first time i", "first time i"], .whenFirst)
         add(["average", "avg", "mean", "on average", "typical", "averaged", "typically"], .reducer(.mean))
-        add(["total", "in total", "altogether", "combined", "sum", "overall", "totaled"], .reducer(.sum))
+        add(["total", "in total", "altogether", "combined", "sum", "totaled"], .reducer(.sum))
         add(["median"], .reducer(.median))
         add(["standard deviation", "std", "stdev", "std dev", "standard dev"], .reducer(.std))
         add(["variability", "variation"], .variability)
         add(["highest", "maximum", "max", "peak", "most", "best", "biggest", "top"], .reducer(.max))
-        add(["lowest", "minimum", "min", "least", "fewest", "smallest", "shortest"], .reducer(.min))
+        add(["lowest", "minimum", "min", "least", "fewest", "smallest"], .reducer(.min))
         add(["longest"], .longest(metric: "duration"))
+        add(["shortest"], .extreme(.min, metric: "duration"))
+        add(["fastest", "quickest"], .extreme(.max, metric: "speed"))
+        add(["slowest"], .extreme(.min, metric: "speed"))
+        add(["heaviest"], .extreme(.max, metric: "weight"))
+        add(["lightest"], .extreme(.min, metric: "weight"))
+        add(
+            [
+                "on what day", "what day", "which day", "on which day", "what night", "which night", "on which night",
+                "on what date", "what date", "which date", "on which date", "on what night",
+            ], .whichDay)
         add(["farthest", "furthest"], .longest(metric: "distance"))
         add(
             [
@@ -43,11 +54,15 @@ enum QuestionVocabulary {
         addWindows(add)
         add(["last", "latest", "most recent", "past"], .takeLast)
         add(["first", "earliest"], .takeFirst)
-        add(["days", "day"], .days)
-        add(["weeks", "week"], .weeks)
+        add(["days", "day", "nights"], .days)
+        add(["weeks", "week", "wk", "wks"], .weeks)
+        add(["fortnight", "fortnights"], .fortnight)
         addComparators(add)
         add(
-            ["on days", "on the days", "on days when", "days when", "days where", "on days where", "on a day"],
+            [
+                "on days", "on the days", "on days when", "days when", "days where", "on days where", "on a day",
+                "on nights", "on the nights", "on nights when", "nights when", "on nights where",
+            ],
             .condition(.days))
         add(["with", "where"], .condition(.rows))
         add(["when", "whenever", "if"], .condition(.either))
@@ -63,6 +78,8 @@ enum QuestionVocabulary {
                 "level", "levels", "please", "tell", "show", "can", "you", "and", "out", "am", "a", "about", "roughly",
                 "on",
                 "from", "across", "by", "done", "gone", "going", "taken", "gotten", "any", "but",
+                "reading", "readings", "single", "in one night", "in one day", "at night", "use", "used", "using",
+                "doing", "while", "data", "gain", "gained", "earn", "earned", "whole",
             ],
             .filler)
         return phrases
@@ -101,11 +118,13 @@ enum QuestionVocabulary {
             ["hours of sleep", "sleep hours", "hours slept", "hours did i sleep"],
             .metric(.daily, "sleep_minutes", asked: .hours))
         add(["minutes of sleep", "sleep minutes"], .metric(.daily, "sleep_minutes", asked: .minutes))
-        add(["sleep", "slept", "sleeping"], .metric(.daily, "sleep_minutes", asked: .natural))
-        add(["deep sleep"], .metric(.daily, "deep_sleep_minutes", asked: .natural))
+        add(
+            ["sleep", "slept", "sleeping", "time asleep", "sleep duration", "sleep time", "asleep"],
+            .metric(.daily, "sleep_minutes", asked: .natural))
+        add(["deep sleep", "deep", "deep sleep time"], .metric(.daily, "deep_sleep_minutes", asked: .natural))
         add(["hours of deep sleep"], .metric(.daily, "deep_sleep_minutes", asked: .hours))
         add(["minutes of deep sleep"], .metric(.daily, "deep_sleep_minutes", asked: .minutes))
-        add(["rem sleep", "rem"], .metric(.daily, "rem_sleep_minutes", asked: .natural))
+        add(["rem sleep", "rem", "rem sleep time"], .metric(.daily, "rem_sleep_minutes", asked: .natural))
         add(["hours of rem sleep", "hours of rem"], .metric(.daily, "rem_sleep_minutes", asked: .hours))
         add(["minutes of rem sleep", "minutes of rem"], .metric(.daily, "rem_sleep_minutes", asked: .minutes))
         add(
@@ -122,21 +141,32 @@ enum QuestionVocabulary {
             ["calories", "kcal", "calories burned", "calories did i burn", "burn", "burned"],
             .metric(.sessions, "calories", asked: .natural))
         add(["elevation", "elevation gain", "climb", "climbed"], .metric(.sessions, "elevation_gain", asked: .natural))
-        add(["speed"], .metric(.sessions, "speed", asked: .natural))
+        add(["speed", "average speed", "avg speed"], .metric(.sessions, "speed", asked: .natural))
+        add(["by distance", "in distance"], .metric(.sessions, "distance", asked: .natural))
+        add(["by time", "by duration"], .metric(.sessions, "duration", asked: .natural))
         add(["hours", "hrs"], .unit(.hours))
         add(["hour"], .unit(.hours))
         add(["minutes", "mins", "min"], .unit(.minutes))
-        add(["km", "kilometers", "kilometres"], .unit(.kilometres))
+        add(["km", "kilometers", "kilometres", "kilometer", "kilometre"], .unit(.kilometres))
+        add(["ms", "milliseconds"], .unit(.milliseconds))
+        add(["metres", "meters"], .unit(.metres))
+        add(
+            ["weight", "body weight", "weigh", "weighed", "weigh myself", "weighed myself", "weigh in", "weigh ins"],
+            .metric(.daily, "weight", asked: .natural))
         add(["percent", "per cent", "percentage"], .unit(.percent))
     }
 
     /// Light sleep, time awake and in bed (minutes), and each stage's share of the night (percent).
     private static func addSleepStages(_ add: ([String], QuestionWord) -> Void) {
-        add(["light sleep"], .metric(.daily, "light_sleep_minutes", asked: .natural))
+        add(["light sleep", "light sleep time"], .metric(.daily, "light_sleep_minutes", asked: .natural))
         add(["hours of light sleep"], .metric(.daily, "light_sleep_minutes", asked: .hours))
         add(["minutes of light sleep"], .metric(.daily, "light_sleep_minutes", asked: .minutes))
-        add(["awake", "time awake", "awake time"], .metric(.daily, "awake_minutes", asked: .natural))
-        add(["minutes awake", "awake minutes"], .metric(.daily, "awake_minutes", asked: .minutes))
+        add(
+            ["awake", "time awake", "awake time", "awake at night", "time awake at night"],
+            .metric(.daily, "awake_minutes", asked: .natural))
+        add(
+            ["minutes awake", "awake minutes", "minutes awake at night"],
+            .metric(.daily, "awake_minutes", asked: .minutes))
         add(["time in bed", "in bed"], .metric(.daily, "time_in_bed_minutes", asked: .natural))
         add(["hours in bed"], .metric(.daily, "time_in_bed_minutes", asked: .hours))
         add(["minutes in bed"], .metric(.daily, "time_in_bed_minutes", asked: .minutes))
@@ -197,16 +227,19 @@ enum QuestionVocabulary {
             ["interval workout", "interval workouts", "intervals", "interval training", "hiit"], .activity("hiit"))
         add(
             [
-                "workout", "workouts", "work out", "worked out", "exercise", "exercised", "session", "sessions",
+                "workout", "workouts", "work out", "worked out", "working out", "exercise", "exercised", "session",
+                "sessions",
                 "trained", "training", "train", "activity", "activities",
             ], .activity(nil))
     }
 
     private static func addWindows(_ add: ([String], QuestionWord) -> Void) {
         add(["today", "so far today"], .window(.today))
+        // A night's sleep is dated by the morning one woke up (as Fitbit, Pixel and Apple Health date it).
+        add(["last night", "this morning", "last nights"], .window(.today))
         add(["yesterday"], .window(.yesterday))
-        add(["this week", "so far this week"], .window(.thisWeek))
-        add(["last week"], .window(.lastWeek))
+        add(["this week", "so far this week", "this wk", "so far this wk"], .window(.thisWeek))
+        add(["last week", "last wk"], .window(.lastWeek))
         add(["this month", "so far this month"], .window(.thisMonth))
         add(["last month"], .window(.lastMonth))
         add(
@@ -217,6 +250,11 @@ enum QuestionVocabulary {
         add(
             ["past month", "the past month", "the last month", "the past 30 days", "the last 30 days"],
             .window(.lastDays(30)))
+        add(
+            [
+                "the last fortnight", "last fortnight", "past fortnight", "the past fortnight",
+                "over the last fortnight",
+            ], .window(.lastDays(14)))
         add(["this year", "so far this year"], .thisYear)
         add(["last year"], .lastYear)
         add(["since"], .since)
@@ -226,18 +264,33 @@ enum QuestionVocabulary {
             .enumerated()
         {
             add([name], .weekday(index + 1))
+            // "on a Monday", "every Monday": every such day, not the last one.
+            add(["a \(name)", "every \(name)", "each \(name)", "any \(name)"], .unanswerable)
         }
         let months = [
             "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
             "november", "december",
         ]
+        // "may" is a verb too: it is never shortened.
+        let shortened = [
+            ["jan"], ["feb"], ["mar"], ["apr"], [], ["jun"], ["jul"], ["aug"], ["sep", "sept"], ["oct"], ["nov"],
+            ["dec"],
+        ]
         for (index, name) in months.enumerated() {
-            add(["in \(name)", "during \(name)", "for \(name)", "throughout \(name)"], .month(index + 1, since: false))
-            add(["since \(name)"], .month(index + 1, since: true))
-            add([name], .unanswerable)
+            for name in [name] + shortened[index] {
+                add(
+                    ["in \(name)", "during \(name)", "for \(name)", "throughout \(name)"],
+                    .month(index + 1, since: false))
+                add(["since \(name)"], .month(index + 1, since: true))
+                add([name], .monthName(index + 1))
+            }
         }
         add(["months"], .months)
-        add(["ever", "all time", "of all time", "in total ever", "since i started"], .window(.all))
+        add(
+            [
+                "ever", "all time", "of all time", "in total ever", "since i started", "overall",
+                "since i started tracking", "since i began tracking", "since i started logging",
+            ], .window(.all))
     }
 
     /// Number words a question may spell out.
