@@ -509,6 +509,26 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
         "slowest run speed in the last 30 days"]),
     (expect("sessions", "count_days", activity="run", window={"last_days": 42}), [
         "How many days did I run in the last 3 fortnights?"]),
+    # "per walk" is a walking session; half hours in words; "worst" sleep score; a session's zone minutes.
+    (expect("sessions", "mean", metric="steps", activity="walk", window="this_month"), [
+        "average steps per walk this month", "avg steps on each walk this month"]),
+    (expect("daily", "count_days", where=(("sleep_minutes", ">=", 450),), window="last_month"), [
+        "How many nights did I get at least seven and a half hours of sleep last month?",
+        "how many nights did I sleep at least 7 and a half hours last month"]),
+    (expect("daily", "min", metric="sleep_score", window="this_month"), [
+        "What was my worst sleep score this month?"]),
+    (expect("sessions", "min", metric="average_heart_rate", activity="run"), [
+        "lowest average heartrate on a run", "What was the lowest average heart rate of my runs?"]),
+    (expect("sessions", "max", metric="active_zone_minutes", window="this_month"), [
+        "most active zone minutes in a single workout this month"]),
+    (expect("sessions", "std", metric="distance", activity="run", window={"last_days": 30}), [
+        "standard deviation of my run distances in the last 30 days"]),
+    (expect("sessions", "mean", metric="calories", activity="run", window="this_week"), [
+        "average calories per run this week", "avg calories burned per run this week"]),
+    (expect("daily", "std", metric="sleep_minutes", window="this_month"), [
+        "how much does my daily sleep vary this month? give me the standard deviation."]),
+    (expect("sessions", "most_frequent_activity", window="this_month"), [
+        "What workout did I do most often this month?", "Which activity did I do most often this month?"]),
 ]
 
 #: Questions the reader must decline: no reading is right for them.
@@ -518,7 +538,8 @@ DECLINED = [
     "How many steps on the days of my last 3 runs?",
     "How many steps did I take on Thursday?", "How many steps on Mondays?", "How many times did I run on a Monday?",
     "When did I first log my weight?", "How many steps on Nov 31?",
-    "How many times did I burn more than 500 calories?",
+    "How many times did I burn more than 500 calories?", "What was my worst resting heart rate?",
+    "How many steps per week?", "What was my worst sleep?",
     "How many runs will I do next week?", "Am I getting fitter?", "Why did I sleep badly?",
     "What should I eat before a run?", "Compare my sleep this week with last week", "Is my heart rate normal?",
     "How many steps should I take?", "What is a good HRV?", "Did my running improve since March?",
@@ -550,7 +571,7 @@ DECLINED = [
     "How far did I ride my outdoor bike?",
     # A time of day, a share of days, an ambiguous "since", a total of a score, heart-rate "variability".
     "What time did I go to bed last night?", "What time did I run yesterday?", "When did I wake up yesterday?",
-    "What percentage of days did I run?", "How many steps since Thursday?", "How many steps in last October?",
+    "What percentage of my runs were runs?", "How many steps since Thursday?", "How many steps in last October?",
     "What was my total sleep score this month?", "variability of my heart rate", "What was my VO2 max on my runs?",
     "How many days did I sleep between 6 and 8?", "How many days did I sleep between 8 and 6 hours?",
     "How many days did I sleep 7 or more?", "How many days did I sleep or more than 6 hours?",
@@ -693,3 +714,55 @@ def test_a_days_calories_and_weight_are_read_when_the_daily_table_has_them() -> 
     assert with_columns.ask("Which day did I burn the most calories this month?",
                             anchor=ANCHOR)["result"]["value"] == "2025-11-03"
     assert not with_columns.ask("What was my total weight this month?", anchor=ANCHOR)["understood"]
+
+
+#: (question, anchor, the first query it reads, the number it answers): shares, paces and differences, whose
+#: number combines that query's result with a second one's.
+COMBINED = [
+    ("what % of nights this month did I sleep at least 6 hours", "2025-11-04",
+     dict(expect("daily", "count_days", where=(("sleep_minutes", ">=", 360),), window="this_month"),
+          anchor="2025-11-04"), 50.0),
+    ("What percentage of days did I run this month?", "2025-11-04",
+     dict(expect("sessions", "count_days", activity="run", window="this_month"), anchor="2025-11-04"), 50.0),
+    ("What fraction of my runs this month were longer than 45 minutes, in percent?", ANCHOR,
+     expect("sessions", "count", activity="run", where=(("duration", ">", 45),), window="this_month"), 50.0),
+    ("pace of my most recent run", ANCHOR,
+     expect("sessions", "sum", metric="duration", activity="run", where=(("distance", ">", 0),), take={"last": 1}),
+     40 / 6.1),
+    ("avg running pace this month", ANCHOR,
+     expect("sessions", "sum", metric="duration", activity="run", where=(("distance", ">", 0),),
+            window="this_month"), 90 / 14.5),
+    ("How many more steps did I take this week than last week?", "2025-11-04",
+     dict(expect("daily", "sum", metric="steps", window="this_week"), anchor="2025-11-04"), 11000 - 21500),
+    ("how many fewer steps did I take this week than last week", "2025-11-04",
+     dict(expect("daily", "sum", metric="steps", window="this_week"), anchor="2025-11-04"), 21500 - 11000),
+    ("Did I sleep more this week than last week?", "2025-11-04",
+     dict(expect("daily", "mean", metric="sleep_minutes", window="this_week"), anchor="2025-11-04"), 395 - 375),
+]
+#: Combined forms that must be declined: no second window, a count with no metric, a pace without a session.
+COMBINED_DECLINED = [
+    "How many days did I run more than my friend?", "What was my fastest pace?", "Did I sleep more than usual?",
+    "How much did I run this week than last week?", "what % of my steps were on runs", "pace of my sleep",
+    "How many more steps did I take this week than on weekends?",
+    "What fraction of my workouts this month were runs, in percent?",
+]
+
+
+@pytest.mark.parametrize(("question", "anchor", "query", "number"), COMBINED)
+def test_shares_paces_and_differences_combine_two_queries(tables: wellness.QueryTables, question: str,
+                                                          anchor: str, query: Dict[str, Any],
+                                                          number: float) -> None:
+    answer = tables.ask(question, anchor=anchor)
+    assert answer["understood"], question
+    assert answer["result"]["query"] == query, answer
+    assert answer["number"] == pytest.approx(number), answer
+
+
+@pytest.mark.parametrize("question", COMBINED_DECLINED)
+def test_combined_forms_read_in_part_are_declined(tables: wellness.QueryTables, question: str) -> None:
+    assert not tables.ask(question, anchor=ANCHOR)["understood"]
+
+
+def test_a_pace_needs_the_distances_unit() -> None:
+    unknown = wellness.QueryTables(DAILY_ROWS, SESSION_ROWS, time_zone=ZONE)
+    assert not unknown.ask("pace of my most recent run", anchor=ANCHOR)["understood"]

@@ -7,7 +7,9 @@ extension QueryTables {
     /// - Throws: a validation error when the question reads as a query these tables cannot run.
     public func answer(_ question: String, anchor: CalendarDate? = nil) throws -> QuestionAnswer? {
         let day = anchor ?? LocalCalendar.calendarDate(of: today())
-        guard let reading = QuestionReader.read(question, anchor: day), holds(reading.query) else { return nil }
+        guard let reading = QuestionReader.read(question, anchor: day), holds(reading.query),
+            canCombine(reading.combination)
+        else { return nil }
         return try answer(reading)
     }
 
@@ -30,6 +32,7 @@ extension QueryTables {
     /// - Returns: the answer in words.
     /// - Throws: a validation error when these tables cannot run the reading's query.
     public func answer(_ reading: QuestionReader.Reading) throws -> QuestionAnswer {
+        if let combination = reading.combination { return try combinedAnswer(reading, combination) }
         let result = try evaluate(reading.query)
         var context = result.rows == 0 ? try emptyContext(reading.query) : QuestionAnswer.Context()
         if result.rows > 0, reading.query.reducer == .sum, result.value == .number(0) {

@@ -8,6 +8,15 @@ public struct QuestionAnswer: Sendable, Equatable {
     public var unit: String?
     public var result: QueryResult
 
+    init(text: String, number: Double?, unit: String?, result: QueryResult) {
+        (self.text, self.number, self.unit, self.result) = (text, number, unit, result)
+    }
+
+    /// "on 3 November 2025", "between 3 and 16 November 2025".
+    static func span(_ from: CalendarDate?, _ to: CalendarDate?) -> String {
+        Words.span(from, to)
+    }
+
     init(reading: QuestionReader.Reading, result: QueryResult, units: [String: String], context: Context) {
         self.result = result
         let words = Words(reading: reading, result: result, units: units, context: context)

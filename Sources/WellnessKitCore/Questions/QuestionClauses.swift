@@ -460,9 +460,9 @@ struct QuestionClauses {
             return nil
         }
         if let metric, metric.table == .daily, activity != nil {
-            // "steps on my runs" are the sessions' steps; other daily metrics have no session.
-            guard metric.name == "steps" else { return nil }
-            self.metric = (.sessions, "steps")
+            // "steps on my runs" are the sessions' steps (zone minutes too); other daily metrics have no session.
+            guard metric.name == "steps" || metric.name == "active_zone_minutes" else { return nil }
+            self.metric = (.sessions, metric.name)
         }
         if case .activitiesReducer? = signal { return .sessions }
         if activity != nil || take != nil { return .sessions }

@@ -12,6 +12,8 @@ public enum QuestionReader {
         var asked: AskedUnit
         /// The activity the question named, for the sentence ("ran", "swims").
         var activity: String?
+        /// A second query the answer combines with this one: a share, a pace, a difference.
+        var combination: QuestionCombinations.Combination? = nil
     }
 
     /// Most characters of a question read.
@@ -23,6 +25,12 @@ public enum QuestionReader {
     /// - Returns: the reading, or nil when the question is not understood whole.
     public static func read(_ question: String, anchor: CalendarDate) -> Reading? {
         guard question.count <= maximumLength, let words = QuestionTokens.words(of: question) else { return nil }
+        if QuestionCombinations.applies(to: words) { return QuestionCombinations.read(words, anchor: anchor) }
+        return plain(words, anchor: anchor)
+    }
+
+    /// A question of one query, as words.
+    static func plain(_ words: [String], anchor: CalendarDate) -> Reading? {
         guard var read = meanings(of: words) else { return nil }
         // "When was my HRV highest?", "when did I do my first swim": a day, not a condition.
         if words.first == "when", read.first == .condition(.either) { read[0] = .whichDay }

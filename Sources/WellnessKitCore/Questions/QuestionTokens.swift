@@ -43,6 +43,14 @@ enum QuestionTokens {
                 continue
             }
             let value = QuestionVocabulary.numbers[words[index]] ?? number(words[index])
+            // "seven and a half hours": 450 minutes.
+            if let value, next([words[index], "and", "a", "half"]), index + 4 < words.count,
+                ["hours", "hour", "hrs"].contains(words[index + 4])
+            {
+                result += [String(value * 60 + 30), "minutes"]
+                index += 5
+                continue
+            }
             if let value, index + 1 < words.count, let scale = scales[words[index + 1]] {
                 result.append(String(value * scale))
                 index += 2
@@ -94,12 +102,15 @@ enum QuestionTokens {
         "sundays", "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays",
     ]
 
-    private static let vocabulary: [String] = Array(
-        Set(QuestionVocabulary.phrases.keys.flatMap { $0.split(separator: " ").map(String.init) })
-            .union(QuestionVocabulary.numbers.keys)
-    ).sorted()
+    private static let known = Set(
+        QuestionVocabulary.phrases.keys.flatMap { $0.split(separator: " ").map(String.init) }
+    )
+    .union(QuestionVocabulary.numbers.keys)
 
-    private static let known = Set(vocabulary)
+    /// The words a slip may be corrected to: short month names are too close to other words ("slep", "sep").
+    private static let vocabulary: [String] = Array(
+        known.subtracting(QuestionVocabulary.shortMonthNames.joined())
+    ).sorted()
 
     /// A word of the vocabulary, or the one vocabulary word a slip away
     /// ("avrage", "yesterady"); unknown words stay as they are. A correction

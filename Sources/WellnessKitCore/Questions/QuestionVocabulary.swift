@@ -23,7 +23,7 @@ enum QuestionVocabulary {
         add(["total", "in total", "altogether", "combined", "sum", "totaled"], .reducer(.sum))
         add(["median"], .reducer(.median))
         add(["standard deviation", "std", "stdev", "std dev", "standard dev"], .reducer(.std))
-        add(["variability", "variation"], .variability)
+        add(["variability", "variation", "vary", "varied"], .variability)
         add(["highest", "maximum", "max", "peak", "most", "best", "biggest", "top"], .reducer(.max))
         add(["lowest", "minimum", "min", "least", "fewest", "smallest"], .reducer(.min))
         add(["longest"], .longest(metric: "duration"))
@@ -31,6 +31,8 @@ enum QuestionVocabulary {
         add(["fastest", "quickest"], .extreme(.max, metric: "speed"))
         add(["slowest"], .extreme(.min, metric: "speed"))
         add(["heaviest"], .extreme(.max, metric: "weight"))
+        // A sleep score is better higher; "worst" of another metric (resting heart rate?) is not read.
+        add(["worst"], .extreme(.min, metric: "sleep_score"))
         add(["lightest"], .extreme(.min, metric: "weight"))
         add(
             [
@@ -47,6 +49,8 @@ enum QuestionVocabulary {
             [
                 "most common workout", "most common activity", "most frequent workout", "most frequent activity",
                 "what did i do most", "which workout did i do most", "what workout did i do most",
+                "what did i do most often", "which workout did i do most often", "what workout did i do most often",
+                "which activity did i do most often", "what activity did i do most often",
             ],
             .activitiesReducer(.mostFrequentActivity))
         addMetrics(add)
@@ -79,7 +83,8 @@ enum QuestionVocabulary {
                 "on",
                 "from", "across", "by", "done", "gone", "going", "taken", "gotten", "any", "but",
                 "reading", "readings", "single", "in one night", "in one day", "at night", "use", "used", "using",
-                "doing", "while", "data", "gain", "gained", "earn", "earned", "whole",
+                "doing", "while", "data", "gain", "gained", "earn", "earned", "whole", "per", "i've", "ive",
+                "i want to know", "want to know", "give me", "give",
             ],
             .filler)
         return phrases
@@ -136,13 +141,17 @@ enum QuestionVocabulary {
         addSleepStages(add)
         addScores(add)
         add(["active zone minutes", "azm", "zone minutes"], .metric(.daily, "active_zone_minutes", asked: .natural))
-        add(["heart rate", "hr", "pulse", "bpm"], .metric(.sessions, "average_heart_rate", asked: .natural))
+        add(
+            [
+                "heart rate", "hr", "pulse", "bpm", "heartrate", "average heart rate", "avg heart rate", "average hr",
+                "avg hr", "average heartrate", "avg heartrate",
+            ], .metric(.sessions, "average_heart_rate", asked: .natural))
         add(
             ["calories", "kcal", "calories burned", "calories did i burn", "burn", "burned"],
             .metric(.sessions, "calories", asked: .natural))
         add(["elevation", "elevation gain", "climb", "climbed"], .metric(.sessions, "elevation_gain", asked: .natural))
         add(["speed", "average speed", "avg speed"], .metric(.sessions, "speed", asked: .natural))
-        add(["by distance", "in distance"], .metric(.sessions, "distance", asked: .natural))
+        add(["by distance", "in distance", "distances"], .metric(.sessions, "distance", asked: .natural))
         add(["by time", "by duration"], .metric(.sessions, "duration", asked: .natural))
         add(["hours", "hrs"], .unit(.hours))
         add(["hour"], .unit(.hours))
@@ -219,7 +228,7 @@ enum QuestionVocabulary {
                 "weight training", "weightlifting", "gym sessions",
             ], .activity("weights"))
         add(["walk", "walked", "walking"], .activity("walk"))
-        add(["walks", "go for a walk", "my walk", "a walk"], .walks)
+        add(["walks", "go for a walk", "my walk", "a walk", "per walk", "each walk", "every walk"], .walks)
         add(["hike", "hikes", "hiked", "hiking"], .activity("hike"))
         add(["elliptical", "ellipticals", "cross trainer", "elliptical trainer"], .activity("elliptical"))
         add(["aerobic workout", "aerobic workouts", "aerobics", "aerobic"], .activity("aerobic"))
@@ -271,11 +280,7 @@ enum QuestionVocabulary {
             "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
             "november", "december",
         ]
-        // "may" is a verb too: it is never shortened.
-        let shortened = [
-            ["jan"], ["feb"], ["mar"], ["apr"], [], ["jun"], ["jul"], ["aug"], ["sep", "sept"], ["oct"], ["nov"],
-            ["dec"],
-        ]
+        let shortened = shortMonthNames
         for (index, name) in months.enumerated() {
             for name in [name] + shortened[index] {
                 add(
@@ -292,6 +297,12 @@ enum QuestionVocabulary {
                 "since i started tracking", "since i began tracking", "since i started logging",
             ], .window(.all))
     }
+
+    /// Months' shortened names, January first; "may" is a verb too and is never shortened. Spelling is
+    /// never corrected to one ("slep" is not "sep").
+    static let shortMonthNames = [
+        ["jan"], ["feb"], ["mar"], ["apr"], [], ["jun"], ["jul"], ["aug"], ["sep", "sept"], ["oct"], ["nov"], ["dec"],
+    ]
 
     /// Number words a question may spell out.
     static let numbers: [String: Double] = [
