@@ -529,6 +529,11 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
         "how much does my daily sleep vary this month? give me the standard deviation."]),
     (expect("sessions", "most_frequent_activity", window="this_month"), [
         "What workout did I do most often this month?", "Which activity did I do most often this month?"]),
+    # Miles asked are answered in miles (the distance's unit is known); a slip is never read as "may".
+    (expect("sessions", "sum", metric="distance", activity="run", window={"last_days": 28}), [
+        "How many miles did I run over the last four weeks?", "how mnay miles did I run in the past 4 weeks"]),
+    (expect("sessions", "count", activity="run", where=(("duration", "<=", 30),), window={"last_days": 30}), [
+        "how mnay runs were no longer than 30 minutes the past thirty days?"]),
 ]
 
 #: Questions the reader must decline: no reading is right for them.
@@ -539,7 +544,7 @@ DECLINED = [
     "How many steps did I take on Thursday?", "How many steps on Mondays?", "How many times did I run on a Monday?",
     "When did I first log my weight?", "How many steps on Nov 31?",
     "How many times did I burn more than 500 calories?", "What was my worst resting heart rate?",
-    "How many steps per week?", "What was my worst sleep?",
+    "How many steps per week?", "What was my worst sleep?", "How many runs over 3 miles?",
     "How many runs will I do next week?", "Am I getting fitter?", "Why did I sleep badly?",
     "What should I eat before a run?", "Compare my sleep this week with last week", "Is my heart rate normal?",
     "How many steps should I take?", "What is a good HRV?", "Did my running improve since March?",
@@ -662,6 +667,7 @@ def test_sentences_over_no_rows_are_true(tables: wellness.QueryTables) -> None:
             query = result["query"]
             if answer["number"] is not None and result["rows"] > 0:
                 value = result["value"] / 60 if answer["unit"] == "hours" else result["value"]
+                value = value / 1.609344 if answer["unit"] == "miles" else value  # the distances are in km
                 assert answer["number"] == pytest.approx(round(value, 1), abs=0.05), (phrasing, text)
             if result["rows"] != 0:
                 continue
@@ -763,6 +769,9 @@ def test_combined_forms_read_in_part_are_declined(tables: wellness.QueryTables, 
     assert not tables.ask(question, anchor=ANCHOR)["understood"]
 
 
-def test_a_pace_needs_the_distances_unit() -> None:
+def test_a_pace_and_miles_need_the_distances_unit(tables: wellness.QueryTables) -> None:
     unknown = wellness.QueryTables(DAILY_ROWS, SESSION_ROWS, time_zone=ZONE)
     assert not unknown.ask("pace of my most recent run", anchor=ANCHOR)["understood"]
+    assert not unknown.ask("How many miles did I run?", anchor=ANCHOR)["understood"]
+    miles = tables.ask("How many miles did I run?", anchor=ANCHOR)
+    assert (miles["number"], miles["unit"]) == (pytest.approx(14.5 / 1.609344), "miles")

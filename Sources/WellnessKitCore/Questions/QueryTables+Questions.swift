@@ -10,6 +10,10 @@ extension QueryTables {
         guard let reading = QuestionReader.read(question, anchor: day), holds(reading.query),
             canCombine(reading.combination)
         else { return nil }
+        // Miles are answered only from a distance whose unit is known.
+        if reading.asked == .miles, QuestionAnswer.metresPerUnit[units["distance"]?.lowercased() ?? ""] == nil {
+            return nil
+        }
         return try answer(reading)
     }
 

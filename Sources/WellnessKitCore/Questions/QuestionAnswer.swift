@@ -8,6 +8,13 @@ public struct QuestionAnswer: Sendable, Equatable {
     public var unit: String?
     public var result: QueryResult
 
+    /// Metres in a distance unit a table may declare, for a distance asked in miles.
+    static let metresPerUnit: [String: Double] = [
+        "km": 1000, "kilometers": 1000, "kilometres": 1000, "m": 1, "meters": 1, "metres": 1, "mi": 1609.344,
+        "miles": 1609.344,
+    ]
+    static let metresPerMile = 1609.344
+
     init(text: String, number: Double?, unit: String?, result: QueryResult) {
         (self.text, self.number, self.unit, self.result) = (text, number, unit, result)
     }
@@ -273,6 +280,11 @@ private struct Words {
 
     /// The value in the unit asked: sleep and durations are kept in minutes.
     private func shown(_ stored: Double) -> (Double, String?) {
+        if reading.asked == .miles, metric == "distance", let unit = result.unit,
+            let metres = QuestionAnswer.metresPerUnit[unit.lowercased()]
+        {
+            return (stored * metres / QuestionAnswer.metresPerMile, "miles")
+        }
         if QuestionClauses.minuteMetrics.contains(metric) && result.unit == nil || result.unit == "min" {
             if reading.asked == .hours || (metric == "sleep_minutes" && reading.asked == .natural) {
                 return ((stored / 60 * 10).rounded() / 10, "hours")

@@ -321,7 +321,7 @@ struct QuestionClauses {
         if metric == nil, unit == .kilometres { metric = (.sessions, "distance") }
         if metric == nil, afterActivity, unit == .hours || unit == .minutes { metric = (.sessions, "duration") }
         if metric == nil, let fallback { metric = (.daily, fallback) }
-        guard let (_, name) = metric, Self.unit(unit, fits: name) else { return nil }
+        guard let (_, name) = metric, unit != .miles, Self.unit(unit, fits: name) else { return nil }
         let scale = Self.minuteMetrics.contains(name) ? unit.minutes : 1
         return (QueryCondition(metric: name, op: op, value: .number(number * scale)), used)
     }
@@ -337,6 +337,7 @@ struct QuestionClauses {
         case .percent: return percentMetrics.contains(metric)
         case .milliseconds: return metric == "heart_rate_variability"
         case .metres: return metric == "elevation_gain"
+        case .miles: return metric == "distance"
         case .natural: return !minuteMetrics.contains(metric) && metric != "distance"
         }
     }
@@ -420,7 +421,7 @@ struct QuestionClauses {
         }
         metricNamed = metric != nil
         // A named unit names the metric: "how long was my longest hike in kilometers" is a distance.
-        if metric == nil, asked == .kilometres { metric = (.sessions, "distance") }
+        if metric == nil, asked == .kilometres || asked == .miles { metric = (.sessions, "distance") }
         if metric == nil {
             switch signal {
             case .howFar?: metric = (.sessions, "distance")
@@ -443,7 +444,7 @@ struct QuestionClauses {
             }
         }
         // A unit the metric is not kept in: "how far was my longest run in minutes".
-        if let name = metric?.name, [.hours, .minutes, .kilometres, .milliseconds, .metres].contains(asked),
+        if let name = metric?.name, [.hours, .minutes, .kilometres, .milliseconds, .metres, .miles].contains(asked),
             !Self.unit(asked, fits: name)
         {
             return nil

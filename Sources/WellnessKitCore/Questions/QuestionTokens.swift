@@ -107,9 +107,10 @@ enum QuestionTokens {
     )
     .union(QuestionVocabulary.numbers.keys)
 
-    /// The words a slip may be corrected to: short month names are too close to other words ("slep", "sep").
+    /// The words a slip may be corrected to: short month names and "may" are too close to other words
+    /// ("slep" is not "sep", "mnay" is "many", not "may").
     private static let vocabulary: [String] = Array(
-        known.subtracting(QuestionVocabulary.shortMonthNames.joined())
+        known.subtracting(QuestionVocabulary.shortMonthNames.joined()).subtracting(["may"])
     ).sorted()
 
     /// A word of the vocabulary, or the one vocabulary word a slip away

@@ -159,6 +159,7 @@ enum QuestionVocabulary {
         add(["km", "kilometers", "kilometres", "kilometer", "kilometre"], .unit(.kilometres))
         add(["ms", "milliseconds"], .unit(.milliseconds))
         add(["metres", "meters"], .unit(.metres))
+        add(["miles", "mile"], .unit(.miles))
         add(
             ["weight", "body weight", "weigh", "weighed", "weigh myself", "weighed myself", "weigh in", "weigh ins"],
             .metric(.daily, "weight", asked: .natural))

@@ -90,6 +90,9 @@ enum AskedUnit: Equatable {
     case milliseconds
     /// "metres", "m": only elevation gain is kept in metres.
     case metres
+    /// "miles": a distance asked in miles, answered in miles when the distance's unit is known; never
+    /// read in a condition (its number would have to be converted to the table's unit).
+    case miles
 
     /// The stored minutes per asked unit, for the metrics kept in minutes.
     var minutes: Double {
