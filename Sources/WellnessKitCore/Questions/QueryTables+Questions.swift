@@ -7,11 +7,7 @@ extension QueryTables {
     /// - Throws: a validation error when the question reads as a query these tables cannot run.
     public func answer(_ question: String, anchor: CalendarDate? = nil) throws -> QuestionAnswer? {
         let day = anchor ?? LocalCalendar.calendarDate(of: today())
-        guard let reading = QuestionReader.read(question, anchor: day), holds(reading.query),
-            canCombine(reading.combination)
-        else { return nil }
-        // Miles are answered only from a distance whose unit is known.
-        if reading.asked == .miles, QuestionAnswer.metresPerUnit[units["distance"]?.lowercased() ?? ""] == nil {
+        guard let reading = QuestionReader.read(question, anchor: day), holds(reading.query), canSay(reading) else {
             return nil
         }
         return try answer(reading)
@@ -31,11 +27,24 @@ extension QueryTables {
             && query.dayConditions.allSatisfy { has($0.metric, in: other) }
     }
 
+    /// Whether the tables' units let the answer be said: miles and a pace need the distance's unit, a
+    /// pace durations in minutes.
+    func canSay(_ reading: QuestionReader.Reading) -> Bool {
+        if reading.asked == .miles, QuestionAnswer.metresPerUnit[units["distance"]?.lowercased() ?? ""] == nil {
+            return false
+        }
+        return canCombine(reading.combination)
+    }
+
     /// Answers a question already read.
     /// - Parameter reading: what ``QuestionReader`` read.
     /// - Returns: the answer in words.
     /// - Throws: a validation error when these tables cannot run the reading's query.
     public func answer(_ reading: QuestionReader.Reading) throws -> QuestionAnswer {
+        guard canSay(reading) else {
+            throw WellnessError(
+                kind: .validation, message: "the distance or duration has no unit this answer can be said in")
+        }
         if let combination = reading.combination { return try combinedAnswer(reading, combination) }
         let result = try evaluate(reading.query)
         var context = result.rows == 0 ? try emptyContext(reading.query) : QuestionAnswer.Context()
