@@ -534,6 +534,15 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
         "How many miles did I run over the last four weeks?", "how mnay miles did I run in the past 4 weeks"]),
     (expect("sessions", "count", activity="run", where=(("duration", "<=", 30),), window={"last_days": 30}), [
         "how mnay runs were no longer than 30 minutes the past thirty days?"]),
+    # "hit" / "reach" a number is at least it, "drop below" less; "bpm" after a number is a unit; "the date of".
+    (expect("daily", "count_days", where=(("steps", ">=", 10000),), window="last_week"), [
+        "how many days did i hit 10k steps last week", "How many days did I reach 10,000 steps last week?"]),
+    (expect("daily", "count_days", where=(("resting_heart_rate", ">", 60),)), [
+        "how many days was my resting heart rate above 60 bpm"]),
+    (expect("daily", "count_days", where=(("stress_score", "<", 60),)), [
+        "How many days did my stress score drop below 60?", "how many days did my stress score fall below 60"]),
+    (expect("daily", "date_of_min", metric="resting_heart_rate", window="last_month"), [
+        "What was the date of my lowest resting heart rate last month?"]),
 ]
 
 #: Questions the reader must decline: no reading is right for them.
@@ -545,6 +554,7 @@ DECLINED = [
     "When did I first log my weight?", "How many steps on Nov 31?",
     "How many times did I burn more than 500 calories?", "What was my worst resting heart rate?",
     "How many steps per week?", "What was my worst sleep?", "How many runs over 3 miles?",
+    "How many days was my HRV above 60 bpm?",
     "How many runs will I do next week?", "Am I getting fitter?", "Why did I sleep badly?",
     "What should I eat before a run?", "Compare my sleep this week with last week", "Is my heart rate normal?",
     "How many steps should I take?", "What is a good HRV?", "Did my running improve since March?",

@@ -338,6 +338,7 @@ struct QuestionClauses {
         case .milliseconds: return metric == "heart_rate_variability"
         case .metres: return metric == "elevation_gain"
         case .miles: return metric == "distance"
+        case .beatsPerMinute: return metric.hasSuffix("heart_rate")
         case .natural: return !minuteMetrics.contains(metric) && metric != "distance"
         }
     }

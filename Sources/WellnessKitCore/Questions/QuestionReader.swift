@@ -53,9 +53,10 @@ public enum QuestionReader {
                 let phrase = words[index..<(index + length)].joined(separator: " ")
                 if var meaning = QuestionVocabulary.phrases[phrase] {
                     // "min" is minutes after a number ("30 min"), the smallest elsewhere ("my min resting HR").
-                    if phrase == "min", meanings.last.map({ if case .number = $0 { false } else { true } }) ?? true {
-                        meaning = .reducer(.min)
-                    }
+                    let afterNumber = meanings.last.map { if case .number = $0 { true } else { false } } ?? false
+                    if phrase == "min", !afterNumber { meaning = .reducer(.min) }
+                    // "above 60 bpm": a unit after a number, the heart rate elsewhere.
+                    if phrase == "bpm", afterNumber { meaning = .unit(.beatsPerMinute) }
                     if meaning != .filler { meanings.append(meaning) }
                     index += length
                     matched = true

@@ -37,7 +37,8 @@ enum QuestionVocabulary {
         add(
             [
                 "on what day", "what day", "which day", "on which day", "what night", "which night", "on which night",
-                "on what date", "what date", "which date", "on which date", "on what night",
+                "on what date", "what date", "which date", "on which date", "on what night", "what was the date of",
+                "the date of", "what is the date of", "what's the date of",
             ], .whichDay)
         add(["farthest", "furthest"], .longest(metric: "distance"))
         add(
@@ -106,6 +107,10 @@ enum QuestionVocabulary {
                 "more than or equal to", "greater than or equal to", "no shorter than", "not under",
             ], .comparator(.greaterOrEqual))
         add(["exactly", "equal to"], .comparator(.equal))
+        // "hit 10,000 steps", "my stress score dropped below 60".
+        add(["hit", "reach", "reached", "hitting", "reaching"], .comparator(.greaterOrEqual))
+        add(["drop below", "dropped below", "fall below", "fell below", "go below", "went below"], .comparator(.less))
+        add(["rise above", "rose above", "go above", "went above", "go over", "went over"], .comparator(.greater))
         add(
             ["or more", "or longer", "or above", "or over", "or higher", "or greater"],
             .postfixComparator(.greaterOrEqual, asPrefix: nil))

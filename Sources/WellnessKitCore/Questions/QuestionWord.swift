@@ -93,6 +93,8 @@ enum AskedUnit: Equatable {
     /// "miles": a distance asked in miles, answered in miles when the distance's unit is known; never
     /// read in a condition (its number would have to be converted to the table's unit).
     case miles
+    /// "bpm" after a number: only heart rates are kept in beats per minute.
+    case beatsPerMinute
 
     /// The stored minutes per asked unit, for the metrics kept in minutes.
     var minutes: Double {
