@@ -543,6 +543,13 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
         "How many days did my stress score drop below 60?", "how many days did my stress score fall below 60"]),
     (expect("daily", "date_of_min", metric="resting_heart_rate", window="last_month"), [
         "What was the date of my lowest resting heart rate last month?"]),
+    # Casual openings; "in total" with a count is the count; days with a metric recorded.
+    (expect("daily", "sum", metric="steps", window="yesterday"), [
+        "hey, quick one: how many steps did i do yesterday", "Thanks! And how many steps yesterday?"]),
+    (expect("sessions", "count", activity="swim"), [
+        "How many swims did I do in total?", "total number of swims", "count my swims"]),
+    (expect("daily", "count_days", metric="heart_rate_variability", window="last_month"), [
+        "Number of days with HRV data last month?", "how many days with HRV recorded last month"]),
 ]
 
 #: Questions the reader must decline: no reading is right for them.

@@ -275,6 +275,11 @@ struct QuestionClauses {
             position += 1
         }
         if let activityName = pendingActivity { conditions.append((activityCondition(activityName), .days)) }
+        // "Number of days with HRV data": the days the metric was recorded, when nothing else is asked.
+        if let (table, name, _) = pendingMetric, conditions.isEmpty, metric == nil, signal == .howManyDays {
+            metric = (table, name)
+            return true
+        }
         return pendingMetric == nil
     }
 
@@ -473,6 +478,9 @@ struct QuestionClauses {
 
     private func finalReducer(table: DataQuery.Table) -> QueryReducer? {
         if signal == .whichDay { return dayReducer() }
+        // "how many swims did I do in total", "total number of hikes": a count, not a sum of a metric.
+        let counted = signal == .howMany || signal == .howManyTimes || signal == .howManyDays
+        let reducer = self.reducer == .sum && metric == nil && counted ? nil : self.reducer
         // "When did I first log my weight": the first day with it, or the window's first day? Declined.
         if table == .daily, signal == .whenFirst || signal == .whenLast { return nil }
         let chosen: QueryReducer?

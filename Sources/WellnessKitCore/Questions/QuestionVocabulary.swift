@@ -14,7 +14,7 @@ enum QuestionVocabulary {
                 "how many nights", "on how many nights", "number of nights",
             ], .howManyDays)
         add(["how many times", "how often", "number of times", "how frequently"], .howManyTimes)
-        add(["how many", "number of"], .howMany)
+        add(["how many", "number of", "count", "count my", "count of", "the number of"], .howMany)
         add(["how far", "what distance", "distance"], .howFar)
         add(["how long", "how much time", "duration", "time", "length"], .howLong)
         add(["when was my last", "when did i last", "when was the last time i", "last time i"], .whenLast)
@@ -85,7 +85,9 @@ enum QuestionVocabulary {
                 "from", "across", "by", "done", "gone", "going", "taken", "gotten", "any", "but",
                 "reading", "readings", "single", "in one night", "in one day", "at night", "use", "used", "using",
                 "doing", "while", "data", "gain", "gained", "earn", "earned", "whole", "per", "i've", "ive",
-                "i want to know", "want to know", "give me", "give",
+                "i want to know", "want to know", "give me", "give", "hey", "hi", "quick one", "quick question",
+                "could you", "would you", "can you", "i'm curious", "curious", "just wondering", "wondering", "just",
+                "thanks", "thank you", "ok", "okay",
             ],
             .filler)
         return phrases
