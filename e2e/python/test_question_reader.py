@@ -550,6 +550,14 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
         "How many swims did I do in total?", "total number of swims", "count my swims"]),
     (expect("daily", "count_days", metric="heart_rate_variability", window="last_month"), [
         "Number of days with HRV data last month?", "how many days with HRV recorded last month"]),
+    # Two dates with "between", "from … through"; a walk as a noun is a session; "calorie burn".
+    (expect("daily", "sum", metric="steps", window={"between": ["2025-11-01", "2025-11-07"]}), [
+        "How many steps did I take between Nov 1 and Nov 7?", "steps from November 1 through November 7",
+        "between 1 nov and 7 nov how many steps"]),
+    (expect("sessions", "max", metric="steps", activity="walk"), [
+        "most steps in one walk", "What was the most steps on a single walk?"]),
+    (expect("sessions", "max", metric="calories"), [
+        "highest calorie burn in a single workout", "most calories burnt in one workout"]),
 ]
 
 #: Questions the reader must decline: no reading is right for them.
@@ -561,7 +569,7 @@ DECLINED = [
     "When did I first log my weight?", "How many steps on Nov 31?",
     "How many times did I burn more than 500 calories?", "What was my worst resting heart rate?",
     "How many steps per week?", "What was my worst sleep?", "How many runs over 3 miles?",
-    "How many days was my HRV above 60 bpm?",
+    "How many days was my HRV above 60 bpm?", "How many steps between Nov 7 and Nov 1?",
     "How many runs will I do next week?", "Am I getting fitter?", "Why did I sleep badly?",
     "What should I eat before a run?", "Compare my sleep this week with last week", "Is my heart rate normal?",
     "How many steps should I take?", "What is a good HRV?", "Did my running improve since March?",

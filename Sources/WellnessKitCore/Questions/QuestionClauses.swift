@@ -94,7 +94,15 @@ struct QuestionClauses {
                 // "on Saturday": the last one before today; on a Saturday it could be today or a week ago.
                 guard window == nil, let day = lastWeekday(weekday) else { return false }
                 window = .between(day, day)
-            case .weeks, .months, .fortnight, .condition, .postfixComparator, .between, .unanswerable:
+            case .between:
+                // "between Nov 1 and Nov 7": both days and those between.
+                guard window == nil, let (named, used) = dateWindow(words, at: index + 1), used >= 4 else {
+                    return false
+                }
+                window = named
+                index += used + 1
+                continue
+            case .weeks, .months, .fortnight, .condition, .postfixComparator, .unanswerable:
                 return false
             case .since, .month:
                 guard window == nil, let (named, used) = calendarWindow(words, at: index) else { return false }

@@ -87,7 +87,7 @@ enum QuestionVocabulary {
                 "doing", "while", "data", "gain", "gained", "earn", "earned", "whole", "per", "i've", "ive",
                 "i want to know", "want to know", "give me", "give", "hey", "hi", "quick one", "quick question",
                 "could you", "would you", "can you", "i'm curious", "curious", "just wondering", "wondering", "just",
-                "thanks", "thank you", "ok", "okay",
+                "thanks", "thank you", "ok", "okay", "through", "thru", "until", "till", "in one", "on one",
             ],
             .filler)
         return phrases
@@ -154,7 +154,11 @@ enum QuestionVocabulary {
                 "avg hr", "average heartrate", "avg heartrate",
             ], .metric(.sessions, "average_heart_rate", asked: .natural))
         add(
-            ["calories", "kcal", "calories burned", "calories did i burn", "burn", "burned"],
+            [
+                "calories", "kcal", "calories burned", "calories did i burn", "burn", "burned", "calorie",
+                "calorie burn",
+                "calories burnt", "burnt",
+            ],
             .metric(.sessions, "calories", asked: .natural))
         add(["elevation", "elevation gain", "climb", "climbed"], .metric(.sessions, "elevation_gain", asked: .natural))
         add(["speed", "average speed", "avg speed"], .metric(.sessions, "speed", asked: .natural))
@@ -236,7 +240,12 @@ enum QuestionVocabulary {
                 "weight training", "weightlifting", "gym sessions",
             ], .activity("weights"))
         add(["walk", "walked", "walking"], .activity("walk"))
-        add(["walks", "go for a walk", "my walk", "a walk", "per walk", "each walk", "every walk"], .walks)
+        // A walk as a noun is a session: "my walk", "per walk", "in one walk" (the verb is how steps were taken).
+        add(
+            [
+                "walks", "go for a walk", "my walk", "a walk", "per walk", "each walk", "every walk", "one walk",
+                "single walk", "in one walk", "on one walk", "a single walk", "that walk", "the walk",
+            ], .walks)
         add(["hike", "hikes", "hiked", "hiking"], .activity("hike"))
         add(["elliptical", "ellipticals", "cross trainer", "elliptical trainer"], .activity("elliptical"))
         add(["aerobic workout", "aerobic workouts", "aerobics", "aerobic"], .activity("aerobic"))
