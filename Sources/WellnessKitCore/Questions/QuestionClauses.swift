@@ -19,6 +19,8 @@ struct QuestionClauses {
     private var superlative: String?
     /// Whether the question named its metric (not a superlative's or "how long"'s default).
     private var metricNamed = false
+    /// "last night", "this morning": today's row, for a night's metrics only.
+    private var nightly = false
     /// "walks", "my walk": walking as sessions, not as how a day's steps were taken.
     private var walkSessions = false
     private var anchor = CalendarDate.epoch
@@ -48,6 +50,8 @@ struct QuestionClauses {
         }
         if case .named(let name)? = activity { query.activities = [name] }
         guard table == .sessions || activity == nil else { return nil }
+        // "steps last night" would be the whole day's steps: only a night's metrics are read.
+        guard !nightly || (table == .daily && Self.nightlyMetrics.contains(query.metric ?? "")) else { return nil }
         // "what percentage of days …" asks a share no reducer gives; percent fits only a metric kept in percent.
         guard asked != .percent || Self.percentMetrics.contains(query.metric ?? "") else { return nil }
         query.window = window ?? .all
@@ -121,6 +125,10 @@ struct QuestionClauses {
             case .window(let named):
                 guard window == nil else { return false }
                 window = named
+            case .lastNight:
+                guard window == nil else { return false }
+                window = .today
+                nightly = true
             case .thisYear, .lastYear:
                 guard window == nil, let named = year(words[index] == .thisYear ? 0 : -1) else { return false }
                 window = named
@@ -393,6 +401,11 @@ struct QuestionClauses {
     static let rateMetrics: Set<String> = percentMetrics.union([
         "resting_heart_rate", "heart_rate_variability", "average_heart_rate", "speed", "sleep_score", "stress_score",
         "vo2_max", "weight",
+    ])
+
+    /// What "last night" and "this morning" may ask: the night's sleep and what the watch measured overnight.
+    static let nightlyMetrics: Set<String> = minuteMetrics.subtracting(["duration"]).union(percentMetrics).union([
+        "sleep_score", "heart_rate_variability", "resting_heart_rate", "weight",
     ])
 
     /// The daily metrics kept in minutes: "the longest I slept", "shortest sleep" are their maximum and minimum.

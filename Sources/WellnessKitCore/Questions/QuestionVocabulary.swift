@@ -262,7 +262,7 @@ enum QuestionVocabulary {
     private static func addWindows(_ add: ([String], QuestionWord) -> Void) {
         add(["today", "so far today"], .window(.today))
         // A night's sleep is dated by the morning one woke up (as Fitbit, Pixel and Apple Health date it).
-        add(["last night", "this morning", "last nights"], .window(.today))
+        add(["last night", "this morning", "last nights"], .lastNight)
         add(["yesterday"], .window(.yesterday))
         add(["this week", "so far this week", "this wk", "so far this wk"], .window(.thisWeek))
         add(["last week", "last wk"], .window(.lastWeek))

@@ -64,6 +64,9 @@ enum QuestionWord: Equatable {
     case monthName(Int)
     /// "fortnight": 14 days after "last" / "past".
     case fortnight
+    /// "last night", "this morning": today's row (a night is dated by the morning one woke up), for the
+    /// night's metrics only ("steps last night" is not the day's steps).
+    case lastNight
     /// "variability": a standard deviation, except of a heart rate (where it means HRV).
     case variability
     case number(Double)
