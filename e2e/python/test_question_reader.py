@@ -569,7 +569,8 @@ DECLINED = [
     "When did I first log my weight?", "How many steps on Nov 31?",
     "How many times did I burn more than 500 calories?", "What was my worst resting heart rate?",
     "How many steps per week?", "What was my worst sleep?", "How many runs over 3 miles?",
-    "How many days was my HRV above 60 bpm?", "How many steps did I take last night?", "How many steps between Nov 7 and Nov 1?",
+    "How many days was my HRV above 60 bpm?", "How many steps did I take last night?",
+    "How many steps between Nov 7 and Nov 1?",
     "How many runs will I do next week?", "Am I getting fitter?", "Why did I sleep badly?",
     "What should I eat before a run?", "Compare my sleep this week with last week", "Is my heart rate normal?",
     "How many steps should I take?", "What is a good HRV?", "Did my running improve since March?",
@@ -800,3 +801,12 @@ def test_a_pace_and_miles_need_the_distances_unit(tables: wellness.QueryTables) 
     assert not unknown.ask("How many miles did I run?", anchor=ANCHOR)["understood"]
     miles = tables.ask("How many miles did I run?", anchor=ANCHOR)
     assert (miles["number"], miles["unit"]) == (pytest.approx(14.5 / 1.609344), "miles")
+
+
+def test_a_pace_over_a_tiny_distance_is_said_without_failing() -> None:
+    """A pace far past any real one (a distance near zero) is said as a number, not as minutes and seconds."""
+    run = dict(SESSION_ROWS[0], distance=1e-300)
+    tiny = wellness.QueryTables(DAILY_ROWS, [run], time_zone=ZONE, units={"distance": "km"})
+    answer = tiny.ask("pace of my last run", anchor=ANCHOR)
+    assert answer["understood"] and answer["number"] == pytest.approx(50 / 1e-300)
+    assert answer["unit"] == "min/km" and ":" not in answer["answer"].split("(")[0]

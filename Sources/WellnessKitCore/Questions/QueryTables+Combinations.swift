@@ -44,11 +44,14 @@ extension QueryTables {
                 text: "Those workouts\(span) have no distance recorded.", number: nil, unit: nil, result: duration)
         }
         let pace = minutes / length
+        // "5:58": minutes and seconds, when the pace is a plausible one (no conversion of a huge number).
         let seconds = (pace * 60).rounded()
+        let remainder = seconds.truncatingRemainder(dividingBy: 60)
         let clock =
-            "\(ConditionWords.format((seconds / 60).rounded(.down))):"
-            + "\(Int(seconds.truncatingRemainder(dividingBy: 60)) < 10 ? "0" : "")"
-            + "\(ConditionWords.format(seconds.truncatingRemainder(dividingBy: 60)))"
+            pace.isFinite && pace < 1_000
+            ? "\(ConditionWords.format((seconds / 60).rounded(.down))):\(remainder < 10 ? "0" : "")"
+                + ConditionWords.format(remainder)
+            : ConditionWords.format(pace)
         let text =
             "Your pace was \(clock) min/\(unit) (\(ConditionWords.format(minutes)) minutes over "
             + "\(ConditionWords.format(length)) \(unit))\(span)."
