@@ -570,7 +570,7 @@ DECLINED = [
     "How many times did I burn more than 500 calories?", "What was my worst resting heart rate?",
     "How many steps per week?", "What was my worst sleep?", "How many runs over 3 miles?",
     "How many days was my HRV above 60 bpm?", "How many steps did I take last night?",
-    "How many steps between Nov 7 and Nov 1?",
+    "How many steps between Nov 7 and Nov 1?", "How many days did I run in the last 3000 fortnights?",
     "How many runs will I do next week?", "Am I getting fitter?", "Why did I sleep badly?",
     "What should I eat before a run?", "Compare my sleep this week with last week", "Is my heart rate normal?",
     "How many steps should I take?", "What is a good HRV?", "Did my running improve since March?",

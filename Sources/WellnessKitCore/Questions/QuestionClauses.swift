@@ -190,6 +190,8 @@ struct QuestionClauses {
             // "the past 3 months": 30 days a month, as "the past month" is 30 days.
             guard isLast, window == nil else { return nil }
             let perUnit = next == .weeks ? 7 : next == .months ? 30 : next == .fortnight ? 14 : 1
+            // Past the longest window a query takes (100 years): no such question is answered.
+            guard count * perUnit <= 36_600 else { return nil }
             window = .lastDays(count * perUnit)
             return used + 1
         case .activity?, .walks?:
