@@ -558,6 +558,8 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
         "most steps in one walk", "What was the most steps on a single walk?"]),
     (expect("sessions", "max", metric="calories"), [
         "highest calorie burn in a single workout", "most calories burnt in one workout"]),
+    (expect("sessions", "count", where=(("duration", ">", 60),), window="this_month"), [
+        "how many workouts lasted more than an hour this month"]),
 ]
 
 #: Questions the reader must decline: no reading is right for them.

@@ -87,7 +87,8 @@ enum QuestionVocabulary {
                 "doing", "while", "data", "gain", "gained", "earn", "earned", "whole", "per", "i've", "ive",
                 "i want to know", "want to know", "give me", "give", "hey", "hi", "quick one", "quick question",
                 "could you", "would you", "can you", "i'm curious", "curious", "just wondering", "wondering", "just",
-                "thanks", "thank you", "ok", "okay", "through", "thru", "until", "till", "in one", "on one",
+                "thanks", "thank you", "ok", "okay", "through", "thru", "until", "till", "lasted", "lasting", "in one",
+                "on one",
             ],
             .filler)
         return phrases
