@@ -22,14 +22,20 @@ import Testing
     }
 
     /// "yoga on days I ran" was read as yoga sessions that are runs (always 0): another session of the same
-    /// day is no condition on a session's own row.
-    @Test(arguments: [
-        "how many times did I do yoga on days I ran", "How far did I walk on days I went swimming?",
-        "How many walks on days I worked out?", "How many yoga sessions when I ran?",
-        "How many runs on days I ran more than 5 km?",
-    ])
+    /// day is no condition on a session's own row, but a same-day join (`same_day_where`); whether a walk is
+    /// one of "the workouts", and another workout after "when", are declined.
+    @Test(arguments: ["How many walks on days I worked out?", "How many yoga sessions when I ran?"])
     func anotherSessionOfTheSameDayIsDeclined(question: String) {
         #expect(Self.read(question) == nil)
+    }
+
+    @Test(arguments: [
+        "how many times did I do yoga on days I ran", "How far did I walk on days I went swimming?",
+        "How many runs on days I ran more than 5 km?",
+    ])
+    func anotherSessionOfTheSameDayIsASameDayJoin(question: String) throws {
+        let query = try #require(Self.read(question))
+        #expect(query.table == .sessions && query.conditions.isEmpty && !query.sameDayConditions.isEmpty)
     }
 
     @Test func aDayConditionOnTheOtherTableIsStillRead() throws {
