@@ -65,6 +65,21 @@ import WellnessTestSupport
         #expect(try Self.number("How many hours did I slep yesterday?") == 5)
     }
 
+    @Test func minIsTheLowestUnitsNameTheMetricAndTheDayOfASessionIsThatDay() throws {
+        // "min" was read as minutes, and the question as the average (57.7).
+        #expect(try Self.number("What was my min resting HR?") == 55)
+        #expect(try Self.number("How many runs longer than 28 min?") == 1)
+        // "in kilometers" names the distance: not the longest run's 30 minutes.
+        let longest = try #require(try Self.answer("How long was my longest run in kilometers?"))
+        #expect(longest.number == 6 && longest.unit == "km")
+        // The day's steps on the day of the last run (2 November), not the run's own 4,500.
+        #expect(try Self.number("How many steps did I take on the day of my last run?") == 8000)
+        // "On what day": the day, not the value.
+        let day = try #require(try Self.answer("On what day was my HRV lowest?"))
+        #expect(day.number == nil && day.result.value == .date(CalendarDate(year: 2025, month: 11, day: 2)!))
+        #expect(try Self.answer("When was my longest run?") == nil)
+    }
+
     @Test func theActivityNextToStepsIsKept() throws {
         #expect(try Self.number("How many steps during my first two walks today?") == 3000)
         #expect(try Self.number("How many steps on my runs?") == 8500)
@@ -256,7 +271,8 @@ import WellnessTestSupport
         #expect(try Self.summary("What was my VO2 max yesterday?")?.number == 45)
         #expect(try Self.summary("How many days was my SpO2 below 95%?")?.number == 1)
         #expect(try Self.summary("What was my total sleep score?") == nil)
-        #expect(try Self.summary("What percentage of days did I work out?") == nil)
+        // A share of the days the daily table has: workouts on both of them.
+        #expect(try Self.summary("What percentage of days did I work out?")?.number == 100)
     }
 
     @Test func workoutsByKind() throws {

@@ -67,7 +67,8 @@ import WellnessTestSupport
         #expect(weekend.text.contains("on weekends between 1 and 2 November 2025"))
         // Weekends are counted by no reducer: not the runs on weekends.
         #expect(try Self.answer("How many weekends did I run?") == nil)
-        // "on Monday" is one day, not every Monday; a day named twice is no reading.
+        // "on Monday" is one day, the last Monday; on a Monday (the anchor) today or a week ago? A day named
+        // twice is no reading.
         #expect(try Self.answer("How many steps on Monday?") == nil)
         #expect(try Self.answer("How many steps on weekends and on Saturdays?") == nil)
     }
@@ -170,14 +171,19 @@ import WellnessTestSupport
 
     @Test func theDayOfTheLongestRun() throws {
         // The longest and farthest run is the treadmill run on the 2nd.
-        let steps = try #require(try Self.answer("How many steps did I take on the day of my longest run?"))
-        #expect(steps.number == 8_000 && steps.text.contains("the day of your longest run"))
+        let steps = try #require(try Self.answer("How many steps did I take on the day of my longest run by time?"))
+        #expect(steps.number == 8_000 && steps.text.contains("the day of your longest run by time"))
+        // "Longest" alone: by time, or by distance? Declined, saying so.
+        #expect(try Self.answer("How many steps did I take on the day of my longest run?") == nil)
+        #expect(
+            try Self.reason("How many steps did I take the day of my longest hike?")?.contains("by distance") == true)
+        #expect(try Self.number("How many steps did I take on the day of my longest run by distance?") == 8_000)
         #expect(try Self.number("How much did I sleep on the day of my farthest run?") == 5)
         // That run's distance, or every workout's that day? Declined.
         #expect(try Self.answer("What was the distance on the day of my longest run?") == nil)
         // No swim, so no day: not "you have no steps recorded".
-        let none = try #require(try Self.answer("How many steps did I take on the day of my longest swim?"))
-        #expect(none.number == nil && none.text.hasPrefix("There is no day of your longest swim"))
+        let none = try #require(try Self.answer("How many steps did I take on the day of my longest swim by time?"))
+        #expect(none.number == nil && none.text.hasPrefix("There is no day of your longest swim by time"))
         #expect(
             try Self.value(
                 #"{"table":"daily","metric":"steps","reduce":"sum","#

@@ -38,7 +38,7 @@ import WellnessTestSupport
     @Test(arguments: [
         "Am I getting fitter?", "How many runs will I do next week?", "run run run", "", "?",
         "How many days did I run on days I ran more than 10,000 steps?",
-        "How many treadmill runs?", "What time did I run yesterday?", "range of my steps on Monday",
+        "How many treadmill runs?", "What time did I run yesterday?", "range of my steps on a Monday",
         // A month's name alone may be a person's, or a verb.
         "How many steps did June take?", "How many steps may I have taken?",
         String(repeating: "run ", count: 200),

@@ -217,14 +217,14 @@ class Data:
         if {**got, "activity_match": None} != {**want, "activity_match": None}:
             return False
         first, second = self.oracle(got), self.oracle(want)
-        return all(_same(first[key], second[key]) for key in ("value", "rows", "days"))
+        return all(same(first[key], second[key]) for key in ("value", "rows", "days"))
 
 
 # ---------------------------------------------------------------------------
 # An answer against the oracle and the data
 # ---------------------------------------------------------------------------
 
-def _same(got: Any, want: Any) -> bool:
+def same(got: Any, want: Any) -> bool:
     if isinstance(got, float) or isinstance(want, float):
         if got is None or want is None:
             return got is None and want is None
@@ -248,7 +248,7 @@ def answer_problems(data: Data, answer: Dict[str, Any]) -> List[str]:
         return ["an understood answer without a sentence"]
     want = data.oracle(query)
     for key in ("value", "rows", "days"):
-        if not _same(result[key], want[key]):
+        if not same(result[key], want[key]):
             problems.append(f"{key} {result[key]!r}, the oracle's {want[key]!r}")
     if answer["number"] is not None and result["rows"] > 0 and isinstance(result["value"], (int, float)):
         value = result["value"] / 60 if answer["unit"] == "hours" else result["value"]

@@ -9,7 +9,12 @@ number that does not match, or an answer without the number), or declined.
 No answer may be wrong; the share answered must reach
 WELLNESS_HELDOUT_MIN_ANSWERED (a fraction, default 0). The shares per
 category are printed and written to $TMPDIR/wellness-heldout-summary.txt,
-every answer to $TMPDIR/wellness-heldout-answers.jsonl."""
+every answer to $TMPDIR/wellness-heldout-answers.jsonl.
+
+WELLNESS_HELDOUT_SPLIT=dev|test|all (default all) asks only half of them:
+the dev half (even 0-based lines of questions.jsonl), which the reader may be
+improved against, or the test half (odd lines), which is only measured. The
+summary gives the shares answered for each half and for all."""
 
 from __future__ import annotations
 
@@ -204,9 +209,23 @@ def _summary(rows: List[Tuple[Dict[str, Any], str, str]], key: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def test_held_out_questions_are_never_answered_wrong() -> None:
-    items = [json.loads(line) for line in QUESTIONS.read_text().splitlines() if line.strip()]
+#: The halves of the held-out set: even 0-based lines are the dev half, odd ones the test half.
+SPLITS = ("dev", "test", "all")
+
+
+def _split_items() -> List[Dict[str, Any]]:
+    """The questions of WELLNESS_HELDOUT_SPLIT, each marked with its half."""
+    split = os.environ.get("WELLNESS_HELDOUT_SPLIT", "all")
+    if split not in SPLITS:
+        raise ValueError(f"WELLNESS_HELDOUT_SPLIT must be one of {', '.join(SPLITS)}, not {split!r}")
+    lines = [line for line in QUESTIONS.read_text().splitlines() if line.strip()]
+    items = [dict(json.loads(line), half="dev" if index % 2 == 0 else "test") for index, line in enumerate(lines)]
     assert len(items) >= 600, f"{QUESTIONS} holds {len(items)} questions, fewer than 600"
+    return items if split == "all" else [item for item in items if item["half"] == split]
+
+
+def test_held_out_questions_are_never_answered_wrong() -> None:
+    items = _split_items()
     from heldout.dataset import ANCHOR
 
     tables = _load_tables()
@@ -220,15 +239,17 @@ def test_held_out_questions_are_never_answered_wrong() -> None:
                 continue
             outcome, said = classify(item, dict(answer))
             rows.append((item, outcome, said))
-    summary = _summary(rows, "category") + "\n" + _summary(rows, "topic")
+    summary = _summary(rows, "half") + "\n" + _summary(rows, "category") + "\n" + _summary(rows, "topic")
     directory = Path(os.environ.get("TMPDIR", tempfile.gettempdir()))
     (directory / "wellness-heldout-summary.txt").write_text(summary)
     with (directory / "wellness-heldout-answers.jsonl").open("w") as out:
         for item, outcome, said in rows:
-            out.write(json.dumps({"id": item["id"], "question": item["question"], "outcome": outcome,
-                                  "expected": item["expected"], "unit": item["unit"], "said": said}) + "\n")
+            out.write(json.dumps({"id": item["id"], "half": item["half"], "question": item["question"],
+                                  "outcome": outcome, "expected": item["expected"], "unit": item["unit"],
+                                  "said": said}) + "\n")
     print("\nheld-out questions, answered by the reader:\n" + summary)
-    wrong = [f"  #{item['id']} [{item['category']}] {item['question']!r}\n      meaning: {item['meaning']}\n"
+    wrong = [f"  #{item['id']} ({item['half']}) [{item['category']}] {item['question']!r}\n"
+             f"      meaning: {item['meaning']}\n"
              f"      expected {item['expected']} {item['unit']}"
              + (f" (or {', '.join(str(o['expected']) for o in item['also'])})" if item["also"] else "")
              + f"\n      got {said}" for item, outcome, said in rows if outcome == "wrong"]

@@ -14,7 +14,7 @@ import os
 import random
 import tempfile
 from pathlib import Path
-from typing import Dict, List, Tuple
+from typing import Any, Dict, List, Tuple
 
 import pytest
 
@@ -67,10 +67,28 @@ def judge(data: checks.Data, form: Form, phrasing: str) -> Tuple[str, str]:
         return "wrong", f"read as {query}, but the tables lack a metric of {form.query}"
     if query != form.query and not data.same_answer(query, form.query):
         return "wrong", f"read as {query}, expected {form.query}"
-    problems = checks.answer_problems(data, answer)
+    problems = combined_problems(data, form, answer) if form.combined else checks.answer_problems(data, answer)
     if problems:
         return "wrong", f"{answer['answer']!r}: " + "; ".join(problems)
     return "answered", ""
+
+
+def combined_problems(data: checks.Data, form: Form, answer: Dict[str, Any]) -> List[str]:
+    """A share's or a pace's number against the two queries run by the oracle: 100 × the query's count over the
+    daily table's rows in its window, or the query's total minutes over the same sessions' total distance."""
+    query = answer["result"]["query"]
+    first = data.oracle(query)
+    problems = [f"{key} {answer['result'][key]!r}, the oracle's {first[key]!r}" for key in ("value", "rows", "days")
+                if not checks.same(answer["result"][key], first[key])]
+    if form.combined == "share":
+        whole = data.oracle(dict(query, table="daily", metric=None, activity=None, where=[], on_days_where=[],
+                                 take=None, reduce="count", weekdays=None, same_day_where=[]))["value"]
+        want = 100 * first["value"] / whole
+    else:
+        want = first["value"] / data.oracle(dict(query, metric="distance"))["value"]
+    if answer["number"] is None or abs(answer["number"] - want) > 0.05 + 1e-9 * abs(want):
+        problems.append(f"says {answer['number']}, the oracle's {form.combined} is {want}")
+    return problems
 
 
 def summary(rows: List[Tuple[str, int, int, int, int]], answered: int, answerable: int, wrong: int) -> str:

@@ -34,6 +34,7 @@ def expect(table: str, reduce: str, metric: Optional[str] = None, activity: Opti
 RAN = (("activity", "==", "run"),)
 WEEKEND = ["saturday", "sunday"]
 WORKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday"]
+OCTOBER = {"between": ["2025-10-01", "2025-10-31"]}
 FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
     (expect("sessions", "count_days", activity="run", window={"last_days": 14}), [
         "How many days did I run in the last two weeks?", "how many days did i run in the past 2 weeks",
@@ -533,20 +534,25 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
         "What was the earliest I woke up this month?"]),
     (expect("daily", "std", metric="bed_time", window="this_month"), [
         "standard deviation of my bed time this month", "bedtime variability this month"]),
-    # The day of the longest (farthest) session; sessions on days with another session.
+    # The day of the farthest session, or the longest by time or by distance; sessions on days with another session.
     (expect("daily", "sum", metric="steps",
             window={"day_of_max": {"table": "sessions", "metric": "duration", "activity": ["run"]}}), [
-        "How many steps did I take on the day of my longest run?", "steps on the day of my longest run",
-        "How many steps on the day of my longest run?", "how many steps did i take on the day of my longest jog"]),
+        "How many steps did I take on the day of my longest run by time?", "steps on the day of my longest run by time",
+        "How many steps on the day of my longest run by duration?",
+        "how many steps did i take on the day of my longest jog by time"]),
+    (expect("daily", "sum", metric="steps",
+            window={"day_of_max": {"table": "sessions", "metric": "distance", "activity": ["hike"]}}), [
+        "How many steps did I take the day of my longest hike by distance?",
+        "steps on the day of my farthest hike"]),
     (expect("daily", "mean", metric="sleep_minutes",
             window={"day_of_max": {"table": "sessions", "metric": "distance", "activity": ["run"]}}), [
         "How much did I sleep on the day of my farthest run?", "my sleep on the day of my furthest run"]),
     (expect("daily", "mean", metric="heart_rate_variability",
             window={"day_of_max": {"table": "sessions", "metric": "duration", "activity": ["bike"]}}), [
-        "What was my HRV on the day of my longest ride?", "hrv on the day of my longest bike ride"]),
+        "What was my HRV on the day of my longest ride by time?", "hrv on the day of my longest bike ride by time"]),
     (expect("daily", "mean", metric="heart_rate_variability",
             window={"day_of_max": {"table": "sessions", "metric": "duration", "activity": ["run"]}}), [
-        "What was my HRV on the day of my longst run", "HRV on the day of my longest run"]),
+        "What was my HRV on the day of my longst run by time", "HRV on the day of my longest run by duration"]),
     (expect("sessions", "count", activity="walk", same_day=RAN), [
         "How many walks on days I also ran?", "How many walks did I take on days I ran?",
         "how many walks on days when I went running", "How many walks on days I alos ran"]),
@@ -555,15 +561,147 @@ FORMS: List[Tuple[Dict[str, Any], List[str]]] = [
         "How many runs on days when I did yoga?"]),
     (expect("sessions", "sum", metric="distance", activity="run", same_day=(("activity", "==", "bike"),)), [
         "How far did I run on days I also cycled?", "total running distance on days I cycled"]),
+    # "min" is the smallest except after a number; a named unit names the metric; the day of a session.
+    (expect("daily", "min", metric="resting_heart_rate", window={"last_days": 14}), [
+        "what's my min resting HR over the last two weeks", "What was my min rhr in the past 2 weeks?",
+        "min resting heart rate the last fortnight"]),
+    (expect("daily", "min", metric="heart_rate_variability", window=OCTOBER), [
+        "What was my min hrv in October?", "min HRV during oct", "lowest hrv in oct"]),
+    (expect("sessions", "count", activity="run", where=(("duration", ">", 30),)), [
+        "How many runs longer than 30 min?", "how many runs over 30 mins"]),
+    (expect("sessions", "max", metric="distance", activity="run"), [
+        "How long was my longest run in kilometers?", "What was my longest run in km?"]),
+    (expect("daily", "sum", metric="steps", window={"day_of": {"which": "last", "activity": ["run"]}}), [
+        "How many steps did I take on the day of my last run?", "steps on the day of my last run",
+        "How many steps the day of my most recent run?"]),
+    (expect("daily", "mean", metric="sleep_minutes", window={"day_of": {"which": "first", "activity": ["run"]}}), [
+        "How much did I sleep on the day of my first run?"]),
+    # "on what day", "which day", "when": the day of the largest or smallest value, or of a first session.
+    (expect("daily", "date_of_min", metric="heart_rate_variability", window=OCTOBER), [
+        "On what day was my HRV lowest during October?", "Which day was my hrv lowest in October?",
+        "When was my HRV lowest in October?", "what day in october was my HRV the lowest"]),
+    (expect("daily", "date_of_max", metric="steps", window="this_month"), [
+        "On which day did I take the most steps this month?", "Which day this month did I walk the most steps?",
+        "when did I take the most steps this month"]),
+    (expect("daily", "date_of_min", metric="sleep_minutes", window={"last_days": 30}), [
+        "Which night did I sleep the least in the last 30 days?", "what night did i sleep the least the past 30 days"]),
+    (expect("sessions", "date_of_max", metric="distance", activity="run"), [
+        "On what day did I do my longest run by distance?", "When was my farthest run?",
+        "which day was my furthest run"]),
+    (expect("sessions", "first_date", activity="run", take={"first": 1}), [
+        "When did I do my first run?"]),
+    # Single named days: last night (dated by the morning), a date, a weekday.
+    (expect("daily", "mean", metric="sleep_minutes", window="today"), [
+        "How much sleep did I get last night?", "my sleep last night", "What was my sleep last night?"]),
+    (expect("daily", "sum", metric="sleep_minutes", window="today"), [
+        "how long did I sleep last night", "How many hours did I sleep last night?"]),
+    (expect("daily", "mean", metric="deep_sleep_minutes", window="today"), [
+        "deep sleep last night?", "How much deep sleep did I get last night?"]),
+    (expect("daily", "sum", metric="steps", window={"between": ["2025-11-15", "2025-11-15"]}), [
+        "How many steps did I take on November 15?", "steps on Nov 15th", "How many steps on 15 November?",
+        "How many steps did I do on Saturday?", "how many steps on November 15, 2025"]),
+    (expect("daily", "mean", metric="heart_rate_variability", window={"between": ["2025-10-12", "2025-10-12"]}), [
+        "HRV on Oct 12", "What was my HRV on October 12th?"]),
+    (expect("daily", "mean", metric="resting_heart_rate", window={"between": ["2025-11-01", "2025-11-15"]}), [
+        "avg resting heart rate from 1 Nov to 15 Nov", "average resting heart rate from November 1 to November 15"]),
+    (expect("sessions", "count", activity="run", window={"between": ["2025-11-01", ANCHOR]}), [
+        "How many times have I run since November 1st?", "how many runs since nov 1"]),
+    # Windows in a condition clause, nights, fortnights, "overall", "since I started tracking".
+    (expect("daily", "mean", metric="resting_heart_rate", where=(("sleep_minutes", "<", 360),),
+            window={"last_days": 60}), [
+        "average resting heart rate on days i slept less than 6 hours over the past 60 days",
+        "Average RHR on nights I slept under 6 hours in the last 60 days"]),
+    (expect("daily", "count_days", where=(("sleep_minutes", "<", 360),), window={"last_days": 14}), [
+        "how many nights did i sleep less than 6 hours in the last 14 days",
+        "On how many nights did I sleep under 6 hours over the past fortnight?"]),
+    (expect("daily", "count_days", where=(("steps", ">=", 12000),), window={"last_days": 30}), [
+        "Days with at least 12,000 steps the past thirty days?",
+        "nights with at least 12000 steps in the last 30 days"]),
+    (expect("daily", "count_days", where=(("heart_rate_variability", ">", 50),), window={"last_days": 14}), [
+        "How many days was my HRV over 50 ms in the past 2 weeks?"]),
+    (expect("daily", "mean", metric="sleep_minutes"), [
+        "what was my average sleep duration overall", "average time asleep since i started tracking",
+        "what's my average sleep time overall"]),
+    # Superlatives with their metrics: the longest a daily time got, the fastest and slowest speed.
+    (expect("daily", "max", metric="sleep_minutes", window="this_month"), [
+        "What's the longest I slept in one night this month?", "longest sleep this month"]),
+    (expect("sessions", "min", metric="duration", window="this_month"), [
+        "shortest workout this month", "What was my shortest workout this month?"]),
+    (expect("sessions", "max", metric="speed", activity="run"), [
+        "What was my fastest run?", "fastest average speed on a run"]),
+    (expect("sessions", "min", metric="speed", activity="run", window={"last_days": 30}), [
+        "slowest run speed in the last 30 days"]),
+    (expect("sessions", "count_days", activity="run", window={"last_days": 42}), [
+        "How many days did I run in the last 3 fortnights?"]),
+    # "per walk" is a walking session; half hours in words; "worst" sleep score; a session's zone minutes.
+    (expect("sessions", "mean", metric="steps", activity="walk", window="this_month"), [
+        "average steps per walk this month", "avg steps on each walk this month"]),
+    (expect("daily", "count_days", where=(("sleep_minutes", ">=", 450),), window="last_month"), [
+        "How many nights did I get at least seven and a half hours of sleep last month?",
+        "how many nights did I sleep at least 7 and a half hours last month"]),
+    (expect("daily", "min", metric="sleep_score", window="this_month"), [
+        "What was my worst sleep score this month?"]),
+    (expect("sessions", "min", metric="average_heart_rate", activity="run"), [
+        "lowest average heartrate on a run", "What was the lowest average heart rate of my runs?"]),
+    (expect("sessions", "max", metric="active_zone_minutes", window="this_month"), [
+        "most active zone minutes in a single workout this month"]),
+    (expect("sessions", "std", metric="distance", activity="run", window={"last_days": 30}), [
+        "standard deviation of my run distances in the last 30 days"]),
+    (expect("sessions", "mean", metric="calories", activity="run", window="this_week"), [
+        "average calories per run this week", "avg calories burned per run this week"]),
+    (expect("daily", "std", metric="sleep_minutes", window="this_month"), [
+        "how much does my daily sleep vary this month? give me the standard deviation."]),
+    (expect("sessions", "most_frequent_activity", window="this_month"), [
+        "What workout did I do most often this month?", "Which activity did I do most often this month?"]),
+    # Miles asked are answered in miles (the distance's unit is known); a slip is never read as "may".
+    (expect("sessions", "sum", metric="distance", activity="run", window={"last_days": 28}), [
+        "How many miles did I run over the last four weeks?", "how mnay miles did I run in the past 4 weeks"]),
+    (expect("sessions", "count", activity="run", where=(("duration", "<=", 30),), window={"last_days": 30}), [
+        "how mnay runs were no longer than 30 minutes the past thirty days?"]),
+    # "hit" / "reach" a number is at least it, "drop below" less; "bpm" after a number is a unit; "the date of".
+    (expect("daily", "count_days", where=(("steps", ">=", 10000),), window="last_week"), [
+        "how many days did i hit 10k steps last week", "How many days did I reach 10,000 steps last week?"]),
+    (expect("daily", "count_days", where=(("resting_heart_rate", ">", 60),)), [
+        "how many days was my resting heart rate above 60 bpm"]),
+    (expect("daily", "count_days", where=(("stress_score", "<", 60),)), [
+        "How many days did my stress score drop below 60?", "how many days did my stress score fall below 60"]),
+    (expect("daily", "date_of_min", metric="resting_heart_rate", window="last_month"), [
+        "What was the date of my lowest resting heart rate last month?"]),
+    # Casual openings; "in total" with a count is the count; days with a metric recorded.
+    (expect("daily", "sum", metric="steps", window="yesterday"), [
+        "hey, quick one: how many steps did i do yesterday", "Thanks! And how many steps yesterday?"]),
+    (expect("sessions", "count", activity="swim"), [
+        "How many swims did I do in total?", "total number of swims", "count my swims"]),
+    (expect("daily", "count_days", metric="heart_rate_variability", window="last_month"), [
+        "Number of days with HRV data last month?", "how many days with HRV recorded last month"]),
+    # Two dates with "between", "from … through"; a walk as a noun is a session; "calorie burn".
+    (expect("daily", "sum", metric="steps", window={"between": ["2025-11-01", "2025-11-07"]}), [
+        "How many steps did I take between Nov 1 and Nov 7?", "steps from November 1 through November 7",
+        "between 1 nov and 7 nov how many steps"]),
+    (expect("sessions", "max", metric="steps", activity="walk"), [
+        "most steps in one walk", "What was the most steps on a single walk?"]),
+    (expect("sessions", "max", metric="calories"), [
+        "highest calorie burn in a single workout", "most calories burnt in one workout"]),
+    (expect("sessions", "count", where=(("duration", ">", 60),), window="this_month"), [
+        "how many workouts lasted more than an hour this month"]),
 ]
 
 #: Questions the reader must decline: no reading is right for them.
 DECLINED = [
+    # A date or a metric the question leaves open; plural weekdays are every such day, not the last one.
+    "When was my longest run?", "How far was my longest run in minutes?",
+    "How many steps on the days of my last 3 runs?",
+    "How many steps did I take on Thursday?", "How many times did I run on a Monday?",
+    "When did I first log my weight?", "How many steps on Nov 31?",
+    "How many times did I burn more than 500 calories?", "What was my worst resting heart rate?",
+    "How many steps per week?", "What was my worst sleep?", "How many runs over 3 miles?",
+    "How many days was my HRV above 60 bpm?", "How many steps did I take last night?",
+    "How many steps between Nov 7 and Nov 1?", "How many days did I run in the last 3000 fortnights?",
     "How many runs will I do next week?", "Am I getting fitter?", "Why did I sleep badly?",
     "What should I eat before a run?", "Compare my sleep this week with last week", "Is my heart rate normal?",
     "How many steps should I take?", "What is a good HRV?", "Did my running improve since March?",
     "How many days until my goal?", "What's the weather today?", "hello", "Tell me a joke",
-    "How many calories are in a banana?", "How many days did I run in the last 3 fortnights?",
+    "How many calories are in a banana?", "How many days did I run in the next 3 fortnights?",
     "How much water did I drink today?", "What was my weight yesterday?",
     "How many steps did my wife take yesterday?", "Which day this week did I sleep best and why?",
     "How many days did I run more than my friend?", "What was my blood pressure this week?",
@@ -581,8 +719,8 @@ DECLINED = [
     "How many days did I sleep less than usual?", "How many days did I sleep for less than a while?",
     "How many days did I sleep more than 6?", "How many runs when my steps were over 10,000?",
     "How long was my farthest run?", "How many days did it rain?", "How many calories did I burn yesterday?",
-    # A weekday in the singular is one day, not every such day; "this weekend" is a window not read.
-    "How many steps on Monday?", "How many steps this weekend?", "How many steps last weekend?",
+    # "this weekend" is a window not read; a weekday asked on that weekday: today, or a week ago?
+    "How many steps this weekend?", "How many steps last weekend?",
     "How many steps on the weekend?", "How many steps on weekends and Saturdays?",
     "How many steps on weekends or weekdays?", "How many runs on Mondays except holidays?",
     # A kind of workout the data does not hold by name, or beside another kind: not read with synonyms.
@@ -596,6 +734,9 @@ DECLINED = [
     "How many days did I wake up earlier than 7?", "How many days did I go to bed over 30?",
     # The day of a longest session needs its activity.
     "What was my HRV on the day of my longest?",
+    # "Longest" of a workout alone: by time, or by distance?
+    "How many steps did I take the day of my longest hike?", "What was my HRV on the day of my longest run?",
+    "On what day was my longest hike?", "How much did I sleep on the day of my farthest run by time?",
     # Awakenings are no wake time; a distance "on days with" is a workout's or the day's total.
     "How many times did I wake up this week?", "How many runs on days with more than 10 km?",
     "What was my average sleep on days with more than 10 km?",
@@ -609,7 +750,7 @@ DECLINED = [
     "What was my heart rate on days I ran?",
     # A time of day, a share of days, an ambiguous "since", a total of a score, heart-rate "variability".
     "What time did I run yesterday?",
-    "What percentage of days did I run?", "How many steps since Thursday?", "How many steps in last October?",
+    "What percentage of my runs were runs?", "How many steps since Thursday?", "How many steps in last October?",
     "What was my total sleep score this month?", "variability of my heart rate", "What was my VO2 max on my runs?",
     "How many days did I sleep between 6 and 8?", "How many days did I sleep between 8 and 6 hours?",
     "How many days did I sleep 7 or more?", "How many days did I sleep or more than 6 hours?",
@@ -703,6 +844,7 @@ def test_sentences_over_no_rows_are_true(tables: wellness.QueryTables) -> None:
             query = result["query"]
             if answer["number"] is not None and result["rows"] > 0:
                 value = result["value"] / 60 if answer["unit"] == "hours" else result["value"]
+                value = value / 1.609344 if answer["unit"] == "miles" else value  # the distances are in km
                 # The sentence rounds halves away from zero (6.25 hours is 6.3), Python's round to even.
                 assert answer["number"] == pytest.approx(value, abs=0.05 + 1e-9), (phrasing, text)
             if result["rows"] != 0:
@@ -737,3 +879,110 @@ def test_every_declined_question_says_why(tables: wellness.QueryTables) -> None:
     assert "'heart rate' alone" in ambiguous, ambiguous
     understood = tables.ask("How many steps yesterday?", anchor=ANCHOR)
     assert understood["understood"] and understood["reason"] is None
+#: The daily rows with a day's calories burned and a weight logged on some days, as a Fitbit summary has them.
+BURN_AND_WEIGHT = [dict(row, calories=calories, weight=weight) for row, calories, weight in
+                   zip(DAILY_ROWS, [2400, 2650, 2900, 2100], [78.2, None, 77.9, 77.6])]
+#: (question, the query it reads, the number it answers).
+BURNED_AND_WEIGHED = [
+    ("How many days did I burn more than 2500 calories over the past 90 days?",
+     expect("daily", "count_days", where=(("calories", ">", 2500),), window={"last_days": 90}), 2),
+    ("total calories burned this month", expect("daily", "sum", metric="calories", window="this_month"), 10050),
+    ("calories burned on November 3", expect("daily", "sum", metric="calories",
+                                             window={"between": ["2025-11-03", "2025-11-03"]}), 2900),
+    ("How many calories did I burn on my runs?", expect("sessions", "sum", metric="calories", activity="run"), None),
+    ("What's my average weight this month?", expect("daily", "mean", metric="weight", window="this_month"),
+     (78.2 + 77.9 + 77.6) / 3),
+    ("what's the heaviest i weighed this month", expect("daily", "max", metric="weight", window="this_month"), 78.2),
+    ("lightest I weighed during november", expect("daily", "min", metric="weight",
+                                                  window={"between": ["2025-11-01", "2025-11-30"]}), 77.6),
+    ("how many times did I weigh myself this month",
+     expect("daily", "count", metric="weight", window="this_month"), 3),
+    ("Which day did I burn the most calories this month?",
+     expect("daily", "date_of_max", metric="calories", window="this_month"), None),
+]
+
+
+def test_a_days_calories_and_weight_are_read_when_the_daily_table_has_them() -> None:
+    """Calories with no workout named are the day's burn ("how many days did I burn more than 2500 calories" is
+    no condition on workouts); weight is a daily metric, averaged, never totalled. Without the columns, declined."""
+    with_columns = wellness.QueryTables(BURN_AND_WEIGHT, SESSION_ROWS, time_zone=ZONE, units={"weight": "kg"})
+    without = wellness.QueryTables(DAILY_ROWS, SESSION_ROWS, time_zone=ZONE)
+    for question, query, number in BURNED_AND_WEIGHED:
+        answer = with_columns.ask(question, anchor=ANCHOR)
+        assert answer["understood"] and answer["result"]["query"] == query, (question, answer)
+        if number is not None:
+            assert answer["result"]["value"] == pytest.approx(number), (question, answer)
+        if query["table"] == "daily":
+            assert not without.ask(question, anchor=ANCHOR)["understood"], question
+    assert with_columns.ask("Which day did I burn the most calories this month?",
+                            anchor=ANCHOR)["result"]["value"] == "2025-11-03"
+    assert not with_columns.ask("What was my total weight this month?", anchor=ANCHOR)["understood"]
+
+
+#: (question, anchor, the first query it reads, the number it answers): shares, paces and differences, whose
+#: number combines that query's result with a second one's.
+COMBINED = [
+    ("what % of nights this month did I sleep at least 6 hours", "2025-11-04",
+     dict(expect("daily", "count_days", where=(("sleep_minutes", ">=", 360),), window="this_month"),
+          anchor="2025-11-04"), 50.0),
+    ("What percentage of days did I run this month?", "2025-11-04",
+     dict(expect("sessions", "count_days", activity="run", window="this_month"), anchor="2025-11-04"), 50.0),
+    ("What fraction of my runs this month were longer than 45 minutes, in percent?", ANCHOR,
+     expect("sessions", "count", activity="run", where=(("duration", ">", 45),), window="this_month"), 50.0),
+    ("pace of my most recent run", ANCHOR,
+     expect("sessions", "sum", metric="duration", activity="run", where=(("distance", ">", 0),), take={"last": 1}),
+     40 / 6.1),
+    ("avg running pace this month", ANCHOR,
+     expect("sessions", "sum", metric="duration", activity="run", where=(("distance", ">", 0),),
+            window="this_month"), 90 / 14.5),
+    ("How many more steps did I take this week than last week?", "2025-11-04",
+     dict(expect("daily", "sum", metric="steps", window="this_week"), anchor="2025-11-04"), 11000 - 21500),
+    ("how many fewer steps did I take this week than last week", "2025-11-04",
+     dict(expect("daily", "sum", metric="steps", window="this_week"), anchor="2025-11-04"), 21500 - 11000),
+    ("Did I sleep more this week than last week?", "2025-11-04",
+     dict(expect("daily", "mean", metric="sleep_minutes", window="this_week"), anchor="2025-11-04"), 395 - 375),
+]
+#: Combined forms that must be declined: no second window, a count with no metric, a pace without a session.
+COMBINED_DECLINED = [
+    "How many days did I run more than my friend?", "What was my fastest pace?", "Did I sleep more than usual?",
+    "How much did I run this week than last week?", "what % of my steps were on runs", "pace of my sleep",
+    "How many more steps did I take this week than on weekends?",
+    "What fraction of my workouts this month were runs, in percent?",
+]
+
+
+@pytest.mark.parametrize(("question", "anchor", "query", "number"), COMBINED)
+def test_shares_paces_and_differences_combine_two_queries(tables: wellness.QueryTables, question: str,
+                                                          anchor: str, query: Dict[str, Any],
+                                                          number: float) -> None:
+    answer = tables.ask(question, anchor=anchor)
+    assert answer["understood"], question
+    assert answer["result"]["query"] == query, answer
+    assert answer["number"] == pytest.approx(number), answer
+
+
+@pytest.mark.parametrize("question", COMBINED_DECLINED)
+def test_combined_forms_read_in_part_are_declined(tables: wellness.QueryTables, question: str) -> None:
+    """A declined share, pace or difference says why, as any declined question does."""
+    answer = tables.ask(question, anchor=ANCHOR)
+    assert not answer["understood"] and isinstance(answer["reason"], str), answer
+    assert answer["reason"].startswith(("I ", "Your ", "A ")), answer
+
+
+def test_a_pace_and_miles_need_the_distances_unit(tables: wellness.QueryTables) -> None:
+    unknown = wellness.QueryTables(DAILY_ROWS, SESSION_ROWS, time_zone=ZONE)
+    pace = unknown.ask("pace of my most recent run", anchor=ANCHOR)
+    assert not pace["understood"] and pace["reason"].startswith("A pace needs"), pace
+    miles = unknown.ask("How many miles did I run?", anchor=ANCHOR)
+    assert not miles["understood"] and "miles" in miles["reason"], miles
+    miles = tables.ask("How many miles did I run?", anchor=ANCHOR)
+    assert (miles["number"], miles["unit"]) == (pytest.approx(14.5 / 1.609344), "miles")
+
+
+def test_a_pace_over_a_tiny_distance_is_said_without_failing() -> None:
+    """A pace far past any real one (a distance near zero) is said as a number, not as minutes and seconds."""
+    run = dict(SESSION_ROWS[0], distance=1e-300)
+    tiny = wellness.QueryTables(DAILY_ROWS, [run], time_zone=ZONE, units={"distance": "km"})
+    answer = tiny.ask("pace of my last run", anchor=ANCHOR)
+    assert answer["understood"] and answer["number"] == pytest.approx(50 / 1e-300)
+    assert answer["unit"] == "min/km" and ":" not in answer["answer"].split("(")[0]

@@ -11,7 +11,7 @@ enum ConditionWords {
         "awake_minutes": "time awake", "time_in_bed_minutes": "time in bed", "deep_sleep_percent": "deep sleep share",
         "rem_sleep_percent": "REM sleep share", "light_sleep_percent": "light sleep share",
         "awake_percent": "share of time awake", "sleep_score": "sleep score", "stress_score": "stress score",
-        "vo2_max": "VO2 max", "spo2": "SpO2", "bed_time": "bed time", "wake_time": "wake time",
+        "vo2_max": "VO2 max", "spo2": "SpO2", "bed_time": "bed time", "wake_time": "wake time", "weight": "weight",
     ]
 
     /// A metric's unit when the tables declare none.

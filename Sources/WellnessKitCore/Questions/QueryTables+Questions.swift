@@ -28,8 +28,8 @@ extension QueryTables {
         }
     }
 
-    /// Why these tables cannot answer a reading whole, in a sentence: a metric they lack, or a
-    /// recorded name two activities find ("Treadmill Walk"); nil when they can.
+    /// Why these tables cannot answer a reading whole, in a sentence: a metric they lack, a recorded
+    /// name two activities find ("Treadmill Walk"), or a unit the answer cannot be said in; nil when they can.
     /// - Parameter reading: what ``QuestionReader`` read.
     /// - Returns: the reason, or nil.
     public func reasonToDecline(_ reading: QuestionReader.Reading) -> String? {
@@ -39,7 +39,7 @@ extension QueryTables {
         if let (recorded, asked, other) = ambiguousActivity(reading.query) {
             return "Your workout '\(recorded)' reads as both \(asked) and \(other), so I cannot count it as either."
         }
-        return nil
+        return unsayable(reading)
     }
 
     /// The first metric a reading names that its table lacks, or nil: a daily summary's scores and
@@ -90,11 +90,33 @@ extension QueryTables {
         "run", "bike", "swim", "yoga", "weights", "walk", "hike", "elliptical", "aerobic", "hiit",
     ]
 
+    /// Why the tables' units cannot say a reading's answer, in a sentence: miles and a pace need the
+    /// distance's unit, a pace durations in minutes; nil when they can.
+    func unsayable(_ reading: QuestionReader.Reading) -> String? {
+        if reading.asked == .miles, QuestionAnswer.metresPerUnit[units["distance"]?.lowercased() ?? ""] == nil {
+            return "Your data's distance has no unit I can say in miles."
+        }
+        guard canCombine(reading.combination) else {
+            return "A pace needs your data's distance unit and durations in minutes, which it does not declare."
+        }
+        return nil
+    }
+
+    /// Whether the tables' units let the answer be said (``unsayable(_:)``).
+    func canSay(_ reading: QuestionReader.Reading) -> Bool {
+        unsayable(reading) == nil
+    }
+
     /// Answers a question already read.
     /// - Parameter reading: what ``QuestionReader`` read.
     /// - Returns: the answer in words.
     /// - Throws: a validation error when these tables cannot run the reading's query.
     public func answer(_ reading: QuestionReader.Reading) throws -> QuestionAnswer {
+        guard canSay(reading) else {
+            throw WellnessError(
+                kind: .validation, message: "the distance or duration has no unit this answer can be said in")
+        }
+        if let combination = reading.combination { return try combinedAnswer(reading, combination) }
         let result = try evaluate(reading.query)
         var context = result.rows == 0 ? try emptyContext(reading.query) : QuestionAnswer.Context()
         if result.rows > 0, reading.query.reducer == .sum, result.value == .number(0) {

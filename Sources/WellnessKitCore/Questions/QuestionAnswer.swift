@@ -8,6 +8,22 @@ public struct QuestionAnswer: Sendable, Equatable {
     public var unit: String?
     public var result: QueryResult
 
+    /// Metres in a distance unit a table may declare, for a distance asked in miles.
+    static let metresPerUnit: [String: Double] = [
+        "km": 1000, "kilometers": 1000, "kilometres": 1000, "m": 1, "meters": 1, "metres": 1, "mi": 1609.344,
+        "miles": 1609.344,
+    ]
+    static let metresPerMile = 1609.344
+
+    init(text: String, number: Double?, unit: String?, result: QueryResult) {
+        (self.text, self.number, self.unit, self.result) = (text, number, unit, result)
+    }
+
+    /// "on 3 November 2025", "between 3 and 16 November 2025".
+    static func span(_ from: CalendarDate?, _ to: CalendarDate?) -> String {
+        Words.span(from, to)
+    }
+
     init(reading: QuestionReader.Reading, result: QueryResult, units: [String: String], context: Context) {
         self.result = result
         let words = Words(reading: reading, result: result, units: units, context: context)
@@ -161,9 +177,13 @@ private struct Words {
         case .dayOf(let which, let activities):
             return "your \(which.rawValue) \(noun(activities))"
         case .dayOfExtreme(let extreme, let table, let metric, let activities):
-            if metric == "duration" || metric == "distance" {
-                let word = extreme == .min ? "shortest" : metric == "distance" ? "farthest" : "longest"
-                return "your \(word) \(noun(activities))"
+            // "Longest" and "shortest" alone could be by time or by distance: the answer says which.
+            if metric == "distance" {
+                return extreme == .max
+                    ? "your farthest \(noun(activities))" : "your shortest \(noun(activities)) by distance"
+            }
+            if metric == "duration" {
+                return "your \(extreme == .min ? "shortest" : "longest") \(noun(activities)) by time"
             }
             let word = "\(extreme == .max ? "highest" : "lowest") \(ConditionWords.label(metric))"
             return table == .daily ? "your \(word)" : "the \(noun(activities)) with your \(word)"
@@ -201,6 +221,8 @@ private struct Words {
         case (.count, .number(let sessions)):
             let noun = sessions == 1 ? words.noun : words.plural
             return ("You did \(Self.format(sessions)) \(noun)\(sessionQualifier)\(suffix)", sessions, "sessions")
+        case (.dateOfMax, .date(let date)), (.dateOfMin, .date(let date)):
+            return (dateOfExtremeSentence(date), nil, nil)
         case (.lastDate, .date(let date)), (.firstDate, .date(let date)):
             let which = query.reducer == .lastDate ? "last" : "first"
             return ("Your \(which) \(words.noun)\(sessionQualifier) was on \(Self.day(date)).", nil, nil)
@@ -224,6 +246,20 @@ private struct Words {
             }
             return ("I have no \(label) data\(subject)\(suffix)", nil, nil)
         }
+    }
+
+    /// "Your lowest HRV between 1 and 31 October 2025 was on 12 October 2025."
+    private func dateOfExtremeSentence(_ date: CalendarDate) -> String {
+        let which = query.reducer == .dateOfMax ? "highest" : "lowest"
+        let subject: String
+        if query.table == .sessions {
+            subject = " of your \(takenPlural)\(sessionQualifier)"
+        } else {
+            subject = allConditions.map { " on days with \($0)" } ?? ""
+        }
+        let span = Self.span(result.fromDate, result.toDate)
+        let within = span.isEmpty || query.window == .all ? "" : " \(span)"
+        return "Your \(which) \(label)\(subject)\(within) was on \(Self.day(date))."
     }
 
     /// An answer over no rows: what excluded them ("None of your 2 runs … were on days with sleep
@@ -350,6 +386,11 @@ private struct Words {
 
     /// The value in the unit asked: sleep and durations are kept in minutes.
     private func shown(_ stored: Double) -> (Double, String?) {
+        if reading.asked == .miles, metric == "distance", let unit = result.unit,
+            let metres = QuestionAnswer.metresPerUnit[unit.lowercased()]
+        {
+            return (stored * metres / QuestionAnswer.metresPerMile, "miles")
+        }
         if QuestionClauses.minuteMetrics.contains(metric) && result.unit == nil || result.unit == "min" {
             if reading.asked == .hours || (metric == "sleep_minutes" && reading.asked == .natural) {
                 return ((stored / 60 * 10).rounded() / 10, "hours")

@@ -17,8 +17,10 @@ struct QuestionClauses {
     private var conditions: [(QueryCondition, ConditionScope)] = []
     /// "longest", "farthest": the superlative's own metric, unless the question names one.
     private var superlative: String?
-    /// "shortest": the minimum, of the duration when sessions are asked about with no metric ("my shortest run").
-    private var saidShortest = false
+    /// Whether the question named its metric (not a superlative's or "how long"'s default).
+    private var metricNamed = false
+    /// "last night", "this morning": today's row, for a night's metrics only.
+    private var nightly = false
     /// "walks", "my walk": walking as sessions, not as how a day's steps were taken.
     private var walkSessions = false
     private var anchor = CalendarDate.epoch
@@ -61,6 +63,10 @@ struct QuestionClauses {
         }
         if case .named(let name)? = activity { query.activities = [name] }
         guard table == .sessions || activity == nil else { return nil }
+        // "steps last night" would be the whole day's steps: only a night's metrics are read.
+        guard !nightly || (table == .daily && Self.nightlyMetrics.contains(query.metric ?? "")) else {
+            return decline("'last night' reads only a night's metrics (sleep, HRV, resting heart rate)")
+        }
         // "what percentage of days …" asks a share no reducer gives; percent fits only a metric kept in percent.
         guard asked != .percent || Self.percentMetrics.contains(query.metric ?? "") else {
             return decline("I cannot give a share of days; I read percent only for a metric kept in percent")
@@ -185,14 +191,26 @@ struct QuestionClauses {
         return nil
     }
 
-    /// "the day of my longest run": the day of the session with the largest duration.
-    private mutating func readDayOfExtreme(_ words: [QuestionWord], at index: Int) -> Bool {
-        guard case .dayOfExtreme(let extreme, let name) = words[index], window == nil, index + 1 < words.count,
+    /// "the day of my longest run by distance": the day of the session with the largest distance. "Longest"
+    /// and "shortest" alone are declined: by time, or by distance? The words used, or nil.
+    private mutating func readDayOfExtreme(_ words: [QuestionWord], at index: Int) -> Int? {
+        guard case .dayOfExtreme(let extreme, var name) = words[index], window == nil, index + 1 < words.count,
             let mention = words[index + 1].activityMention
-        else { return fail("I could not read 'the day of my …' without an activity after it") }
+        else { return decline("I could not read 'the day of my …' without an activity after it") }
         if case .exactActivity(let key) = words[index + 1] { exactKeys.insert(key) }
+        var used = 2
+        if index + 2 < words.count, case .metric(.sessions, let said, _) = words[index + 2],
+            said == "distance" || said == "duration"
+        {
+            // "by distance", "by time": which the superlative means ("farthest by time" is no reading).
+            guard name == "duration" || said == name else { return decline("'farthest' is by distance") }
+            name = said
+            used = 3
+        } else if name == "duration" {
+            return decline("'longest' or 'shortest' could be by time or by distance; say 'by distance' or 'by time'")
+        }
         window = .dayOfExtreme(extreme, table: .sessions, metric: name, activities: mention.name.map { [$0] })
-        return true
+        return used
     }
 
     // MARK: The main clause
@@ -219,14 +237,32 @@ struct QuestionClauses {
                 }
                 // A comparison whose number is not read ("less than usual") would drop the condition.
                 guard index + 1 < words.count, Self.startsWindow(words[index + 1]) else { return false }
-            case .number:
-                return fail("a number with no comparison before it ('more than 6 hours') is not read")
-            case .weekday:
-                return fail("a weekday alone is one day, not every such day; say 'on Mondays' or 'since Monday'")
-            case .weeks, .months, .condition, .postfixComparator, .between:
+            case .number, .monthName:
+                // "on November 15", "15 Nov", "from 1 Nov to 15 Nov": those days.
+                guard window == nil, let (named, used) = dateWindow(words, at: index) else {
+                    return fail("a number with no comparison before it ('more than 6 hours') is not read")
+                }
+                window = named
+                index += used
+                continue
+            case .weekday(let weekday):
+                // "on Saturday": the last one before today; on a Saturday it could be today or a week ago.
+                guard window == nil, let day = lastWeekday(weekday) else {
+                    return fail("a weekday alone, asked on that weekday, could mean today or a week ago; say 'today'")
+                }
+                window = .between(day, day)
+            case .between:
+                // "between Nov 1 and Nov 7": both days and those between.
+                guard window == nil, let (named, used) = dateWindow(words, at: index + 1), used >= 4 else {
+                    return fail("'between' needs two dates ('between Nov 1 and Nov 7') or two numbers with a unit")
+                }
+                window = named
+                index += used + 1
+                continue
+            case .weeks, .months, .fortnight, .condition, .postfixComparator:
                 return false
             case .unanswerable:
-                return fail("a month's name alone may be a person's or a verb; say 'in October'")
+                return fail("'a Monday' or 'each Monday' is not read; say 'on Mondays'")
             case .whatTime:
                 askedTime = true
             case .weekdays(let days):
@@ -236,8 +272,8 @@ struct QuestionClauses {
                 }
                 guard add(weekdays: days) else { return false }
             case .dayOfExtreme:
-                guard readDayOfExtreme(words, at: index) else { return false }
-                index += 2
+                guard let used = readDayOfExtreme(words, at: index) else { return false }
+                index += used
                 continue
             case .clockExtreme(let name, let named):
                 guard metric == nil || metric?.name == name, reducer == nil || reducer == named else { return false }
@@ -252,11 +288,18 @@ struct QuestionClauses {
                 guard reducer == nil || reducer == .std else { return false }
                 reducer = .std
                 saidVariability = true
-            case .days, .filler:
+            case .days:
+                // "Days with at least 12,000 steps": how many.
+                if words == [.days] { signal = .howManyDays }
+            case .filler:
                 break
             case .window(let named):
                 guard window == nil else { return fail("the question names two windows of days") }
                 window = named
+            case .lastNight:
+                guard window == nil else { return false }
+                window = .today
+                nightly = true
             case .thisYear, .lastYear:
                 guard window == nil, let named = year(words[index] == .thisYear ? 0 : -1) else { return false }
                 window = named
@@ -284,13 +327,13 @@ struct QuestionClauses {
                 reducer = named
             case .perDay:
                 perDay = true
-            case .shortest:
-                guard reducer == nil || reducer == .min else { return false }
-                reducer = .min
-                saidShortest = true
             case .longest(let name):
                 guard reducer == nil, superlative == nil else { return false }
                 reducer = .max
+                superlative = name
+            case .extreme(let named, let name):
+                guard reducer == nil, superlative == nil else { return false }
+                reducer = named
                 superlative = name
             default:
                 guard signal == nil || signal == words[index] else { return false }
@@ -320,12 +363,22 @@ struct QuestionClauses {
             return 3
         }
         switch next {
-        case .days?, .weeks?, .months?:
+        case .days?, .weeks?, .months?, .fortnight?:
             // "the past 3 months": 30 days a month, as "the past month" is 30 days.
             guard isLast, window == nil else { return nil }
-            window = .lastDays(next == .weeks ? count * 7 : next == .months ? count * 30 : count)
+            let perUnit = next == .weeks ? 7 : next == .months ? 30 : next == .fortnight ? 14 : 1
+            // Past the longest window a query takes (100 years): no such question is answered.
+            guard count * perUnit <= 36_600 else { return nil }
+            window = .lastDays(count * perUnit)
             return used + 1
         case .activity?, .walks?, .exactActivity?:
+            if index > 0, words[index - 1] == .days {
+                // "the day of my last hike": that day's rows, not the hike's; "the days of my last 3 runs" is not read.
+                guard used == 1, window == nil, let mention = next?.activityMention else { return nil }
+                if case .exactActivity(let key)? = next { exactKeys.insert(key) }
+                window = .dayOf(isLast ? .last : .first, activities: mention.name.map { [$0] })
+                return used + 1
+            }
             guard take == nil else { return nil }
             take = isLast ? .last(count) : .first(count)
             return used
@@ -380,8 +433,8 @@ struct QuestionClauses {
             case .weekdays(let days):
                 guard add(weekdays: days) else { return false }
             case .dayOfExtreme:
-                guard readDayOfExtreme(words, at: position) else { return false }
-                position += 2
+                guard let used = readDayOfExtreme(words, at: position) else { return false }
+                position += used
                 continue
             case .comparator:
                 // "on days with under 12,000 steps over the past two weeks": "over" starts the window.
@@ -409,7 +462,7 @@ struct QuestionClauses {
                     usedActivity = activityName
                     if Self.sessionOnlyMetrics.contains(made.metric) {
                         conditions.append((activityCondition(activityName), scope))
-                    } else if activityName != .named("walk") {
+                    } else if activityName != .named("walk") || made.metric != "steps" {
                         return false  // "on days I ran more than 10,000 steps": whose steps?
                     }
                     pendingActivity = nil
@@ -446,6 +499,11 @@ struct QuestionClauses {
         // "on days I ran": another session that day; "heart rate when I ran": the session itself.
         if let activityName = pendingActivity {
             conditions.append((activityCondition(activityName), scope == .days ? .days : .rows))
+        }
+        // "Number of days with HRV data": the days the metric was recorded, when nothing else is asked.
+        if let (table, name, _) = pendingMetric, conditions.isEmpty, metric == nil, signal == .howManyDays {
+            metric = (table, name)
+            return true
         }
         return pendingMetric == nil
     }
@@ -494,7 +552,9 @@ struct QuestionClauses {
         if metric == nil, afterActivity, unit == .hours || unit == .minutes { metric = (.sessions, "duration") }
         if metric == nil, let fallback { metric = (.daily, fallback) }
         // A clock time ("after 11 pm") is not read; minutes from midnight compared as a number would be wrong.
-        guard let (_, name) = metric, Self.unit(unit, fits: name), !Self.clockMetrics.contains(name) else {
+        // Miles are not compared: the distance's unit is not known here.
+        guard let (_, name) = metric, unit != .miles, Self.unit(unit, fits: name), !Self.clockMetrics.contains(name)
+        else {
             return nil
         }
         let scale = Self.minuteMetrics.contains(name) ? unit.minutes : 1
@@ -510,6 +570,10 @@ struct QuestionClauses {
         case .kilometres: return metric == "distance"
         case .steps: return metric == "steps"
         case .percent: return percentMetrics.contains(metric)
+        case .milliseconds: return metric == "heart_rate_variability"
+        case .metres: return metric == "elevation_gain"
+        case .miles: return metric == "distance"
+        case .beatsPerMinute: return metric.hasSuffix("heart_rate")
         case .natural: return !minuteMetrics.contains(metric) && metric != "distance"
         }
     }
@@ -535,16 +599,16 @@ struct QuestionClauses {
     /// Daily metrics a table may lack (not standard ones): a reading that names one the tables lack is declined.
     static let summaryMetrics: Set<String> = percentMetrics.union(clockMetrics).union([
         "light_sleep_minutes", "awake_minutes", "time_in_bed_minutes", "sleep_score", "stress_score", "vo2_max",
+        "weight",
     ])
 
     /// Times of day, in minutes from the midnight that starts the row's day (docs/QUERY.md, "Bed time and wake time").
     static let clockMetrics: Set<String> = ["bed_time", "wake_time"]
 
-    /// Metrics only sessions have; the daily table's only ones are ``dailyOnlyMetrics``; steps and active
-    /// zone minutes are in both.
+    /// Metrics only sessions have; the daily table's only ones are ``dailyOnlyMetrics``; steps, active
+    /// zone minutes and calories (a day's burn, when the daily table has it) are in both.
     static let sessionOnlyMetrics: Set<String> = [
-        QueryCondition.activityMetric, "distance", "calories", "average_heart_rate", "elevation_gain", "duration",
-        "speed",
+        QueryCondition.activityMetric, "distance", "average_heart_rate", "elevation_gain", "duration", "speed",
     ]
     static let dailyOnlyMetrics: Set<String> = summaryMetrics.union([
         "sleep_minutes", "deep_sleep_minutes", "rem_sleep_minutes", "resting_heart_rate", "heart_rate_variability",
@@ -553,8 +617,16 @@ struct QuestionClauses {
     /// Metrics whose values are rates or levels, never added up ("total HRV"): their default is the mean.
     static let rateMetrics: Set<String> = percentMetrics.union(clockMetrics).union([
         "resting_heart_rate", "heart_rate_variability", "average_heart_rate", "speed", "sleep_score", "stress_score",
-        "vo2_max",
+        "vo2_max", "weight",
     ])
+
+    /// What "last night" and "this morning" may ask: the night's sleep and what the watch measured overnight.
+    static let nightlyMetrics: Set<String> = minuteMetrics.subtracting(["duration"]).union(percentMetrics).union([
+        "sleep_score", "heart_rate_variability", "resting_heart_rate", "weight",
+    ])
+
+    /// The daily metrics kept in minutes: "the longest I slept", "shortest sleep" are their maximum and minimum.
+    static let dailyMinuteMetrics: Set<String> = minuteMetrics.subtracting(["duration"])
 
     /// The table a condition reads: the one that has its metric; for a metric both have,
     /// the day's row after "on days …", the rows asked about after "with" or in the main
@@ -592,6 +664,9 @@ struct QuestionClauses {
         {
             activity = nil
         }
+        metricNamed = metric != nil
+        // A named unit names the metric: "how long was my longest hike in kilometers" is a distance.
+        if metric == nil, asked == .kilometres || asked == .miles { metric = (.sessions, "distance") }
         if metric == nil {
             switch signal {
             case .howFar?: metric = (.sessions, "distance")
@@ -599,19 +674,31 @@ struct QuestionClauses {
             default:
                 if asked == .kilometres { metric = (.sessions, "distance") }
                 if (asked == .hours || asked == .minutes) && activity != nil { metric = (.sessions, "duration") }
-                if saidShortest && (activity != nil || take != nil) { metric = (.sessions, "duration") }
             }
         }
         if let superlative {
             // A named metric wins ("the distance of my longest run"); another metric of the
             // longest row ("the heart rate of my longest run") is no query's answer.
             if let named = metric?.name {
-                guard named == superlative || (superlative == "duration" && named == "distance") else {
+                let fits =
+                    named == superlative || (superlative == "duration" && named == "distance")
+                    || (superlative == "duration" && Self.dailyMinuteMetrics.contains(named))
+                guard fits else {
                     return decline("another metric of the longest or farthest session is one row's value, not read")
                 }
             } else {
-                metric = (.sessions, superlative)
+                // "my shortest this month": the shortest what? A workout or a metric must be named.
+                if reducer == .min, superlative == "duration", activity == nil, take == nil {
+                    return decline("'shortest' needs a workout or a metric ('my shortest run')")
+                }
+                metric = (superlative == "weight" ? .daily : .sessions, superlative)
             }
+        }
+        // A unit the metric is not kept in: "how far was my longest run in minutes".
+        if let name = metric?.name, [.hours, .minutes, .kilometres, .milliseconds, .metres, .miles].contains(asked),
+            !Self.unit(asked, fits: name)
+        {
+            return decline("the unit asked does not fit \(ConditionWords.label(name)) ('how far … in minutes')")
         }
         // "heart rate" with no workout named: resting, or during workouts? Declined (docs/QUERY.md).
         // "calories" likewise: a day's calories burned, or its workouts'?
@@ -619,9 +706,21 @@ struct QuestionClauses {
         let namesWorkouts =
             activity != nil || take != nil
             || conditions.contains { $0.0.metric == QueryCondition.activityMetric && $0.1 != .days }
-        if metric?.name == "average_heart_rate" || metric?.name == "calories", !namesWorkouts {
-            let which = metric?.name == "calories" ? "calories" : "heart rate"
-            return decline("'\(which)' alone could be the day's or your workouts'; name the workouts or say 'resting'")
+        if metric?.name == "average_heart_rate", !namesWorkouts {
+            return decline(
+                "'heart rate' alone could be the day's or your workouts'; name the workouts or say 'resting'")
+        }
+        if metric?.name == "calories", !namesWorkouts {
+            // "calories on days I ran": the day's burn, or the runs'?
+            guard !conditions.contains(where: { $0.0.metric == QueryCondition.activityMetric }) else {
+                return decline("'calories' on days of a workout could be the day's or the workouts'; name which")
+            }
+            // "calories burned today" with no workout named: the day's burn (declined when the daily table lacks it).
+            metric = (.daily, "calories")
+        }
+        // "how many times did I burn more than 500 calories": days, or workouts?
+        if signal == .howManyTimes, !namesWorkouts, conditions.contains(where: { $0.0.metric == "calories" }) {
+            return decline("'how many times' with calories could count days or workouts; say 'how many days'")
         }
         if let metric, metric.table == .daily, activity != nil {
             // "steps on my runs" are the sessions' steps, "zone minutes on my walks" their active zone
@@ -646,6 +745,14 @@ struct QuestionClauses {
     }
 
     private mutating func finalReducer(table: DataQuery.Table) -> QueryReducer? {
+        if signal == .whichDay { return dayReducer() }
+        // "how many swims did I do in total", "total number of hikes": a count, not a sum of a metric.
+        let counted = signal == .howMany || signal == .howManyTimes || signal == .howManyDays
+        let reducer = self.reducer == .sum && metric == nil && counted ? nil : self.reducer
+        // "When did I first log my weight": the first day with it, or the window's first day? Declined.
+        if table == .daily, signal == .whenFirst || signal == .whenLast {
+            return decline("'when did I first' or 'last' of a daily metric is not read; ask for its value")
+        }
         let chosen: QueryReducer?
         if let reducer {
             chosen = reducer
@@ -695,6 +802,70 @@ struct QuestionClauses {
         return chosen
     }
 
+    /// "On what day was my HRV lowest", "when did I do my first swim": the day of the largest or smallest
+    /// value, or of the first or last session. "When was my longest run" is declined: the longest by time,
+    /// or by distance?
+    private mutating func dayReducer() -> QueryReducer? {
+        guard metric != nil || reducer == nil else {
+            return decline("'which day' needs a metric to be largest or smallest")
+        }
+        let byWhat = "'longest' or 'shortest' could be by time or by distance; say 'by distance' or 'by time'"
+        switch (reducer, take) {
+        case (.max?, nil):
+            guard superlative != "duration" || metricNamed else { return decline(byWhat) }
+            return .dateOfMax
+        case (.min?, nil):
+            guard superlative != "duration" || metricNamed else { return decline(byWhat) }
+            return .dateOfMin
+        case (nil, .last(1)?): return .lastDate
+        case (nil, .first(1)?): return .firstDate
+        default: return decline("'which day' is read of the largest or smallest value, or of the first or last workout")
+        }
+    }
+
+    /// "November 15", "15 Nov", "Nov 20th 2025", and two in a row ("from 1 Nov to 15 Nov"): those days.
+    private func dateWindow(_ words: [QuestionWord], at index: Int) -> (QueryWindow, Int)? {
+        guard let (first, used) = date(words, at: index) else { return nil }
+        if let (last, more) = date(words, at: index + used) {
+            guard first <= last else { return nil }
+            return (.between(first, last), used + more)
+        }
+        return (.between(first, first), used)
+    }
+
+    /// A day of a month, with its year when written; without one, the last such day on or before the anchor.
+    private func date(_ words: [QuestionWord], at index: Int) -> (CalendarDate, Int)? {
+        guard index + 1 < words.count else { return nil }
+        let month: Int
+        let day: Double
+        switch (words[index], words[index + 1]) {
+        case (.monthName(let named), .number(let number)), (.number(let number), .monthName(let named)):
+            month = named
+            day = number
+        default:
+            return nil
+        }
+        guard day == day.rounded(), day >= 1, day <= 31 else { return nil }
+        let dayOfMonth = Int(day)
+        if index + 2 < words.count, case .number(let given) = words[index + 2], given == given.rounded(),
+            given >= 1900, given <= 2100
+        {
+            return CalendarDate(year: Int(given), month: month, day: dayOfMonth).map { ($0, 3) }
+        }
+        if let this = CalendarDate(year: anchor.year, month: month, day: dayOfMonth), this <= anchor {
+            return (this, 2)
+        }
+        return CalendarDate(year: anchor.year - 1, month: month, day: dayOfMonth).map { ($0, 2) }
+    }
+
+    /// The last `weekday` before the anchor; nil when the anchor is one (today, or a week ago?).
+    private func lastWeekday(_ weekday: Int) -> CalendarDate? {
+        let anchorDay = anchor.daysSinceEpoch
+        let back = (LocalCalendar.weekday(of: anchorDay) - weekday + 7) % 7
+        guard back > 0 else { return nil }
+        return LocalCalendar.calendarDate(of: anchorDay - back)
+    }
+
     /// "in October [2024]", "since Monday", "since October": the window and the words it used.
     /// A month without a year is the anchor's year's, or last year's when it has not yet come;
     /// "since Monday" on a Monday could mean today or a week ago, and is declined.
@@ -715,6 +886,17 @@ struct QuestionClauses {
         case .month(let month, _) where words[index] != .since:
             var year = month <= anchor.month ? anchor.year : anchor.year - 1
             var used = position + 1 - index
+            if since, position + 1 < words.count, case .number(let day) = words[position + 1], day == day.rounded(),
+                day >= 1, day <= 31
+            {
+                // "since November 1st": from that day.
+                var rest = words
+                rest[position] = .monthName(month)
+                guard let (first, dateUsed) = date(rest, at: position), dateUsed == 2, first <= anchor else {
+                    return nil
+                }
+                return (.between(first, anchor), used + 1)
+            }
             if position + 1 < words.count, case .number(let given) = words[position + 1],
                 given == given.rounded(), given >= 1900, given <= 2100
             {

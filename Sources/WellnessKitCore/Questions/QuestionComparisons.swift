@@ -23,6 +23,8 @@ enum QuestionComparisons {
                 words.remove(at: index)
                 words.insert(.comparator(op), at: start)
             case .between:
+                // "between Nov 1 and Nov 7", "between 1 Nov and 7 Nov": days, which the clauses read.
+                if isMonthName(words, at: index + 1) || isMonthName(words, at: index + 2) { break }
                 guard let (replacement, used) = between(words, at: index) else { return nil }
                 words.replaceSubrange(index..<(index + used), with: replacement)
                 index += replacement.count
@@ -87,6 +89,11 @@ enum QuestionComparisons {
             [QuestionWord.comparator(.greaterOrEqual), .number(low)] + firstTail + before
             + [.comparator(.lessOrEqual), .number(high)] + tail
         return (replacement, position - index)
+    }
+
+    private static func isMonthName(_ words: [QuestionWord], at index: Int) -> Bool {
+        guard index < words.count, case .monthName = words[index] else { return false }
+        return true
     }
 
     private static func isUnitOrMetric(_ word: QuestionWord) -> Bool {

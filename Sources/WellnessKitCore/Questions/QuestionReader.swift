@@ -12,6 +12,8 @@ public enum QuestionReader {
         var asked: AskedUnit
         /// The activity the question named, for the sentence ("ran", "swims").
         var activity: String?
+        /// A second query the answer combines with this one: a share, a pace, a difference.
+        var combination: QuestionCombinations.Combination? = nil
     }
 
     /// Most characters of a question read.
@@ -47,15 +49,25 @@ public enum QuestionReader {
         guard let words = QuestionTokens.words(of: question) else {
             return .declined("I found no words to read in the question.")
         }
-        let read: [QuestionWord]
+        let part = QuestionCombinations.Part(question: question, anchor: anchor, activities: activities)
+        if QuestionCombinations.applies(to: words) { return QuestionCombinations.read(words, part) }
+        return plain(words, part)
+    }
+
+    /// A question of one query, as words; `part` holds the question as written, its anchor and the recorded
+    /// activity names.
+    static func plain(_ words: [String], _ part: QuestionCombinations.Part) -> Outcome {
+        var read: [QuestionWord]
         switch meanings(of: words) {
         case .failure(let unread):
-            let quoted = unread.words.prefix(3).map { "'\(QuestionTokens.written($0, in: question))'" }
+            let quoted = unread.words.prefix(3).map { "'\(QuestionTokens.written($0, in: part.question))'" }
                 .joined(separator: ", ")
             return .declined("I could not read \(quoted).")
         case .success(let meanings):
             read = meanings
         }
+        // "When was my HRV highest?", "when did I do my first swim": a day, not a condition.
+        if words.first == "when", read.first == .condition(.either) { read[0] = .whichDay }
         guard let meanings = QuestionComparisons.prefixed(read) else {
             return .declined(
                 "I could not read the comparison whole (a number needs its unit, and either of two conditions "
@@ -66,8 +78,8 @@ public enum QuestionReader {
         if clause < meanings.endIndex, case .condition(let named) = meanings[clause] { scope = named }
         var reading = QuestionClauses(
             main: Array(meanings[..<clause]), condition: Array(meanings[clause...]).dropFirst(), scope: scope,
-            recorded: activities)
-        if let query = reading.query(anchor: anchor) { return .read(query) }
+            recorded: part.activities)
+        if let query = reading.query(anchor: part.anchor) { return .read(query) }
         guard let failure = reading.failure else {
             return .declined("I could not read the question whole as one query; its parts do not fit together.")
         }
@@ -84,8 +96,11 @@ public enum QuestionReader {
             for length in stride(from: min(QuestionVocabulary.longestPhrase, words.count - index), through: 1, by: -1) {
                 let phrase = words[index..<(index + length)].joined(separator: " ")
                 if var meaning = QuestionVocabulary.phrases[phrase] {
-                    // "min" is minutes after a number ("30 min") and the minimum elsewhere ("min resting heart rate").
-                    if phrase == "min", !Self.isNumber(meanings.last) { meaning = .reducer(.min) }
+                    // "min" is minutes after a number ("30 min"), the smallest elsewhere ("my min resting HR").
+                    let afterNumber = Self.isNumber(meanings.last)
+                    if phrase == "min", !afterNumber { meaning = .reducer(.min) }
+                    // "above 60 bpm": a unit after a number, the heart rate elsewhere.
+                    if phrase == "bpm", afterNumber { meaning = .unit(.beatsPerMinute) }
                     if meaning != .filler { meanings.append(meaning) }
                     index += length
                     matched = true

@@ -54,6 +54,14 @@ enum QuestionTokens {
                 continue
             }
             let value = QuestionVocabulary.numbers[words[index]] ?? number(words[index])
+            // "seven and a half hours": 450 minutes.
+            if let value, next([words[index], "and", "a", "half"]), index + 4 < words.count,
+                ["hours", "hour", "hrs"].contains(words[index + 4])
+            {
+                result += [String(value * 60 + 30), "minutes"]
+                index += 5
+                continue
+            }
             if let value, index + 1 < words.count, let scale = scales[words[index + 1]] {
                 result.append(String(value * scale))
                 index += 2
@@ -80,6 +88,8 @@ enum QuestionTokens {
         let value: Double
         if word.hasSuffix("k"), let thousands = Double(word.dropLast()) {
             value = thousands * 1000
+        } else if let day = ordinal(word) {
+            value = day
         } else if word.first?.isNumber == true, let number = Double(word) {
             value = number
         } else {
@@ -89,12 +99,30 @@ enum QuestionTokens {
         return value.isFinite && abs(value) < 1e12 ? value : nil
     }
 
-    private static let vocabulary: [String] = Array(
-        Set(QuestionVocabulary.phrases.keys.flatMap { $0.split(separator: " ").map(String.init) })
-            .union(QuestionVocabulary.numbers.keys)
-    ).sorted()
+    /// "1st", "15th": a day of a month, as the number.
+    private static func ordinal(_ word: String) -> Double? {
+        let digits = word.dropLast(2)
+        guard ["st", "nd", "rd", "th"].contains(String(word.suffix(2))), !digits.isEmpty,
+            digits.allSatisfy(\.isASCII), let day = Int(digits), day >= 1, day <= 31
+        else { return nil }
+        return Double(day)
+    }
 
-    private static let known = Set(vocabulary)
+    /// Plural weekdays ("mondays") name every such day, not one: never read as the singular.
+    private static let weekdayPlurals: Set<String> = [
+        "sundays", "mondays", "tuesdays", "wednesdays", "thursdays", "fridays", "saturdays",
+    ]
+
+    private static let known = Set(
+        QuestionVocabulary.phrases.keys.flatMap { $0.split(separator: " ").map(String.init) }
+    )
+    .union(QuestionVocabulary.numbers.keys)
+
+    /// The words a slip may be corrected to: short month names and "may" are too close to other words
+    /// ("slep" is not "sep", "mnay" is "many", not "may").
+    private static let vocabulary: [String] = Array(
+        known.subtracting(QuestionVocabulary.shortMonthNames.joined()).subtracting(["may"])
+    ).sorted()
 
     /// A word of the vocabulary, or the one vocabulary word a slip away
     /// ("avrage", "yesterady"); unknown words stay as they are. A correction
@@ -104,7 +132,7 @@ enum QuestionTokens {
     /// the vocabulary (``QuestionRealWords``) is never corrected.
     static func corrected(_ word: String) -> String {
         guard word.count >= 3, !known.contains(word), number(word) == nil,
-            !QuestionRealWords.words.contains(word)
+            !QuestionRealWords.words.contains(word), !weekdayPlurals.contains(word)
         else { return word }
         let close = vocabulary.filter { isSlip(word, of: $0) }
         if close.count == 1 { return close[0] }

@@ -11,23 +11,36 @@ enum QuestionVocabulary {
             [
                 "how many days", "on how many days", "how many different days", "number of days",
                 "how many unique days", "how many distinct days", "number of distinct days", "number of unique days",
+                "how many nights", "on how many nights", "number of nights",
             ], .howManyDays)
         add(["how many times", "how often", "number of times", "how frequently"], .howManyTimes)
-        add(["how many", "number of"], .howMany)
+        add(["how many", "number of", "count", "count my", "count of", "the number of"], .howMany)
         add(["how far", "what distance", "distance"], .howFar)
-        add(["how long", "how much time", "duration", "time"], .howLong)
+        add(["how long", "how much time", "duration", "time", "length"], .howLong)
         add(["when was my last", "when did i last", "when was the last time i", "last time i"], .whenLast)
         add(["when was my first", "when did i first", "when was the first time i", "first time i"], .whenFirst)
         add(["average", "avg", "mean", "on average", "typical", "averaged", "typically"], .reducer(.mean))
-        add(["total", "in total", "altogether", "combined", "sum", "overall", "totaled"], .reducer(.sum))
+        add(["total", "in total", "altogether", "combined", "sum", "totaled"], .reducer(.sum))
         add(["median"], .reducer(.median))
         add(["standard deviation", "std", "stdev", "std dev", "standard dev"], .reducer(.std))
-        add(["variability", "variation"], .variability)
+        add(["variability", "variation", "vary", "varied"], .variability)
         addRangeAndKinds(add)
         add(["highest", "maximum", "max", "peak", "most", "best", "biggest", "top"], .reducer(.max))
         add(["lowest", "minimum", "min", "least", "fewest", "smallest"], .reducer(.min))
-        add(["shortest"], .shortest)
         add(["longest"], .longest(metric: "duration"))
+        add(["shortest"], .extreme(.min, metric: "duration"))
+        add(["fastest", "quickest"], .extreme(.max, metric: "speed"))
+        add(["slowest"], .extreme(.min, metric: "speed"))
+        add(["heaviest"], .extreme(.max, metric: "weight"))
+        // A sleep score is better higher; "worst" of another metric (resting heart rate?) is not read.
+        add(["worst"], .extreme(.min, metric: "sleep_score"))
+        add(["lightest"], .extreme(.min, metric: "weight"))
+        add(
+            [
+                "on what day", "what day", "which day", "on which day", "what night", "which night", "on which night",
+                "on what date", "what date", "which date", "on which date", "on what night", "what was the date of",
+                "the date of", "what is the date of", "what's the date of",
+            ], .whichDay)
         add(["farthest", "furthest"], .longest(metric: "distance"))
         add(
             [
@@ -38,6 +51,8 @@ enum QuestionVocabulary {
             [
                 "most common workout", "most common activity", "most frequent workout", "most frequent activity",
                 "what did i do most", "which workout did i do most", "what workout did i do most",
+                "what did i do most often", "which workout did i do most often", "what workout did i do most often",
+                "which activity did i do most often", "what activity did i do most often",
             ],
             .activitiesReducer(.mostFrequentActivity))
         addMetrics(add)
@@ -47,11 +62,15 @@ enum QuestionVocabulary {
         addWindows(add)
         add(["last", "latest", "most recent", "past"], .takeLast)
         add(["first", "earliest"], .takeFirst)
-        add(["days", "day"], .days)
-        add(["weeks", "week"], .weeks)
+        add(["days", "day", "nights"], .days)
+        add(["weeks", "week", "wk", "wks"], .weeks)
+        add(["fortnight", "fortnights"], .fortnight)
         addComparators(add)
         add(
-            ["on days", "on the days", "on days when", "days when", "days where", "on days where", "on a day"],
+            [
+                "on days", "on the days", "on days when", "days when", "days where", "on days where", "on a day",
+                "on nights", "on the nights", "on nights when", "nights when", "on nights where",
+            ],
             .condition(.days))
         add(["with", "where"], .condition(.rows))
         add(["when", "whenever", "if"], .condition(.either))
@@ -67,6 +86,12 @@ enum QuestionVocabulary {
                 "level", "levels", "please", "tell", "show", "can", "you", "and", "out", "am", "a", "about", "roughly",
                 "on",
                 "from", "across", "by", "done", "gone", "going", "taken", "gotten", "any", "but", "also",
+                "reading", "readings", "single", "in one night", "in one day", "at night", "use", "used", "using",
+                "doing", "while", "data", "gain", "gained", "earn", "earned", "whole", "per", "i've", "ive",
+                "i want to know", "want to know", "give me", "give", "hey", "hi", "quick one", "quick question",
+                "could you", "would you", "can you", "i'm curious", "curious", "just wondering", "wondering", "just",
+                "thanks", "thank you", "ok", "okay", "through", "thru", "until", "till", "lasted", "lasting", "in one",
+                "on one",
             ],
             .filler)
         return phrases
@@ -88,6 +113,10 @@ enum QuestionVocabulary {
                 "more than or equal to", "greater than or equal to", "no shorter than", "not under",
             ], .comparator(.greaterOrEqual))
         add(["exactly", "equal to"], .comparator(.equal))
+        // "hit 10,000 steps", "my stress score dropped below 60".
+        add(["hit", "reach", "reached", "hitting", "reaching"], .comparator(.greaterOrEqual))
+        add(["drop below", "dropped below", "fall below", "fell below", "go below", "went below"], .comparator(.less))
+        add(["rise above", "rose above", "go above", "went above", "go over", "went over"], .comparator(.greater))
         add(
             ["or more", "or longer", "or above", "or over", "or higher", "or greater"],
             .postfixComparator(.greaterOrEqual, asPrefix: nil))
@@ -105,11 +134,13 @@ enum QuestionVocabulary {
             ["hours of sleep", "sleep hours", "hours slept", "hours did i sleep"],
             .metric(.daily, "sleep_minutes", asked: .hours))
         add(["minutes of sleep", "sleep minutes"], .metric(.daily, "sleep_minutes", asked: .minutes))
-        add(["sleep", "slept", "sleeping"], .metric(.daily, "sleep_minutes", asked: .natural))
-        add(["deep sleep"], .metric(.daily, "deep_sleep_minutes", asked: .natural))
+        add(
+            ["sleep", "slept", "sleeping", "time asleep", "sleep duration", "sleep time", "asleep"],
+            .metric(.daily, "sleep_minutes", asked: .natural))
+        add(["deep sleep", "deep", "deep sleep time"], .metric(.daily, "deep_sleep_minutes", asked: .natural))
         add(["hours of deep sleep"], .metric(.daily, "deep_sleep_minutes", asked: .hours))
         add(["minutes of deep sleep"], .metric(.daily, "deep_sleep_minutes", asked: .minutes))
-        add(["rem sleep", "rem"], .metric(.daily, "rem_sleep_minutes", asked: .natural))
+        add(["rem sleep", "rem", "rem sleep time"], .metric(.daily, "rem_sleep_minutes", asked: .natural))
         add(["hours of rem sleep", "hours of rem"], .metric(.daily, "rem_sleep_minutes", asked: .hours))
         add(["minutes of rem sleep", "minutes of rem"], .metric(.daily, "rem_sleep_minutes", asked: .minutes))
         add(
@@ -121,26 +152,46 @@ enum QuestionVocabulary {
         addSleepStages(add)
         addScores(add)
         add(["active zone minutes", "azm", "zone minutes"], .metric(.daily, "active_zone_minutes", asked: .natural))
-        add(["heart rate", "hr", "pulse", "bpm"], .metric(.sessions, "average_heart_rate", asked: .natural))
         add(
-            ["calories", "kcal", "calories burned", "calories did i burn", "burn", "burned"],
+            [
+                "heart rate", "hr", "pulse", "bpm", "heartrate", "average heart rate", "avg heart rate", "average hr",
+                "avg hr", "average heartrate", "avg heartrate",
+            ], .metric(.sessions, "average_heart_rate", asked: .natural))
+        add(
+            [
+                "calories", "kcal", "calories burned", "calories did i burn", "burn", "burned", "calorie",
+                "calorie burn",
+                "calories burnt", "burnt",
+            ],
             .metric(.sessions, "calories", asked: .natural))
         add(["elevation", "elevation gain", "climb", "climbed"], .metric(.sessions, "elevation_gain", asked: .natural))
-        add(["speed"], .metric(.sessions, "speed", asked: .natural))
+        add(["speed", "average speed", "avg speed"], .metric(.sessions, "speed", asked: .natural))
+        add(["by distance", "in distance", "distances"], .metric(.sessions, "distance", asked: .natural))
+        add(["by time", "by duration"], .metric(.sessions, "duration", asked: .natural))
         add(["hours", "hrs"], .unit(.hours))
         add(["hour"], .unit(.hours))
         add(["minutes", "mins", "min"], .unit(.minutes))
-        add(["km", "kilometers", "kilometres"], .unit(.kilometres))
+        add(["km", "kilometers", "kilometres", "kilometer", "kilometre"], .unit(.kilometres))
+        add(["ms", "milliseconds"], .unit(.milliseconds))
+        add(["metres", "meters"], .unit(.metres))
+        add(["miles", "mile"], .unit(.miles))
+        add(
+            ["weight", "body weight", "weigh", "weighed", "weigh myself", "weighed myself", "weigh in", "weigh ins"],
+            .metric(.daily, "weight", asked: .natural))
         add(["percent", "per cent", "percentage"], .unit(.percent))
     }
 
     /// Light sleep, time awake and in bed (minutes), and each stage's share of the night (percent).
     private static func addSleepStages(_ add: ([String], QuestionWord) -> Void) {
-        add(["light sleep"], .metric(.daily, "light_sleep_minutes", asked: .natural))
+        add(["light sleep", "light sleep time"], .metric(.daily, "light_sleep_minutes", asked: .natural))
         add(["hours of light sleep"], .metric(.daily, "light_sleep_minutes", asked: .hours))
         add(["minutes of light sleep"], .metric(.daily, "light_sleep_minutes", asked: .minutes))
-        add(["awake", "time awake", "awake time"], .metric(.daily, "awake_minutes", asked: .natural))
-        add(["minutes awake", "awake minutes"], .metric(.daily, "awake_minutes", asked: .minutes))
+        add(
+            ["awake", "time awake", "awake time", "awake at night", "time awake at night"],
+            .metric(.daily, "awake_minutes", asked: .natural))
+        add(
+            ["minutes awake", "awake minutes", "minutes awake at night"],
+            .metric(.daily, "awake_minutes", asked: .minutes))
         add(["time in bed", "in bed"], .metric(.daily, "time_in_bed_minutes", asked: .natural))
         add(["hours in bed"], .metric(.daily, "time_in_bed_minutes", asked: .hours))
         add(["minutes in bed"], .metric(.daily, "time_in_bed_minutes", asked: .minutes))
@@ -193,7 +244,12 @@ enum QuestionVocabulary {
                 "weight training", "weightlifting", "gym sessions",
             ], .activity("weights"))
         add(["walk", "walked", "walking"], .activity("walk"))
-        add(["walks", "go for a walk", "my walk", "a walk"], .walks)
+        // A walk as a noun is a session: "my walk", "per walk", "in one walk" (the verb is how steps were taken).
+        add(
+            [
+                "walks", "go for a walk", "my walk", "a walk", "per walk", "each walk", "every walk", "one walk",
+                "single walk", "in one walk", "on one walk", "a single walk", "that walk", "the walk",
+            ], .walks)
         add(["hike", "hikes", "hiked", "hiking"], .activity("hike"))
         add(["elliptical", "ellipticals", "cross trainer", "elliptical trainer"], .activity("elliptical"))
         // "use the elliptical", "doing yoga": the verb only says the activity was done.
@@ -207,16 +263,19 @@ enum QuestionVocabulary {
             ["interval workout", "interval workouts", "intervals", "interval training", "hiit"], .activity("hiit"))
         add(
             [
-                "workout", "workouts", "work out", "worked out", "exercise", "exercised", "session", "sessions",
+                "workout", "workouts", "work out", "worked out", "working out", "exercise", "exercised", "session",
+                "sessions",
                 "trained", "training", "train", "activity", "activities",
             ], .activity(nil))
     }
 
     private static func addWindows(_ add: ([String], QuestionWord) -> Void) {
         add(["today", "so far today"], .window(.today))
+        // A night's sleep is dated by the morning one woke up (as Fitbit, Pixel and Apple Health date it).
+        add(["last night", "this morning", "last nights"], .lastNight)
         add(["yesterday"], .window(.yesterday))
-        add(["this week", "so far this week"], .window(.thisWeek))
-        add(["last week"], .window(.lastWeek))
+        add(["this week", "so far this week", "this wk", "so far this wk"], .window(.thisWeek))
+        add(["last week", "last wk"], .window(.lastWeek))
         add(["this month", "so far this month"], .window(.thisMonth))
         add(["last month"], .window(.lastMonth))
         add(
@@ -227,6 +286,11 @@ enum QuestionVocabulary {
         add(
             ["past month", "the past month", "the last month", "the past 30 days", "the last 30 days"],
             .window(.lastDays(30)))
+        add(
+            [
+                "the last fortnight", "last fortnight", "past fortnight", "the past fortnight",
+                "over the last fortnight",
+            ], .window(.lastDays(14)))
         add(["this year", "so far this year"], .thisYear)
         add(["last year"], .lastYear)
         add(["since"], .since)
@@ -247,18 +311,29 @@ enum QuestionVocabulary {
             .enumerated()
         {
             add([name], .weekday(index + 1))
+            // "on a Monday", "each Monday": every such day, not the last one ("every Monday" is read as "on Mondays").
+            add(["a \(name)", "each \(name)", "any \(name)"], .unanswerable)
         }
         let months = [
             "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
             "november", "december",
         ]
+        let shortened = shortMonthNames
         for (index, name) in months.enumerated() {
-            add(["in \(name)", "during \(name)", "for \(name)", "throughout \(name)"], .month(index + 1, since: false))
-            add(["since \(name)"], .month(index + 1, since: true))
-            add([name], .unanswerable)
+            for name in [name] + shortened[index] {
+                add(
+                    ["in \(name)", "during \(name)", "for \(name)", "throughout \(name)"],
+                    .month(index + 1, since: false))
+                add(["since \(name)"], .month(index + 1, since: true))
+                add([name], .monthName(index + 1))
+            }
         }
         add(["months"], .months)
-        add(["ever", "all time", "of all time", "in total ever", "since i started"], .window(.all))
+        add(
+            [
+                "ever", "all time", "of all time", "in total ever", "since i started", "overall",
+                "since i started tracking", "since i began tracking", "since i started logging",
+            ], .window(.all))
     }
 
     /// "range", "the spread between my highest and lowest"; "how many different workouts".
@@ -383,6 +458,12 @@ enum QuestionVocabulary {
         add(["pool swim", "pool swims", "pool swimming"], .exactActivity("pool swim"))
         add(["open water swim", "open water swims", "open water swimming"], .exactActivity("open water swim"))
     }
+
+    /// Months' shortened names, January first; "may" is a verb too and is never shortened. Spelling is
+    /// never corrected to one ("slep" is not "sep").
+    static let shortMonthNames = [
+        ["jan"], ["feb"], ["mar"], ["apr"], [], ["jun"], ["jul"], ["aug"], ["sep", "sept"], ["oct"], ["nov"], ["dec"],
+    ]
 
     /// Number words a question may spell out.
     static let numbers: [String: Double] = [

@@ -17,8 +17,11 @@ enum QuestionWord: Equatable {
     case reducer(QueryReducer)
     /// "longest" (duration), "farthest" (distance): a maximum of that metric.
     case longest(metric: String)
-    /// "shortest": a minimum; of the duration when the question names sessions and no metric.
-    case shortest
+    /// "fastest", "slowest" (speed), "heaviest", "lightest" (weight), "shortest" (duration): the
+    /// largest or smallest of that metric, unless the question names another one the word fits.
+    case extreme(QueryReducer, metric: String)
+    /// "on what day", "which night", "when" (first): the day of a superlative, or of a first or last session.
+    case whichDay
     /// "what activities", "most common workout".
     case activitiesReducer(QueryReducer)
     /// A metric of a table, with the unit it is asked in ("hours of sleep").
@@ -56,6 +59,14 @@ enum QuestionWord: Equatable {
     case month(Int, since: Bool)
     /// "months" after "last N": N times 30 days.
     case months
+    /// A month's name alone or shortened ("November", "nov"): read only in a date ("on November 15",
+    /// "15 Nov"), as it may otherwise be a person's or a verb.
+    case monthName(Int)
+    /// "fortnight": 14 days after "last" / "past".
+    case fortnight
+    /// "last night", "this morning": today's row (a night is dated by the morning one woke up), for the
+    /// night's metrics only ("steps last night" is not the day's steps).
+    case lastNight
     /// "variability": a standard deviation, except of a heart rate (where it means HRV).
     case variability
     /// "on weekends", "on weekdays", "on Mondays": rows on these days of the week.
@@ -89,6 +100,15 @@ enum AskedUnit: Equatable {
     case steps
     case kilometres
     case percent
+    /// "ms": only HRV is kept in milliseconds.
+    case milliseconds
+    /// "metres", "m": only elevation gain is kept in metres.
+    case metres
+    /// "miles": a distance asked in miles, answered in miles when the distance's unit is known; never
+    /// read in a condition (its number would have to be converted to the table's unit).
+    case miles
+    /// "bpm" after a number: only heart rates are kept in beats per minute.
+    case beatsPerMinute
 
     /// The stored minutes per asked unit, for the metrics kept in minutes.
     var minutes: Double {

@@ -27,6 +27,8 @@ class Form:
     query: Optional[Dict[str, Any]]
     phrasings: List[str]
     pending: str = ""
+    #: "share" or "pace": the answer's number combines the query's result with a second query's.
+    combined: str = ""
 
 
 def q(table: str, reduce: str, metric: Optional[str] = None, activity: Optional[str] = None,
@@ -591,11 +593,10 @@ DECLINED_FORMS: List[Tuple[str, List[str]]] = [
                         "How many days did I walk more than normal?"]),
     ("other metric of a superlative", ["What was the heart rate of my longest run?", "How long was my farthest run?",
                                        "What was the speed of my longest ride?"]),
-    ("share of days", ["What percentage of days did I run?", "what percent of days did I sleep over 7 hours"]),
     ("lightest is not highest", ["What was my lightest sleep?", "How many days did I sleep lightly?"]),
     ("month as a name", ["How many steps did June take?", "How far did April run?", "How many steps may I have taken?"]),
     ("nonsense", ["hello", "Tell me a joke", "run run run", "how many", "what was my"]),
-    ("pace", ["What was my average pace on my runs?", "my pace on my last run", "What was my fastest pace this month?"]),
+    ("pace", ["What was my fastest pace this month?", "what was my fastest pace this month"]),
     ("two activities of a day", ["What was my average HRV on days I did yoga and ran?",
                                  "average sleep on days I ran and swam", "How many steps on days I ran more than 5 km and swam?",
                                  "my resting heart rate on days I walked and lifted weights"]),
@@ -629,9 +630,26 @@ PENDING_FORMS: List[Tuple[str, str, List[str]]] = [
 ]
 
 
+#: Shares and paces: the number is the query's result combined with a second query's (a share of the daily
+#: table's rows in the window, or the total duration over the total distance).
+COMBINED: List[Form] = [
+    Form("share of days run", q("sessions", "count_days", activity="run"),
+         ["What percentage of days did I run?", "what percent of days did I run"], combined="share"),
+    Form("share of days slept over 7 hours", q("daily", "count_days", where=(("sleep_minutes", ">", 420),)),
+         ["what percent of days did I sleep over 7 hours", "What percentage of days did I sleep more than 7 hours?"],
+         combined="share"),
+    Form("pace of runs", q("sessions", "sum", metric="duration", activity="run", where=(("distance", ">", 0),)),
+         ["What was my average pace on my runs?", "my average running pace"], combined="pace"),
+    Form("pace of the last run", q("sessions", "sum", metric="duration", activity="run",
+                                   where=(("distance", ">", 0),), take={"last": 1}),
+         ["my pace on my last run", "What was the pace of my last run?"], combined="pace"),
+]
+
+
 def forms() -> List[Form]:
     out = [*daily_statistics(), *daily_conditions(), *sessions(), *any_workout()]
     out += [Form(form.name, form.query, varied(form.phrasings)) for form in WRITTEN]
+    out += [Form(form.name, form.query, varied(form.phrasings), combined=form.combined) for form in COMBINED]
     out += [Form(f"declined: {name}", None, varied(phrasings)) for name, phrasings in DECLINED_FORMS]
     out += [Form(f"pending: {name}", None, varied(phrasings), pending=needs) for name, needs, phrasings in PENDING_FORMS]
     return out

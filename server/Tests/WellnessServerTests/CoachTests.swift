@@ -37,6 +37,14 @@ import WellnessKitCore
                 == "I checked your log. Your average sleep was 7 hours on 19 November 2025. \(Self.answerClosing)")
     }
 
+    @Test func aCheckInsCaloriesEatenAreNeverReadAsCaloriesBurned() {
+        // The reader reads "calories burned" with no workout named as the daily table's calories, which
+        // here are what was eaten.
+        let reply = Self.reply("How many calories did I burn yesterday?")
+        #expect(reply.contains("Check-ins log the calories you ate, not the calories you burned"), "\(reply)")
+        #expect(!Self.reply("How many days did I burn more than 2500 calories?").contains("days between"))
+    }
+
     @Test func workoutQuestionsAreNotAnsweredFromMissingData() {
         // No workouts are stored here: "You didn't run" would be a guess.
         let reply = Self.reply("How many days did I run this week?")

@@ -22,6 +22,14 @@ extension Coach {
         let recorded = context.workouts.map(\.activity)
         guard let reading = QuestionReader.read(message, anchor: today, activities: recorded) else { return nil }
         let query = reading.query
+        // A check-in's calories are what was eaten; the reader's daily calories are a day's burn.
+        let dailyConditions = query.table == .daily ? query.conditions : query.dayConditions
+        if (query.table == .daily && query.metric == "calories")
+            || dailyConditions.contains(where: { $0.metric == "calories" })
+        {
+            return .declined(
+                "Check-ins log the calories you ate, not the calories you burned, so I can't answer that exactly.")
+        }
         let usesWorkouts = query.table == .sessions || !query.dayConditions.isEmpty
         if usesWorkouts && context.workouts.isEmpty {
             return .declined("No workouts are logged here yet, so I can't answer that exactly.")
