@@ -7,7 +7,7 @@ Every question is asked through `QueryTables.ask` and classified: answered
 right (the number, in any unit of the same kind, matches), answered wrong (a
 number that does not match, or an answer without the number), or declined.
 No answer may be wrong; the share answered must reach
-WELLNESS_HELDOUT_MIN_ANSWERED (a fraction, default 0). The shares per
+WELLNESS_HELDOUT_MIN_ANSWERED (a fraction, default 0.85, the target). The shares per
 category are printed and written to $TMPDIR/wellness-heldout-summary.txt,
 every answer to $TMPDIR/wellness-heldout-answers.jsonl.
 
@@ -254,7 +254,7 @@ def test_held_out_questions_are_never_answered_wrong() -> None:
              + (f" (or {', '.join(str(o['expected']) for o in item['also'])})" if item["also"] else "")
              + f"\n      got {said}" for item, outcome, said in rows if outcome == "wrong"]
     assert not wrong, f"{len(wrong)} held-out questions answered wrong:\n" + "\n".join(wrong) + "\n" + summary
-    floor = float(os.environ.get("WELLNESS_HELDOUT_MIN_ANSWERED", "0.0"))
+    floor = float(os.environ.get("WELLNESS_HELDOUT_MIN_ANSWERED", "0.85"))
     answered = sum(outcome != "declined" for _, outcome, _ in rows) / len(rows)
     assert answered >= floor, f"answered {answered:.1%} of the held-out questions, below {floor:.0%}\n{summary}"
 
