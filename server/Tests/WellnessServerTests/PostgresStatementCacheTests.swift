@@ -32,26 +32,37 @@ struct PostgresStatementCacheTests {
     }
 
     @Test func aReadIsPreparedOnceAndRunsAgainWithNewValues() async throws {
+        let sql = "SELECT CAST(? AS BIGINT) * 2 AS marker_double"
+        // The numbers are the process's: the suites running beside this one may have taken all of them, and
+        // then the read must run unprepared (and still answer).
+        let converted = try PostgresEngine.statement(sql, [.integer(1)]).sql
+        let numbered = PostgresStatementCache.shared.number(for: converted, types: [.int8]) != nil
         try await withEngine { engine in
             for number in 1...3 {
-                let rows = try await engine.query(
-                    "SELECT CAST(? AS BIGINT) * 2 AS marker_double", [.integer(Int64(number))])
+                let rows = try await engine.query(sql, [.integer(Int64(number))])
                 #expect(try rows.first?.integer("marker_double") == Int64(number) * 2)
             }
-            #expect(try await prepared("marker_double", on: engine) == ["{bigint}"])
+            #expect(try await prepared("marker_double", on: engine) == (numbered ? ["{bigint}"] : []))
         }
     }
 
     @Test func eachParameterTypeHasItsOwnStatement() async throws {
+        let sql = "SELECT COALESCE(CAST(? AS TEXT), 'none') AS marker_types"
+        let converted = try PostgresEngine.statement(sql, [.null]).sql
+        // As above: only the statements that got one of the process's numbers are prepared.
+        let cache = PostgresStatementCache.shared
+        let numbered = [
+            cache.number(for: converted, types: [.null]), cache.number(for: converted, types: [.text]),
+            cache.number(for: converted, types: [.int8]),
+        ].compactMap { $0 }
         try await withEngine { engine in
-            let sql = "SELECT COALESCE(CAST(? AS TEXT), 'none') AS marker_types"
             var answers: [String?] = []
             for value: SQLValue in [.null, .text("x"), .integer(5)] {
                 answers.append(try await engine.query(sql, [value]).first?.text("marker_types"))
             }
             #expect(answers == ["none", "x", "5"])
             let statements = try await prepared("marker_types", on: engine)
-            #expect(statements.count == 3, "\(statements)")
+            #expect(statements.count == numbered.count, "\(statements)")
         }
     }
 
