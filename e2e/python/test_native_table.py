@@ -14,7 +14,7 @@ from wellness import _native
 HEADER = Path(__file__).resolve().parents[2] / "include" / "wellness.h"
 
 #: C parameter types, by what ctypes must pass for them.
-POINTERS = {"const char *", "const double *", "const int64_t *", "void *", "wellness_analytics *",
+POINTERS = {"const char *", "const double *", "const int64_t *", "void *", "const void *", "wellness_analytics *",
             "struct ArrowSchema *", "struct ArrowArray *",
             "wellness_analytics **", "wellness_buf *", "wellness_client *", "wellness_client **",
             "wellness_query_tables *", "const wellness_query_tables *", "wellness_query_tables **"}

@@ -15,8 +15,9 @@ def main() -> None:
     base_url, api_key = sys.argv[1], sys.argv[2]
     with wellness.Client(base_url, api_key=api_key, cache_directory=False) as client:
         # The user's calendar: the server counts their days ("today", weeks, streaks) in this zone.
-        profile = client.set_profile({"time_zone": "Europe/London", "first_weekday": "monday"})
-        assert isinstance(profile, dict) and profile["time_zone"] == "Europe/London"
+        client.set_profile({"time_zone": "Europe/London", "first_weekday": "monday"})
+        profile = client.get_profile()
+        assert profile["time_zone"] == "Europe/London"
         print(f"Calendar: days in {profile['time_zone']}, weeks from weekday {profile['first_weekday']}\n")
         page = client.list_insights(read_status=False, page_size=3)
         print(f"Unread insights ({page['pagination']['total_count']} in all):")
