@@ -20,12 +20,10 @@ public func wellness_client_list_workouts(
     _ out: UnsafeMutablePointer<wellness_buf>?, _ err: UnsafeMutablePointer<wellness_buf>?
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
-        try reader.rejectUnknownKeys(["from", "to", "page", "page_size"])
+        let request = try DateRangePage(reading: reader)
         return answer(
             try client.listWorkoutsRead(
-                from: try reader.optional("from"), to: try reader.optional("to"),
-                page: try reader.optionalInt("page", in: 1...1_000_000) ?? 1,
-                pageSize: try reader.optionalInt("page_size", in: 1...100) ?? 20))
+                from: request.from, to: request.to, page: request.page, pageSize: request.pageSize))
     }
 }
 
