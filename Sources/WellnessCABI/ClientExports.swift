@@ -96,9 +96,7 @@ public func wellness_client_delete_insight(
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
         try reader.rejectUnknownKeys(["id"])
-        return written(try client.deleteInsightOrQueue(id: reader.nonEmptyString("id"))) { _ in
-            .object(JSONObject([("deleted", .bool(true))]))
-        }
+        return deleted(try client.deleteInsightOrQueue(id: reader.nonEmptyString("id")))
     }
 }
 

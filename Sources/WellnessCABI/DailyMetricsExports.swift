@@ -38,9 +38,7 @@ public func wellness_client_delete_daily_metrics(
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
         try reader.rejectUnknownKeys(["date"])
-        return written(try client.deleteDailyMetricsOrQueue(date: try reader.required("date"))) { _ in
-            .object(JSONObject([("deleted", .bool(true))]))
-        }
+        return deleted(try client.deleteDailyMetricsOrQueue(date: try reader.required("date")))
     }
 }
 

@@ -19,6 +19,11 @@ func written<Value>(_ outcome: WriteOutcome<Value>, _ sent: (Value) -> JSONValue
     }
 }
 
+/// A deletion's answer: `{"deleted": true}` once sent, the queued write's document when queued.
+func deleted<Value>(_ outcome: WriteOutcome<Value>) -> JSONValue {
+    written(outcome) { _ in .object(JSONObject([("deleted", .bool(true))])) }
+}
+
 @_cdecl("wellness_client_list_messages")
 public func wellness_client_list_messages(
     _ client: OpaquePointer?, _ json: UnsafePointer<CChar>?, _ len: Int,

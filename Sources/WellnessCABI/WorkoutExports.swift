@@ -34,8 +34,6 @@ public func wellness_client_delete_workout(
 ) -> Int32 {
     withClient(client, json, len, out, err) { client, reader in
         try reader.rejectUnknownKeys(["id"])
-        return written(try client.deleteWorkoutOrQueue(id: reader.nonEmptyString("id"))) { _ in
-            .object(JSONObject([("deleted", .bool(true))]))
-        }
+        return deleted(try client.deleteWorkoutOrQueue(id: reader.nonEmptyString("id")))
     }
 }
