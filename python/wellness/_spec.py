@@ -57,6 +57,15 @@ class Call(NamedTuple):
     wrapper: Optional[Wrapper] = None
     #: Otherwise the module (of `wellness`) whose hand-written code calls it.
     by_hand: str = ""
+    #: A hand-bound call's JSON result: its TypedDict in `wellness.types`, or
+    #: "module.Name" for one in another module (a wrapper's is `wrapper.result`).
+    #: e2e/python/test_result_shapes.py checks real results against it.
+    returns: str = ""
+
+
+def result_type(call: Call) -> str:
+    """The TypedDict the call's result is ("" when the table names none)."""
+    return call.wrapper.result if call.wrapper is not None else call.returns
 
 
 #: A call taking one document: (json, len, out, err).
@@ -143,12 +152,13 @@ CALLS: Tuple[Call, ...] = (
            accepts=("TrendsResponse",)),
 
     # The time-series engine (docs/SERIES.md).
-    Call("series_aggregate", TWO_DOCUMENTS, by_hand="series"),
-    Call("series_aggregate_columns", ("json", "pointer", "pointer", "size", "buf", "buf"), by_hand="series"),
-    Call("series_chart", TWO_DOCUMENTS, by_hand="series"),
+    Call("series_aggregate", TWO_DOCUMENTS, by_hand="series", returns="SeriesReport"),
+    Call("series_aggregate_columns", ("json", "pointer", "pointer", "size", "buf", "buf"), by_hand="series",
+         returns="SeriesReport"),
+    Call("series_chart", TWO_DOCUMENTS, by_hand="series", returns="Chart"),
     Call("series_aggregate_groups", ("json", "pointer", "pointer", "pointer", "size", "pointer", "pointer",
                                      "buf", "buf"), by_hand="groups"),
-    Call("longevity_trends", TWO_DOCUMENTS, by_hand="series"),
+    Call("longevity_trends", TWO_DOCUMENTS, by_hand="series", returns="TrendsResponse"),
 
     # The API client (wellness.Client).
     Call("client_new", ("json", "new_handle", "buf"), by_hand="client"),
@@ -182,7 +192,7 @@ CALLS: Tuple[Call, ...] = (
                  "| \"detail\" | \"notification\"}`. \"Create Goal\" is offered only when a suggestion mentions "
                  "\"goal\" or \"target\"."),
     # deep_link_parse also takes a bare URL and a scheme.
-    Call("deep_link_parse", DOCUMENT, by_hand="integration"),
+    Call("deep_link_parse", DOCUMENT, by_hand="integration", returns="DeepLinkParseResult"),
     _integration("deep_link_build", "DeepLinkBuildResult",
                  "The canonical URL of a link: `{\"link\": {\"kind\": \"goal_tips\", \"goal_id\": \"g1\"}, "
                  "\"scheme\"?: \"fitiq\"}`; `deep_link_parse` of that URL gives the link back."),
@@ -204,13 +214,13 @@ CALLS: Tuple[Call, ...] = (
                  "nothing)."),
 
     # Analytics: its events, metrics and queue (wellness.Analytics).
-    Call("analytics_event", DOCUMENT, by_hand="analytics"),
-    Call("analytics_metrics", TWO_DOCUMENTS, by_hand="analytics"),
+    Call("analytics_event", DOCUMENT, by_hand="analytics", returns="AnalyticsEvent"),
+    Call("analytics_metrics", TWO_DOCUMENTS, by_hand="analytics", returns="AnalyticsMetrics"),
     Call("analytics_new", ("json", "analytics_sink", "user_data", "new_handle", "buf"), by_hand="analytics"),
     Call("analytics_set_sink", ("handle", "analytics_sink", "user_data", "buf"), by_hand="analytics"),
     Call("analytics_emit", ("handle", "json", "buf"), by_hand="analytics"),
     Call("analytics_flush", ("handle", "int", "buf"), by_hand="analytics"),
-    Call("analytics_stats", ("handle", "buf", "buf"), by_hand="analytics"),
+    Call("analytics_stats", ("handle", "buf", "buf"), by_hand="analytics", returns="AnalyticsStats"),
     Call("analytics_shutdown", ("handle", "int", "buf"), by_hand="analytics"),
     Call("analytics_free", ("handle",), "void", by_hand="analytics"),
 
@@ -218,17 +228,19 @@ CALLS: Tuple[Call, ...] = (
     Call("query_tables_new", ("json", "new_handle", "buf"), by_hand="query_tables"),
     Call("query_tables_new_arrow", ("json", "pointer", "pointer", "pointer", "pointer", "new_handle", "buf"),
          by_hand="query_tables"),
-    Call("query_tables_summary", ("handle", "buf", "buf"), by_hand="query_tables"),
-    Call("query", ("handle", *DOCUMENT), by_hand="query_tables"),
+    Call("query_tables_summary", ("handle", "buf", "buf"), by_hand="query_tables", returns="QueryTablesSummary"),
+    Call("query", ("handle", *DOCUMENT), by_hand="query_tables", returns="QueryResult"),
     Call("query_many", ("handle", *DOCUMENT), by_hand="query_tables"),
-    Call("query_ask", ("handle", *DOCUMENT), by_hand="query_tables"),
+    Call("query_ask", ("handle", *DOCUMENT), by_hand="query_tables", returns="QuestionAnswer"),
     Call("query_tool", ("buf", "buf"), by_hand="query_tables"),
     Call("query_tables_free", ("handle",), "void", by_hand="query_tables"),
 
     # Grounding (docs/AI.md): the document is built from a text and its facts.
-    Call("grounding_check", DOCUMENT, by_hand="grounding"),
+    Call("grounding_check", DOCUMENT, by_hand="grounding", returns="GroundingResult"),
 
     # Importers of exported health data (docs/IMPORT.md).
-    Call("import_file", ("json", "progress", "user_data", "buf", "buf"), by_hand="importers"),
-    Call("import_bytes", ("json", "pointer", "size", "progress", "user_data", "buf", "buf"), by_hand="importers"),
+    Call("import_file", ("json", "progress", "user_data", "buf", "buf"), by_hand="importers",
+         returns="importers.ImportResult"),
+    Call("import_bytes", ("json", "pointer", "size", "progress", "user_data", "buf", "buf"), by_hand="importers",
+         returns="importers.ImportResult"),
 )
