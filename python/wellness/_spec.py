@@ -83,9 +83,10 @@ def _integration(name: str, result: str, doc: str, optional: bool = False) -> Ca
     return _model(name, "request", result, doc, module="integration", optional=optional)
 
 
-def _client(name: str, *middle: str) -> Call:
-    """A client operation: (client, json, len, [middle,] out, err), bound in `wellness.client`."""
-    return Call("client_" + name, ("handle", "json", *middle, "buf", "buf"), by_hand="client")
+def _client(name: str, *middle: str, returns: str = "") -> Call:
+    """A client operation: (client, json, len, [middle,] out, err), bound in `wellness.client`;
+    `returns`: its result's TypedDict as `Client` (online) gets it."""
+    return Call("client_" + name, ("handle", "json", *middle, "buf", "buf"), by_hand="client", returns=returns)
 
 
 CALLS: Tuple[Call, ...] = (
@@ -165,20 +166,31 @@ CALLS: Tuple[Call, ...] = (
     Call("client_set_token_provider", ("handle", "token_provider", "user_data", "buf"), by_hand="client"),
     Call("client_set_analytics", ("handle", "handle", "buf"), by_hand="client"),
     Call("client_free", ("handle",), "void", by_hand="client"),
-    _client("list_insights"), _client("list_all_insights", "progress", "user_data"), _client("get_insight"),
-    _client("update_insight"), _client("delete_insight"), _client("goal_suggestions"), _client("update_goal"),
-    _client("accept_proposal"), _client("goal_tips"), _client("create_goal_from_suggestion"),
-    _client("create_goal"), _client("get_goal"), _client("list_goals"), _client("trends"), _client("dashboard"),
-    _client("suggested_actions"), _client("interval_preference"), _client("set_interval_preference"),
-    _client("series_aggregate", "json"), _client("series_chart", "json"), _client("list_consultations"),
+    _client("list_insights", returns="InsightsPage"), _client("list_all_insights", "progress", "user_data"),
+    _client("get_insight", returns="Insight"),
+    _client("update_insight"), _client("delete_insight"), _client("goal_suggestions", returns="GoalSuggestions"),
+    _client("update_goal"),
+    _client("accept_proposal", returns="AcceptedProposal"), _client("goal_tips", returns="GoalTips"),
+    _client("create_goal_from_suggestion"),
+    _client("create_goal"), _client("get_goal", returns="Goal"), _client("list_goals", returns="GoalsPage"),
+    _client("trends"), _client("dashboard", returns="Dashboard"),
+    _client("suggested_actions", returns="SuggestedActions"),
+    _client("interval_preference", returns="IntervalPreference"),
+    _client("set_interval_preference", returns="IntervalPreference"),
+    _client("series_aggregate", "json", returns="SeriesReport"), _client("series_chart", "json", returns="Chart"),
+    _client("list_consultations", returns="ConsultationsPage"),
     _client("create_consultation"), _client("send_message"), _client("send_message_stream", "stream", "user_data"),
-    _client("list_messages"), _client("post_workouts"), _client("list_workouts"), _client("delete_workout"),
-    _client("sync"), _client("pending"), _client("cancel_pending"), _client("failed_writes"),
-    _client("clear_failed"), _client("export_account"), _client("erase_account"), _client("erase_local_data"),
-    _client("navigate"),
+    _client("list_messages", returns="MessagesList"), _client("post_workouts"),
+    _client("list_workouts", returns="WorkoutsPage"), _client("delete_workout"),
+    _client("sync", returns="SyncReport"), _client("pending", returns="PendingList"),
+    _client("cancel_pending", returns="CancelResult"), _client("failed_writes", returns="FailedList"),
+    _client("clear_failed"), _client("export_account"), _client("erase_account", returns="AccountErasure"),
+    _client("erase_local_data", returns="LocalErasure"),
+    _client("navigate", returns="DestinationResult"),
     # Daily metrics and the profile (docs/SERVER.md, "Daily metrics", "The user's calendar").
-    _client("post_daily_metrics"), _client("list_daily_metrics"), _client("delete_daily_metrics"),
-    _client("get_profile"), _client("set_profile"),
+    _client("post_daily_metrics"), _client("list_daily_metrics", returns="DailyMetricsPage"),
+    _client("delete_daily_metrics"),
+    _client("get_profile", returns="Profile"), _client("set_profile"),
 
     # The cross-feature rules (docs/INTEGRATION.md).
     _integration("integration_destination", "DestinationResult",
