@@ -258,8 +258,11 @@ def one_document(name: str, document: Any) -> Any:
     parser stopped."""
     payload = document if type(document) is bytes else encode(document)
     size = len(payload)
+    length = _LENGTHS.get(size)  # `is None`, not `or`: c_size_t(0) is false
+    if length is None:
+        length = _length(size)
     try:
-        return call(_ONE_DOCUMENT[name], payload, _LENGTHS.get(size) or _length(size))
+        return call(_ONE_DOCUMENT[name], payload, length)
     except InvalidJSONError as error:
         if not isinstance(document, str):
             raise
