@@ -107,25 +107,44 @@ def test_zone_names_are_iana_and_echoed() -> None:
         assert raised.value.path == "time_zone"
 
 
-def test_small_results_keep_their_ctypes_array_types_across_garbage_collections() -> None:
-    """ctypes caches array types only weakly: when the collector freed one,
-    the next result of that size built it again (~40 us a call)."""
+def test_results_are_read_whole_at_every_size_and_past_a_nul_inside(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`call` reads a result up to the NUL the library ends it with, and
+    checks that against its length: results small and large come back whole,
+    and bytes with a NUL inside (never JSON) are read to their length, so the
+    decoder names the NUL rather than a string cut short."""
     import ctypes
-    import gc
-    import weakref
+    import json
 
     from wellness import _native
 
-    tip = {"tip": "Walk 10 minutes after lunch", "priority": "high"}
-    first = wellness.goal_tip_view(tip)
-    # Weak references only, so that nothing here keeps the types alive.
-    held = {size: weakref.ref(array) for size, array in _native._CHAR_ARRAYS.items()}
-    assert held
-    gc.collect()
-    for size, array in held.items():
-        assert array() is not None, f"the char[{size}] type was freed"
-        assert ctypes.c_char * size is array()
-    assert wellness.goal_tip_view(tip) == first
+    for count in (1, 40, 4_000):  # a result of a few hundred bytes to one of about a megabyte
+        samples = [{"timestamp": t * 86_400, "value": t} for t in range(count)]
+        options = json.dumps({"interval": "day"}).encode()
+        data = json.dumps(samples).encode()
+        out, err = _native.Buf(), _native.Buf()
+        function = _native.lib.wellness_series_aggregate
+        assert function(options, len(options), data, len(data), ctypes.byref(out), ctypes.byref(err)) == 0
+        try:
+            expected = json.loads(ctypes.string_at(out.ptr, out.len))
+        finally:
+            _native.lib.wellness_buf_free(ctypes.byref(out))
+        assert wellness.series_aggregate({"interval": "day"}, samples) == expected
+
+    text = ctypes.create_string_buffer(b'"a\x00b"')  # five bytes with a NUL inside, then the library's NUL
+    freed: list[int] = []
+
+    def fake(out_ref: Any, err_ref: Any) -> int:
+        out_ref._obj.ptr, out_ref._obj.len = ctypes.addressof(text), 5
+        return 0
+
+    def free(ref: Any) -> None:  # the fake's buffer is not the library's to free
+        freed.append(ref._obj.len)
+        ref._obj.ptr, ref._obj.len = None, 0
+
+    monkeypatch.setattr(_native, "_free", free)
+    with pytest.raises(json.JSONDecodeError, match="Invalid control character"):
+        _native.call(fake)
+    assert freed == [5]
 
 
 def test_results_read_by_orjson_equal_the_json_modules_and_fall_back_to_it(
@@ -246,4 +265,4 @@ def test_calls_from_inside_a_callback_and_threads_keep_their_own_buffers() -> No
     for thread in threads:
         thread.join()
     assert not failures
-    assert all(not out.ptr and not err.ptr for out, err, _, _ in _native._SPARE_BUFFERS)
+    assert all(not out.ptr and not err.ptr for out, err, *_ in _native._SPARE_BUFFERS)

@@ -5,6 +5,7 @@ them true to what the library returns."""
 
 from __future__ import annotations
 
+import types
 import typing
 from typing import Any, List, Literal, Union
 
@@ -28,11 +29,13 @@ def mismatches(value: Any, annotation: Any, path: str = "$") -> List[str]:
         return mismatches(value, arguments[0], path)
     if annotation is None or annotation is type(None):
         return [] if value is None else [f"{path}: {value!r} is not None"]
-    if origin is Union:
+    if origin is Union or origin is types.UnionType:
         tries = [mismatches(value, option, path) for option in arguments]
         return [] if any(not found for found in tries) else min(tries, key=len)
     if origin is Literal:
-        return [] if value in arguments else [f"{path}: {value!r} is not one of {arguments}"]
+        # True == 1 in Python: a literal's value must be of its type too.
+        fits = any(value == choice and type(value) is type(choice) for choice in arguments)
+        return [] if fits else [f"{path}: {value!r} is not one of {arguments}"]
     if _is_typeddict(annotation):
         return _typeddict_mismatches(value, annotation, path)
     if origin in (list, List, typing.Sequence) or annotation is list:
@@ -43,8 +46,10 @@ def mismatches(value: Any, annotation: Any, path: str = "$") -> List[str]:
     if origin in (dict, typing.Mapping) or annotation is dict:
         if not isinstance(value, dict):
             return [f"{path}: {type(value).__name__} is not a dict"]
-        item_type = arguments[1] if len(arguments) == 2 else Any
-        return [line for key, item in value.items() for line in mismatches(item, item_type, f"{path}.{key}")]
+        key_type, item_type = arguments if len(arguments) == 2 else (Any, Any)
+        return [line for key, item in value.items()
+                for line in mismatches(key, key_type, f"{path} key {key!r}") + mismatches(item, item_type,
+                                                                                         f"{path}.{key}")]
     if origin is tuple:
         if not isinstance(value, tuple) or len(value) != len(arguments):
             return [f"{path}: {value!r} is not a {len(arguments)}-tuple"]

@@ -26,6 +26,16 @@ class Buf(ctypes.Structure):
     _fields_ = [("ptr", ctypes.c_void_p), ("len", ctypes.c_size_t)]
 
 
+class _BufText(ctypes.Structure):
+    """A second view of a `Buf`'s memory whose `ptr` reads as the bytes up to
+    the NUL the library ends every result with: one field read (~0.05 us)
+    instead of reading the address and length and copying from a char array
+    there (~0.15 us). JSON has no raw NUL, so those bytes are the whole
+    result; `call` checks that against `len`."""
+
+    _fields_ = [("ptr", ctypes.c_char_p), ("len", ctypes.c_size_t)]
+
+
 def _search_path() -> List[str]:
     """Where the library is looked for, in order, after WELLNESS_LIBRARY: beside
     this module (the wheel carries it there), then the install prefixes."""
@@ -115,7 +125,21 @@ def _declare() -> None:
 
 _declare()
 check_abi(lib.wellness_abi_version())
-_free = lib.wellness_buf_free
+
+
+def _unconverted(name: str, restype: Any = ctypes.c_int) -> Any:
+    """A second function object for `wellness_<name>` with no argtypes, for the
+    hot path whose callers pass arguments ctypes hands over as they are
+    (bytes, a `c_size_t`, `byref` objects): the declared argtypes' per-argument
+    `from_param` checks cost ~0.3 us of a small model call. The declared
+    object (`lib.wellness_<name>`) stays as it is for every other caller."""
+    function = lib._FuncPtr(("wellness_" + name, lib))
+    function.restype = restype
+    return function
+
+
+#: wellness_buf_free, called only with `byref(Buf)`.
+_free = _unconverted("buf_free", None)
 
 
 def _jsonable(value: Any) -> Any:
@@ -209,17 +233,36 @@ def invalid_argument(path: Optional[str], message: str) -> InvalidArgumentError:
     return _python_side(InvalidArgumentError, path, message)
 
 
-#: The one-document functions by name, looked up once rather than per call.
-_ONE_DOCUMENT = {name: getattr(lib, "wellness_" + name) for name in ONE_DOCUMENT_FUNCTIONS}
+#: The one-document functions by name, looked up once rather than per call,
+#: without argtypes: `one_document` passes the bytes and a `c_size_t` itself.
+_ONE_DOCUMENT = {name: _unconverted(name) for name in ONE_DOCUMENT_FUNCTIONS}
+_size_t = ctypes.c_size_t
+#: Documents up to this size pass their length as a `c_size_t` made once: making
+#: one costs ~0.1 us, looking it up a third of that. ctypes copies the value into
+#: the call, so one object serves every thread; at most this many, ~100 KB.
+_SHARED_LENGTH = 1024
+_LENGTHS: Dict[int, Any] = {}
+
+
+def _length(size: int) -> Any:
+    """`size` as the `c_size_t` a call without argtypes needs."""
+    length = _size_t(size)
+    if size <= _SHARED_LENGTH:
+        _LENGTHS[size] = length
+    return length
 
 
 def one_document(name: str, document: Any) -> Any:
     """Calls `wellness_<name>` with one JSON document (see `encode`). A `str`
     is JSON text: one that is not JSON says so, rather than only where the
     parser stopped."""
-    payload = encode(document)
+    payload = document if type(document) is bytes else encode(document)
+    size = len(payload)
+    length = _LENGTHS.get(size)  # `is None`, not `or`: c_size_t(0) is false
+    if length is None:
+        length = _length(size)
     try:
-        return call(_ONE_DOCUMENT[name], payload, len(payload))
+        return call(_ONE_DOCUMENT[name], payload, length)
     except InvalidJSONError as error:
         if not isinstance(document, str):
             raise
@@ -292,7 +335,7 @@ def encode(document: Any, root: str = "") -> bytes:
         else:
             # orjson writes NaN and infinities as null: a document with a null goes the json module's way,
             # which refuses them with their path.
-            if b"null" not in data:
+            if data.find(b"null") < 0:  # not `in`: bytes.__contains__ tries the argument as an int first
                 return data
     try:
         return _dumps(document).encode("utf-8")
@@ -321,15 +364,6 @@ def error_from(status: int, err: Buf) -> WellnessError:
     return error_for(json.loads(ctypes.string_at(err.ptr, err.len)))
 
 
-#: Results up to this size are read through a ctypes array type per size.
-_SMALL_RESULT = 512
-#: Those array types, held here: ctypes' own cache keeps them only weakly, so
-#: once the garbage collector freed one, the next result of that size built the
-#: type anew (PyType_Ready, ~40 us, the bulk of a query's p99). At most
-#: _SMALL_RESULT of them, a few hundred KB.
-_CHAR_ARRAYS: Dict[int, Any] = {}
-
-
 def decode(data: bytes) -> Any:
     """A result read by the json module. The library writes UTF-8 JSON and
     nothing after it, so the scanner alone reads it: no encoding detection or
@@ -341,16 +375,16 @@ def decode(data: bytes) -> Any:
         raise json.JSONDecodeError("Expecting value", text, stop.value) from None
 
 
-#: Spare (out, err, byref(out), byref(err)) sets for `call`. Each call takes one
+#: Spare (out, err, byref(out), byref(err), out's text view) sets for `call`. Each call takes one
 #: for itself (list.pop and append are atomic), so threads and calls made from
 #: inside a callback never share one; a set goes back only once its buffers are
 #: freed (both pointers NULL). Making them per call cost ~0.15 us.
-_SPARE_BUFFERS: List[Tuple[Buf, Buf, Any, Any]] = []
+_SPARE_BUFFERS: List[Tuple[Buf, Buf, Any, Any, _BufText]] = []
 
 
-def _buffers() -> Tuple[Buf, Buf, Any, Any]:
+def _buffers() -> Tuple[Buf, Buf, Any, Any, _BufText]:
     out, err = Buf(), Buf()
-    return out, err, _byref(out), _byref(err)
+    return out, err, _byref(out), _byref(err), _BufText.from_buffer(out)
 
 
 def call(function: Any, *arguments: Any, result: bool = True) -> Any:
@@ -364,7 +398,7 @@ def call(function: Any, *arguments: Any, result: bool = True) -> Any:
         buffers = _SPARE_BUFFERS.pop()
     except IndexError:
         buffers = _buffers()
-    out, err, out_ref, err_ref = buffers
+    out, err, out_ref, err_ref, out_text = buffers
     try:
         if result:
             status = function(*arguments, out_ref, err_ref)
@@ -374,18 +408,13 @@ def call(function: Any, *arguments: Any, result: bool = True) -> Any:
             raise error_from(status, err)
         if not result:
             return None
-        # A copy of the result. Small ones (most model calls) are read as a char array at the address,
-        # about 0.4 us cheaper than string_at, which is itself a foreign-function call.
-        address, size = out.ptr, out.len
-        if not address:
+        # A copy of the result, read up to its NUL (None for a NULL pointer); the whole length
+        # should there be a NUL inside (not JSON: the decoder then says where).
+        data = out_text.ptr
+        if data is None:
             data = b""
-        elif size <= _SMALL_RESULT:
-            array = _CHAR_ARRAYS.get(size)
-            if array is None:
-                array = _CHAR_ARRAYS[size] = ctypes.c_char * size
-            data = array.from_address(address).raw
-        else:
-            data = ctypes.string_at(address, size)
+        elif len(data) != out.len:
+            data = ctypes.string_at(out.ptr, out.len)
         if _fast_loads is not None:
             try:
                 return _fast_loads(data)

@@ -57,6 +57,15 @@ class Call(NamedTuple):
     wrapper: Optional[Wrapper] = None
     #: Otherwise the module (of `wellness`) whose hand-written code calls it.
     by_hand: str = ""
+    #: A hand-bound call's JSON result: its TypedDict in `wellness.types`, or
+    #: "module.Name" for one in another module (a wrapper's is `wrapper.result`).
+    #: e2e/python/test_result_shapes.py checks real results against it.
+    returns: str = ""
+
+
+def result_type(call: Call) -> str:
+    """The TypedDict the call's result is ("" when the table names none)."""
+    return call.wrapper.result if call.wrapper is not None else call.returns
 
 
 #: A call taking one document: (json, len, out, err).
@@ -74,9 +83,10 @@ def _integration(name: str, result: str, doc: str, optional: bool = False) -> Ca
     return _model(name, "request", result, doc, module="integration", optional=optional)
 
 
-def _client(name: str, *middle: str) -> Call:
-    """A client operation: (client, json, len, [middle,] out, err), bound in `wellness.client`."""
-    return Call("client_" + name, ("handle", "json", *middle, "buf", "buf"), by_hand="client")
+def _client(name: str, *middle: str, returns: str = "") -> Call:
+    """A client operation: (client, json, len, [middle,] out, err), bound in `wellness.client`;
+    `returns`: its result's TypedDict as `Client` (online) gets it."""
+    return Call("client_" + name, ("handle", "json", *middle, "buf", "buf"), by_hand="client", returns=returns)
 
 
 CALLS: Tuple[Call, ...] = (
@@ -143,32 +153,44 @@ CALLS: Tuple[Call, ...] = (
            accepts=("TrendsResponse",)),
 
     # The time-series engine (docs/SERIES.md).
-    Call("series_aggregate", TWO_DOCUMENTS, by_hand="series"),
-    Call("series_aggregate_columns", ("json", "pointer", "pointer", "size", "buf", "buf"), by_hand="series"),
-    Call("series_chart", TWO_DOCUMENTS, by_hand="series"),
+    Call("series_aggregate", TWO_DOCUMENTS, by_hand="series", returns="SeriesReport"),
+    Call("series_aggregate_columns", ("json", "pointer", "pointer", "size", "buf", "buf"), by_hand="series",
+         returns="SeriesReport"),
+    Call("series_chart", TWO_DOCUMENTS, by_hand="series", returns="Chart"),
     Call("series_aggregate_groups", ("json", "pointer", "pointer", "pointer", "size", "pointer", "pointer",
                                      "buf", "buf"), by_hand="groups"),
-    Call("longevity_trends", TWO_DOCUMENTS, by_hand="series"),
+    Call("longevity_trends", TWO_DOCUMENTS, by_hand="series", returns="TrendsResponse"),
 
     # The API client (wellness.Client).
     Call("client_new", ("json", "new_handle", "buf"), by_hand="client"),
     Call("client_set_token_provider", ("handle", "token_provider", "user_data", "buf"), by_hand="client"),
     Call("client_set_analytics", ("handle", "handle", "buf"), by_hand="client"),
     Call("client_free", ("handle",), "void", by_hand="client"),
-    _client("list_insights"), _client("list_all_insights", "progress", "user_data"), _client("get_insight"),
-    _client("update_insight"), _client("delete_insight"), _client("goal_suggestions"), _client("update_goal"),
-    _client("accept_proposal"), _client("goal_tips"), _client("create_goal_from_suggestion"),
-    _client("create_goal"), _client("get_goal"), _client("list_goals"), _client("trends"), _client("dashboard"),
-    _client("suggested_actions"), _client("interval_preference"), _client("set_interval_preference"),
-    _client("series_aggregate", "json"), _client("series_chart", "json"), _client("list_consultations"),
+    _client("list_insights", returns="InsightsPage"), _client("list_all_insights", "progress", "user_data"),
+    _client("get_insight", returns="Insight"),
+    _client("update_insight"), _client("delete_insight"), _client("goal_suggestions", returns="GoalSuggestions"),
+    _client("update_goal"),
+    _client("accept_proposal", returns="AcceptedProposal"), _client("goal_tips", returns="GoalTips"),
+    _client("create_goal_from_suggestion"),
+    _client("create_goal"), _client("get_goal", returns="Goal"), _client("list_goals", returns="GoalsPage"),
+    _client("trends"), _client("dashboard", returns="Dashboard"),
+    _client("suggested_actions", returns="SuggestedActions"),
+    _client("interval_preference", returns="IntervalPreference"),
+    _client("set_interval_preference", returns="IntervalPreference"),
+    _client("series_aggregate", "json", returns="SeriesReport"), _client("series_chart", "json", returns="Chart"),
+    _client("list_consultations", returns="ConsultationsPage"),
     _client("create_consultation"), _client("send_message"), _client("send_message_stream", "stream", "user_data"),
-    _client("list_messages"), _client("post_workouts"), _client("list_workouts"), _client("delete_workout"),
-    _client("sync"), _client("pending"), _client("cancel_pending"), _client("failed_writes"),
-    _client("clear_failed"), _client("export_account"), _client("erase_account"), _client("erase_local_data"),
-    _client("navigate"),
+    _client("list_messages", returns="MessagesList"), _client("post_workouts"),
+    _client("list_workouts", returns="WorkoutsPage"), _client("delete_workout"),
+    _client("sync", returns="SyncReport"), _client("pending", returns="PendingList"),
+    _client("cancel_pending", returns="CancelResult"), _client("failed_writes", returns="FailedList"),
+    _client("clear_failed"), _client("export_account"), _client("erase_account", returns="AccountErasure"),
+    _client("erase_local_data", returns="LocalErasure"),
+    _client("navigate", returns="DestinationResult"),
     # Daily metrics and the profile (docs/SERVER.md, "Daily metrics", "The user's calendar").
-    _client("post_daily_metrics"), _client("list_daily_metrics"), _client("delete_daily_metrics"),
-    _client("get_profile"), _client("set_profile"),
+    _client("post_daily_metrics"), _client("list_daily_metrics", returns="DailyMetricsPage"),
+    _client("delete_daily_metrics"),
+    _client("get_profile", returns="Profile"), _client("set_profile"),
 
     # The cross-feature rules (docs/INTEGRATION.md).
     _integration("integration_destination", "DestinationResult",
@@ -182,7 +204,7 @@ CALLS: Tuple[Call, ...] = (
                  "| \"detail\" | \"notification\"}`. \"Create Goal\" is offered only when a suggestion mentions "
                  "\"goal\" or \"target\"."),
     # deep_link_parse also takes a bare URL and a scheme.
-    Call("deep_link_parse", DOCUMENT, by_hand="integration"),
+    Call("deep_link_parse", DOCUMENT, by_hand="integration", returns="DeepLinkParseResult"),
     _integration("deep_link_build", "DeepLinkBuildResult",
                  "The canonical URL of a link: `{\"link\": {\"kind\": \"goal_tips\", \"goal_id\": \"g1\"}, "
                  "\"scheme\"?: \"fitiq\"}`; `deep_link_parse` of that URL gives the link back."),
@@ -204,13 +226,13 @@ CALLS: Tuple[Call, ...] = (
                  "nothing)."),
 
     # Analytics: its events, metrics and queue (wellness.Analytics).
-    Call("analytics_event", DOCUMENT, by_hand="analytics"),
-    Call("analytics_metrics", TWO_DOCUMENTS, by_hand="analytics"),
+    Call("analytics_event", DOCUMENT, by_hand="analytics", returns="AnalyticsEvent"),
+    Call("analytics_metrics", TWO_DOCUMENTS, by_hand="analytics", returns="AnalyticsMetrics"),
     Call("analytics_new", ("json", "analytics_sink", "user_data", "new_handle", "buf"), by_hand="analytics"),
     Call("analytics_set_sink", ("handle", "analytics_sink", "user_data", "buf"), by_hand="analytics"),
     Call("analytics_emit", ("handle", "json", "buf"), by_hand="analytics"),
     Call("analytics_flush", ("handle", "int", "buf"), by_hand="analytics"),
-    Call("analytics_stats", ("handle", "buf", "buf"), by_hand="analytics"),
+    Call("analytics_stats", ("handle", "buf", "buf"), by_hand="analytics", returns="AnalyticsStats"),
     Call("analytics_shutdown", ("handle", "int", "buf"), by_hand="analytics"),
     Call("analytics_free", ("handle",), "void", by_hand="analytics"),
 
@@ -218,17 +240,19 @@ CALLS: Tuple[Call, ...] = (
     Call("query_tables_new", ("json", "new_handle", "buf"), by_hand="query_tables"),
     Call("query_tables_new_arrow", ("json", "pointer", "pointer", "pointer", "pointer", "new_handle", "buf"),
          by_hand="query_tables"),
-    Call("query_tables_summary", ("handle", "buf", "buf"), by_hand="query_tables"),
-    Call("query", ("handle", *DOCUMENT), by_hand="query_tables"),
+    Call("query_tables_summary", ("handle", "buf", "buf"), by_hand="query_tables", returns="QueryTablesSummary"),
+    Call("query", ("handle", *DOCUMENT), by_hand="query_tables", returns="QueryResult"),
     Call("query_many", ("handle", *DOCUMENT), by_hand="query_tables"),
-    Call("query_ask", ("handle", *DOCUMENT), by_hand="query_tables"),
+    Call("query_ask", ("handle", *DOCUMENT), by_hand="query_tables", returns="QuestionAnswer"),
     Call("query_tool", ("buf", "buf"), by_hand="query_tables"),
     Call("query_tables_free", ("handle",), "void", by_hand="query_tables"),
 
     # Grounding (docs/AI.md): the document is built from a text and its facts.
-    Call("grounding_check", DOCUMENT, by_hand="grounding"),
+    Call("grounding_check", DOCUMENT, by_hand="grounding", returns="GroundingResult"),
 
     # Importers of exported health data (docs/IMPORT.md).
-    Call("import_file", ("json", "progress", "user_data", "buf", "buf"), by_hand="importers"),
-    Call("import_bytes", ("json", "pointer", "size", "progress", "user_data", "buf", "buf"), by_hand="importers"),
+    Call("import_file", ("json", "progress", "user_data", "buf", "buf"), by_hand="importers",
+         returns="importers.ImportResult"),
+    Call("import_bytes", ("json", "pointer", "size", "progress", "user_data", "buf", "buf"), by_hand="importers",
+         returns="importers.ImportResult"),
 )
