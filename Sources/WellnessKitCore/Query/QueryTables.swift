@@ -31,6 +31,22 @@ public struct QueryTables: Sendable {
         }
     }
 
+    /// Reads a tables document (as ``init(json:)``) from its bytes, in one
+    /// pass straight into the tables' columns (``QueryTablesReader``): the
+    /// peak memory is the tables and a fraction of the bytes, not a tree of
+    /// several times them. What that pass does not take (every error, and
+    /// rare valid shapes) the tree reads, naming the problem as before.
+    /// - Throws: `invalidArgument` past ``JSONParser/maximumInputBytes``,
+    ///   `invalidJSON` for malformed JSON, or a validation error naming the field.
+    public init(json bytes: UnsafeRawBufferPointer) throws {
+        try JSONParser.checkSize(of: bytes)
+        if let tables = try? QueryTablesReader.read(bytes) {
+            self = tables
+            return
+        }
+        self = try QueryTables(json: JSONParser.parse(bytes, expecting: .object))
+    }
+
     /// Tables read elsewhere (from Arrow) with an options document of `time_zone`, `first_weekday` and `units`.
     /// - Parameters:
     ///   - options: the options document.
