@@ -430,7 +430,8 @@ def query_seeds() -> dict[str, bytes]:
         "query_tables_new-repeats": one("query_tables_new", (
             b'{"daily":[{"date":5,"date":"2025-11-01","steps":1,"steps":-0.0e0}],"daily":[{"\\u0064ate":'
             b'"2025-11-02","st\\u0065ps":1e-400,"x":null}],"sessions":{"start":[1.7e9,"2025-11-02T06:30:00.5Z"],'
-            b'"end":[17000036e2,"2025-11-02T07:30:00+00:00"],"activity":["V\\u00e9lo \xc3\xa9\\ud83d\\udeb2","Outdoor Cycling Session"],'
+            b'"end":[17000036e2,"2025-11-02T07:30:00+00:00"],'
+            b'"activity":["V\\u00e9lo \xc3\xa9\\ud83d\\udeb2","Outdoor Cycling Session"],'
             b'"distance":[1,2],"distance":[123456781234567812345678,null]}}')),
         "query_tables_new-ragged": one("query_tables_new", (
             b'{"sessions":{"start":[1700000000,1700000001],"end":[1700003600],"activity":["Run","Run"]},'
