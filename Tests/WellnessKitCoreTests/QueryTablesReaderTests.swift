@@ -225,12 +225,20 @@ import WellnessTestSupport
         }
     }
 
-    /// Rare valid shapes the reader leaves to the tree still read as before.
+    /// Rare valid shapes the reader leaves to the tree still read as before,
+    /// and errors it stops at early (before holding more) get the tree's error.
     @Test func shapesLeftToTheTreeReadAsBefore() {
+        let manyColumns = (0...MetricColumns.maximumCount).map { #""m\#($0)":[1]"# }.joined(separator: ",")
+        let manyMembers = String(repeating: #""steps":1,"#, count: 2 * MetricColumns.maximumCount)
         let documents = [
             #"{"daily":[{"date":5,"date":"2025-11-01"}]}"#,
             #"{"sessions":{"start":["x"],"start":[0],"end":[60],"activity":["Run"]}}"#,
+            #"{"daily":{"date":["2025-11-01"],\#(manyColumns)}}"#,
+            #"{"time_zone":"UTC","unit":{"steps":"steps"},"daily":[]}"#,
         ]
+        // Taken, with more members in a row than the reader remembers keys for.
+        #expect(
+            Self.expectSame(#"{"daily":[{\#(manyMembers)"date":"2025-11-01"},{\#(manyMembers)"date":"2025-11-02"}]}"#))
         for document in documents {
             #expect(!Self.expectSame(document), "taken: \(document)")
         }

@@ -13,7 +13,9 @@ public struct QueryTables: Sendable {
     let views: (daily: TableView, sessions: TableView)
 
     /// Every key of a tables document.
-    public static let keys = ["daily", "sessions", "time_zone", "first_weekday", "units"]
+    public static let keys = ["daily", "sessions"] + optionKeys
+    /// The keys of a tables document other than the tables.
+    static let optionKeys = ["time_zone", "first_weekday", "units"]
 
     /// `{"daily": rows or columns, "sessions": rows or columns, "time_zone":
     /// IANA name (default UTC), "first_weekday", "units": {"column": "unit"}}`;
@@ -55,7 +57,7 @@ public struct QueryTables: Sendable {
     package init(
         options: JSONValue, tables: (TimeZoneRules) throws -> (DailyTable, SessionTable)
     ) throws {
-        try self.init(json: options, known: ["time_zone", "first_weekday", "units"]) { try tables($1) }
+        try self.init(json: options, known: Self.optionKeys) { try tables($1) }
     }
 
     private init(

@@ -27,6 +27,9 @@ struct QueryTablesReader {
     /// Each member position's key and slot in the row before: rows repeat
     /// their keys in one order, so most members are one string comparison.
     private var keys: [(key: String, slot: Slot)] = []
+    /// The most member positions `keys` holds: a row's reserved fields and
+    /// every metric, so that a row of one key repeated endlessly costs no more.
+    private static let cachedMembers = MetricColumns.maximumCount + 8
 
     private init(_ bytes: UnsafeRawBufferPointer) throws {
         parser = try JSONParser(walking: bytes)
@@ -55,7 +58,9 @@ struct QueryTablesReader {
                 case "sessions":
                     sessions = nil
                     sessions = try table(SessionTable.Reading.self)
-                default: options.append(key, try parser.readValue())
+                case _ where QueryTables.optionKeys.contains(key): options.append(key, try parser.readValue())
+                // An unknown key is an error the tree names.
+                default: throw Refused()
                 }
             } while parser.take(UInt8(ascii: ","))
             guard parser.take(UInt8(ascii: "}")) else { throw Refused() }
@@ -142,7 +147,7 @@ struct QueryTablesReader {
         }
         if member < keys.count {
             keys[member] = (key, slot)
-        } else {
+        } else if keys.count < Self.cachedMembers {
             keys.append((key, slot))
         }
         return slot
@@ -153,6 +158,8 @@ struct QueryTablesReader {
     /// last values (as `MetricColumns(TableColumns)` gives).
     private mutating func readColumns<Table: TableReading>(into table: inout Table) throws {
         var metrics: [(name: String, values: [Double])] = []
+        // A dictionary, not a search of `metrics`: a document may repeat a column millions of times.
+        var indexOfMetric: [String: Int] = [:]
         var rowCount: Int?
         try parser.open(UInt8(ascii: "{"))
         if !parser.take(UInt8(ascii: "}")) {
@@ -167,9 +174,12 @@ struct QueryTablesReader {
                         try Self.metricValue(&parser, numbers)
                     }
                     count = values.count
-                    if let index = metrics.firstIndex(where: { $0.name == name }) {
+                    if let index = indexOfMetric[name] {
                         metrics[index].values = values
                     } else {
+                        // One too many: the tree names the error, and the reader holds no more.
+                        guard metrics.count < MetricColumns.maximumCount else { throw Refused() }
+                        indexOfMetric[name] = metrics.count
                         metrics.append((name, values))
                     }
                 }
