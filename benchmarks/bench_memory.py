@@ -19,7 +19,8 @@ import memory_probe  # noqa: E402
 SCALE = float(os.environ.get("WELLNESS_BENCH_MEMORY_SCALE", 1))
 CALLS = {
     "grouped call (rows of 3 columns)": ("groups", 5_000_000),
-    "query tables from JSON (session rows)": ("tables_json", 2_000_000),
+    "query tables from JSON (session columns)": ("tables_json", 2_000_000),
+    "query tables from JSON (session rows)": ("tables_json_rows", 2_000_000),
     "query tables from Arrow (session rows)": ("tables_arrow", 2_000_000),
     "query_many (queries)": ("query_many", 100_000),
 }

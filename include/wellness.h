@@ -1218,6 +1218,9 @@ WELLNESS_API void wellness_analytics_free(wellness_analytics *analytics);
  * null, ...}. Columns are {"<column>": [values...], ...}. Either table may
  * be left out. Without a "duration" column, a session's duration is end -
  * start in minutes.
+ * Memory: the document is read in one pass into the tables' columns, with
+ * no tree of it; for a valid document the peak beyond the tables is within
+ * twice `len` (an invalid one is read again through a tree to name the error).
  * Ownership: `json` is borrowed for the call. On WELLNESS_OK `*tables` is a
  * new handle the caller releases with wellness_query_tables_free(); on
  * failure it is NULL and `*err` (when not NULL) holds the error, naming the

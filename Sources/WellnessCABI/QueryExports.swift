@@ -28,8 +28,7 @@ public func wellness_query_tables_new(
     guard let handle else { return report(.invalidArgument("tables must not be NULL"), to: err) }
     handle.pointee = nil
     do {
-        let document = try JSONParser.parse(try input(json, len, name: "json"), expecting: .object)
-        let made = QueryTablesBox(try QueryTables(json: document))
+        let made = QueryTablesBox(try QueryTables(json: try input(json, len, name: "json")))
         handle.pointee = retainedHandle(made)
         return Status.ok
     } catch let error as WellnessError {

@@ -425,6 +425,17 @@ def query_seeds() -> dict[str, bytes]:
         "query_tables_new-columns": one("query_tables_new", {
             "daily": {"date": ["2025-03-30", "2025-03-29"], "resting_heart_rate": [52, None]},
             "sessions": {"start": [1743300000], "end": [1743303600], "activity": ["Pool Swim"], "duration": [60]}}),
+        # The one-pass reader's edges: repeats (the last wins), escapes, numbers of every form, a bad first
+        # value of a repeated field (left to the tree), columns of different lengths.
+        "query_tables_new-repeats": one("query_tables_new", (
+            b'{"daily":[{"date":5,"date":"2025-11-01","steps":1,"steps":-0.0e0}],"daily":[{"\\u0064ate":'
+            b'"2025-11-02","st\\u0065ps":1e-400,"x":null}],"sessions":{"start":[1.7e9,"2025-11-02T06:30:00.5Z"],'
+            b'"end":[17000036e2,"2025-11-02T07:30:00+00:00"],'
+            b'"activity":["V\\u00e9lo \xc3\xa9\\ud83d\\udeb2","Outdoor Cycling Session"],'
+            b'"distance":[1,2],"distance":[123456781234567812345678,null]}}')),
+        "query_tables_new-ragged": one("query_tables_new", (
+            b'{"sessions":{"start":[1700000000,1700000001],"end":[1700003600],"activity":["Run","Run"]},'
+            b'"time_zone":"UTC","time_zone":"Europe/Berlin"}')),
     }
     windows = ["all", "today", "yesterday", "this_week", "this_month", "last_week", "last_month", {"last_days": 7},
                {"between": ["2025-03-01", "2025-03-31"]}, {"day_of": {"which": "last", "activity": "run"}},

@@ -20,7 +20,7 @@ import subprocess
 import sys
 from typing import Dict
 
-ENTRY_POINTS = ("groups", "tables_json", "tables_arrow", "query_many")
+ENTRY_POINTS = ("groups", "tables_json", "tables_json_rows", "tables_arrow", "query_many")
 
 _CHILD = r'''
 import ctypes, datetime, json, sys
@@ -81,14 +81,17 @@ if entry == "groups":
               "output": sum(buffer.size for column in table.columns for chunk in column.chunks
                             for buffer in chunk.buffers() if buffer is not None),
               "peak": peak - before}
-elif entry in ("tables_json", "tables_arrow"):
+elif entry in ("tables_json", "tables_json_rows", "tables_arrow"):
     starts, ends, activities, distance, calories = sessions_columns()
     handle, err = ctypes.c_void_p(), _native.Buf()
     options = json.dumps({"time_zone": "UTC"}).encode()
-    if entry == "tables_json":
-        payload = json.dumps({"time_zone": "UTC", "sessions": {
-            "start": starts.tolist(), "end": ends.tolist(), "activity": activities.tolist(),
-            "distance": distance.tolist(), "calories": calories.tolist()}}).encode()
+    if entry in ("tables_json", "tables_json_rows"):
+        columns = {"start": starts.tolist(), "end": ends.tolist(), "activity": activities.tolist(),
+                   "distance": distance.tolist(), "calories": calories.tolist()}
+        if entry == "tables_json_rows":
+            columns = [dict(zip(columns, row)) for row in zip(*columns.values())]
+        payload = json.dumps({"time_zone": "UTC", "sessions": columns}).encode()
+        del columns
         size = len(payload)
         before = status("VmRSS:")
         reset()

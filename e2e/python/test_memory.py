@@ -27,6 +27,16 @@ def test_many_queries_hold_no_more_than_their_text_and_answers() -> None:
     assert memory_probe.ratio(figures) <= BOUND, figures
 
 
+def test_tables_from_json_columns_hold_no_more_than_their_text_and_tables() -> None:
+    figures = memory_probe.measure("tables_json", 300_000)
+    assert memory_probe.ratio(figures) <= BOUND, figures
+
+
+def test_tables_from_json_rows_hold_no_more_than_their_text_and_tables() -> None:
+    figures = memory_probe.measure("tables_json_rows", 150_000)
+    assert memory_probe.ratio(figures) <= BOUND, figures
+
+
 def test_tables_from_arrow_hold_no_more_than_their_columns_and_tables() -> None:
     figures = memory_probe.measure("tables_arrow", 300_000)
     assert memory_probe.ratio(figures) <= BOUND, figures

@@ -20,14 +20,13 @@ struct SeriesScanner {
     private let base: UnsafePointer<UInt8>?
     private let kind: SeriesKind
     private var position = 0
-    /// ``powersOfTen``, read once per document rather than through the lazy global per number.
-    private let powers = Self.powersOfTen
+    /// The number reader and its tables, made once per document rather than read through lazy globals per number.
+    private let numbers = JSONNumberReader()
     /// The keys' words and the accepted range, likewise read once per document: a static read per
     /// sample went through `swift_once` each time.
     private let timestampKey = Self.timestampKeyWords
     private let valueKey = Self.valueKeyWords
     private let timestampRange = SampleSeries.timestampRange
-    private let powersOfFive = DecimalToDouble.powersOfFive
 
     init(bytes: UnsafeRawBufferPointer, kind: SeriesKind) {
         self.bytes = bytes
@@ -176,15 +175,8 @@ struct SeriesScanner {
             else { return nil }
             return instant.seconds * 1000 + Int64(instant.nanoseconds / 1_000_000)
         }
-        guard let number = scanNumberParts() else { return nil }
-        // Whole seconds (the usual case) straight to milliseconds: what the
-        // double path gives, exactly, as no product here reaches 2^53.
-        if number.exponent == 0, number.digits <= 15 {
-            let milliseconds = Int64(number.mantissa) * 1000
-            let signed = number.negative ? -milliseconds : milliseconds
-            return timestampRange.contains(signed) ? signed : nil
-        }
-        return double(number).flatMap(SampleSeries.epochMilliseconds(seconds:))
+        guard let base, let number = numbers.parts(base, &position, bytes.count) else { return nil }
+        return numbers.epochMilliseconds(number, in: base, range: timestampRange)
     }
 
     private mutating func scanBool() -> Bool? {
@@ -206,123 +198,11 @@ struct SeriesScanner {
         }
     }
 
-    private static let powersOfTen: [Double] = (0...22).map { exponent in
-        (0..<exponent).reduce(1.0) { value, _ in value * 10 }
-    }
-
-    /// A JSON number as read: sign, decimal digits as an integer (wrapped
-    /// past 19 digits), their count, and the decimal exponent.
-    private struct NumberParts {
-        var negative: Bool
-        var mantissa: UInt64
-        var digits: Int
-        var exponent: Int
-        var start: Int
-        var end: Int
-    }
-
-    /// A strict JSON number, correctly rounded. Digits that fit in 53 bits
-    /// times a power of ten up to 10^22 are one exact multiplication
-    /// (Clinger's fast path); other numbers of up to 19 digits go through
-    /// Eisel–Lemire (``DecimalToDouble``), which needs no division; the
-    /// rest, and the rare products it cannot decide, the standard library parses.
+    /// A strict JSON number, correctly rounded (``JSONNumberReader``).
+    @inline(__always)
     private mutating func scanNumber() -> Double? {
-        // Not `flatMap(double)`: that closure captured a copy of the scanner, retaining its tables per number.
-        guard let number = scanNumberParts() else { return nil }
-        return double(number)
-    }
-
-    @inline(__always)
-    private func double(_ number: NumberParts) -> Double? {
-        if number.digits <= 19, number.mantissa < (1 << 53), (0...22).contains(number.exponent) {
-            let value = Double(number.mantissa) * powers[number.exponent]
-            return number.negative ? -value : value
-        }
-        if let value = DecimalToDouble.value(
-            mantissa: number.mantissa, digits: number.digits, exponent: number.exponent,
-            negative: number.negative, powers: powersOfFive)
-        {
-            return value
-        }
-        let text = String(
-            decoding: UnsafeRawBufferPointer(rebasing: bytes[number.start..<number.end]), as: UTF8.self)
-        guard let parsed = Double(text), parsed.isFinite else { return nil }
-        return parsed
-    }
-
-    @inline(__always)
-    private mutating func scanNumberParts() -> NumberParts? {
-        guard let base else { return nil }
-        let start = position
-        let end = bytes.count
-        var index = position
-        let negative = index < end && base[index] == UInt8(ascii: "-")
-        if negative { index += 1 }
-        var mantissa: UInt64 = 0
-        var digits = 0
-        var exponent = 0
-        guard index < end, isDigit(base[index]) else { return nil }
-        if base[index] == UInt8(ascii: "0") {
-            index += 1
-            if index < end, isDigit(base[index]) { return nil }
-        } else {
-            digits = scanDigits(base, &index, end, into: &mantissa)
-        }
-        if index < end, base[index] == UInt8(ascii: ".") {
-            index += 1
-            let fraction = scanDigits(base, &index, end, into: &mantissa)
-            guard fraction > 0 else { return nil }
-            digits += fraction
-            exponent = -fraction
-        }
-        if index < end, base[index] | 0x20 == UInt8(ascii: "e") {
-            index += 1
-            let negativeExponent = index < end && base[index] == UInt8(ascii: "-")
-            if index < end, base[index] == UInt8(ascii: "-") || base[index] == UInt8(ascii: "+") { index += 1 }
-            let exponentStart = index
-            var written = 0
-            while index < end, isDigit(base[index]) {
-                written = min(written * 10 + Int(base[index] &- UInt8(ascii: "0")), 100_000)
-                index += 1
-            }
-            guard index > exponentStart else { return nil }
-            exponent += negativeExponent ? -written : written
-        }
-        position = index
-        return NumberParts(
-            negative: negative, mantissa: mantissa, digits: digits, exponent: exponent, start: start, end: index)
-    }
-
-    /// Appends the digits at `index` to `mantissa` (wrapping, as digit by
-    /// digit would), eight at a time while eight follow (SWAR, as simdjson's
-    /// `parse_eight_digits_unrolled`), and returns how many there were.
-    @inline(__always)
-    private func scanDigits(
-        _ base: UnsafePointer<UInt8>, _ index: inout Int, _ end: Int, into mantissa: inout UInt64
-    ) -> Int {
-        let first = index
-        while end - index >= 8 {
-            let chunk = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            let eightDigits =
-                (chunk & 0xF0F0_F0F0_F0F0_F0F0)
-                | (((chunk &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4) == 0x3333_3333_3333_3333
-            guard eightDigits else { break }
-            var value = ((chunk & 0x0F0F_0F0F_0F0F_0F0F) &* 2561) >> 8
-            value = ((value & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
-            value = ((value & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
-            mantissa = mantissa &* 100_000_000 &+ value
-            index += 8
-        }
-        while index < end, isDigit(base[index]) {
-            mantissa = mantissa &* 10 &+ UInt64(base[index] &- UInt8(ascii: "0"))
-            index += 1
-        }
-        return index - first
-    }
-
-    @inline(__always)
-    private func isDigit(_ byte: UInt8) -> Bool {
-        byte &- UInt8(ascii: "0") < 10
+        guard let base, let number = numbers.parts(base, &position, bytes.count) else { return nil }
+        return numbers.double(number, in: base)
     }
 
     private mutating func consumeWord(_ word: StaticString) -> Bool {

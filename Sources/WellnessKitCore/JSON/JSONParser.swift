@@ -437,3 +437,85 @@ public struct JSONParser {
         return .invalidJSON("\(message) at line \(line), column \(column) (byte \(offset))")
     }
 }
+
+// MARK: - Walking a document by hand
+
+/// What a reader that walks one document itself (``QueryTablesReader``)
+/// needs: the same strict grammar and limits as ``parse(_:)``, value by
+/// value, so that it can keep what it reads in its own form instead of a tree.
+extension JSONParser {
+    /// A parser at the start of `bytes`.
+    /// - Throws: `invalidArgument` when `bytes` exceeds ``maximumInputBytes``.
+    init(walking bytes: UnsafeRawBufferPointer) throws {
+        try self.init(bytes: bytes)
+    }
+
+    /// The next byte after whitespace, not consumed; nil at the end.
+    mutating func peek() -> UInt8? {
+        skipWhitespace()
+        return position < bytes.count ? bytes[position] : nil
+    }
+
+    /// Skips whitespace and then `byte` when it comes next; says whether it did.
+    mutating func take(_ byte: UInt8) -> Bool {
+        skipWhitespace()
+        return consume(byte)
+    }
+
+    /// Whether only whitespace is left.
+    mutating func isAtEnd() -> Bool {
+        peek() == nil
+    }
+
+    /// Passes the opening bracket of an array or object, one level deeper.
+    /// - Throws: when `opener` does not come next, or past ``maximumDepth``.
+    mutating func open(_ opener: UInt8) throws {
+        guard take(opener) else { throw error("expected '\(Character(Unicode.Scalar(opener)))'") }
+        try enterContainer()
+    }
+
+    /// Leaves a container whose closing bracket was taken.
+    mutating func close() {
+        depth -= 1
+    }
+
+    /// A string, escapes decoded and UTF-8 checked.
+    /// - Throws: when no well-formed string comes next.
+    mutating func readString() throws -> String {
+        guard take(UInt8(ascii: "\"")) else { throw error("expected a string") }
+        position -= 1
+        return try parseString()
+    }
+
+    /// Any value, as a tree (for small values).
+    mutating func readValue() throws -> JSONValue {
+        skipWhitespace()
+        return try parseValue()
+    }
+
+    /// `null`.
+    mutating func readNull() throws {
+        skipWhitespace()
+        _ = try parseLiteral("null", .null)
+    }
+
+    /// A finite number, as `Double(json:)` reads its text; nil (nothing
+    /// consumed) when no number comes next or it overflows a double.
+    mutating func readDouble(_ numbers: JSONNumberReader) -> Double? {
+        skipWhitespace()
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
+            let number = numbers.parts(base, &position, bytes.count)
+        else { return nil }
+        return numbers.double(number, in: base)
+    }
+
+    /// A number of epoch seconds, in milliseconds within `range`, as
+    /// `SampleSeries.epochMilliseconds(seconds:)` gives; nil otherwise.
+    mutating func readEpochMilliseconds(_ numbers: JSONNumberReader, range: ClosedRange<Int64>) -> Int64? {
+        skipWhitespace()
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
+            let number = numbers.parts(base, &position, bytes.count)
+        else { return nil }
+        return numbers.epochMilliseconds(number, in: base, range: range)
+    }
+}

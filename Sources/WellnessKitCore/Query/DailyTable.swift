@@ -49,7 +49,9 @@ public struct DailyTable: Sendable {
         default:
             throw WellnessError.validation("expected rows (an array) or columns (an object)", at: path)
         }
-        try self.init(dates: dates, metrics: metrics, datePath: { Self.rowPath(path, json, $0) })
+        let rows: Bool
+        if case .array = json { rows = true } else { rows = false }
+        try self.init(dates: dates, metrics: metrics, datePath: { Self.datePath(path, rows: rows, $0) })
     }
 
     /// Columns read from another source (Arrow): local days since 1970-01-01
@@ -68,7 +70,7 @@ public struct DailyTable: Sendable {
     }
 
     /// Sorts the rows by date; `datePath(row)` names a row's date in errors.
-    private init(dates: [CalendarDate], metrics: MetricColumns, datePath: (Int) -> FieldPath) throws {
+    init(dates: [CalendarDate], metrics: MetricColumns, datePath: (Int) -> FieldPath) throws {
         var metrics = metrics
         let order = dates.indices.sorted { dates[$0] < dates[$1] }
         for (position, row) in order.enumerated().dropFirst() where dates[row] == dates[order[position - 1]] {
@@ -79,8 +81,8 @@ public struct DailyTable: Sendable {
         self.init(days: order.map { dates[$0].daysSinceEpoch }, inputRows: order, metrics: metrics)
     }
 
-    private static func rowPath(_ path: FieldPath, _ json: JSONValue, _ row: Int) -> FieldPath {
-        if case .array = json { return path.appending(index: row).appending("date") }
-        return path.appending("date").appending(index: row)
+    /// Where row `row`'s date sits in a table at `path` sent as rows or as columns.
+    static func datePath(_ path: FieldPath, rows: Bool, _ row: Int) -> FieldPath {
+        rows ? path.appending(index: row).appending("date") : path.appending("date").appending(index: row)
     }
 }

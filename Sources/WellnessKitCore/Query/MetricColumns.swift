@@ -87,7 +87,7 @@ struct MetricColumns: Sendable {
     }
 
     /// Appends a missing value to every column, for a new row.
-    private mutating func appendRow() {
+    mutating func appendRow() {
         rowsAppended += 1
         for index in columns.indices { columns[index].append(.nan) }
     }

@@ -13,7 +13,9 @@ public struct QueryTables: Sendable {
     let views: (daily: TableView, sessions: TableView)
 
     /// Every key of a tables document.
-    public static let keys = ["daily", "sessions", "time_zone", "first_weekday", "units"]
+    public static let keys = ["daily", "sessions"] + optionKeys
+    /// The keys of a tables document other than the tables.
+    static let optionKeys = ["time_zone", "first_weekday", "units"]
 
     /// `{"daily": rows or columns, "sessions": rows or columns, "time_zone":
     /// IANA name (default UTC), "first_weekday", "units": {"column": "unit"}}`;
@@ -31,6 +33,22 @@ public struct QueryTables: Sendable {
         }
     }
 
+    /// Reads a tables document (as ``init(json:)``) from its bytes, in one
+    /// pass straight into the tables' columns (``QueryTablesReader``): the
+    /// peak memory is the tables and a fraction of the bytes, not a tree of
+    /// several times them. What that pass does not take (every error, and
+    /// rare valid shapes) the tree reads, naming the problem as before.
+    /// - Throws: `invalidArgument` past ``JSONParser/maximumInputBytes``,
+    ///   `invalidJSON` for malformed JSON, or a validation error naming the field.
+    public init(json bytes: UnsafeRawBufferPointer) throws {
+        try JSONParser.checkSize(of: bytes)
+        if let tables = try? QueryTablesReader.read(bytes) {
+            self = tables
+            return
+        }
+        self = try QueryTables(json: JSONParser.parse(bytes, expecting: .object))
+    }
+
     /// Tables read elsewhere (from Arrow) with an options document of `time_zone`, `first_weekday` and `units`.
     /// - Parameters:
     ///   - options: the options document.
@@ -39,7 +57,7 @@ public struct QueryTables: Sendable {
     package init(
         options: JSONValue, tables: (TimeZoneRules) throws -> (DailyTable, SessionTable)
     ) throws {
-        try self.init(json: options, known: ["time_zone", "first_weekday", "units"]) { try tables($1) }
+        try self.init(json: options, known: Self.optionKeys) { try tables($1) }
     }
 
     private init(

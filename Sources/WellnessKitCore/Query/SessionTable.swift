@@ -63,9 +63,11 @@ public struct SessionTable: Sendable {
         var ends: [Int64] = []
         var activities: [String] = []
         var metrics = MetricColumns()
+        var rows = false
         switch json {
-        case .array(let rows):
-            for (row, element) in rows.enumerated() {
+        case .array(let elements):
+            rows = true
+            for (row, element) in elements.enumerated() {
                 let reader = try ObjectReader(element, at: path.appending(index: row))
                 starts.append(try Self.instant(reader.object["start"], at: reader.path(of: "start")))
                 ends.append(try Self.instant(reader.object["end"], at: reader.path(of: "end")))
@@ -83,10 +85,7 @@ public struct SessionTable: Sendable {
         }
         try self.init(
             starts: starts, ends: ends, activities: activities, metrics: metrics, timeZone: timeZone,
-            endPath: { row in
-                if case .array = json { return path.appending(index: row).appending("end") }
-                return path.appending("end").appending(index: row)
-            })
+            endPath: { Self.endPath(path, rows: rows, $0) })
     }
 
     /// Columns read from another source (Arrow): start and end in
@@ -113,7 +112,7 @@ public struct SessionTable: Sendable {
     }
 
     /// Sorts the sessions by start and places them on local days; `endPath(row)` names a row's end in errors.
-    private init(
+    init(
         starts: [Int64], ends: [Int64], activities: [String], metrics: MetricColumns, timeZone: TimeZoneRules,
         endPath: (Int) -> FieldPath
     ) throws {
@@ -137,7 +136,12 @@ public struct SessionTable: Sendable {
     }
 
     /// An RFC 3339 string or epoch seconds, as milliseconds since the epoch.
-    private static func instant(_ json: JSONValue?, at path: FieldPath) throws -> Int64 {
+    /// Where row `row`'s end sits in a table at `path` sent as rows or as columns.
+    static func endPath(_ path: FieldPath, rows: Bool, _ row: Int) -> FieldPath {
+        rows ? path.appending(index: row).appending("end") : path.appending("end").appending(index: row)
+    }
+
+    static func instant(_ json: JSONValue?, at path: FieldPath) throws -> Int64 {
         switch json {
         case .string?:
             let instant = try Timestamp(json: json ?? .null, at: path)
@@ -156,7 +160,7 @@ public struct SessionTable: Sendable {
         }
     }
 
-    private static func activity(_ json: JSONValue?, at path: FieldPath) throws -> String {
+    static func activity(_ json: JSONValue?, at path: FieldPath) throws -> String {
         guard case .string(let name)? = json else {
             throw WellnessError.validation(
                 json == nil || json == .null
