@@ -7,7 +7,7 @@ import WellnessKitCore
 
 @testable import WellnessServer
 
-/// Daily metrics (`/api/v1/daily-metrics`, ``Store/upsert(_:for:maximumMetrics:)``)
+/// Daily metrics (`/api/v1/daily-metrics`, ``DailyMetricsRepository/upsert(_:for:maximumMetrics:)``)
 /// run against every engine (``SQLiteDailyMetricsTests``,
 /// ``PostgresDailyMetricsTests``): each case on a fresh server and database.
 enum DailyMetricsContract: String, CaseIterable, Sendable, CustomStringConvertible {
@@ -109,7 +109,7 @@ enum DailyMetricsContract: String, CaseIterable, Sendable, CustomStringConvertib
             #expect(bad.0 == .badRequest && bad.2["error"]["message"].string?.contains("2026-13-01") == true)
             #expect(try await client.call(.get, "/api/v1/daily-metrics?from=yesterday", as: user).0 == .badRequest)
         }
-        #expect(try await server.store.dailyMetrics(for: user.id).count == 9)
+        #expect(try await server.store.dailyMetrics.all(for: user.id).count == 9)
     }
 
     static func units(_ server: TestServer) async throws {
@@ -152,7 +152,7 @@ enum DailyMetricsContract: String, CaseIterable, Sendable, CustomStringConvertib
                 #expect(message.contains(named) || "\(details)".contains(named), "\(body): \(answer)")
             }
         }
-        #expect(try await server.store.dailyMetrics(for: user.id).isEmpty, "nothing stored")
+        #expect(try await server.store.dailyMetrics.all(for: user.id).isEmpty, "nothing stored")
     }
 
     static func limits(_ server: TestServer) async throws {
@@ -170,7 +170,7 @@ enum DailyMetricsContract: String, CaseIterable, Sendable, CustomStringConvertib
             #expect(more.0 == .badRequest && "\(more.2)".contains("at most 2"))
             #expect(try await post(client, user, #"{"days":[{"date":"2026-03-01","a":null,"c":3}]}"#).0 == .created)
         }
-        #expect(try await server.store.dailyMetrics(for: user.id).first?.values == ["b": 2, "c": 3])
+        #expect(try await server.store.dailyMetrics.all(for: user.id).first?.values == ["b": 2, "c": 3])
     }
 
     static func idempotent(_ server: TestServer) async throws {
@@ -210,11 +210,14 @@ enum DailyMetricsContract: String, CaseIterable, Sendable, CustomStringConvertib
                 "SELECT date, body FROM daily_metrics WHERE user_id = ?", [.text(user.id)]
             ).first)
         #expect(throws: SealedValueError.self, "bound to its row") {
-            try server.store.cipher.open(try row.blob("body"), for: Store.dailyMetricsField(user.id, "2026-03-03"))
+            try server.store.cipher.open(
+                try row.blob("body"), for: DailyMetricsSQLRepository.dailyMetricsField(user.id, "2026-03-03"))
         }
         #expect(
-            try server.store.cipher.open(try row.blob("body"), for: Store.dailyMetricsField(user.id, "2026-03-02"))
-                .contains("47.0625"))
+            try server.store.cipher.open(
+                try row.blob("body"), for: DailyMetricsSQLRepository.dailyMetricsField(user.id, "2026-03-02")
+            )
+            .contains("47.0625"))
         #expect(try await server.store.eraseUser(user.id))
         let left = try await server.store.engine.query("SELECT user_id FROM daily_metrics")
         #expect(try left.map { try $0.text("user_id") } == [other.id], "erased with the user")

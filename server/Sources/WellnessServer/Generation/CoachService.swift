@@ -7,7 +7,9 @@ import WellnessKitCore
 /// exchange with the reply's records. The route decodes the request and
 /// writes what this returns; this type knows nothing of HTTP.
 struct CoachService: Sendable {
-    /// Where consultations, messages and the coach's context are kept.
+    /// Where consultations and messages, and the coach's context, are kept.
+    let repositories: Repositories
+    /// Where the insight a consultation may be about is kept, and the clock.
     let store: Store
     /// What writes the coach's replies.
     let provider: any GenerationProvider
@@ -88,10 +90,10 @@ struct CoachService: Sendable {
         async throws -> JSONValue
     {
         let reply = generated.value
-        let messages = try await store.append(
+        let messages = try await repositories.consultations.append(
             [(.user, content, []), (.assistant, reply.text, reply.proposals)],
             to: consultation,
-            records: Store.ReplyRecords(provenance: generated.provenance, dataQueries: reply.dataQueries))
+            records: ReplyRecords(provenance: generated.provenance, dataQueries: reply.dataQueries))
         let written = messages.map { $0.apiJSON(dataQueries: $0.id == messages.last?.id ? reply.dataQueries : []) }
         return .object(JSONObject([("messages", .array(written)), ("count", .int(messages.count))]))
     }
@@ -101,13 +103,15 @@ struct CoachService: Sendable {
     private func context(of consultation: Consultation) async throws -> Coach.Context {
         let user = consultation.userId
         var context = Coach.Context(
-            checkIns: try await store.checkIns(for: user), workouts: try await store.workouts(for: user),
-            dailyMetrics: try await store.dailyMetrics(for: user), calendar: try await store.profile(for: user).calendar
+            checkIns: try await repositories.checkIns.all(for: user),
+            workouts: try await repositories.workouts.all(for: user, from: nil, to: nil),
+            dailyMetrics: try await repositories.dailyMetrics.all(for: user, from: nil, to: nil),
+            calendar: try await repositories.profiles.get(for: user).calendar
         )
         guard let contextId = consultation.contextId else { return context }
         switch consultation.contextType {
         case .insight?: context.insight = try await store.insight(contextId, for: consultation.userId)
-        case .goal?: context.goal = try await store.goal(contextId, for: consultation.userId)
+        case .goal?: context.goal = try await repositories.goals.get(contextId, for: consultation.userId)
         default: break
         }
         return context
