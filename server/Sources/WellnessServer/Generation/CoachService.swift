@@ -9,8 +9,8 @@ import WellnessKitCore
 struct CoachService: Sendable {
     /// Where consultations and messages, and the coach's context, are kept.
     let repositories: Repositories
-    /// Where the insight a consultation may be about is kept, and the clock.
-    let store: Store
+    /// The time in epoch milliseconds, which the user's today is read by (``Store/clock``).
+    let clock: @Sendable () -> Int64
     /// What writes the coach's replies.
     let provider: any GenerationProvider
     /// Asked about messages the crisis lexicon passes, when configured.
@@ -22,7 +22,7 @@ struct CoachService: Sendable {
     func request(_ content: String, in consultation: Consultation) async throws -> CoachRequest {
         let context = try await context(of: consultation)
         // The user's today: the day it is now in their zone.
-        let today = context.calendar.date(atMilliseconds: store.clock())
+        let today = context.calendar.date(atMilliseconds: clock())
         return CoachRequest(message: content, consultation: consultation, context: context, today: today)
     }
 
@@ -110,7 +110,7 @@ struct CoachService: Sendable {
         )
         guard let contextId = consultation.contextId else { return context }
         switch consultation.contextType {
-        case .insight?: context.insight = try await store.insight(contextId, for: consultation.userId)
+        case .insight?: context.insight = try await repositories.insights.get(contextId, for: consultation.userId)
         case .goal?: context.goal = try await repositories.goals.get(contextId, for: consultation.userId)
         default: break
         }

@@ -70,7 +70,7 @@ extension AppState {
     /// What posts consultation messages, with this table's repositories, provider, classifier and metrics.
     private var coachService: CoachService {
         CoachService(
-            repositories: repositories, store: store, provider: provider, safetyClassifier: safetyClassifier,
+            repositories: repositories, clock: store.clock, provider: provider, safetyClassifier: safetyClassifier,
             metrics: metrics)
     }
 

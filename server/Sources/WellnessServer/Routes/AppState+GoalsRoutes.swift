@@ -22,7 +22,7 @@ extension AppState {
         let insightIds = try await Self.insightIds(in: request, context)
         var insights: [Insight] = []
         for id in insightIds {
-            guard let insight = try await store.insight(id, for: user) else {
+            guard let insight = try await repositories.insights.get(id, for: user) else {
                 throw APIFailure.notFound("Insight")
             }
             insights.append(insight)

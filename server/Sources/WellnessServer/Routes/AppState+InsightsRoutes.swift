@@ -29,14 +29,14 @@ extension AppState {
         let drafts = InsightGenerator.insights(
             from: checkIns, calendar: try await repositories.profiles.get(for: user).calendar)
         guard !(provider is RulesProvider), !drafts.isEmpty else {
-            let added = try await store.add(drafts, for: user)
+            let added = try await repositories.insights.add(drafts, for: user)
             if added > 0 { try await store.recordRulesProvenanceOfInsights(for: user) }
             return added
         }
         let stored = try await store.dedupeKeys(for: user)
         let fresh = Set(drafts.map(\.dedupeKey)).subtracting(stored)
         let written = await provider.insights(drafts, fresh: fresh, checkIns: checkIns, userId: user)
-        let added = try await store.add(written.map(\.value), for: user)
+        let added = try await repositories.insights.add(written.map(\.value), for: user)
         try await store.recordProvenance(
             ofInsights: written.filter { fresh.contains($0.value.dedupeKey) }
                 .map { ($0.value.dedupeKey, $0.provenance) }, for: user)
@@ -59,7 +59,7 @@ extension AppState {
         }
         (query.page, query.pageSize) = try parameters.page()
         var written = false
-        let body = try await store.insightsBody(for: try context.requireUser(), query: query) {
+        let body = try await repositories.insights.listBody(for: try context.requireUser(), query: query) {
             insights, pagination in
             written = true
             guard let body = JSONResponses.pageBody(insights, named: "insights", pagination: pagination) else {
@@ -76,7 +76,7 @@ extension AppState {
     }
 
     private func getInsight(_ context: AppRequestContext) async throws -> Response {
-        guard let insight = try await store.insight(try id(context), for: try context.requireUser()) else {
+        guard let insight = try await repositories.insights.get(try id(context), for: try context.requireUser()) else {
             throw APIFailure.notFound("Insight")
         }
         return JSONResponses.envelope(insight.json)
@@ -85,7 +85,7 @@ extension AppState {
     private func updateInsight(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let change = try await JSONRequests.decode(UpdateInsightRequest.self, of: request, context: context)
         guard
-            let insight = try await store.update(
+            let insight = try await repositories.insights.update(
                 try id(context), for: try context.requireUser(), with: change)
         else {
             throw APIFailure.notFound("Insight")
@@ -94,7 +94,7 @@ extension AppState {
     }
 
     private func deleteInsight(_ context: AppRequestContext) async throws -> Response {
-        guard try await store.deleteInsight(try id(context), for: try context.requireUser()) else {
+        guard try await repositories.insights.delete(try id(context), for: try context.requireUser()) else {
             throw APIFailure.notFound("Insight")
         }
         return Response(status: .noContent)

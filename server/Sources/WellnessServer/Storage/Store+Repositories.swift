@@ -20,4 +20,6 @@ extension Store {
     public var profiles: ProfileSQLRepository { ProfileSQLRepository(store: self) }
     /// The users' check-ins.
     public var checkIns: CheckInSQLRepository { CheckInSQLRepository(store: self) }
+    /// The users' insights.
+    public var insights: InsightSQLRepository { InsightSQLRepository(store: self) }
 }

@@ -17,6 +17,8 @@ struct Repositories: Sendable {
     var profiles: any ProfileRepository
     /// The users' check-ins.
     var checkIns: any CheckInRepository
+    /// The users' insights.
+    var insights: any InsightRepository
 
     /// The store's own repositories, all in its database.
     init(store: Store) {
@@ -28,5 +30,6 @@ struct Repositories: Sendable {
         accounts = store.accounts
         profiles = store.profiles
         checkIns = store.checkIns
+        insights = store.insights
     }
 }
