@@ -76,6 +76,7 @@ enum DailyMetricsContract: String, CaseIterable, Sendable, CustomStringConvertib
 
     static func merged(_ server: TestServer) async throws {
         let user = try await server.user()
+        let other = try await server.user()
         try await server.test { client in
             let first = try await post(
                 client, user,
@@ -98,8 +99,12 @@ enum DailyMetricsContract: String, CaseIterable, Sendable, CustomStringConvertib
 
             let many = (1...9).map { #"{"date":"2026-04-0\#($0)","steps":\#($0 * 1000)}"# }
             #expect(try await post(client, user, #"{"days":[\#(many.joined(separator: ","))]}"#).0 == .created)
+            // Another user's days of the same dates: a page's rows are looked up by user and date, never by date alone.
+            let others = (1...9).map { #"{"date":"2026-04-0\#($0)","steps":1}"# }
+            #expect(try await post(client, other, #"{"days":[\#(others.joined(separator: ","))]}"#).0 == .created)
             let page = try await list(client, user, "?from=2026-04-02&to=2026-04-08&page=2&page_size=3")
             #expect(page["days"].count == 3 && page["days"][0]["date"] == .string("2026-04-05"))
+            #expect((0..<3).map { number(page["days"][$0]["steps"]) } == [5000, 6000, 7000])
             #expect(page["pagination"]["total_count"] == .int(7) && page["pagination"]["has_next"] == .bool(true))
 
             #expect(try await client.call(.delete, "/api/v1/daily-metrics/2026-04-05", as: user).0 == .noContent)
