@@ -1,6 +1,4 @@
 import Foundation
-import HTTPTypes
-import Hummingbird
 import WellnessKitCore
 
 /// The application's state: what every request handler reads (the store
@@ -10,7 +8,7 @@ import WellnessKitCore
 /// resource (`AppState+InsightsRoutes.swift`, `AppState+GoalsRoutes.swift`, ...).
 struct AppState {
     /// The data, for what is not one resource's (authentication, idempotency,
-    /// rate limits, insights, readiness); each resource's through its repository below.
+    /// rate limits, generation records, readiness); each resource's through ``repositories``.
     let store: Store
     /// What signs and checks tokens.
     let credentials: Credentials
