@@ -5,7 +5,7 @@ import WellnessKitCore
 public enum DemoData {
     /// Creates the user, stores 365 days ending yesterday, and generates its insights.
     public static func seed(_ store: Store) async throws -> (id: String, apiKey: String) {
-        let user = try await store.createUser(name: "Demo user")
+        let user = try await store.accounts.create(name: "Demo user")
         var random = SplitMix(seed: 42)
         let today = Int(Date().timeIntervalSince1970 / 86_400)
         let checkIns = (1...365).reversed().compactMap { offset -> CheckIn? in
@@ -21,8 +21,8 @@ public enum DemoData {
                 sleepHours: (sleep * 10).rounded() / 10,
                 mood: min(10, max(1, (3 + sleep * 0.6 + 2 * random.unit()).rounded())))
         }
-        try await store.saveProfile(Profile(age: 42, heightCm: 178, weightKg: 84), for: user.id)
-        try await store.upsert(checkIns, for: user.id)
+        try await store.profiles.save(Profile(age: 42, heightCm: 178, weightKg: 84), for: user.id)
+        try await store.checkIns.upsert(checkIns, for: user.id)
         try await store.add(InsightGenerator.insights(from: checkIns), for: user.id)
         return user
     }

@@ -36,7 +36,8 @@ struct InsightSchedule: Service {
                 var added = 0
                 for user in try await store.allUserIds() {
                     let drafts = InsightGenerator.insights(
-                        from: try await store.checkIns(for: user), calendar: try await store.profile(for: user).calendar
+                        from: try await store.checkIns.all(for: user),
+                        calendar: try await store.profiles.get(for: user).calendar
                     )
                     let new = try await store.add(drafts, for: user)
                     if new > 0 { try await store.recordRulesProvenanceOfInsights(for: user) }

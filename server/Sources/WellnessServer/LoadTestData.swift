@@ -8,7 +8,7 @@ public enum LoadTestData {
     public static func seed(_ store: Store, insights count: Int) async throws -> (
         id: String, apiKey: String, insightId: String?
     ) {
-        let user = try await store.createUser(name: "Load test user")
+        let user = try await store.accounts.create(name: "Load test user")
         let batch = 1000
         for start in stride(from: 0, to: count, by: batch) {
             let insights = (start..<min(count, start + batch)).map { index in

@@ -102,24 +102,23 @@ public enum WellnessApplication {
         router.add(middleware: HeadMiddleware())
         router.add(middleware: ErrorEnvelopeMiddleware())
         router.add(middleware: BodyLimitMiddleware())
-        let routes = Routes(
+        var routes = AppState(
             store: store, credentials: credentials,
             limiter: RateLimiter(
                 store: store, capacity: configuration.aiRequestsPerWindow,
                 window: configuration.aiWindowSeconds),
             signupLimiter: configuration.allowSignup
-                ? RateLimiter(store: store, capacity: configuration.signupsPerMinute, window: 60) : nil,
-            userLimit: UserConcurrencyLimit(
-                limit: configuration.requestsPerUser,
-                aloneLimit: configuration.effectiveRequestsPerLoneUser),
-            provider: MeteredProvider(
-                base: provider(configuration, store: store, metrics: metrics, logger: aiLogger), metrics: metrics),
-            metrics: metrics,
-            idempotencyLeaseMilliseconds: configuration.idempotencyLeaseMilliseconds,
-            dailyMetricsLimits: (configuration.dailyMetricsDaysPerRequest, configuration.dailyMetricsPerDay),
-            safetyClassifier: configuration.ai.flatMap { ai in
-                ai.safetyModel.map { SafetyClassifier(configuration: ai, model: $0) }
-            })
+                ? RateLimiter(store: store, capacity: configuration.signupsPerMinute, window: 60) : nil)
+        routes.userLimit = UserConcurrencyLimit(
+            limit: configuration.requestsPerUser, aloneLimit: configuration.effectiveRequestsPerLoneUser)
+        routes.provider = MeteredProvider(
+            base: provider(configuration, store: store, metrics: metrics, logger: aiLogger), metrics: metrics)
+        routes.metrics = metrics
+        routes.idempotencyLeaseMilliseconds = configuration.idempotencyLeaseMilliseconds
+        routes.dailyMetricsLimits = (configuration.dailyMetricsDaysPerRequest, configuration.dailyMetricsPerDay)
+        routes.safetyClassifier = configuration.ai.flatMap { ai in
+            ai.safetyModel.map { SafetyClassifier(configuration: ai, model: $0) }
+        }
         router.add(middleware: MethodNotAllowedMiddleware(allowedMethods: routes.allowedMethods))
         routes.register(on: router)
         return router

@@ -21,7 +21,7 @@ struct Keys: AsyncParsableCommand {
         @Argument(help: "The user's id.") var user: String
 
         func run() async throws {
-            try await storage.run { store in .array(try await store.apiKeys(of: user).map { $0.json() }) }
+            try await storage.run { store in .array(try await store.apiKeys.list(of: user).map { $0.json() }) }
         }
     }
 
@@ -33,7 +33,7 @@ struct Keys: AsyncParsableCommand {
 
         func run() async throws {
             try await storage.run { store in
-                let created = try await store.createAPIKey(for: user)
+                let created = try await store.apiKeys.create(for: user)
                 return created.record.json(apiKey: created.apiKey)
             }
         }
@@ -47,7 +47,7 @@ struct Keys: AsyncParsableCommand {
 
         func run() async throws {
             try await storage.run { store in
-                try await store.revokeAPIKey(key, of: user)
+                try await store.apiKeys.revoke(key, of: user)
                 return .object(JSONObject([("revoked", .string(key))]))
             }
         }

@@ -129,7 +129,7 @@ enum AccountContract: String, CaseIterable, Sendable, CustomStringConvertible {
             let document = try JSONParser.parse(Array(text.utf8))
             #expect(document["complete"] == .bool(true))
             #expect(document["user"]["id"].string == user.id)
-            #expect(text.contains(try #require(try await server.store.userName(user.id))))
+            #expect(text.contains(try #require(try await server.store.accounts.name(of: user.id))))
             for value in expected { #expect(text.contains(value), "the export holds \(value)") }
             for value in foreign + [other.id, otherMarker] {
                 #expect(!text.contains(value), "the export holds another user's \(value)")
@@ -161,17 +161,18 @@ enum AccountContract: String, CaseIterable, Sendable, CustomStringConvertible {
         let store = server.store
         let user = try await server.user(days: Int(Store.exportPageSize) * 2 + 17)
         for index in 0..<(Store.exportPageSize + 3) {
-            _ = try await store.createGoal(try StoreContract.goal("goal \(index)"), for: user.id)
+            _ = try await store.goals.create(try StoreContract.goal("goal \(index)"), for: user.id)
         }
         // Starts in the reverse of their ids' order, some equal: the pages follow (start, id).
         let workouts = (0..<(Store.exportPageSize + 3)).map { index in
             WorkoutRecord(start: (1_000 - index / 2) * 60_000, end: 100_000_000, activity: "a\(index)")
         }
-        try await store.upsert(workouts, for: user.id)
-        let consultation = try await store.createConsultation(
+        try await store.workouts.upsert(workouts, for: user.id)
+        let consultation = try await store.consultations.create(
             CreateConsultationRequest(persona: .sleepCoach, title: "long"), for: user.id)
         for index in 0..<(Store.exportPageSize / 2 + 5) {
-            _ = try await store.append([(.user, "q\(index)", []), (.assistant, "a\(index)", [])], to: consultation)
+            _ = try await store.consultations.append(
+                [(.user, "q\(index)", []), (.assistant, "a\(index)", [])], to: consultation)
         }
         let chunks = ChunkCounter()
         var bytes: [UInt8] = []
@@ -189,7 +190,7 @@ enum AccountContract: String, CaseIterable, Sendable, CustomStringConvertible {
         #expect(messages[0]["content"].string == "q0" && messages[messages.count - 1]["content"].string == "a104")
         let exported = (0..<document["workouts"].count).compactMap { document["workouts"][$0]["activity"].string }
         #expect(exported.count == workouts.count && Set(exported) == Set(workouts.map(\.activity)))
-        #expect(exported == (try await store.workouts(for: user.id)).map(\.activity), "oldest first, as listed")
+        #expect(exported == (try await store.workouts.all(for: user.id)).map(\.activity), "oldest first, as listed")
         let dates = (0..<document["checkins"].count).compactMap { document["checkins"][$0]["date"].string }
         #expect(dates == dates.sorted() && Set(dates).count == dates.count)
         #expect(try await store.exportAccount("usr_missing") { _ in Issue.record("wrote for nobody") } == false)
@@ -414,7 +415,7 @@ extension AccountContract {
                 "SELECT id, name FROM users WHERE id = ?",
                 { SealedField(table: "users", column: "name", row: try $0.text("id"), user: user) }, "name"
             ),
-            ("SELECT body FROM profiles WHERE user_id = ?", { _ in Store.profileField(user) }, "body"),
+            ("SELECT body FROM profiles WHERE user_id = ?", { _ in ProfileSQLRepository.profileField(user) }, "body"),
             (
                 "SELECT date, body FROM checkins WHERE user_id = ?",
                 { SealedField(table: "checkins", column: "body", row: try $0.text("date"), user: user) }, "body"
@@ -423,14 +424,18 @@ extension AccountContract {
                 "SELECT id, title FROM insights WHERE user_id = ?",
                 { Store.insightField("title", try $0.text("id"), user) }, "title"
             ),
-            ("SELECT id, body FROM goals WHERE user_id = ?", { Store.goalField(try $0.text("id"), user) }, "body"),
             (
-                "SELECT id, body FROM workouts WHERE user_id = ?", { Store.workoutField(try $0.text("id"), user) },
+                "SELECT id, body FROM goals WHERE user_id = ?",
+                { GoalSQLRepository.goalField(try $0.text("id"), user) }, "body"
+            ),
+            (
+                "SELECT id, body FROM workouts WHERE user_id = ?",
+                { WorkoutSQLRepository.workoutField(try $0.text("id"), user) },
                 "body"
             ),
             (
                 "SELECT date, body FROM daily_metrics WHERE user_id = ?",
-                { Store.dailyMetricsField(user, try $0.text("date")) }, "body"
+                { DailyMetricsSQLRepository.dailyMetricsField(user, try $0.text("date")) }, "body"
             ),
             (
                 "SELECT id, body FROM consultations WHERE user_id = ?",
@@ -438,11 +443,12 @@ extension AccountContract {
             ),
             (
                 "SELECT m.id AS id, m.consultation_id AS cid, m.content AS content FROM messages m JOIN consultations c ON c.id = m.consultation_id WHERE c.user_id = ?",
-                { Store.messageField(try $0.text("cid"), try $0.text("id"), user) }, "content"
+                { ConsultationSQLRepository.messageField(try $0.text("cid"), try $0.text("id"), user) }, "content"
             ),
             (
                 "SELECT m.id AS id, m.consultation_id AS cid, m.data_queries AS data_queries FROM messages m JOIN consultations c ON c.id = m.consultation_id WHERE c.user_id = ? AND m.data_queries IS NOT NULL",
-                { Store.dataQueriesField(try $0.text("cid"), try $0.text("id"), user) }, "data_queries"
+                { ConsultationSQLRepository.dataQueriesField(try $0.text("cid"), try $0.text("id"), user) },
+                "data_queries"
             ),
         ]
         for read in reads {
@@ -468,14 +474,14 @@ extension AccountContract {
         }
         for owner in [user.id, other.id] {
             let consultation = try #require(
-                try await store.consultations(for: owner, archived: nil, page: 1, pageSize: 1).0.first)
-            let reply = try #require(try await store.messages(of: consultation).last)
+                try await store.consultations.list(for: owner, archived: nil, page: 1, pageSize: 1).0.first)
+            let reply = try #require(try await store.consultations.messages(of: consultation).last)
             let queries = JSONValue.array([
                 .object(
                     JSONObject([("query", .object(JSONObject())), ("result", .object(JSONObject([("rows", .int(1))])))])
                 )
             ])
-            #expect(try await store.recordDataQueries(ofMessage: reply.id, userId: owner, queries))
+            #expect(try await store.consultations.recordDataQueries(ofMessage: reply.id, userId: owner, queries))
         }
         let theirs = try await sealedValues(of: user.id, in: store)
         #expect(theirs.contains { $0.0.table == "workouts" } && theirs.contains { $0.0.column == "data_queries" })
@@ -509,10 +515,10 @@ extension AccountContract {
             engine: try SQLiteEngine(path: copy.appendingPathComponent("wellness.sqlite").path),
             cipher: store.cipher.server, keyEngine: store.userKeys.engine)
         #expect(try await copied.userExists(user.id), "the copy still holds the rows")
-        await #expect(throws: SealedValueError.self) { try await copied.userName(user.id) }
-        await #expect(throws: SealedValueError.self) { try await copied.checkIns(for: user.id) }
-        #expect(try await copied.userName(other.id) == (try await store.userName(other.id)))
-        #expect(try await copied.checkIns(for: other.id).count == 13)
+        await #expect(throws: SealedValueError.self) { try await copied.accounts.name(of: user.id) }
+        await #expect(throws: SealedValueError.self) { try await copied.checkIns.all(for: user.id) }
+        #expect(try await copied.accounts.name(of: other.id) == (try await store.accounts.name(of: other.id)))
+        #expect(try await copied.checkIns.all(for: other.id).count == 13)
         try? FileManager.default.removeItem(at: copy)
     }
 }

@@ -86,7 +86,7 @@ enum CalendarContract: String, CaseIterable, Sendable, CustomStringConvertible {
                 let bad = try await put(client, user, #"{"first_weekday":\#(weekday)}"#)
                 #expect(bad.0 == .badRequest && bad.1["error"]["message"].string?.contains("first_weekday") == true)
             }
-            #expect(try await server.store.profile(for: user.id).timeZone == "Asia/Tokyo", "refused: unchanged")
+            #expect(try await server.store.profiles.get(for: user.id).timeZone == "Asia/Tokyo", "refused: unchanged")
 
             let reset = try await put(client, user, #"{"time_zone":null,"first_weekday":null}"#)
             #expect(reset.1["data"]["time_zone"] == .string("UTC") && reset.1["data"]["first_weekday"] == .int(2))

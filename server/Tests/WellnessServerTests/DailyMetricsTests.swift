@@ -7,7 +7,7 @@ import WellnessKitCore
 
 @testable import WellnessServer
 
-/// Daily metrics (`/api/v1/daily-metrics`, ``Store/upsert(_:for:maximumMetrics:)``)
+/// Daily metrics (`/api/v1/daily-metrics`, ``DailyMetricsRepository/upsert(_:for:maximumMetrics:)``)
 /// run against every engine (``SQLiteDailyMetricsTests``,
 /// ``PostgresDailyMetricsTests``): each case on a fresh server and database.
 enum DailyMetricsContract: String, CaseIterable, Sendable, CustomStringConvertible {
@@ -76,6 +76,7 @@ enum DailyMetricsContract: String, CaseIterable, Sendable, CustomStringConvertib
 
     static func merged(_ server: TestServer) async throws {
         let user = try await server.user()
+        let other = try await server.user()
         try await server.test { client in
             let first = try await post(
                 client, user,
@@ -98,8 +99,12 @@ enum DailyMetricsContract: String, CaseIterable, Sendable, CustomStringConvertib
 
             let many = (1...9).map { #"{"date":"2026-04-0\#($0)","steps":\#($0 * 1000)}"# }
             #expect(try await post(client, user, #"{"days":[\#(many.joined(separator: ","))]}"#).0 == .created)
+            // Another user's days of the same dates: a page's rows are looked up by user and date, never by date alone.
+            let others = (1...9).map { #"{"date":"2026-04-0\#($0)","steps":1}"# }
+            #expect(try await post(client, other, #"{"days":[\#(others.joined(separator: ","))]}"#).0 == .created)
             let page = try await list(client, user, "?from=2026-04-02&to=2026-04-08&page=2&page_size=3")
             #expect(page["days"].count == 3 && page["days"][0]["date"] == .string("2026-04-05"))
+            #expect((0..<3).map { number(page["days"][$0]["steps"]) } == [5000, 6000, 7000])
             #expect(page["pagination"]["total_count"] == .int(7) && page["pagination"]["has_next"] == .bool(true))
 
             #expect(try await client.call(.delete, "/api/v1/daily-metrics/2026-04-05", as: user).0 == .noContent)
@@ -109,7 +114,7 @@ enum DailyMetricsContract: String, CaseIterable, Sendable, CustomStringConvertib
             #expect(bad.0 == .badRequest && bad.2["error"]["message"].string?.contains("2026-13-01") == true)
             #expect(try await client.call(.get, "/api/v1/daily-metrics?from=yesterday", as: user).0 == .badRequest)
         }
-        #expect(try await server.store.dailyMetrics(for: user.id).count == 9)
+        #expect(try await server.store.dailyMetrics.all(for: user.id).count == 9)
     }
 
     static func units(_ server: TestServer) async throws {
@@ -152,7 +157,7 @@ enum DailyMetricsContract: String, CaseIterable, Sendable, CustomStringConvertib
                 #expect(message.contains(named) || "\(details)".contains(named), "\(body): \(answer)")
             }
         }
-        #expect(try await server.store.dailyMetrics(for: user.id).isEmpty, "nothing stored")
+        #expect(try await server.store.dailyMetrics.all(for: user.id).isEmpty, "nothing stored")
     }
 
     static func limits(_ server: TestServer) async throws {
@@ -170,7 +175,7 @@ enum DailyMetricsContract: String, CaseIterable, Sendable, CustomStringConvertib
             #expect(more.0 == .badRequest && "\(more.2)".contains("at most 2"))
             #expect(try await post(client, user, #"{"days":[{"date":"2026-03-01","a":null,"c":3}]}"#).0 == .created)
         }
-        #expect(try await server.store.dailyMetrics(for: user.id).first?.values == ["b": 2, "c": 3])
+        #expect(try await server.store.dailyMetrics.all(for: user.id).first?.values == ["b": 2, "c": 3])
     }
 
     static func idempotent(_ server: TestServer) async throws {
@@ -210,11 +215,14 @@ enum DailyMetricsContract: String, CaseIterable, Sendable, CustomStringConvertib
                 "SELECT date, body FROM daily_metrics WHERE user_id = ?", [.text(user.id)]
             ).first)
         #expect(throws: SealedValueError.self, "bound to its row") {
-            try server.store.cipher.open(try row.blob("body"), for: Store.dailyMetricsField(user.id, "2026-03-03"))
+            try server.store.cipher.open(
+                try row.blob("body"), for: DailyMetricsSQLRepository.dailyMetricsField(user.id, "2026-03-03"))
         }
         #expect(
-            try server.store.cipher.open(try row.blob("body"), for: Store.dailyMetricsField(user.id, "2026-03-02"))
-                .contains("47.0625"))
+            try server.store.cipher.open(
+                try row.blob("body"), for: DailyMetricsSQLRepository.dailyMetricsField(user.id, "2026-03-02")
+            )
+            .contains("47.0625"))
         #expect(try await server.store.eraseUser(user.id))
         let left = try await server.store.engine.query("SELECT user_id FROM daily_metrics")
         #expect(try left.map { try $0.text("user_id") } == [other.id], "erased with the user")

@@ -122,7 +122,7 @@ import WellnessKitCore
 
     @Test func theRouteTableAnswersEveryMethodItLists() async throws {
         let server = try await TestServer.make { $0.allowSignup = true }
-        let routes = Routes(
+        let routes = AppState(
             store: server.store, credentials: server.credentials,
             limiter: RateLimiter(store: server.store, capacity: 10, window: 60), signupLimiter: nil)
         let paths = Set(routes.table.map(\.path))

@@ -310,9 +310,10 @@ struct SchemaMigrationCase {
     private func migratesVersionSeven(on engine: TestEngine) async throws {
         let server = try await TestServer.make(engine)
         let user = try await server.user(days: 3)
-        let consultation = try await server.store.createConsultation(
+        let consultation = try await server.store.consultations.create(
             CreateConsultationRequest(persona: .sleepCoach, title: "before"), for: user.id)
-        let written = try await server.store.append([(.user, "q", []), (.assistant, "a", [])], to: consultation)
+        let written = try await server.store.consultations.append(
+            [(.user, "q", []), (.assistant, "a", [])], to: consultation)
         for statement in [
             "DROP TABLE daily_metrics", "DROP TABLE workout_counts", "DROP TABLE workouts",
             "ALTER TABLE messages DROP COLUMN data_queries",
@@ -327,14 +328,17 @@ struct SchemaMigrationCase {
         let version = try await store.engine.query("SELECT value FROM meta WHERE name = 'schema_version'").first?.blob(
             "value")
         #expect(version == Array(String(Schema.version).utf8))
-        #expect(try await store.checkIns(for: user.id).count == 3)
-        #expect(try await store.messages(of: consultation).map(\.content) == ["q", "a"])
+        #expect(try await store.checkIns.all(for: user.id).count == 3)
+        #expect(try await store.consultations.messages(of: consultation).map(\.content) == ["q", "a"])
         let queries = JSONValue.array([.object(JSONObject([("query", .object(JSONObject())), ("result", .null)]))])
-        #expect(try await store.recordDataQueries(ofMessage: written[1].id, userId: user.id, queries))
-        #expect(try await store.messagesJSON(of: consultation).map { $0["data_queries"] } == [.array([]), queries])
+        #expect(try await store.consultations.recordDataQueries(ofMessage: written[1].id, userId: user.id, queries))
+        #expect(
+            try await store.consultations.messagesJSON(of: consultation).map { $0["data_queries"] } == [
+                .array([]), queries,
+            ])
         let workout = WorkoutRecord(start: 1_000, end: 61_000, activity: "Run", fields: ["distance": 1.5])
-        try await store.upsert([workout], for: user.id)
-        #expect(try await store.workouts(for: user.id).map(\.fields) == [["distance": 1.5]])
+        try await store.workouts.upsert([workout], for: user.id)
+        #expect(try await store.workouts.all(for: user.id).map(\.fields) == [["distance": 1.5]])
         await store.shutdown()
     }
 
@@ -360,8 +364,8 @@ struct SchemaMigrationCase {
         let workouts = (0..<3).map { hour in
             WorkoutRecord(start: Int64(hour) * 3_600_000, end: Int64(hour) * 3_600_000 + 60_000, activity: "Run")
         }
-        try await server.store.upsert(workouts, for: user.id)
-        try await server.store.upsert([workouts[0]], for: other.id)
+        try await server.store.workouts.upsert(workouts, for: user.id)
+        try await server.store.workouts.upsert([workouts[0]], for: other.id)
         try await server.store.engine.query("DROP TABLE daily_metrics")
         try await server.store.engine.query("DROP TABLE workout_counts")
         try await server.store.engine.query(
@@ -373,15 +377,16 @@ struct SchemaMigrationCase {
             "value")
         #expect(version == Array(String(Schema.version).utf8))
         func total(_ userId: String) async throws -> Int {
-            try await store.workouts(for: userId, from: nil, to: nil, page: 1, pageSize: 2).1.totalCount
+            try await store.workouts.list(for: userId, from: nil, to: nil, page: 1, pageSize: 2).1.totalCount
         }
         #expect(try await total(user.id) == 3)
         #expect(try await total(other.id) == 1)
-        try await store.upsert([WorkoutRecord(start: 99_000_000, end: 99_060_000, activity: "Swim")], for: user.id)
+        try await store.workouts.upsert(
+            [WorkoutRecord(start: 99_000_000, end: 99_060_000, activity: "Swim")], for: user.id)
         #expect(try await total(user.id) == 4)
-        let id = try #require(try await store.workouts(for: user.id).first?.id)
-        #expect(try await store.deleteWorkout(id, for: user.id))
-        #expect(try await !store.deleteWorkout(id, for: user.id), "deleted once, counted once")
+        let id = try #require(try await store.workouts.all(for: user.id).first?.id)
+        #expect(try await store.workouts.delete(id, for: user.id))
+        #expect(try await !store.workouts.delete(id, for: user.id), "deleted once, counted once")
         #expect(try await total(user.id) == 3)
         #expect(try await total(other.id) == 1)
         await store.shutdown()
@@ -406,7 +411,7 @@ struct SchemaMigrationCase {
     private func migratesVersionNine(on engine: TestEngine) async throws {
         let server = try await TestServer.make(engine)
         let user = try await server.user(days: 3)
-        try await server.store.saveProfile(Profile(age: 40), for: user.id)
+        try await server.store.profiles.save(Profile(age: 40), for: user.id)
         try await server.store.engine.query("DROP TABLE daily_metrics")
         try await server.store.engine.query(
             "UPDATE meta SET value = ? WHERE name = 'schema_version'", [.blob(Array("9".utf8))])
@@ -416,14 +421,14 @@ struct SchemaMigrationCase {
         let version = try await store.engine.query("SELECT value FROM meta WHERE name = 'schema_version'").first?.blob(
             "value")
         #expect(version == Array("10".utf8) && Schema.version == 10)
-        #expect(try await store.checkIns(for: user.id).count == 3)
-        #expect(try await store.profile(for: user.id) == Profile(age: 40))
-        #expect(try await store.dailyMetrics(for: user.id).isEmpty)
+        #expect(try await store.checkIns.all(for: user.id).count == 3)
+        #expect(try await store.profiles.get(for: user.id) == Profile(age: 40))
+        #expect(try await store.dailyMetrics.all(for: user.id).isEmpty)
         let input = try DailyMetricsInput(
             json: try JSONParser.parse(Array(#"{"days":[{"date":"2026-03-02","resting_heart_rate":58}]}"#.utf8)),
             maximumDays: 10, maximumMetrics: 10)
-        try await store.upsert(input, for: user.id, maximumMetrics: 10)
-        #expect(try await store.dailyMetrics(for: user.id).map(\.values) == [["resting_heart_rate": 58]])
+        try await store.dailyMetrics.upsert(input, for: user.id, maximumMetrics: 10)
+        #expect(try await store.dailyMetrics.all(for: user.id).map(\.values) == [["resting_heart_rate": 58]])
         await store.shutdown()
     }
 

@@ -58,7 +58,7 @@ import WellnessKitCore
     @Test func generateRefusesABodyAndGeneratesNothing() async throws {
         let server = try await TestServer.make()
         let user = try await server.user()
-        try await server.store.upsert(TestServer.checkIns(days: 10), for: user.id)
+        try await server.store.checkIns.upsert(TestServer.checkIns(days: 10), for: user.id)
         try await server.test { client in
             for body in Self.refusedBodies {
                 try await Self.expectRefused(client, .post, "/api/v1/insights/generate", as: user, body: body)

@@ -74,10 +74,10 @@ import Testing
         let server = try await TestServer.make(engine, principalClock: { clock.nanoseconds })
         let user = try await server.user()
         let other = try await server.reopen()
-        let second = try await other.createAPIKey(for: user.id)
+        let second = try await other.apiKeys.create(for: user.id)
         // Twice: the second is answered from memory (and on SQLite reads the erasure mark a first time).
         for _ in 0..<2 { #expect(try await server.store.userId(forAPIKey: second.apiKey) == user.id) }
-        try await other.revokeAPIKey(second.record.id, of: user.id)
+        try await other.apiKeys.revoke(second.record.id, of: user.id)
         let lifetime = Int64(server.store.principals.lifetime * 1000)
         #expect(lifetime > 0)
         clock.advance(milliseconds: lifetime - 1)

@@ -607,7 +607,7 @@ import WellnessKitCore
                 $0.concurrency = 1
             }
         ) { server, _, client in
-            let created = try await server.store.createUser(name: "fresh")
+            let created = try await server.store.accounts.create(name: "fresh")
             let user = TestServer.User(
                 id: created.id, apiKey: created.apiKey, token: server.credentials.token(for: created.id))
             let rewritten =
@@ -676,8 +676,8 @@ struct PostgresProviderTests {
 @Suite struct RulesProvenanceTests {
     @Test func theScheduledGenerationRecordsItsInsightsAsTheRules() async throws {
         let server = try await TestServer.make()
-        let created = try await server.store.createUser(name: "scheduled")
-        try await server.store.upsert(TestServer.checkIns(days: 3), for: created.id)
+        let created = try await server.store.accounts.create(name: "scheduled")
+        try await server.store.checkIns.upsert(TestServer.checkIns(days: 3), for: created.id)
         let schedule = Task {
             try await InsightSchedule(store: server.store, interval: 1, logger: Logger(label: "test")).run()
         }

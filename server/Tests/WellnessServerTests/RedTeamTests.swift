@@ -540,10 +540,10 @@ extension RedTeamTests {
                     bench.user = user
                     bench.client = client
                     bench.consultation = try await StreamedReplyTests.newConsultation(client, user)
-                    if let consultation = try await server.store.consultation(bench.consultation, for: user.id) {
+                    if let consultation = try await server.store.consultations.get(bench.consultation, for: user.id) {
                         let context = Coach.Context(
-                            checkIns: try await server.store.checkIns(for: user.id),
-                            workouts: try await server.store.workouts(for: user.id))
+                            checkIns: try await server.store.checkIns.all(for: user.id),
+                            workouts: try await server.store.workouts.all(for: user.id))
                         bench.coaching = (consultation, context)
                     }
                     try await body(bench)

@@ -19,8 +19,8 @@ extension StoreContract {
             let consultationId = try #require(created.2["data"]["id"].string)
             let uri = "/api/v1/consultations/\(consultationId)/messages"
             let stored = {
-                let consultation = try #require(try await store.consultation(consultationId, for: user.id))
-                return (consultation, try await store.messages(of: consultation, after: 0, limit: 100))
+                let consultation = try #require(try await store.consultations.get(consultationId, for: user.id))
+                return (consultation, try await store.consultations.messages(of: consultation, after: 0, limit: 100))
             }
             #expect(try await client.call(.post, uri, as: user, json: #"{"content":"How did I sleep?"}"#).0 == .created)
             let before = try await stored()

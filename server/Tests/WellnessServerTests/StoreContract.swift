@@ -75,9 +75,9 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         let store = server.store
         let marker = "Plaintext-Marker-\(UUID().uuidString.prefix(8))"
         let user = try await server.user(name: "\(marker) name")
-        try await store.saveProfile(Profile(age: 42, heightCm: 187.25, weightKg: 81.75), for: user.id)
+        try await store.profiles.save(Profile(age: 42, heightCm: 187.25, weightKg: 81.75), for: user.id)
         let date = try #require(CalendarDate(daysSinceEpoch: 19_000))
-        try await store.upsert([CheckIn(date: date, steps: 12_345.5, sleepHours: 7.25, mood: 7)], for: user.id)
+        try await store.checkIns.upsert([CheckIn(date: date, steps: 12_345.5, sleepHours: 7.25, mood: 7)], for: user.id)
         let context = DataContext(goals: ["\(marker) context goal"], achievements: ["\(marker) achievement"])
         try await store.add(
             [
@@ -86,15 +86,15 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
                     summary: "\(marker) summary", suggestions: ["\(marker) step"],
                     dataContext: context, dedupeKey: "test")
             ], for: user.id)
-        _ = try await store.createGoal(try goal("\(marker) goal", description: "\(marker) why"), for: user.id)
-        let consultation = try await store.createConsultation(
+        _ = try await store.goals.create(try goal("\(marker) goal", description: "\(marker) why"), for: user.id)
+        let consultation = try await store.consultations.create(
             CreateConsultationRequest(persona: .sleepCoach, title: "\(marker) consultation"), for: user.id)
         let proposal = CoachProposal(
             summary: "\(marker) proposal",
             action: .createGoal(
                 CreateGoalRequest(
                     title: "\(marker) proposed goal", goalType: "activity", startDate: .day(CalendarDate.epoch))))
-        _ = try await store.append(
+        _ = try await store.consultations.append(
             [(.user, "\(marker) message", []), (.assistant, "\(marker) reply", [proposal])],
             to: consultation)
 
@@ -112,15 +112,15 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
             }
         }
         // And everything reads back.
-        #expect(try await store.userName(user.id) == "\(marker) name")
-        #expect(try await store.profile(for: user.id).heightCm == 187.25)
-        #expect(try await store.checkIns(for: user.id).first?.steps == 12_345.5)
+        #expect(try await store.accounts.name(of: user.id) == "\(marker) name")
+        #expect(try await store.profiles.get(for: user.id).heightCm == 187.25)
+        #expect(try await store.checkIns.all(for: user.id).first?.steps == 12_345.5)
         let stored = try await store.insights(for: user.id, query: InsightQuery()).insights
         #expect(stored.first?.title == "\(marker) title" && stored.first?.suggestions == ["\(marker) step"])
         #expect(stored.first?.dataContext?.goals == ["\(marker) context goal"])
-        #expect(try await store.allGoals(for: user.id).first?.description == "\(marker) why")
-        #expect(try await store.consultation(consultation.id, for: user.id)?.title == "\(marker) consultation")
-        #expect(try await store.messages(of: consultation).first?.content == "\(marker) message")
+        #expect(try await store.goals.all(for: user.id).first?.description == "\(marker) why")
+        #expect(try await store.consultations.get(consultation.id, for: user.id)?.title == "\(marker) consultation")
+        #expect(try await store.consultations.messages(of: consultation).first?.content == "\(marker) message")
     }
 
     /// A sealed value copied to another row or user: a clean error (500
@@ -165,12 +165,12 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         await #expect(throws: SealedValueError.self) { try await store.insight(sameUser, for: owner.id) }
         let source = try #require(try await store.insight(sourceId, for: owner.id))
         // Another user's profile.
-        try await store.saveProfile(Profile(age: 30), for: owner.id)
-        try await store.saveProfile(Profile(age: 50), for: other.id)
+        try await store.profiles.save(Profile(age: 30), for: owner.id)
+        try await store.profiles.save(Profile(age: 50), for: other.id)
         try await store.engine.query(
             "UPDATE profiles SET body = (SELECT body FROM profiles WHERE user_id = ?) WHERE user_id = ?",
             [.text(owner.id), .text(other.id)])
-        await #expect(throws: SealedValueError.self) { try await store.profile(for: other.id) }
+        await #expect(throws: SealedValueError.self) { try await store.profiles.get(for: other.id) }
         try await server.test { client in
             let (status, headers, body) = try await client.call(.get, "/api/v1/insights/\(otherUser)", as: other)
             #expect(status == .internalServerError && headers[.contentType] == "application/json")
@@ -229,15 +229,17 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
                 }
             }
         }
-        for n in 0..<7 { _ = try await store.createGoal(try goal("goal \(n)"), for: user.id) }
-        let (goals, goalPages) = try await store.goals(for: user.id, status: nil, page: 2, pageSize: 3)
+        for n in 0..<7 { _ = try await store.goals.create(try goal("goal \(n)"), for: user.id) }
+        let (goals, goalPages) = try await store.goals.list(for: user.id, status: nil, page: 2, pageSize: 3)
         #expect(goals.count == 3 && goalPages.totalCount == 7 && goalPages.totalPages == 3 && goalPages.hasNext)
-        #expect(try await store.goals(for: user.id, status: .completed, page: 1, pageSize: 3).1.totalCount == 0)
+        #expect(try await store.goals.list(for: user.id, status: .completed, page: 1, pageSize: 3).1.totalCount == 0)
         for _ in 0..<3 {
-            _ = try await store.createConsultation(CreateConsultationRequest(persona: .sleepCoach), for: user.id)
+            _ = try await store.consultations.create(CreateConsultationRequest(persona: .sleepCoach), for: user.id)
         }
-        #expect(try await store.consultations(for: user.id, archived: false, page: 1, pageSize: 2).1.totalCount == 3)
-        #expect(try await store.consultations(for: user.id, archived: true, page: 1, pageSize: 2).1.totalCount == 0)
+        #expect(
+            try await store.consultations.list(for: user.id, archived: false, page: 1, pageSize: 2).1.totalCount == 3)
+        #expect(
+            try await store.consultations.list(for: user.id, archived: true, page: 1, pageSize: 2).1.totalCount == 0)
     }
 
     /// Pages follow the sort order without gaps or repeats, in both directions.
@@ -435,7 +437,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
     static func idempotentGeneration(_ server: TestServer) async throws {
         let user = try await server.user(days: 40)
         let store = server.store
-        let again = try await store.add(InsightGenerator.insights(from: store.checkIns(for: user.id)), for: user.id)
+        let again = try await store.add(InsightGenerator.insights(from: store.checkIns.all(for: user.id)), for: user.id)
         #expect(again == 0)
         var query = InsightQuery()
         query.pageSize = 100
@@ -448,7 +450,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         let other = try await server.reopen()
         let user = try await server.user()
         let checkIns = TestServer.checkIns(days: 40)
-        try await server.store.upsert(checkIns, for: user.id)
+        try await server.store.checkIns.upsert(checkIns, for: user.id)
         let generated = InsightGenerator.insights(from: checkIns)
         let added = try await withThrowingTaskGroup(of: Int.self) { group in
             for store in [server.store, other, server.store, other] {
@@ -513,16 +515,16 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
                 group.addTask {
                     for n in 0..<25 {
                         let date = try #require(CalendarDate(daysSinceEpoch: 19_000 + writer * 25 + n))
-                        try await store.upsert([CheckIn(date: date, steps: Double(n))], for: user.id)
-                        _ = try await store.createGoal(try goal("goal \(writer)-\(n)"), for: user.id)
+                        try await store.checkIns.upsert([CheckIn(date: date, steps: Double(n))], for: user.id)
+                        _ = try await store.goals.create(try goal("goal \(writer)-\(n)"), for: user.id)
                     }
                 }
             }
             try await group.waitForAll()
         }
-        #expect(try await store.checkIns(for: user.id).count == 200)
-        #expect(try await store.allGoals(for: user.id).count == 200)
-        #expect(try await store.goals(for: user.id, status: nil, page: 1, pageSize: 1).1.totalCount == 200)
+        #expect(try await store.checkIns.all(for: user.id).count == 200)
+        #expect(try await store.goals.all(for: user.id).count == 200)
+        #expect(try await store.goals.list(for: user.id, status: nil, page: 1, pageSize: 1).1.totalCount == 200)
     }
 
     /// A write acknowledged while another transaction is open is never undone by that transaction's rollback.
@@ -558,22 +560,22 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
             #expect(page.insights.allSatisfy { $0.isRead == read })
         }
         var goals: [Goal] = []
-        for n in 0..<8 { goals.append(try await store.createGoal(try goal("goal \(n)"), for: user.id)) }
+        for n in 0..<8 { goals.append(try await store.goals.create(try goal("goal \(n)"), for: user.id)) }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for (index, goal) in goals.enumerated() {
                 group.addTask {
                     for n in 0..<20 {
                         let status: GoalStatus = (n + index) % 2 == 0 ? .paused : .active
-                        _ = try await store.updateGoal(goal.id, for: user.id, with: UpdateGoalRequest(status: status))
+                        _ = try await store.goals.update(goal.id, for: user.id, with: UpdateGoalRequest(status: status))
                     }
                 }
             }
             try await group.waitForAll()
         }
-        let stored = try await store.allGoals(for: user.id)
+        let stored = try await store.goals.all(for: user.id)
         for status in [GoalStatus.active, .paused] {
             #expect(
-                try await store.goals(for: user.id, status: status, page: 1, pageSize: 1).1.totalCount
+                try await store.goals.list(for: user.id, status: status, page: 1, pageSize: 1).1.totalCount
                     == stored.filter { $0.status == status }.count)
         }
     }
@@ -605,11 +607,11 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         let kept = Task {
             defer { otherWriteSent.finish() }
             if server.engine == .sqlite { otherWriteSent.yield() }
-            return try await store.createGoal(try goal("kept"), for: user.id)
+            return try await store.goals.create(try goal("kept"), for: user.id)
         }
         let keptTitle = try await kept.value.title
         await #expect(throws: Abort.self) { try await rolledBack.value }
-        #expect(try await store.allGoals(for: user.id).map(\.title) == ["kept"] && keptTitle == "kept")
+        #expect(try await store.goals.all(for: user.id).map(\.title) == ["kept"] && keptTitle == "kept")
         #expect(try await storedMark(of: user.id, in: store) == 0)
     }
 
@@ -665,19 +667,20 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
                 "SELECT id FROM insights WHERE user_id = ? LIMIT 1",
                 [.text(owner.id)]
             ).first?.text("id"))
-        let goal = try await store.createGoal(try Self.goal("Walk"), for: owner.id).id
+        let goal = try await store.goals.create(try Self.goal("Walk"), for: owner.id).id
         for (type, id) in [
             (ContextType.insight, insight), (.goal, goal), (.insight, "ins_missing"), (.goal, "gol_missing"),
             (.goal, insight), (.insight, goal),
         ] {
             let request = CreateConsultationRequest(persona: .wellnessSpecialist, contextType: type, contextId: id)
-            let error = await refusal { _ = try await store.createConsultation(request, for: other.id) }
+            let error = await refusal { _ = try await store.consultations.create(request, for: other.id) }
             #expect((error as? APIFailure)?.status == .notFound, "\(type) \(id)")
         }
-        #expect(try await store.consultations(for: other.id, archived: nil, page: 1, pageSize: 10).1.totalCount == 0)
+        #expect(
+            try await store.consultations.list(for: other.id, archived: nil, page: 1, pageSize: 10).1.totalCount == 0)
         for (type, id) in [(ContextType.insight, insight), (.goal, goal)] {
             let request = CreateConsultationRequest(persona: .wellnessSpecialist, contextType: type, contextId: id)
-            #expect(try await store.createConsultation(request, for: owner.id).contextId == id)
+            #expect(try await store.consultations.create(request, for: owner.id).contextId == id)
         }
     }
 
@@ -698,10 +701,10 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
             #expect(try await elsewhere.userId(forAPIKey: user.apiKey) == user.id, "remembered by the other instance")
         }
         #expect(try await store.userId(forAPIKey: user.apiKey) == user.id, "remembered here")
-        let created = try await store.createAPIKey(for: user.id)
+        let created = try await store.apiKeys.create(for: user.id)
         #expect(created.record.prefix == String(created.apiKey.prefix(8)))
         #expect(try await store.userId(forAPIKey: created.apiKey) == user.id)
-        let keys = try await store.apiKeys(of: user.id)
+        let keys = try await store.apiKeys.list(of: user.id)
         #expect(keys.count == 2 && keys.last == created.record)
         #expect(keys.first?.prefix == String(user.apiKey.prefix(8)))
         let listed = try JSONWriter.string(.array(keys.map { $0.json() }))
@@ -712,9 +715,9 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
             #expect(!listed.contains(secret))
         }
         let first = try #require(keys.first)
-        try await store.revokeAPIKey(first.id, of: user.id)
+        try await store.apiKeys.revoke(first.id, of: user.id)
         #expect(try await store.userId(forAPIKey: user.apiKey) == nil, "refused at once here")
-        #expect(try await store.apiKeys(of: user.id) == [created.record])
+        #expect(try await store.apiKeys.list(of: user.id) == [created.record])
         if server.engine == .sqlite {
             // On PostgreSQL the other instance believes its cache only once its listener is connected.
             #expect(try await elsewhere.userId(forAPIKey: user.apiKey) == user.id, "still remembered elsewhere")
@@ -723,17 +726,19 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         #expect(try await elsewhere.userId(forAPIKey: user.apiKey) == nil, "refused elsewhere within the lifetime")
         await elsewhere.shutdown()
         #expect(
-            await refusal { try await store.revokeAPIKey(created.record.id, of: user.id) } as? APIKeyRefusal == .lastKey
+            await refusal { try await store.apiKeys.revoke(created.record.id, of: user.id) } as? APIKeyRefusal
+                == .lastKey
         )
         #expect(try await store.userId(forAPIKey: created.apiKey) == user.id, "the last key still works")
-        #expect(await refusal { try await store.revokeAPIKey(first.id, of: user.id) } as? APIKeyRefusal == .unknownKey)
+        #expect(
+            await refusal { try await store.apiKeys.revoke(first.id, of: user.id) } as? APIKeyRefusal == .unknownKey)
         let stranger = try await server.user()
         #expect(
-            await refusal { try await store.revokeAPIKey(created.record.id, of: stranger.id) } as? APIKeyRefusal
+            await refusal { try await store.apiKeys.revoke(created.record.id, of: stranger.id) } as? APIKeyRefusal
                 == .unknownKey, "another user's key")
-        #expect(await refusal { _ = try await store.apiKeys(of: "usr_unknown") } as? APIKeyRefusal == .unknownUser)
-        for _ in 1..<Store.maximumAPIKeys { _ = try await store.createAPIKey(for: user.id) }
-        #expect(await refusal { _ = try await store.createAPIKey(for: user.id) } as? APIKeyRefusal == .tooManyKeys)
+        #expect(await refusal { _ = try await store.apiKeys.list(of: "usr_unknown") } as? APIKeyRefusal == .unknownUser)
+        for _ in 1..<APIKeySQLRepository.maximumAPIKeys { _ = try await store.apiKeys.create(for: user.id) }
+        #expect(await refusal { _ = try await store.apiKeys.create(for: user.id) } as? APIKeyRefusal == .tooManyKeys)
     }
 
     /// A user written before `api_keys` existed (only `users.api_key_fingerprint`) still
@@ -744,10 +749,10 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         try await store.engine.query("DELETE FROM api_keys WHERE user_id = ?", [.text(user.id)])
         let fresh = try await server.reopen()
         #expect(try await fresh.userId(forAPIKey: user.apiKey) == user.id)
-        let keys = try await fresh.apiKeys(of: user.id)
+        let keys = try await fresh.apiKeys.list(of: user.id)
         #expect(keys.count == 1 && keys.first?.prefix == nil)
-        let created = try await fresh.createAPIKey(for: user.id)
-        try await fresh.revokeAPIKey(try #require(keys.first?.id), of: user.id)
+        let created = try await fresh.apiKeys.create(for: user.id)
+        try await fresh.apiKeys.revoke(try #require(keys.first?.id), of: user.id)
         #expect(try await fresh.userId(forAPIKey: user.apiKey) == nil)
         #expect(try await fresh.userId(forAPIKey: created.apiKey) == user.id)
         await fresh.shutdown()

@@ -89,10 +89,10 @@ struct TestServer {
 
     /// A user with `days` days of check-ins ending yesterday.
     func user(days: Int = 0, name: String = "test") async throws -> User {
-        let created = try await store.createUser(name: name)
+        let created = try await store.accounts.create(name: name)
         if days > 0 {
             let checkIns = Self.checkIns(days: days)
-            try await store.upsert(checkIns, for: created.id)
+            try await store.checkIns.upsert(checkIns, for: created.id)
             try await store.add(InsightGenerator.insights(from: checkIns), for: created.id)
         }
         return User(id: created.id, apiKey: created.apiKey, token: credentials.token(for: created.id))

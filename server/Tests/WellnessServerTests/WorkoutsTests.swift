@@ -7,7 +7,7 @@ import WellnessKitCore
 
 @testable import WellnessServer
 
-/// Workouts (`/api/v1/workouts`, ``Store/upsert(_:for:)``) and the data
+/// Workouts (`/api/v1/workouts`, ``WorkoutRepository/upsert(_:for:)``) and the data
 /// queries recorded on a coach's reply, run against every engine
 /// (``SQLiteWorkoutsTests``, ``PostgresWorkoutsTests``): each case on a fresh
 /// server and database.
@@ -78,7 +78,7 @@ enum WorkoutsContract: String, CaseIterable, Sendable, CustomStringConvertible {
             let id = try #require(run["id"].string)
             #expect(id.hasPrefix("wo_") && id.count == 35)
 
-            let stored = try await server.store.workouts(for: user.id)
+            let stored = try await server.store.workouts.all(for: user.id)
             #expect(stored.map(\.id) == (0..<3).compactMap { workouts[$0]["id"].string })
             #expect(stored[1].fields == ["distance": 5.2, "calories": 410, "cadence": 172])
             #expect(stored[1].start == 1_795_158_000_000 && stored[1].end == 1_795_160_730_000)
@@ -224,10 +224,12 @@ enum WorkoutsContract: String, CaseIterable, Sendable, CustomStringConvertible {
         let id = try row.text("id")
         #expect(!id.contains(marker))
         #expect(throws: SealedValueError.self, "bound to its row") {
-            try server.store.cipher.open(try row.blob("body"), for: Store.workoutField("wo_other", user.id))
+            try server.store.cipher.open(
+                try row.blob("body"), for: WorkoutSQLRepository.workoutField("wo_other", user.id))
         }
         #expect(
-            try server.store.cipher.open(try row.blob("body"), for: Store.workoutField(id, user.id)).contains(marker))
+            try server.store.cipher.open(try row.blob("body"), for: WorkoutSQLRepository.workoutField(id, user.id))
+                .contains(marker))
     }
 
     static func ranges(_ server: TestServer) async throws {
@@ -252,8 +254,8 @@ enum WorkoutsContract: String, CaseIterable, Sendable, CustomStringConvertible {
             #expect(starts(try await list(client, user, "?page=4&page_size=2")) == [])
         }
         let from = try #require(Timestamp(parsing: "2026-11-04T00:00:00Z"))
-        #expect(try await server.store.workouts(for: user.id, from: from.seconds * 1000).count == 2)
-        #expect(try await server.store.workouts(for: user.id, to: from.seconds * 1000).count == 3)
+        #expect(try await server.store.workouts.all(for: user.id, from: from.seconds * 1000).count == 2)
+        #expect(try await server.store.workouts.all(for: user.id, to: from.seconds * 1000).count == 3)
     }
 
     /// A reply's data queries: recorded sealed, shown on the message (and `[]` on others).
@@ -282,10 +284,12 @@ enum WorkoutsContract: String, CaseIterable, Sendable, CustomStringConvertible {
             #expect(exchange["data"]["messages"][1]["data_queries"] == .array([]), "the reply's answer has the member")
             let replyId = try #require(exchange["data"]["messages"][1]["id"].string)
 
-            #expect(try await store.recordDataQueries(ofMessage: replyId, userId: user.id, queries))
-            #expect(try await store.recordDataQueries(ofMessage: replyId, userId: other.id, queries) == false)
+            #expect(try await store.consultations.recordDataQueries(ofMessage: replyId, userId: user.id, queries))
+            #expect(
+                try await store.consultations.recordDataQueries(ofMessage: replyId, userId: other.id, queries) == false)
             await #expect(throws: WellnessError.self) {
-                try await store.recordDataQueries(ofMessage: replyId, userId: user.id, .object(JSONObject()))
+                try await store.consultations.recordDataQueries(
+                    ofMessage: replyId, userId: user.id, .object(JSONObject()))
             }
             let messages = try await client.call(.get, path, as: user).2["data"]["messages"]
             #expect(messages[0]["data_queries"] == .array([]))
@@ -293,7 +297,7 @@ enum WorkoutsContract: String, CaseIterable, Sendable, CustomStringConvertible {
             #expect(messages[1]["data_queries"][0]["result"]["value"] == .int(12))
 
             // An empty array records nothing: the queries stay as they were.
-            #expect(try await store.recordDataQueries(ofMessage: replyId, userId: user.id, .array([])))
+            #expect(try await store.consultations.recordDataQueries(ofMessage: replyId, userId: user.id, .array([])))
             #expect(try await client.call(.get, path, as: user).2["data"]["messages"][1]["data_queries"] == queries)
 
             let export = try await AccountContract.export(client, user).2

@@ -7,8 +7,10 @@ import WellnessKitCore
 /// exchange with the reply's records. The route decodes the request and
 /// writes what this returns; this type knows nothing of HTTP.
 struct CoachService: Sendable {
-    /// Where consultations, messages and the coach's context are kept.
-    let store: Store
+    /// Where consultations and messages, and the coach's context, are kept.
+    let repositories: Repositories
+    /// The time in epoch milliseconds, which the user's today is read by (``Store/clock``).
+    let clock: @Sendable () -> Int64
     /// What writes the coach's replies.
     let provider: any GenerationProvider
     /// Asked about messages the crisis lexicon passes, when configured.
@@ -20,7 +22,7 @@ struct CoachService: Sendable {
     func request(_ content: String, in consultation: Consultation) async throws -> CoachRequest {
         let context = try await context(of: consultation)
         // The user's today: the day it is now in their zone.
-        let today = context.calendar.date(atMilliseconds: store.clock())
+        let today = context.calendar.date(atMilliseconds: clock())
         return CoachRequest(message: content, consultation: consultation, context: context, today: today)
     }
 
@@ -88,10 +90,10 @@ struct CoachService: Sendable {
         async throws -> JSONValue
     {
         let reply = generated.value
-        let messages = try await store.append(
+        let messages = try await repositories.consultations.append(
             [(.user, content, []), (.assistant, reply.text, reply.proposals)],
             to: consultation,
-            records: Store.ReplyRecords(provenance: generated.provenance, dataQueries: reply.dataQueries))
+            records: ReplyRecords(provenance: generated.provenance, dataQueries: reply.dataQueries))
         let written = messages.map { $0.apiJSON(dataQueries: $0.id == messages.last?.id ? reply.dataQueries : []) }
         return .object(JSONObject([("messages", .array(written)), ("count", .int(messages.count))]))
     }
@@ -101,13 +103,15 @@ struct CoachService: Sendable {
     private func context(of consultation: Consultation) async throws -> Coach.Context {
         let user = consultation.userId
         var context = Coach.Context(
-            checkIns: try await store.checkIns(for: user), workouts: try await store.workouts(for: user),
-            dailyMetrics: try await store.dailyMetrics(for: user), calendar: try await store.profile(for: user).calendar
+            checkIns: try await repositories.checkIns.all(for: user),
+            workouts: try await repositories.workouts.all(for: user, from: nil, to: nil),
+            dailyMetrics: try await repositories.dailyMetrics.all(for: user, from: nil, to: nil),
+            calendar: try await repositories.profiles.get(for: user).calendar
         )
         guard let contextId = consultation.contextId else { return context }
         switch consultation.contextType {
-        case .insight?: context.insight = try await store.insight(contextId, for: consultation.userId)
-        case .goal?: context.goal = try await store.goal(contextId, for: consultation.userId)
+        case .insight?: context.insight = try await repositories.insights.get(contextId, for: consultation.userId)
+        case .goal?: context.goal = try await repositories.goals.get(contextId, for: consultation.userId)
         default: break
         }
         return context

@@ -2,6 +2,8 @@ import Hummingbird
 import NIOCore
 import WellnessKitCore
 
+/// The JSON responses of the API: a value, the success envelope, a page
+/// written straight from encoded items. (Request bodies: ``JSONRequests``.)
 enum JSONResponses {
     /// `value` as a JSON response.
     static func json(_ value: JSONValue, status: HTTPResponse.Status = .ok) -> Response {
@@ -65,50 +67,5 @@ enum JSONResponses {
     /// A 200 JSON response of `body` as it is (a shared buffer is not copied).
     static func json(body: ByteBuffer) -> Response {
         Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: body))
-    }
-
-    /// The request body as JSON, parsed strictly; 400 when it is not, or when a string holds a NUL (``NULRefusal``).
-    static func body(of request: Request, context: AppRequestContext) async throws -> JSONValue {
-        try parsed(try await request.body.collect(upTo: context.maxUploadSize))
-    }
-
-    /// The request's JSON body as ``body(of:context:)`` reads it, or nil when
-    /// the request has none (an optional body).
-    static func optionalBody(of request: Request, context: AppRequestContext) async throws -> JSONValue? {
-        let buffer = try await request.body.collect(upTo: context.maxUploadSize)
-        guard buffer.readableBytes > 0 else { return nil }
-        return try parsed(buffer)
-    }
-
-    /// Checks the body of a route that takes no input: absent, empty or `{}`;
-    /// anything else is 400, so that a malformed request is never applied.
-    static func requireNoInput(in request: Request, context: AppRequestContext) async throws {
-        guard let body = try await optionalBody(of: request, context: context) else { return }
-        do {
-            try ObjectReader(body, at: .root).rejectUnknownKeys([])
-        } catch let error as WellnessError {
-            throw APIFailure.invalid(error)
-        }
-    }
-
-    /// Strict JSON with no NUL in any string: 400 naming what is wrong.
-    private static func parsed(_ buffer: ByteBuffer) throws -> JSONValue {
-        let json: JSONValue
-        do {
-            json = try buffer.withUnsafeReadableBytes { try JSONParser.parse($0) }
-        } catch let error as WellnessError {
-            throw APIFailure.invalid(error)
-        }
-        try NULRefusal.check(json)
-        return json
-    }
-
-    /// Decodes a model, turning its validation error into a 400.
-    static func decode<Model: JSONDecodable>(_ type: Model.Type, from json: JSONValue) throws -> Model {
-        do {
-            return try Model(json: json)
-        } catch let error as WellnessError {
-            throw APIFailure.invalid(error)
-        }
     }
 }

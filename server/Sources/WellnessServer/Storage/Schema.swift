@@ -84,7 +84,7 @@ enum Schema {
         """,
         // A user's API keys (their SHA-256; the first characters, to tell them apart). Added within
         // schema version 4: a database from before has none, and its users' keys are still
-        // `users.api_key_fingerprint` until a key of the user is created, listed or revoked (``Store/adoptFirstKey``).
+        // `users.api_key_fingerprint` until a key of the user is created, listed or revoked (``APIKeySQLRepository/adoptFirstKey``).
         """
         CREATE TABLE IF NOT EXISTS api_keys (
             id TEXT PRIMARY KEY, user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,

@@ -164,7 +164,7 @@ extension Store {
     /// remembered): the confirmation an erasure asks for.
     public func isAPIKey(_ apiKey: String, of userId: String) async throws -> Bool {
         let fingerprint = Credentials.fingerprint(ofAPIKey: apiKey)
-        return try await engine.query(Self.keyOwnerQuery, [.text(fingerprint), .text(fingerprint)])
+        return try await engine.query(APIKeySQLRepository.keyOwnerQuery, [.text(fingerprint), .text(fingerprint)])
             .contains { (try? $0.text("user_id")) == userId }
     }
 }

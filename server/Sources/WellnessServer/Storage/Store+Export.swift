@@ -47,7 +47,7 @@ extension Store {
                     ("created_at", Timestamp(milliseconds: try user.integer("created_ms")).json),
                 ])))
         try await output.append(#","profile":"#)
-        try await output.append(try await profile(for: userId).json)
+        try await output.append(try await profiles.get(for: userId).json)
         try await output.append(#","api_keys":"#)
         try await exportAPIKeys(of: userId, to: output)
         // The arrays, in the order of the AccountExport schema, each written as its rows are read.
@@ -109,7 +109,7 @@ extension Store {
                 "SELECT date, body FROM daily_metrics WHERE user_id = ? AND date > ? ORDER BY date LIMIT ?",
                 [.text(userId), .text(after), .integer(Self.exportPageSize)])
             for row in rows {
-                try await output.element(try dailyMetrics(from: row, userId: userId).json)
+                try await output.element(try dailyMetrics.dailyMetrics(from: row, userId: userId).json)
                 after = try row.text("date")
             }
             if Int64(rows.count) < Self.exportPageSize { return }
@@ -125,7 +125,7 @@ extension Store {
                 ORDER BY start_ms, id LIMIT ?
                 """, [.text(userId)] + after + [.integer(Self.exportPageSize)])
             for row in rows {
-                let workout = try workout(from: row, userId: userId)
+                let workout = try workouts.workout(from: row, userId: userId)
                 try await output.element(workout.json)
                 after = [.integer(workout.start), .text(workout.id)]
             }
@@ -159,7 +159,7 @@ extension Store {
                 "SELECT id, body FROM goals WHERE user_id = ? AND id > ? ORDER BY id LIMIT ?",
                 [.text(userId), .text(after), .integer(Self.exportPageSize)])
             for row in rows {
-                try await output.element(try goal(from: row, userId: userId).json)
+                try await output.element(try goals.goal(from: row, userId: userId).json)
                 after = try row.text("id")
             }
             if Int64(rows.count) < Self.exportPageSize { return }
@@ -173,7 +173,7 @@ extension Store {
                 "SELECT id, body FROM consultations WHERE user_id = ? AND id > ? ORDER BY id LIMIT ?",
                 [.text(userId), .text(after), .integer(Self.exportPageSize)])
             for row in rows {
-                let consultation = try consultation(from: row, userId: userId)
+                let consultation = try consultations.consultation(from: row, userId: userId)
                 guard case .object(var members) = consultation.json else { continue }
                 members.remove("messages")
                 // The consultation's members, then its messages, written as they are read.
@@ -193,7 +193,7 @@ extension Store {
     private func exportMessages(of consultation: Consultation, to output: ExportOutput) async throws {
         var after: Int64 = 0
         while true {
-            let page = try await messages(of: consultation, after: after, limit: Self.exportPageSize)
+            let page = try await consultations.messages(of: consultation, after: after, limit: Self.exportPageSize)
             for entry in page {
                 try await output.element(
                     Self.with(generation: entry.provenance, entry.message.apiJSON(dataQueries: entry.dataQueries)))

@@ -1,10 +1,14 @@
 import Foundation
 import WellnessKitCore
 
-/// Every read and write of the server's data, scoped to one user: a row of
-/// another user is indistinguishable from a missing one. Written once for
-/// both engines (``SQLEngine``); every user-written or health value is
-/// sealed with ``FieldCipher``, bound to its table, column, row and user.
+/// The server's data, scoped to one user: a row of another user is
+/// indistinguishable from a missing one. Written once for both engines
+/// (``SQLEngine``); every user-written or health value is sealed with
+/// ``FieldCipher``, bound to its table, column, row and user. Each resource
+/// is read and written through its repository (``goals``, ``workouts``, ...:
+/// `Store+Repositories.swift`); the store keeps what they share (the engine,
+/// keys, paging, the lists' bookkeeping) and what reaches across resources
+/// (authentication, erasure, export, idempotency, rate limits, generation records).
 public final class Store: Sendable {
     /// The database, for readiness checks and tests.
     public let engine: any SQLEngine
@@ -234,33 +238,6 @@ public final class Store: Sendable {
 
     // MARK: - Users
 
-    /// Creates a user and returns its id and API key (shown once; only its fingerprint is kept).
-    public func createUser(name: String) async throws -> (id: String, apiKey: String) {
-        let id = Self.newId("usr")
-        let apiKey = Credentials.newAPIKey()
-        try await userKeys.create(for: id)
-        let sealedName = try cipher.seal(name, for: SealedField(table: "users", column: "name", row: id, user: id))
-        let fingerprint = Credentials.fingerprint(ofAPIKey: apiKey)
-        let now = clock()
-        try await engine.transaction { [self] session in
-            // users.api_key_fingerprint keeps the first key too, for servers of this schema version from before api_keys.
-            try await session.query(
-                "INSERT INTO users (id, name, api_key_fingerprint, created_ms) VALUES (?, ?, ?, ?)",
-                [.text(id), .blob(sealedName), .text(fingerprint), .integer(now)])
-            try await insertKey(apiKey, for: id, at: now, on: session)
-        }
-        return (id, apiKey)
-    }
-
-    /// The user's name, as given at sign-up; nil when there is no such user.
-    public func userName(_ id: String) async throws -> String? {
-        try await userKeys.load(id)
-        guard
-            let sealed = try await engine.query("SELECT name FROM users WHERE id = ?", [.text(id)]).first?.blob("name")
-        else { return nil }
-        return try cipher.open(sealed, for: SealedField(table: "users", column: "name", row: id, user: id))
-    }
-
     /// The owner of `apiKey`; nil when no user has it. Remembered for a few seconds (``principals``).
     public func userId(forAPIKey apiKey: String) async throws -> String? {
         let fingerprint = Credentials.fingerprint(ofAPIKey: apiKey)
@@ -270,8 +247,10 @@ public final class Store: Sendable {
         }
         let generation = principals.generation
         guard
-            let user = try await engine.query(Self.keyOwnerQuery, [.text(fingerprint), .text(fingerprint)])
-                .first?.text("user_id")
+            let user = try await engine.query(
+                APIKeySQLRepository.keyOwnerQuery, [.text(fingerprint), .text(fingerprint)]
+            )
+            .first?.text("user_id")
         else { return nil }
         principals.remember(user: user, forFingerprint: fingerprint, lookedUpAt: generation)
         return user
@@ -317,68 +296,5 @@ public final class Store: Sendable {
         else { return nil }
         principals.remember(tokensValidAfter: mark, user: userId, lookedUpAt: generation)
         return mark
-    }
-
-    // MARK: - Profile
-
-    public func saveProfile(_ profile: Profile, for userId: String) async throws {
-        try await userKeys.load(userId)
-        let body = try cipher.seal(try JSONWriter.string(profile.json), for: Self.profileField(userId))
-        try await engine.query(
-            """
-            INSERT INTO profiles (user_id, body) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET body = excluded.body
-            """, [.text(userId), .blob(body)])
-    }
-
-    public func profile(for userId: String) async throws -> Profile {
-        try await userKeys.load(userId)
-        guard
-            let sealed = try await engine.query("SELECT body FROM profiles WHERE user_id = ?", [.text(userId)])
-                .first?.blob("body")
-        else { return Profile() }
-        return try Profile(stored: JSONParser.parse(cipher.open(sealed, for: Self.profileField(userId))))
-    }
-
-    static func profileField(_ userId: String) -> SealedField {
-        SealedField(table: "profiles", column: "body", row: userId, user: userId)
-    }
-
-    // MARK: - Check-ins
-
-    /// Inserts or replaces each day's check-in; the measurements are sealed, the date is the row's key.
-    public func upsert(_ checkIns: [CheckIn], for userId: String) async throws {
-        try await userKeys.load(userId)
-        let rows = try checkIns.map { checkIn -> [SQLValue] in
-            let date = checkIn.date.description
-            let body = try cipher.seal(try JSONWriter.string(checkIn.json), for: Self.checkInField(userId, date))
-            return [.text(userId), .text(date), .blob(body)]
-        }
-        try await engine.transaction { [self] session in
-            try await holdUser(userId, on: session)
-            for row in rows {
-                try await session.query(
-                    """
-                    INSERT INTO checkins (user_id, date, body) VALUES (?, ?, ?)
-                    ON CONFLICT (user_id, date) DO UPDATE SET body = excluded.body
-                    """, row)
-            }
-        }
-    }
-
-    /// The user's check-ins in date order.
-    public func checkIns(for userId: String) async throws -> [CheckIn] {
-        try await userKeys.load(userId)
-        return try await engine.query(
-            "SELECT date, body FROM checkins WHERE user_id = ? ORDER BY date", [.text(userId)]
-        )
-        .map { row in
-            let date = try row.text("date")
-            return try CheckIn(
-                json: JSONParser.parse(cipher.open(try row.blob("body"), for: Self.checkInField(userId, date))))
-        }
-    }
-
-    private static func checkInField(_ userId: String, _ date: String) -> SealedField {
-        SealedField(table: "checkins", column: "body", row: date, user: userId)
     }
 }

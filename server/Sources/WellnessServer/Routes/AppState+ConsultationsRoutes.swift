@@ -4,7 +4,7 @@ import Hummingbird
 import Logging
 import WellnessKitCore
 
-extension Routes {
+extension AppState {
     /// Coach consultations and their messages.
     var consultationsRoutes: [Route] {
         [
@@ -22,7 +22,7 @@ extension Routes {
         let parameters = QueryParameters(request)
         let archived = try parameters.bool("is_archived")
         let page = try parameters.page()
-        let (consultations, pagination) = try await store.consultations(
+        let (consultations, pagination) = try await repositories.consultations.list(
             for: try context.requireUser(), archived: archived,
             page: page.page, pageSize: page.size)
         return JSONResponses.envelope(
@@ -33,11 +33,9 @@ extension Routes {
     }
 
     private func createConsultation(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        let creation = try JSONResponses.decode(
-            CreateConsultationRequest.self,
-            from: try await JSONResponses.body(of: request, context: context))
+        let creation = try await JSONRequests.decode(CreateConsultationRequest.self, of: request, context: context)
         return JSONResponses.envelope(
-            try await store.createConsultation(creation, for: try context.requireUser()).json,
+            try await repositories.consultations.create(creation, for: try context.requireUser()).json,
             status: .created)
     }
 
@@ -46,7 +44,7 @@ extension Routes {
     }
 
     private func listMessages(_ context: AppRequestContext) async throws -> Response {
-        let messages = try await store.messagesJSON(of: try await consultation(context))
+        let messages = try await repositories.consultations.messagesJSON(of: try await consultation(context))
         return JSONResponses.envelope(
             .object(JSONObject([("messages", .array(messages)), ("count", .int(messages.count))])))
     }
@@ -55,13 +53,8 @@ extension Routes {
     /// stored exchange, or with server-sent events when the client accepts them.
     private func sendMessage(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let consultation = try await consultation(context)
-        let body = try await JSONResponses.body(of: request, context: context)
-        let content: String
-        do {
-            content = try ObjectReader(body, at: .root).nonEmptyString("content")
-        } catch let error as WellnessError {
-            throw APIFailure.invalid(error)
-        }
+        let body = try await JSONRequests.body(of: request, context: context)
+        let content = try JSONRequests.read(body) { try $0.nonEmptyString("content") }
         try await limit(consultation.userId, "messages")
         let service = coachService
         let coach = try await service.request(content, in: consultation)
@@ -74,9 +67,11 @@ extension Routes {
         return JSONResponses.envelope(exchange, status: .created)
     }
 
-    /// What posts consultation messages, with this table's store, provider, classifier and metrics.
+    /// What posts consultation messages, with this table's repositories, provider, classifier and metrics.
     private var coachService: CoachService {
-        CoachService(store: store, provider: provider, safetyClassifier: safetyClassifier, metrics: metrics)
+        CoachService(
+            repositories: repositories, clock: store.clock, provider: provider, safetyClassifier: safetyClassifier,
+            metrics: metrics)
     }
 
     /// The reply as server-sent events (docs/SERVER.md, "Streamed replies"):
@@ -102,7 +97,9 @@ extension Routes {
     }
 
     private func consultation(_ context: AppRequestContext) async throws -> Consultation {
-        guard let consultation = try await store.consultation(try id(context), for: try context.requireUser()) else {
+        guard
+            let consultation = try await repositories.consultations.get(try id(context), for: try context.requireUser())
+        else {
             throw APIFailure.notFound("Consultation")
         }
         return consultation

@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import WellnessKitCore
 
-extension Routes {
+extension AppState {
     /// The user's own account as a whole: export it, erase it.
     var accountRoutes: [Route] {
         [
@@ -13,10 +13,10 @@ extension Routes {
     }
 
     /// Everything stored about the user, opened, as a JSON download
-    /// (``Store/exportAccount(_:to:)``), streamed as it is read.
+    /// (``AccountRepository/export(_:to:)``), streamed as it is read.
     private func exportAccount(_ context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let store = store
+        let accounts = repositories.accounts
         let logger = context.logger
         return Response(
             status: .ok,
@@ -27,7 +27,7 @@ extension Routes {
             ],
             body: ResponseBody { writer in
                 do {
-                    _ = try await store.exportAccount(user) { bytes in
+                    _ = try await accounts.export(user) { bytes in
                         try await writer.write(ByteBuffer(bytes: bytes))
                     }
                 } catch {
@@ -39,7 +39,7 @@ extension Routes {
             })
     }
 
-    /// Erases everything of the user (``Store/eraseUser(_:)``) once the body
+    /// Erases everything of the user (``AccountRepository/erase(_:)``) once the body
     /// confirms it with one of the user's API keys, `{"api_key": "..."}`:
     /// a token alone, or a stolen one, does not erase an account. 204; 404
     /// when another request erased it while this one was in flight; 503 with
@@ -48,23 +48,19 @@ extension Routes {
     /// user's credentials are 401.
     private func eraseAccount(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let body = try await JSONResponses.body(of: request, context: context)
-        let apiKey: String
-        do {
-            let reader = try ObjectReader(body, at: .root)
+        let body = try await JSONRequests.body(of: request, context: context)
+        let apiKey = try JSONRequests.read(body) { reader in
             try reader.rejectUnknownKeys(["api_key"])
-            apiKey = try reader.nonEmptyString("api_key")
-        } catch let error as WellnessError {
-            throw APIFailure.invalid(error)
+            return try reader.nonEmptyString("api_key")
         }
-        guard try await store.isAPIKey(apiKey, of: user) else {
+        guard try await repositories.accounts.isAPIKey(apiKey, of: user) else {
             throw APIFailure(
                 status: .forbidden, code: "CONFIRMATION_FAILED",
                 message: "api_key: is not one of this account's API keys")
         }
         let erased: Bool
         do {
-            erased = try await store.eraseUser(user)
+            erased = try await repositories.accounts.erase(user)
         } catch let error as KeyStoreUnavailable {
             context.logger.error("erasure not done: the key store failed", metadata: ["error": .string("\(error)")])
             throw Self.keyStoreUnavailable

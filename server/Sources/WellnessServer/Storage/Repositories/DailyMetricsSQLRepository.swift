@@ -1,17 +1,13 @@
 import Foundation
 import WellnessKitCore
 
-/// The user's daily metrics (schema version 10): one row per user and date,
-/// the date plain (to sort and filter on), the day's metrics sealed together
-/// in `body`. A write merges into the stored day metric by metric.
-extension Store {
-    /// What a daily-metrics write did.
-    public struct DailyMetricsWrite: Sendable, Equatable {
-        /// Days that hold metrics after the write.
-        public var storedDays: Int
-        /// Days the write left without any metric (their rows deleted).
-        public var deletedDays: Int
-    }
+/// ``DailyMetricsRepository`` in the store's database (either engine,
+/// ``SQLEngine``), schema version 10: one row per user and date, the date
+/// plain (to sort and filter on), the day's metrics sealed together in
+/// `body`. A write merges into the stored day metric by metric.
+public struct DailyMetricsSQLRepository: DailyMetricsRepository {
+    /// The database and the users' keys the daily metrics share with the other resources.
+    let store: Store
 
     /// Applies each day's changes over the stored day (a value replaces the
     /// metric's, nil deletes it; other metrics stay), in one transaction: a
@@ -24,9 +20,9 @@ extension Store {
     public func upsert(_ input: DailyMetricsInput, for userId: String, maximumMetrics: Int) async throws
         -> DailyMetricsWrite
     {
-        try await userKeys.load(userId)
-        return try await engine.transaction { [self] session in
-            try await holdUser(userId, on: session)
+        try await store.userKeys.load(userId)
+        return try await store.engine.transaction { [self] session in
+            try await store.holdUser(userId, on: session)
             // Every date's merged day, applied in the order sent, then written once.
             var merged: [CalendarDate: (index: Int, values: [String: Double])] = [:]
             for (index, day) in input.days.enumerated() {
@@ -53,7 +49,7 @@ extension Store {
                     write.deletedDays += 1
                     continue
                 }
-                let body = try cipher.seal(
+                let body = try store.cipher.seal(
                     try JSONWriter.string(DailyMetrics(date: date, values: day.values).storedJSON),
                     for: Self.dailyMetricsField(userId, key))
                 try await session.query(
@@ -68,45 +64,40 @@ extension Store {
     }
 
     /// The user's days of metrics from `from` to `to` (both included), oldest first.
-    public func dailyMetrics(for userId: String, from: CalendarDate? = nil, to: CalendarDate? = nil) async throws
+    public func all(for userId: String, from: CalendarDate? = nil, to: CalendarDate? = nil) async throws
         -> [DailyMetrics]
     {
-        try await userKeys.load(userId)
+        try await store.userKeys.load(userId)
         let range = Self.dateRange(from: from, to: to)
-        return try await engine.query(
+        return try await store.engine.query(
             "SELECT date, body FROM daily_metrics WHERE \(range.filter) ORDER BY date",
             [.text(userId)] + range.parameters
         ).map { try dailyMetrics(from: $0, userId: userId) }
     }
 
-    /// One page of ``dailyMetrics(for:from:to:)``.
-    public func dailyMetrics(
+    /// One page of ``all(for:from:to:)``.
+    public func list(
         for userId: String, from: CalendarDate?, to: CalendarDate?, page: Int, pageSize: Int
     ) async throws -> ([DailyMetrics], Pagination) {
-        try await userKeys.load(userId)
+        try await store.userKeys.load(userId)
         let range = Self.dateRange(from: from, to: to)
         let parameters = [SQLValue.text(userId)] + range.parameters
         // Counted over the primary key's index: a user has a row per day, a few thousand at most.
-        let total = Int(
-            clamping: try await engine.query(
-                "SELECT COUNT(*) AS total FROM daily_metrics WHERE \(range.filter)", parameters
-            ).first?.integer("total") ?? 0)
-        var days: [DailyMetrics] = []
-        if let offset = Pagination.offset(page: page, pageSize: pageSize), offset < total {
-            days = try await engine.query(
-                "SELECT date, body FROM daily_metrics WHERE \(range.filter) ORDER BY date LIMIT ? OFFSET ?",
-                parameters + [.integer(Int64(pageSize)), .integer(Int64(offset))]
-            ).map { try dailyMetrics(from: $0, userId: userId) }
-        }
-        return (days, Pagination.of(page: page, pageSize: pageSize, total: total))
+        let total = try await store.count("daily_metrics", filter: range.filter, parameters)
+        return try await store.page(
+            of: Store.PagedRows(
+                table: "daily_metrics", columns: "date, body", filter: range.filter, parameters: parameters,
+                order: "date", key: ["user_id", "date"]),
+            total: total, page: page, pageSize: pageSize
+        ) { try dailyMetrics(from: $0, userId: userId) }
     }
 
     /// Deletes the user's metrics of `date`.
     /// - Returns: false when the user has none that day.
     @discardableResult
-    public func deleteDailyMetrics(_ date: CalendarDate, for userId: String) async throws -> Bool {
-        try await engine.transaction { [self] session in
-            try await holdUser(userId, on: session)
+    public func delete(_ date: CalendarDate, for userId: String) async throws -> Bool {
+        try await store.engine.transaction { [self] session in
+            try await store.holdUser(userId, on: session)
             return try await !session.query(
                 "DELETE FROM daily_metrics WHERE user_id = ? AND date = ? RETURNING date",
                 [.text(userId), .text(date.description)]
@@ -130,7 +121,7 @@ extension Store {
         guard let date = CalendarDate(parsing: Array(key.utf8)) else {
             throw WellnessError.validation("a stored date is not a date", at: .root)
         }
-        let body = try cipher.open(try row.blob("body"), for: Self.dailyMetricsField(userId, key))
+        let body = try store.cipher.open(try row.blob("body"), for: Self.dailyMetricsField(userId, key))
         return try DailyMetrics(date: date, stored: JSONParser.parse(body))
     }
 
@@ -140,16 +131,6 @@ extension Store {
 
     /// The condition on `daily_metrics` (first parameter the user) for dates within the range.
     private static func dateRange(from: CalendarDate?, to: CalendarDate?) -> (filter: String, parameters: [SQLValue]) {
-        var filter = "user_id = ?"
-        var parameters: [SQLValue] = []
-        if let from {
-            filter += " AND date >= ?"
-            parameters.append(.text(from.description))
-        }
-        if let to {
-            filter += " AND date <= ?"
-            parameters.append(.text(to.description))
-        }
-        return (filter, parameters)
+        Store.userRange("date", from: from.map { .text($0.description) }, to: to.map { .text($0.description) })
     }
 }

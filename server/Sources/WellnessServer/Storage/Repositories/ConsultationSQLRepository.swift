@@ -1,19 +1,25 @@
 import Foundation
 import WellnessKitCore
 
-extension Store {
-    public func createConsultation(_ request: CreateConsultationRequest, for userId: String) async throws
+/// ``ConsultationRepository`` in the store's database (either engine,
+/// ``SQLEngine``): each consultation sealed in `body`, its archive flag plain
+/// for the list's filter; messages sealed, bound to their consultation.
+public struct ConsultationSQLRepository: ConsultationRepository {
+    /// The database, the users' keys and the lists' bookkeeping the consultations share with the other resources.
+    let store: Store
+
+    public func create(_ request: CreateConsultationRequest, for userId: String) async throws
         -> Consultation
     {
-        try await userKeys.load(userId)
-        let now = clock()
+        try await store.userKeys.load(userId)
+        let now = store.clock()
         let consultation = Consultation(
-            id: Self.newId("con"), userId: userId, persona: request.persona,
+            id: Store.newId("con"), userId: userId, persona: request.persona,
             contextType: request.contextType, contextId: request.contextId,
             title: request.title, createdAt: Timestamp(milliseconds: now),
             updatedAt: Timestamp(milliseconds: now))
         let body = try sealedBody(of: consultation)
-        try await changingLists(of: userId) { [self] session in
+        try await store.changingLists(of: userId) { [self] session in
             try await requireContext(request, of: userId, on: session)
             try await session.query(
                 """
@@ -49,49 +55,29 @@ extension Store {
         }
     }
 
-    public func consultation(_ id: String, for userId: String) async throws -> Consultation? {
-        try await userKeys.load(userId)
-        return try await consultation(id, for: userId, on: engine, locking: false)
+    public func get(_ id: String, for userId: String) async throws -> Consultation? {
+        try await store.userKeys.load(userId)
+        return try await consultation(id, for: userId, on: store.engine, locking: false)
     }
 
     private func consultation(_ id: String, for userId: String, on session: any SQLSession, locking: Bool) async throws
         -> Consultation?
     {
-        let lock = locking ? engine.dialect.forUpdate : ""
+        let lock = locking ? store.engine.dialect.forUpdate : ""
         return try await session.query(
             "SELECT id, body FROM consultations WHERE id = ? AND user_id = ?\(lock)",
             [.text(id), .text(userId)]
         ).first.map { try consultation(from: $0, userId: userId) }
     }
 
-    public func consultations(for userId: String, archived: Bool?, page: Int, pageSize: Int) async throws
+    public func list(for userId: String, archived: Bool?, page: Int, pageSize: Int) async throws
         -> ([Consultation], Pagination)
     {
-        try await userKeys.load(userId)
-        var filter = "user_id = ?"
-        var parameters: [SQLValue] = [.text(userId)]
-        if let archived {
-            filter += " AND is_archived = ?"
-            parameters.append(.init(archived))
-        }
-        return try await self.page(
-            of: PagedRows(
-                table: "consultations", columns: "id, body", filter: filter, parameters: parameters,
-                order: "created_ms DESC, id DESC"),
-            total: try await total(.consultations, filter: filter, parameters), page: page, pageSize: pageSize
+        try await store.userKeys.load(userId)
+        return try await store.newestFirst(
+            .consultations, of: userId, where: "is_archived", equals: archived.map { SQLValue($0) }, page: page,
+            pageSize: pageSize
         ) { try consultation(from: $0, userId: userId) }
-    }
-
-    /// How a reply was made and the data queries it ran, stored with it.
-    public struct ReplyRecords: Sendable {
-        public var provenance: GenerationProvenance
-        /// `{"query": {…}, "result": {…}}` objects; none is stored as no column.
-        public var dataQueries: [JSONValue]
-
-        public init(provenance: GenerationProvenance, dataQueries: [JSONValue] = []) {
-            self.provenance = provenance
-            self.dataQueries = dataQueries
-        }
     }
 
     /// Appends messages (sealed) to a consultation and updates its counters,
@@ -105,28 +91,29 @@ extension Store {
         to consultation: Consultation, records replyRecords: ReplyRecords? = nil
     ) async throws -> [ConsultationMessage] {
         let userId = consultation.userId
-        try await userKeys.load(userId)
-        let now = clock()
+        try await store.userKeys.load(userId)
+        let now = store.clock()
         let records = messages.map { message in
             ConsultationMessage(
-                id: Self.newId("msg"), consultationId: consultation.id, role: message.role,
+                id: Store.newId("msg"), consultationId: consultation.id, role: message.role,
                 content: message.content, createdAt: Timestamp(milliseconds: now),
                 proposals: message.proposals)
         }
         let lastId = records.last?.id
         let sealed = try records.map { record in
             (
-                content: try cipher.seal(record.content, for: Self.messageField(consultation.id, record.id, userId)),
+                content: try store.cipher.seal(
+                    record.content, for: Self.messageField(consultation.id, record.id, userId)),
                 proposals: record.proposals.isEmpty
                     ? SQLValue.null
                     : .blob(
-                        try cipher.seal(
+                        try store.cipher.seal(
                             try JSONWriter.string(.array(record.proposals.map(\.json))),
                             for: Self.proposalsField(consultation.id, record.id, userId))),
                 made: try record.id == lastId ? sealedRecords(replyRecords, of: record, userId: userId) : Self.noRecords
             )
         }
-        return try await changingLists(of: userId) { [self] session in
+        return try await store.changingLists(of: userId) { [self] session in
             guard var updated = try await self.consultation(consultation.id, for: userId, on: session, locking: true)
             else {
                 throw APIFailure.notFound("Consultation")
@@ -167,10 +154,10 @@ extension Store {
             records.dataQueries.isEmpty
             ? .null
             : .blob(
-                try cipher.seal(
+                try store.cipher.seal(
                     try JSONWriter.string(.array(records.dataQueries)),
                     for: Self.dataQueriesField(message.consultationId, message.id, userId)))
-        return Self.values(records.provenance) + [queries]
+        return Store.values(records.provenance) + [queries]
     }
 
     public func messages(of consultation: Consultation) async throws -> [ConsultationMessage] {
@@ -193,8 +180,8 @@ extension Store {
             message: ConsultationMessage, sequence: Int64, provenance: GenerationProvenance?, dataQueries: [JSONValue]
         )]
     {
-        try await userKeys.load(consultation.userId)
-        return try await engine.query(
+        try await store.userKeys.load(consultation.userId)
+        return try await store.engine.query(
             """
             SELECT id, role, content, created_ms, proposals, sequence, generation_source, generation_model,
                 generation_prompt_version, generation_fallback_reason, data_queries
@@ -209,28 +196,28 @@ extension Store {
             let proposals = try row.optionalBlob("proposals").map { sealed in
                 try [CoachProposal](
                     json: JSONParser.parse(
-                        cipher.open(sealed, for: Self.proposalsField(consultation.id, id, consultation.userId))))
+                        store.cipher.open(sealed, for: Self.proposalsField(consultation.id, id, consultation.userId))))
             }
             let message = ConsultationMessage(
                 id: id, consultationId: consultation.id,
                 role: messageRole,
-                content: try cipher.open(
+                content: try store.cipher.open(
                     try row.blob("content"), for: Self.messageField(consultation.id, id, consultation.userId)),
                 createdAt: Timestamp(milliseconds: try row.integer("created_ms")), proposals: proposals ?? [])
             var dataQueries: [JSONValue] = []
             if let sealed = try row.optionalBlob("data_queries") {
                 let field = Self.dataQueriesField(consultation.id, id, consultation.userId)
-                guard case .array(let items) = try JSONParser.parse(cipher.open(sealed, for: field)) else {
+                guard case .array(let items) = try JSONParser.parse(store.cipher.open(sealed, for: field)) else {
                     throw SQLColumnError.invalid("data_queries", holds: "another JSON value", expected: "an array")
                 }
                 dataQueries = items
             }
-            return (message, try row.integer("sequence"), try Self.provenance(from: row), dataQueries)
+            return (message, try row.integer("sequence"), try Store.provenance(from: row), dataQueries)
         }
     }
 
     private func sealedBody(of consultation: Consultation) throws -> [UInt8] {
-        try cipher.seal(
+        try store.cipher.seal(
             try JSONWriter.string(consultation.json),
             for: SealedField(
                 table: "consultations", column: "body", row: consultation.id,
@@ -239,7 +226,7 @@ extension Store {
 
     func consultation(from row: SQLRow, userId: String) throws -> Consultation {
         let field = SealedField(table: "consultations", column: "body", row: try row.text("id"), user: userId)
-        return try Consultation(json: JSONParser.parse(cipher.open(try row.blob("body"), for: field)))
+        return try Consultation(json: JSONParser.parse(store.cipher.open(try row.blob("body"), for: field)))
     }
 
     /// A message is bound to its consultation as well as its own id.
@@ -267,9 +254,9 @@ extension Store {
             throw WellnessError.validation("expected an array, found \(queries.kindDescription)", at: .root)
         }
         guard !items.isEmpty else { return true }
-        try await userKeys.load(userId)
+        try await store.userKeys.load(userId)
         guard
-            let consultationId = try await engine.query(
+            let consultationId = try await store.engine.query(
                 """
                 SELECT messages.consultation_id AS consultation_id FROM messages
                 JOIN consultations ON consultations.id = messages.consultation_id
@@ -277,9 +264,9 @@ extension Store {
                 """, [.text(messageId), .text(userId)]
             ).first?.text("consultation_id")
         else { return false }
-        let sealed = try cipher.seal(
+        let sealed = try store.cipher.seal(
             try JSONWriter.string(queries), for: Self.dataQueriesField(consultationId, messageId, userId))
-        try await engine.query(
+        try await store.engine.query(
             "UPDATE messages SET data_queries = ? WHERE id = ? AND consultation_id = ?",
             [.blob(sealed), .text(messageId), .text(consultationId)])
         return true

@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import WellnessKitCore
 
-extension Routes {
+extension AppState {
     /// AI insights: generation, list, get, read / favourite / archive, delete.
     var insightsRoutes: [Route] {
         [
@@ -25,17 +25,18 @@ extension Routes {
     /// the provider for the ones not stored yet, each new one stored with how
     /// it was made; returns how many were new.
     func writeInsights(for user: String) async throws -> Int {
-        let checkIns = try await store.checkIns(for: user)
-        let drafts = InsightGenerator.insights(from: checkIns, calendar: try await store.profile(for: user).calendar)
+        let checkIns = try await repositories.checkIns.all(for: user)
+        let drafts = InsightGenerator.insights(
+            from: checkIns, calendar: try await repositories.profiles.get(for: user).calendar)
         guard !(provider is RulesProvider), !drafts.isEmpty else {
-            let added = try await store.add(drafts, for: user)
+            let added = try await repositories.insights.add(drafts, for: user)
             if added > 0 { try await store.recordRulesProvenanceOfInsights(for: user) }
             return added
         }
         let stored = try await store.dedupeKeys(for: user)
         let fresh = Set(drafts.map(\.dedupeKey)).subtracting(stored)
         let written = await provider.insights(drafts, fresh: fresh, checkIns: checkIns, userId: user)
-        let added = try await store.add(written.map(\.value), for: user)
+        let added = try await repositories.insights.add(written.map(\.value), for: user)
         try await store.recordProvenance(
             ofInsights: written.filter { fresh.contains($0.value.dedupeKey) }
                 .map { ($0.value.dedupeKey, $0.provenance) }, for: user)
@@ -58,7 +59,8 @@ extension Routes {
         }
         (query.page, query.pageSize) = try parameters.page()
         var written = false
-        let body = try await store.insightsBody(for: try context.requireUser(), query: query) { insights, pagination in
+        let body = try await repositories.insights.listBody(for: try context.requireUser(), query: query) {
+            insights, pagination in
             written = true
             guard let body = JSONResponses.pageBody(insights, named: "insights", pagination: pagination) else {
                 throw APIFailure(
@@ -74,24 +76,25 @@ extension Routes {
     }
 
     private func getInsight(_ context: AppRequestContext) async throws -> Response {
-        guard let insight = try await store.insight(try id(context), for: try context.requireUser()) else {
+        guard let insight = try await repositories.insights.get(try id(context), for: try context.requireUser()) else {
             throw APIFailure.notFound("Insight")
         }
         return JSONResponses.envelope(insight.json)
     }
 
     private func updateInsight(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        let change = try JSONResponses.decode(
-            UpdateInsightRequest.self,
-            from: try await JSONResponses.body(of: request, context: context))
-        guard let insight = try await store.update(try id(context), for: try context.requireUser(), with: change) else {
+        let change = try await JSONRequests.decode(UpdateInsightRequest.self, of: request, context: context)
+        guard
+            let insight = try await repositories.insights.update(
+                try id(context), for: try context.requireUser(), with: change)
+        else {
             throw APIFailure.notFound("Insight")
         }
         return JSONResponses.envelope(insight.json)
     }
 
     private func deleteInsight(_ context: AppRequestContext) async throws -> Response {
-        guard try await store.deleteInsight(try id(context), for: try context.requireUser()) else {
+        guard try await repositories.insights.delete(try id(context), for: try context.requireUser()) else {
             throw APIFailure.notFound("Insight")
         }
         return Response(status: .noContent)

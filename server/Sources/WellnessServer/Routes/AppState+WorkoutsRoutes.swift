@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import WellnessKitCore
 
-extension Routes {
+extension AppState {
     /// The user's workouts: the sessions their data queries run over.
     var workoutsRoutes: [Route] {
         [
@@ -12,7 +12,7 @@ extension Routes {
             Self.api(
                 .delete, "v1/workouts/:id",
                 Self.withoutInput { context in
-                    try await store.deleteWorkout(try id(context), for: try context.requireUser())
+                    try await repositories.workouts.delete(try id(context), for: try context.requireUser())
                     return Response(status: .noContent)
                 }),
         ]
@@ -21,16 +21,10 @@ extension Routes {
     /// Stores the posted workouts, read by the library's rules (``NewWorkouts``) as the client checks them.
     private func storeWorkouts(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let workouts: [WorkoutRecord]
-        do {
-            workouts = try NewWorkouts(
-                json: try await JSONResponses.body(of: request, context: context), at: .root
-            ).workouts
-        } catch let error as WellnessError {
-            throw APIFailure.invalid(error)
-        }
+        let body = try await JSONRequests.body(of: request, context: context)
+        let workouts = try JSONRequests.validated { try NewWorkouts(json: body, at: .root).workouts }
         // One row per natural key (start and activity): a key repeated in the body is stored once, and counted so.
-        let stored = try await store.upsert(workouts, for: user)
+        let stored = try await repositories.workouts.upsert(workouts, for: user)
         return JSONResponses.envelope(.object(JSONObject([("stored", .int(stored.count))])), status: .created)
     }
 
@@ -40,8 +34,8 @@ extension Routes {
         let page = try parameters.page()
         let user = try context.requireUser()
         // A date is a day of the user's calendar.
-        let calendar = try await store.profile(for: user).calendar
-        let (workouts, pagination) = try await store.workouts(
+        let calendar = try await repositories.profiles.get(for: user).calendar
+        let (workouts, pagination) = try await repositories.workouts.list(
             for: user, from: try parameters.instant("from", endOfDay: false, in: calendar),
             to: try parameters.instant("to", endOfDay: true, in: calendar), page: page.page, pageSize: page.size)
         return JSONResponses.envelope(

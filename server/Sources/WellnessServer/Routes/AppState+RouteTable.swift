@@ -3,30 +3,9 @@ import HTTPTypes
 import Hummingbird
 import WellnessKitCore
 
-/// The API: one route table, put together from one file per resource
-/// (`Routes+Insights.swift`, `Routes+Goals.swift`, ...), and what they share.
-struct Routes {
-    let store: Store
-    let credentials: Credentials
-    let limiter: RateLimiter
-    /// Sign-ups per client address, or nil when `POST /dev/users` is off.
-    let signupLimiter: RateLimiter?
-    /// Requests of one user processed at once.
-    var userLimit = UserConcurrencyLimit(limit: UserConcurrencyLimit.defaultLimit)
-    /// What writes insights, goal suggestions and tips, and coach replies.
-    var provider: any GenerationProvider = RulesProvider()
-    /// What `GET /metrics` reports.
-    var metrics = ServerMetrics()
-    /// How long an idempotency key's claim holds it without completing.
-    var idempotencyLeaseMilliseconds = ServerConfiguration(dataDirectory: URL(fileURLWithPath: "/"))
-        .idempotencyLeaseMilliseconds
-    /// Days one daily-metrics request may carry, and metrics one day may hold.
-    var dailyMetricsLimits = (
-        days: DailyMetricsInput.defaultMaximumDays, metrics: DailyMetricsInput.defaultMaximumMetricsPerDay
-    )
-    /// The safety classifier asked about coach messages the crisis lexicon passes (`--ai-safety-model`).
-    var safetyClassifier: SafetyClassifier?
-
+/// The API's one route table: registration and the 405 `Allow` header both
+/// read it, and the helpers the resources' handlers share.
+extension AppState {
     /// One route: its method and path, whether it needs authentication, and its handler.
     struct Route {
         let method: HTTPRequest.Method
@@ -65,7 +44,7 @@ struct Routes {
         -> @Sendable (Request, AppRequestContext) async throws -> Response
     {
         { request, context in
-            try await JSONResponses.requireNoInput(in: request, context: context)
+            try await JSONRequests.requireNoInput(in: request, context: context)
             return try await handle(context)
         }
     }
@@ -113,14 +92,6 @@ struct Routes {
     func limit(_ user: String, _ endpoint: String) async throws {
         if let seconds = try await limiter.retryAfter(endpoint, for: user, ofUser: true) {
             throw APIFailure.rateLimited(retryAfter: seconds)
-        }
-    }
-
-    func decodeReader(_ body: JSONValue) throws -> ObjectReader {
-        do {
-            return try ObjectReader(body, at: .root)
-        } catch let error as WellnessError {
-            throw APIFailure.invalid(error)
         }
     }
 }

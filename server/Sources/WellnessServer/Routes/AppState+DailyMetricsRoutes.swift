@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import WellnessKitCore
 
-extension Routes {
+extension AppState {
     /// The user's daily metrics (docs/SERVER.md, "Daily metrics"): what a
     /// watch or ring records per day, beside the check-ins.
     var dailyMetricsRoutes: [Route] {
@@ -13,21 +13,22 @@ extension Routes {
             Self.api(
                 .delete, "v1/daily-metrics/:date",
                 Self.withoutInput { context in
-                    try await store.deleteDailyMetrics(try date(context), for: try context.requireUser())
+                    try await repositories.dailyMetrics.delete(try date(context), for: try context.requireUser())
                     return Response(status: .noContent)
                 }),
         ]
     }
 
-    /// Merges the posted days into the stored ones (``Store/upsert(_:for:maximumMetrics:)``).
+    /// Merges the posted days into the stored ones (``DailyMetricsRepository/upsert(_:for:maximumMetrics:)``).
     private func storeDailyMetrics(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        let body = try await JSONResponses.body(of: request, context: context)
-        let write: Store.DailyMetricsWrite
+        let body = try await JSONRequests.body(of: request, context: context)
+        let write: DailyMetricsWrite
         do {
             let input = try DailyMetricsInput(
                 json: body, maximumDays: dailyMetricsLimits.days, maximumMetrics: dailyMetricsLimits.metrics)
-            write = try await store.upsert(input, for: user, maximumMetrics: dailyMetricsLimits.metrics)
+            write = try await repositories.dailyMetrics.upsert(
+                input, for: user, maximumMetrics: dailyMetricsLimits.metrics)
         } catch let error as WellnessError {
             throw APIFailure.invalid(error)
         }
@@ -40,7 +41,7 @@ extension Routes {
     private func listDailyMetrics(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         let parameters = QueryParameters(request)
         let page = try parameters.page()
-        let (days, pagination) = try await store.dailyMetrics(
+        let (days, pagination) = try await repositories.dailyMetrics.list(
             for: try context.requireUser(), from: try parameters.date("from"), to: try parameters.date("to"),
             page: page.page, pageSize: page.size)
         return JSONResponses.envelope(

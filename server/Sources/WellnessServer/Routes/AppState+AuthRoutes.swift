@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import WellnessKitCore
 
-extension Routes {
+extension AppState {
     /// Tokens and API keys: refresh, revoke, and key rotation.
     var authRoutes: [Route] {
         [
@@ -38,18 +38,18 @@ extension Routes {
     private func revokeTokens(_ context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let now = Store.nowMilliseconds()
-        try await store.revokeTokens(userId: user, at: now)
+        try await repositories.accounts.revokeTokens(of: user, at: now)
         return JSONResponses.envelope(.object(JSONObject([("revoked_before", Timestamp(milliseconds: now).json)])))
     }
 
     private func listAPIKeys(_ context: AppRequestContext) async throws -> Response {
-        let keys = try await Self.refusing { try await store.apiKeys(of: try context.requireUser()) }
+        let keys = try await Self.refusing { try await repositories.apiKeys.list(of: try context.requireUser()) }
         return JSONResponses.envelope(.object(JSONObject([("keys", .array(keys.map { $0.json() }))])))
     }
 
     /// A new API key, shown in this response only.
     private func createAPIKey(_ context: AppRequestContext) async throws -> Response {
-        let created = try await Self.refusing { try await store.createAPIKey(for: try context.requireUser()) }
+        let created = try await Self.refusing { try await repositories.apiKeys.create(for: try context.requireUser()) }
         return JSONResponses.envelope(created.record.json(apiKey: created.apiKey), status: .created)
     }
 
@@ -57,7 +57,7 @@ extension Routes {
     private func revokeAPIKey(_ context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
         let key = try id(context)
-        try await Self.refusing { try await store.revokeAPIKey(key, of: user) }
+        try await Self.refusing { try await repositories.apiKeys.revoke(key, of: user) }
         return Response(status: .noContent)
     }
 

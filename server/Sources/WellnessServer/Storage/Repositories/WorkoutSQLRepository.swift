@@ -1,10 +1,14 @@
 import Foundation
 import WellnessKitCore
 
-/// The user's workouts (schema version 8): the sessions table of their data
+/// ``WorkoutRepository`` in the store's database (either engine,
+/// ``SQLEngine``), schema version 8: the sessions table of the users' data
 /// queries. Start and end stay plain, to sort and filter on; activity and
 /// fields are sealed in `body`.
-extension Store {
+public struct WorkoutSQLRepository: WorkoutRepository {
+    /// The database, the users' keys and the lists' bookkeeping the workouts share with the other resources.
+    let store: Store
+
     /// Stores each workout, replacing the one of the same start and activity
     /// (its natural key): sending the same workouts again stores them once,
     /// and of workouts of one natural key in one call the last is stored.
@@ -12,7 +16,7 @@ extension Store {
     /// - Throws: ``AccountErased`` when the user is gone; the database's failure (nothing is stored then).
     @discardableResult
     public func upsert(_ workouts: [WorkoutRecord], for userId: String) async throws -> [WorkoutRecord] {
-        try await userKeys.load(userId)
+        try await store.userKeys.load(userId)
         var prepared: [(workout: WorkoutRecord, row: [SQLValue])] = []
         for var workout in workouts {
             workout.id = try workoutId(start: workout.start, activity: workout.activity, for: userId)
@@ -20,7 +24,7 @@ extension Store {
             for name in workout.fields.keys.sorted() {
                 if let value = workout.fields[name] { body.append(name, .double(value)) }
             }
-            let sealed = try cipher.seal(
+            let sealed = try store.cipher.seal(
                 try JSONWriter.string(.object(body)), for: Self.workoutField(workout.id, userId))
             prepared.append(
                 (
@@ -34,7 +38,7 @@ extension Store {
         let stored = kept.map(\.workout)
         let rows = kept.map(\.row)
         let ids = stored.map(\.id)
-        try await changingLists(of: userId) { [self, rows] session in
+        try await store.changingLists(of: userId) { [self, rows] session in
             let existing = try await existingWorkouts(ids, for: userId, on: session)
             for row in rows {
                 try await session.query(
@@ -68,32 +72,29 @@ extension Store {
     }
 
     /// The user's workouts starting from `from` to `to` (epoch milliseconds, both included), oldest first.
-    public func workouts(for userId: String, from: Int64? = nil, to: Int64? = nil) async throws -> [WorkoutRecord] {
-        try await userKeys.load(userId)
+    public func all(for userId: String, from: Int64? = nil, to: Int64? = nil) async throws -> [WorkoutRecord] {
+        try await store.userKeys.load(userId)
         let range = Self.startRange(from: from, to: to)
-        return try await engine.query(
+        return try await store.engine.query(
             "SELECT id, start_ms, end_ms, body FROM workouts WHERE \(range.filter) ORDER BY start_ms, id",
             [.text(userId)] + range.parameters
         ).map { try workout(from: $0, userId: userId) }
     }
 
-    /// One page of ``workouts(for:from:to:)``.
-    public func workouts(for userId: String, from: Int64?, to: Int64?, page: Int, pageSize: Int) async throws
+    /// One page of ``all(for:from:to:)``.
+    public func list(for userId: String, from: Int64?, to: Int64?, page: Int, pageSize: Int) async throws
         -> ([WorkoutRecord], Pagination)
     {
-        try await userKeys.load(userId)
+        try await store.userKeys.load(userId)
         let range = Self.startRange(from: from, to: to)
         let parameters = [SQLValue.text(userId)] + range.parameters
         // The whole list's total is the user's row of `workout_counts`; a range's is counted over the index.
         let total =
             from == nil && to == nil
-            ? try await self.total(.workouts, filter: "user_id = ?", [.text(userId)])
-            : Int(
-                clamping: try await engine.query(
-                    "SELECT COUNT(*) AS total FROM workouts WHERE \(range.filter)", parameters
-                ).first?.integer("total") ?? 0)
-        return try await self.page(
-            of: PagedRows(
+            ? try await store.total(.workouts, filter: "user_id = ?", [.text(userId)])
+            : try await store.count("workouts", filter: range.filter, parameters)
+        return try await store.page(
+            of: Store.PagedRows(
                 table: "workouts", columns: "id, start_ms, end_ms, body", filter: range.filter,
                 parameters: parameters, order: "start_ms, id"),
             total: total, page: page, pageSize: pageSize
@@ -103,8 +104,8 @@ extension Store {
     /// Deletes the user's workout of this id.
     /// - Returns: false when the user has none (never had, or deleted already).
     @discardableResult
-    public func deleteWorkout(_ id: String, for userId: String) async throws -> Bool {
-        try await changingLists(of: userId) { session in
+    public func delete(_ id: String, for userId: String) async throws -> Bool {
+        try await store.changingLists(of: userId) { session in
             let deleted = try await !session.query(
                 "DELETE FROM workouts WHERE user_id = ? AND id = ? RETURNING id", [.text(userId), .text(id)]
             ).isEmpty
@@ -117,13 +118,13 @@ extension Store {
     /// `wo_` and a digest of start and activity keyed with the user's own key: stable for the
     /// natural key, and telling nothing of the activity to whoever reads the plain column.
     func workoutId(start: Int64, activity: String, for userId: String) throws -> String {
-        "wo_" + (try cipher.digest("\(start)\n\(activity)", purpose: "workout id", user: userId))
+        "wo_" + (try store.cipher.digest("\(start)\n\(activity)", purpose: "workout id", user: userId))
     }
 
     /// A row of `workouts` (`id`, `start_ms`, `end_ms`, `body`) opened.
     func workout(from row: SQLRow, userId: String) throws -> WorkoutRecord {
         let id = try row.text("id")
-        let body = try JSONParser.parse(cipher.open(try row.blob("body"), for: Self.workoutField(id, userId)))
+        let body = try JSONParser.parse(store.cipher.open(try row.blob("body"), for: Self.workoutField(id, userId)))
         let reader = try ObjectReader(body, at: .root)
         var fields: [String: Double] = [:]
         for member in reader.object.members where member.key != "activity" {
@@ -140,16 +141,6 @@ extension Store {
 
     /// The condition on `workouts` (first parameter the user) for starts within the range.
     private static func startRange(from: Int64?, to: Int64?) -> (filter: String, parameters: [SQLValue]) {
-        var filter = "user_id = ?"
-        var parameters: [SQLValue] = []
-        if let from {
-            filter += " AND start_ms >= ?"
-            parameters.append(.integer(from))
-        }
-        if let to {
-            filter += " AND start_ms <= ?"
-            parameters.append(.integer(to))
-        }
-        return (filter, parameters)
+        Store.userRange("start_ms", from: from.map { .integer($0) }, to: to.map { .integer($0) })
     }
 }

@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import WellnessKitCore
 
-extension Routes {
+extension AppState {
     /// Liveness, readiness, metrics, the contract and its page, and development sign-up when it is on.
     var operationsRoutes: [Route] {
         let signup = Self.open(.post, "dev/users") { request, context in try await createUser(request, context) }
@@ -53,15 +53,9 @@ extension Routes {
         {
             throw APIFailure.rateLimited(retryAfter: seconds)
         }
-        let body = try await JSONResponses.body(of: request, context: context)
-        let reader = try decodeReader(body)
-        let name: String
-        do {
-            name = try reader.optional("name") ?? "Wellness user"
-        } catch let error as WellnessError {
-            throw APIFailure.invalid(error)
-        }
-        let user = try await store.createUser(name: name)
+        let body = try await JSONRequests.body(of: request, context: context)
+        let name = try JSONRequests.read(body) { try $0.optional("name") ?? "Wellness user" }
+        let user = try await repositories.accounts.create(name: name)
         return JSONResponses.envelope(
             .object(
                 JSONObject([

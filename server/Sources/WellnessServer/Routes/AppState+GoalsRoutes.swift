@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import WellnessKitCore
 
-extension Routes {
+extension AppState {
     /// Goals AI and goals: suggestions, tips, create, list, get, progress.
     var goalsRoutes: [Route] {
         [
@@ -22,40 +22,39 @@ extension Routes {
         let insightIds = try await Self.insightIds(in: request, context)
         var insights: [Insight] = []
         for id in insightIds {
-            guard let insight = try await store.insight(id, for: user) else { throw APIFailure.notFound("Insight") }
+            guard let insight = try await repositories.insights.get(id, for: user) else {
+                throw APIFailure.notFound("Insight")
+            }
             insights.append(insight)
         }
         try await limit(user, "suggestions")
         let request = SuggestionsRequest(
-            userId: user, checkIns: try await store.checkIns(for: user),
-            existing: try await store.allGoals(for: user),
-            profile: try await store.profile(for: user), insights: insights)
+            userId: user, checkIns: try await repositories.checkIns.all(for: user),
+            existing: try await repositories.goals.all(for: user),
+            profile: try await repositories.profiles.get(for: user), insights: insights)
         let suggestions = await provider.goalSuggestions(request).value
         return JSONResponses.envelope(GoalSuggestions(suggestions: suggestions).json)
     }
 
     /// The optional body of `POST /goals/suggestions`: 1 to 10 insight ids.
     private static func insightIds(in request: Request, _ context: AppRequestContext) async throws -> [String] {
-        guard let body = try await JSONResponses.optionalBody(of: request, context: context) else { return [] }
-        do {
-            let reader = try ObjectReader(body, at: .root)
+        guard let body = try await JSONRequests.optionalBody(of: request, context: context) else { return [] }
+        return try JSONRequests.read(body) { reader in
             try reader.rejectUnknownKeys(["insight_ids"])
             guard let ids: [String] = try reader.optional("insight_ids") else { return [] }
             guard (1...10).contains(ids.count), ids.allSatisfy({ !$0.isEmpty }) else {
                 throw WellnessError.validation("must hold 1 to 10 insight ids", at: reader.path(of: "insight_ids"))
             }
             return ids
-        } catch let error as WellnessError {
-            throw APIFailure.invalid(error)
         }
     }
 
     /// Progress, status or target of a goal (Journey 1).
     private func updateGoal(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        let change = try JSONResponses.decode(
-            UpdateGoalRequest.self,
-            from: try await JSONResponses.body(of: request, context: context))
-        guard let result = try await store.updateGoal(try id(context), for: try context.requireUser(), with: change)
+        let change = try await JSONRequests.decode(UpdateGoalRequest.self, of: request, context: context)
+        guard
+            let result = try await repositories.goals.update(
+                try id(context), for: try context.requireUser(), with: change)
         else {
             throw APIFailure.notFound("Goal")
         }
@@ -64,18 +63,20 @@ extension Routes {
 
     private func tips(_ context: AppRequestContext) async throws -> Response {
         let user = try context.requireUser()
-        guard let goal = try await store.goal(try id(context), for: user) else { throw APIFailure.notFound("Goal") }
+        guard let goal = try await repositories.goals.get(try id(context), for: user) else {
+            throw APIFailure.notFound("Goal")
+        }
         try await limit(user, "tips")
-        let tips = await provider.goalTips(for: goal, checkIns: try await store.checkIns(for: user), userId: user).value
+        let tips = await provider.goalTips(
+            for: goal, checkIns: try await repositories.checkIns.all(for: user), userId: user
+        ).value
         return JSONResponses.envelope(GoalTips(tips: tips, goalId: goal.id, goalTitle: goal.title).json)
     }
 
     private func createGoal(_ request: Request, _ context: AppRequestContext) async throws -> Response {
-        let goalRequest = try JSONResponses.decode(
-            CreateGoalRequest.self,
-            from: try await JSONResponses.body(of: request, context: context))
+        let goalRequest = try await JSONRequests.decode(CreateGoalRequest.self, of: request, context: context)
         return JSONResponses.envelope(
-            try await store.createGoal(goalRequest, for: try context.requireUser()).json,
+            try await repositories.goals.create(goalRequest, for: try context.requireUser()).json,
             status: .created)
     }
 
@@ -83,14 +84,14 @@ extension Routes {
         let parameters = QueryParameters(request)
         let status = try parameters.choice("status", GoalStatus.self)
         let page = try parameters.page()
-        let (goals, pagination) = try await store.goals(
+        let (goals, pagination) = try await repositories.goals.list(
             for: try context.requireUser(), status: status, page: page.page,
             pageSize: page.size)
         return JSONResponses.envelope(.object(JSONObject([("goals", goals.json), ("pagination", pagination.json)])))
     }
 
     private func getGoal(_ context: AppRequestContext) async throws -> Response {
-        guard let goal = try await store.goal(try id(context), for: try context.requireUser()) else {
+        guard let goal = try await repositories.goals.get(try id(context), for: try context.requireUser()) else {
             throw APIFailure.notFound("Goal")
         }
         return JSONResponses.envelope(goal.json)

@@ -1,44 +1,14 @@
 import Foundation
 import WellnessKitCore
 
-/// One of a user's API keys as it may be shown: never the key or its fingerprint.
-public struct APIKeyRecord: Sendable, Equatable {
-    /// Names the key in `DELETE /api/v1/auth/keys/{id}` and `wellness-server keys revoke`.
-    public let id: String
-    /// The key's first characters, to tell keys apart; nil for a key created before keys were listed.
-    public let prefix: String?
-    public let createdMilliseconds: Int64
+/// ``APIKeyRepository`` in the store's database (either engine,
+/// ``SQLEngine``): a row of `api_keys` per key, only its fingerprint and
+/// prefix kept. A user from before `api_keys` has their first key in
+/// `users.api_key_fingerprint` until it is adopted into a row.
+public struct APIKeySQLRepository: APIKeyRepository {
+    /// The database, and the remembered key owners a revocation forgets.
+    let store: Store
 
-    /// `{"id", "prefix", "created_at"}`, and `api_key` when given (once, at creation).
-    public func json(apiKey: String? = nil) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("id", .string(id)), ("prefix", prefix.map(JSONValue.string) ?? .null),
-            ("created_at", Timestamp(milliseconds: createdMilliseconds).json),
-        ]
-        if let apiKey { members.append(("api_key", .string(apiKey))) }
-        return .object(JSONObject(members))
-    }
-}
-
-/// Why a user's keys were not changed.
-public enum APIKeyRefusal: Error, Equatable, CustomStringConvertible {
-    case unknownUser
-    case unknownKey
-    /// Revoking it would leave the user without any way to authenticate.
-    case lastKey
-    case tooManyKeys
-
-    public var description: String {
-        switch self {
-        case .unknownUser: "no such user"
-        case .unknownKey: "the user has no API key with this id"
-        case .lastKey: "this is the user's only API key; create another before revoking it"
-        case .tooManyKeys: "the user already has \(Store.maximumAPIKeys) API keys; revoke one first"
-        }
-    }
-}
-
-extension Store {
     /// API keys one user may hold at once.
     public static let maximumAPIKeys = 10
     /// Characters of a key shown to tell it apart (48 of its 256 bits).
@@ -55,8 +25,8 @@ extension Store {
 
     /// The user's keys, oldest first.
     /// - Throws: ``APIKeyRefusal/unknownUser``.
-    public func apiKeys(of userId: String) async throws -> [APIKeyRecord] {
-        try await engine.transaction { [self] session in
+    public func list(of userId: String) async throws -> [APIKeyRecord] {
+        try await store.engine.transaction { [self] session in
             try await lockUser(userId, on: session)
             try await adoptFirstKey(of: userId, on: session)
             return try await keys(of: userId, on: session)
@@ -65,10 +35,10 @@ extension Store {
 
     /// A new key for the user, returned once; only its fingerprint is kept.
     /// - Throws: ``APIKeyRefusal/unknownUser``, ``APIKeyRefusal/tooManyKeys``.
-    public func createAPIKey(for userId: String) async throws -> (record: APIKeyRecord, apiKey: String) {
+    public func create(for userId: String) async throws -> (record: APIKeyRecord, apiKey: String) {
         let apiKey = Credentials.newAPIKey()
-        let now = clock()
-        return try await engine.transaction { [self] session in
+        let now = store.clock()
+        return try await store.engine.transaction { [self] session in
             try await lockUser(userId, on: session)
             try await adoptFirstKey(of: userId, on: session)
             guard try await keys(of: userId, on: session).count < Self.maximumAPIKeys else {
@@ -81,8 +51,8 @@ extension Store {
     /// Revokes one of the user's keys, unless it is the last. Takes effect at once on
     /// this instance (its remembered owner is forgotten), on others within the principal lifetime.
     /// - Throws: ``APIKeyRefusal/unknownUser``, ``APIKeyRefusal/unknownKey``, ``APIKeyRefusal/lastKey``.
-    public func revokeAPIKey(_ id: String, of userId: String) async throws {
-        let fingerprint: String = try await engine.transaction { [self] session in
+    public func revoke(_ id: String, of userId: String) async throws {
+        let fingerprint: String = try await store.engine.transaction { [self] session in
             // The user's row is locked so that two revocations cannot each leave the other key the last.
             try await lockUser(userId, on: session)
             try await adoptFirstKey(of: userId, on: session)
@@ -98,7 +68,7 @@ extension Store {
             try await session.query("DELETE FROM api_keys WHERE id = ?", [.text(id)])
             return fingerprint
         }
-        principals.forgetKey(fingerprint: fingerprint)
+        store.principals.forgetKey(fingerprint: fingerprint)
     }
 
     @discardableResult
@@ -107,7 +77,7 @@ extension Store {
         -> APIKeyRecord
     {
         let record = APIKeyRecord(
-            id: Self.newId("key"), prefix: String(apiKey.prefix(Self.apiKeyPrefixLength)),
+            id: Store.newId("key"), prefix: String(apiKey.prefix(Self.apiKeyPrefixLength)),
             createdMilliseconds: milliseconds)
         try await session.query(
             "INSERT INTO api_keys (id, user_id, fingerprint, prefix, created_ms) VALUES (?, ?, ?, ?, ?)",
@@ -121,7 +91,7 @@ extension Store {
     private func lockUser(_ userId: String, on session: any SQLSession) async throws {
         guard
             try await !session.query(
-                "SELECT id FROM users WHERE id = ?\(engine.dialect.forUpdate)",
+                "SELECT id FROM users WHERE id = ?\(store.engine.dialect.forUpdate)",
                 [.text(userId)]
             ).isEmpty
         else { throw APIKeyRefusal.unknownUser }

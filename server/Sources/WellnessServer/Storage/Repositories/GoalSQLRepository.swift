@@ -1,19 +1,26 @@
 import Foundation
 import WellnessKitCore
 
-extension Store {
+/// ``GoalRepository`` in the store's database (either engine, ``SQLEngine``):
+/// each goal sealed in `body`, its status plain for the list's filter, and
+/// every write through ``Store/changingLists(of:_:)`` so that the counts and
+/// list versions follow.
+public struct GoalSQLRepository: GoalRepository {
+    /// The database, the users' keys and the lists' bookkeeping the goals share with the other resources.
+    let store: Store
+
     /// Creates a goal from a validated request; the goal is sealed, its status stays plain for the filter.
-    public func createGoal(_ request: CreateGoalRequest, for userId: String) async throws -> Goal {
-        try await userKeys.load(userId)
-        let now = clock()
+    public func create(_ request: CreateGoalRequest, for userId: String) async throws -> Goal {
+        try await store.userKeys.load(userId)
+        let now = store.clock()
         let goal = Goal(
-            id: Self.newId("goal"), userId: userId, title: request.title, description: request.description,
+            id: Store.newId("goal"), userId: userId, title: request.title, description: request.description,
             goalType: request.goalType, targetValue: request.targetValue, targetUnit: request.targetUnit,
             currentValue: nil, startDate: request.startDate, targetDate: request.targetDate,
             isRecurring: request.isRecurring, frequency: request.frequency, status: .active,
             createdAt: Timestamp(milliseconds: now), updatedAt: Timestamp(milliseconds: now))
-        let body = try cipher.seal(try JSONWriter.string(goal.json), for: Self.goalField(goal.id, userId))
-        try await changingLists(of: userId) { session in
+        let body = try store.cipher.seal(try JSONWriter.string(goal.json), for: Self.goalField(goal.id, userId))
+        try await store.changingLists(of: userId) { session in
             try await session.query(
                 "INSERT INTO goals (id, user_id, status, body, created_ms) VALUES (?, ?, ?, ?, ?)",
                 [
@@ -27,40 +34,32 @@ extension Store {
         return goal
     }
 
-    public func goal(_ id: String, for userId: String) async throws -> Goal? {
-        try await userKeys.load(userId)
+    public func get(_ id: String, for userId: String) async throws -> Goal? {
+        try await store.userKeys.load(userId)
         guard
-            let sealed = try await engine.query(
+            let sealed = try await store.engine.query(
                 "SELECT body FROM goals WHERE id = ? AND user_id = ?",
                 [.text(id), .text(userId)]
             ).first?.blob("body")
         else { return nil }
-        return try Goal(json: JSONParser.parse(cipher.open(sealed, for: Self.goalField(id, userId))))
+        return try Goal(json: JSONParser.parse(store.cipher.open(sealed, for: Self.goalField(id, userId))))
     }
 
     /// One page of the user's goals, newest first, optionally of one status.
-    public func goals(for userId: String, status: GoalStatus?, page: Int, pageSize: Int) async throws
+    public func list(for userId: String, status: GoalStatus?, page: Int, pageSize: Int) async throws
         -> ([Goal], Pagination)
     {
-        try await userKeys.load(userId)
-        var filter = "user_id = ?"
-        var parameters: [SQLValue] = [.text(userId)]
-        if let status {
-            filter += " AND status = ?"
-            parameters.append(.text(status.rawValue))
-        }
-        return try await self.page(
-            of: PagedRows(
-                table: "goals", columns: "id, body", filter: filter, parameters: parameters,
-                order: "created_ms DESC, id DESC"),
-            total: try await total(.goals, filter: filter, parameters), page: page, pageSize: pageSize
+        try await store.userKeys.load(userId)
+        return try await store.newestFirst(
+            .goals, of: userId, where: "status", equals: status.map { .text($0.rawValue) }, page: page,
+            pageSize: pageSize
         ) { try goal(from: $0, userId: userId) }
     }
 
     /// Every goal of the user, for suggestions that must not repeat one.
-    public func allGoals(for userId: String) async throws -> [Goal] {
-        try await userKeys.load(userId)
-        return try await engine.query(
+    public func all(for userId: String) async throws -> [Goal] {
+        try await store.userKeys.load(userId)
+        return try await store.engine.query(
             "SELECT id, body FROM goals WHERE user_id = ? ORDER BY created_ms, id", [.text(userId)]
         )
         .map { try goal(from: $0, userId: userId) }
@@ -68,15 +67,14 @@ extension Store {
 
     func goal(from row: SQLRow, userId: String) throws -> Goal {
         try Goal(
-            json: JSONParser.parse(cipher.open(try row.blob("body"), for: Self.goalField(try row.text("id"), userId))))
+            json: JSONParser.parse(
+                store.cipher.open(try row.blob("body"), for: Self.goalField(try row.text("id"), userId))))
     }
 
     static func goalField(_ id: String, _ userId: String) -> SealedField {
         SealedField(table: "goals", column: "body", row: id, user: userId)
     }
-}
 
-extension Store {
     /// Records progress on a goal or changes its status or target (Journey 1).
     ///
     /// Progress as a fraction becomes a value of the target; a goal without a
@@ -85,13 +83,13 @@ extension Store {
     /// Completing a goal adds a milestone insight celebrating it, once
     /// (its dedupe key is the goal's).
     /// - Returns: the goal before and after, nil when the user has no such goal.
-    public func updateGoal(_ id: String, for userId: String, with change: UpdateGoalRequest) async throws
+    public func update(_ id: String, for userId: String, with change: UpdateGoalRequest) async throws
         -> (before: Goal, after: Goal)?
     {
-        try await userKeys.load(userId)
+        try await store.userKeys.load(userId)
         let field = Self.goalField(id, userId)
-        let forUpdate = engine.dialect.forUpdate
-        let result: (before: Goal, after: Goal)? = try await changingLists(of: userId) { [self] session in
+        let forUpdate = store.engine.dialect.forUpdate
+        let result: (before: Goal, after: Goal)? = try await store.changingLists(of: userId) { [self] session in
             guard
                 let sealed = try await session.query(
                     "SELECT body FROM goals WHERE id = ? AND user_id = ?\(forUpdate)",
@@ -100,31 +98,31 @@ extension Store {
             else {
                 return (nil, ListChange())
             }
-            let before = try Goal(json: JSONParser.parse(self.cipher.open(sealed, for: field)))
-            let after = before.applying(change, at: Timestamp(milliseconds: clock()))
+            let before = try Goal(json: JSONParser.parse(store.cipher.open(sealed, for: field)))
+            let after = before.applying(change, at: Timestamp(milliseconds: store.clock()))
             try await session.query(
                 "UPDATE goals SET status = ?, body = ? WHERE id = ?",
                 [
                     .text(after.status.rawValue),
-                    .blob(try self.cipher.seal(try JSONWriter.string(after.json), for: field)), .text(id),
+                    .blob(try store.cipher.seal(try JSONWriter.string(after.json), for: field)), .text(id),
                 ])
             var change = ListChange()
             change.moved(from: .goal(status: before.status.rawValue), to: .goal(status: after.status.rawValue))
             return ((before, after), change)
         }
         if let result, result.after.status == .completed, result.before.status != .completed {
-            try await add([Self.achievement(of: result.after)], for: userId)
+            try await store.add([Self.achievement(of: result.after)], for: userId)
         }
         return result
     }
 
     /// The milestone insight that celebrates a completed goal (seed 004, Journey 1, step 10).
-    static func achievement(of goal: Goal) -> NewInsight {
+    static func achievement(of goal: Goal) -> Store.NewInsight {
         let reached =
             goal.targetValue.map { target in
                 " You reached \(Self.number(target))\(goal.targetUnit.map { " \($0)" } ?? "")."
             } ?? ""
-        return NewInsight(
+        return Store.NewInsight(
             type: .milestone, title: "Goal achieved: \(goal.title)",
             content: "Congratulations! You completed your goal \"\(goal.title)\".\(reached) "
                 + "Consistency got you here: keep the habits that worked.",
