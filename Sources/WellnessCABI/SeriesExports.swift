@@ -105,7 +105,7 @@ public func wellness_series_aggregate_groups(
         // Each thread packs its groups' buckets into columns as it goes: no call holds every bucket at once.
         let aggregation = try GroupedAggregation(
             keys: keys, timestamps: columns.timestamps, values: columns.values,
-            options: grouped, packing: layout.columns)
+            options: grouped, packing: layout.columns, fields: DenseField.fields(names: layout.names))
         let summary = try JSONWriter.bytes(groupsReport(aggregation, rows: count))
         if let reportOut, !Buffer.fill(reportOut, with: summary) {
             throw WellnessError.internal("out of memory for a \(summary.count)-byte report")

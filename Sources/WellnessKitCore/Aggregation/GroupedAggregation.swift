@@ -37,6 +37,7 @@ public struct GroupedAggregation: Sendable {
     ///   - maximumTotalBuckets: most buckets over all groups.
     ///   - packing: when given, the columns each thread packs its groups'
     ///     buckets into as it goes (``packedShares``); ``groups`` is then empty.
+
     /// - Throws: a validation error naming the group and `timestamps[i]` or
     ///   `values[i]` (the caller's row) when a group fails and the options say
     ///   `"on_error": "fail"`; a validation error naming the group at which the
@@ -48,6 +49,22 @@ public struct GroupedAggregation: Sendable {
         maximumTotalBuckets: Int = GroupedSeriesOptions.maximumTotalBuckets,
         packing: [BucketColumns.Values]? = nil
     ) throws {
+        try self.init(
+            keys: keys, timestamps: timestamps, values: values, options: options,
+            maximumTotalBuckets: maximumTotalBuckets, packing: packing, fields: nil)
+    }
+
+    /// As ``init(keys:timestamps:values:options:maximumTotalBuckets:packing:)``,
+    /// with `fields`: what each of the packed columns holds, when the fast path
+    /// (``DenseDayAggregator``) can write them (``DenseField/fields(names:)``):
+    /// the groups it takes are packed without a ``SeriesAggregation`` (the
+    /// same columns, to the bit), the others by the general path.
+    package init(
+        keys: UnsafeBufferPointer<Int64>, timestamps: UnsafeBufferPointer<Int64>,
+        values: UnsafeBufferPointer<Double>, options: GroupedSeriesOptions,
+        maximumTotalBuckets: Int = GroupedSeriesOptions.maximumTotalBuckets,
+        packing: [BucketColumns.Values]?, fields: [DenseField]?
+    ) throws {
         guard keys.count == timestamps.count, keys.count == values.count else {
             throw WellnessError.invalidArgument(
                 "\(keys.count) group keys, \(timestamps.count) timestamps and \(values.count) values: the columns must be as long"
@@ -57,7 +74,9 @@ public struct GroupedAggregation: Sendable {
         let budget = BucketBudget(limit: maximumTotalBuckets)
         let shares = ParallelCalls.run(
             runs.shares(threads: options.threads).map { share in
-                { @Sendable in Self.aggregate(share, runs, options, budget, packing.map(PackedBuckets.init)) }
+                { @Sendable in
+                    Self.aggregate(share, runs, options, budget, packing.map(PackedBuckets.init), fields: fields)
+                }
             })
         var failures: [Failure] = []
         var total = 0
@@ -84,18 +103,27 @@ public struct GroupedAggregation: Sendable {
     /// The groups of one thread's share, and what became of each, in key order.
     private static func aggregate(
         _ share: Range<Int>, _ runs: GroupRuns, _ options: GroupedSeriesOptions, _ budget: BucketBudget,
-        _ packed: PackedBuckets?
+        _ packed: PackedBuckets?, fields: [DenseField]?
     ) -> (groups: [Group], outcomes: [Outcome], packed: PackedBuckets?) {
         var groups: [Group] = []
         var outcomes: [Outcome] = []
         outcomes.reserveCapacity(share.count)
+        let fast = packed.flatMap { packed in
+            fields.map { FastPath(packed: packed, fields: $0, options: options) }
+        }
         for index in share {
             // Past the cap no group is aggregated: the call fails.
             guard !budget.isExhausted else {
                 outcomes.append(.notRun)
                 continue
             }
-            switch aggregate(runs.run(index), options) {
+            let run = runs.run(index)
+            if let fast, let buckets = fast.pack(run) {
+                budget.spend(buckets)
+                outcomes.append(.aggregated(key: run.key, buckets: buckets))
+                continue
+            }
+            switch aggregate(run, options) {
             case .success(let group):
                 budget.spend(group.aggregation.buckets.count)
                 outcomes.append(.aggregated(key: group.key, buckets: group.aggregation.buckets.count))
@@ -156,6 +184,39 @@ public struct GroupedAggregation: Sendable {
         WellnessError(
             kind: failure.error.kind, message: "group \(failure.group): \(failure.error.message)",
             path: failure.error.path)
+    }
+}
+
+/// One thread's fast path: its groups aggregated by a ``DenseDayAggregator``
+/// and packed straight into the thread's columns.
+private final class FastPath {
+    private let packed: PackedBuckets
+    private let fields: [DenseField]
+    private let options: GroupedSeriesOptions
+    private let aggregator = DenseDayAggregator()
+    /// By first weekday (1 is Sunday).
+    private var weeks = (1...7).map { WeekNumbering(firstWeekday: $0) }
+    private let accepted: Bool
+
+    /// When the options are not the fast path's, `pack` declines every group.
+    init(packed: PackedBuckets, fields: [DenseField], options: GroupedSeriesOptions) {
+        self.packed = packed
+        self.fields = fields
+        self.options = options
+        accepted = DenseDayAggregator.accepts(options.base)
+    }
+
+    /// Packs a group's buckets, and how many there are; nil when the general path must aggregate it.
+    func pack(_ run: GroupRuns.Run) -> Int? {
+        guard accepted, let groupOptions = try? options.options(of: run.key),
+            aggregator.aggregate(timestamps: run.timestamps, values: run.values, options: groupOptions)
+        else { return nil }
+        // Validated 1-7; clamped all the same.
+        let weekday = min(max(groupOptions.firstWeekday, 1), 7) - 1
+        packed.append(
+            key: run.key, dense: aggregator.buckets, interval: aggregator.interval, fields: fields,
+            weeks: &weeks[weekday])
+        return aggregator.buckets.count
     }
 }
 
