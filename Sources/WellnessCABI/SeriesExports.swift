@@ -103,17 +103,24 @@ public func wellness_series_aggregate_groups(
         let columns = try columnBuffers(timestamps, values, count)
         let layout = BucketColumns.layout(options: grouped.base)
         // Each thread packs its groups' buckets into columns as it goes: no call holds every bucket at once.
+        let fields = DenseField.fields(names: layout.names)
         let aggregation = try GroupedAggregation(
             keys: keys, timestamps: columns.timestamps, values: columns.values,
-            options: grouped, packing: layout.columns, fields: DenseField.fields(names: layout.names))
+            options: grouped, packing: layout.columns, fields: fields)
         let summary = try JSONWriter.bytes(groupsReport(aggregation, rows: count))
         if let reportOut, !Buffer.fill(reportOut, with: summary) {
             throw WellnessError.internal("out of memory for a \(summary.count)-byte report")
         }
         do {
-            try ArrowExport.export(
-                aggregation.packedShares, names: layout.names, layout: layout.columns, threads: grouped.threads,
-                to: schema, array)
+            if let fields {
+                try ArrowExport.export(
+                    aggregation.denseShares, names: layout.names, fields: fields, threads: grouped.threads,
+                    to: schema, array)
+            } else {
+                try ArrowExport.export(
+                    aggregation.packedShares, names: layout.names, layout: layout.columns, threads: grouped.threads,
+                    to: schema, array)
+            }
         } catch {
             wellness_buf_free(reportOut)
             throw error

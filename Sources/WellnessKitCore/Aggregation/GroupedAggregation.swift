@@ -22,6 +22,9 @@ public struct GroupedAggregation: Sendable {
     public let groups: [Group]
     /// With `packing`, each thread's buckets as columns, in key order.
     package let packedShares: [PackedBuckets]
+    /// With `packing` and `fields`, each thread's buckets as rows, in key
+    /// order (``packedShares`` is then empty).
+    package let denseShares: [DenseBuckets]
     /// How many groups were aggregated (``groups``' count, or the packed groups').
     public let aggregatedCount: Int
     /// The groups left out, in ascending key order.
@@ -75,7 +78,9 @@ public struct GroupedAggregation: Sendable {
         let shares = ParallelCalls.run(
             runs.shares(threads: options.threads).map { share in
                 { @Sendable in
-                    Self.aggregate(share, runs, options, budget, packing.map(PackedBuckets.init), fields: fields)
+                    Self.aggregate(
+                        share, runs, options, budget, packed: fields == nil ? packing.map(PackedBuckets.init) : nil,
+                        dense: packing != nil && fields != nil ? DenseBuckets() : nil)
                 }
             })
         var failures: [Failure] = []
@@ -96,6 +101,7 @@ public struct GroupedAggregation: Sendable {
         groups = shares.flatMap(\.groups)
         aggregatedCount = aggregated
         packedShares = shares.compactMap(\.packed)
+        denseShares = shares.compactMap(\.dense)
         self.failures = Self.withRowlessGroups(
             failures, seen: Set(shares.flatMap { $0.outcomes.compactMap(\.key) }), options: options)
     }
@@ -103,36 +109,59 @@ public struct GroupedAggregation: Sendable {
     /// The groups of one thread's share, and what became of each, in key order.
     private static func aggregate(
         _ share: Range<Int>, _ runs: GroupRuns, _ options: GroupedSeriesOptions, _ budget: BucketBudget,
-        _ packed: PackedBuckets?, fields: [DenseField]?
-    ) -> (groups: [Group], outcomes: [Outcome], packed: PackedBuckets?) {
+        packed: PackedBuckets?, dense: DenseBuckets?
+    ) -> (groups: [Group], outcomes: [Outcome], packed: PackedBuckets?, dense: DenseBuckets?) {
         var groups: [Group] = []
         var outcomes: [Outcome] = []
         outcomes.reserveCapacity(share.count)
-        let fast = packed.flatMap { packed in
-            fields.map { FastPath(packed: packed, fields: $0, options: options) }
-        }
+        let fast = dense != nil && DenseDayAggregator.accepts(options.base) ? DenseDayAggregator() : nil
         for index in share {
             // Past the cap no group is aggregated: the call fails.
             guard !budget.isExhausted else {
                 outcomes.append(.notRun)
                 continue
             }
+            if let dense, index - share.lowerBound == reservingAfter { reserve(dense, share) }
             let run = runs.run(index)
-            if let fast, let buckets = fast.pack(run) {
-                budget.spend(buckets)
-                outcomes.append(.aggregated(key: run.key, buckets: buckets))
+            if let fast, let dense, let groupOptions = try? options.options(of: run.key),
+                fast.aggregate(timestamps: run.timestamps, values: run.values, options: groupOptions)
+            {
+                budget.spend(fast.buckets.count)
+                outcomes.append(.aggregated(key: run.key, buckets: fast.buckets.count))
+                dense.append(
+                    key: run.key, fast.buckets, interval: fast.interval, firstWeekday: groupOptions.firstWeekday)
                 continue
             }
             switch aggregate(run, options) {
             case .success(let group):
                 budget.spend(group.aggregation.buckets.count)
                 outcomes.append(.aggregated(key: group.key, buckets: group.aggregation.buckets.count))
-                if let packed { packed.append(key: group.key, group.aggregation.buckets) } else { groups.append(group) }
+                if let dense {
+                    dense.append(key: group.key, group.aggregation.buckets)
+                } else if let packed {
+                    packed.append(key: group.key, group.aggregation.buckets)
+                } else {
+                    groups.append(group)
+                }
             case .failure(let failure):
                 outcomes.append(.failed(failure))
             }
         }
-        return (groups, outcomes, packed)
+        return (groups, outcomes, packed, dense)
+    }
+
+    /// Groups aggregated before a share's rows are reserved from their buckets.
+    private static let reservingAfter = 64
+
+    /// Reserves a share's rows for all its groups from its first groups' (and a tenth more).
+    private static func reserve(_ dense: DenseBuckets, _ share: Range<Int>) {
+        let (product, overflow) = dense.rows.count.multipliedReportingOverflow(by: share.count)
+        let estimate = overflow ? Int.max : product / reservingAfter + product / (reservingAfter * 10)
+        // Bounded by the call's cap of buckets, so that a few groups of many buckets reserve no more than it.
+        let count = min(estimate, GroupedSeriesOptions.maximumTotalBuckets) + 16
+        // Labels are a few bytes each: no overflow.
+        let bytesPerRow = dense.text.count / max(dense.rows.count, 1) + 1
+        dense.reserve(rows: count, labelBytes: count * bytesPerRow)
     }
 
     /// `failures` and the groups listed with invalid options that had no rows, in key order.
@@ -184,39 +213,6 @@ public struct GroupedAggregation: Sendable {
         WellnessError(
             kind: failure.error.kind, message: "group \(failure.group): \(failure.error.message)",
             path: failure.error.path)
-    }
-}
-
-/// One thread's fast path: its groups aggregated by a ``DenseDayAggregator``
-/// and packed straight into the thread's columns.
-private final class FastPath {
-    private let packed: PackedBuckets
-    private let fields: [DenseField]
-    private let options: GroupedSeriesOptions
-    private let aggregator = DenseDayAggregator()
-    /// By first weekday (1 is Sunday).
-    private var weeks = (1...7).map { WeekNumbering(firstWeekday: $0) }
-    private let accepted: Bool
-
-    /// When the options are not the fast path's, `pack` declines every group.
-    init(packed: PackedBuckets, fields: [DenseField], options: GroupedSeriesOptions) {
-        self.packed = packed
-        self.fields = fields
-        self.options = options
-        accepted = DenseDayAggregator.accepts(options.base)
-    }
-
-    /// Packs a group's buckets, and how many there are; nil when the general path must aggregate it.
-    func pack(_ run: GroupRuns.Run) -> Int? {
-        guard accepted, let groupOptions = try? options.options(of: run.key),
-            aggregator.aggregate(timestamps: run.timestamps, values: run.values, options: groupOptions)
-        else { return nil }
-        // Validated 1-7; clamped all the same.
-        let weekday = min(max(groupOptions.firstWeekday, 1), 7) - 1
-        packed.append(
-            key: run.key, dense: aggregator.buckets, interval: aggregator.interval, fields: fields,
-            weeks: &weeks[weekday])
-        return aggregator.buckets.count
     }
 }
 

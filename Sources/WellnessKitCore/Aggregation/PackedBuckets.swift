@@ -107,52 +107,6 @@ package final class PackedBuckets: @unchecked Sendable {
         }
     }
 
-    /// Appends one group's buckets as the fast path made them, a row each,
-    /// the columns holding `fields` (``DenseField/fields(names:)``, one per column).
-    func append(
-        key: Int64, dense buckets: [DenseDayAggregator.Bucket], interval: AggregationInterval, fields: [DenseField],
-        weeks: inout WeekNumbering
-    ) {
-        for (slot, field) in zip(slots, fields) {
-            switch slot {
-            case .int64(let index, let validity):
-                var column: [Int64] = []
-                var flags: [Bool] = []
-                swap(&column, &int64[index])
-                swap(&flags, &valid[validity])
-                for bucket in buckets {
-                    let value = field.int64(of: bucket, key: key, interval: interval, weeks: &weeks)
-                    column.append(value ?? 0)
-                    flags.append(value != nil)
-                }
-                swap(&column, &int64[index])
-                swap(&flags, &valid[validity])
-            case .float64(let index, let validity):
-                Self.appending(to: &float64[index], &valid[validity], buckets.lazy.map { field.float64(of: $0) })
-            case .date32(let index):
-                var days: [Int32] = []
-                swap(&days, &int32[index])
-                // The fast path's dates lie in years 1-9999: they fit.
-                for bucket in buckets {
-                    days.append(Int32(truncatingIfNeeded: field == .start ? bucket.start : bucket.end))
-                }
-                swap(&days, &int32[index])
-            case .utf8:
-                var bytes: [UInt8] = []
-                var ends: [Int] = []
-                swap(&bytes, &text)
-                swap(&ends, &textEnds)
-                for bucket in buckets {
-                    BucketLabel.append(interval, start: bucket.start, end: bucket.end, to: &bytes)
-                    ends.append(bytes.count)
-                }
-                swap(&bytes, &text)
-                swap(&ends, &textEnds)
-            }
-        }
-        rowCount += buckets.count
-    }
-
     /// Appends `values` to a column and its validity, both moved out and back (one access each).
     private static func appending<Value: Numeric, Values: Sequence<Value?>>(
         to column: inout [Value], _ flags: inout [Bool], _ values: Values
