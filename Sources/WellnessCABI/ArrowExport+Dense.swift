@@ -76,10 +76,10 @@ private struct DenseRows: @unchecked Sendable {
 private final class DenseBuffers: @unchecked Sendable {
     private let fields: [DenseField]
     private let count: Int
-    private var values: [UnsafeMutableRawPointer] = []
+    private let values: [UnsafeMutableRawPointer]
     /// Per column, nil when the field is never null.
-    private var bitmaps: [UnsafeMutableRawPointer?] = []
-    private var text: UnsafeMutableRawPointer?
+    private let bitmaps: [UnsafeMutableRawPointer?]
+    private let text: UnsafeMutableRawPointer?
     private var owned = true
     private let bitmapBytes: Int
 
@@ -87,12 +87,22 @@ private final class DenseBuffers: @unchecked Sendable {
         self.fields = fields
         count = rows
         bitmapBytes = rows / 8 + (rows % 8 == 0 ? 0 : 1)
-        // Up to 8 bytes a row, and the rows held as structs of more: no overflow.
-        for field in fields {
-            values.append(try allocate(Self.width(of: field) * (field == .label ? rows + 1 : rows)))
-            bitmaps.append(Self.isNullable(field) ? try allocate(bitmapBytes) : nil)
+        var values: [UnsafeMutableRawPointer] = []
+        var bitmaps: [UnsafeMutableRawPointer?] = []
+        do {
+            // Up to 8 bytes a row, and the rows held as structs of more: no overflow.
+            for field in fields {
+                values.append(try allocate(Self.width(of: field) * (field == .label ? rows + 1 : rows)))
+                bitmaps.append(Self.isNullable(field) ? try allocate(bitmapBytes) : nil)
+            }
+            text = fields.contains(.label) ? try allocate(textBytes) : nil
+        } catch {
+            for buffer in values { free(buffer) }
+            for bitmap in bitmaps { free(bitmap) }
+            throw error
         }
-        if fields.contains(.label) { text = try allocate(textBytes) }
+        self.values = values
+        self.bitmaps = bitmaps
     }
 
     deinit {

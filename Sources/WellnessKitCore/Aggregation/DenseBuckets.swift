@@ -4,7 +4,7 @@
 /// rows. The fast path's buckets (``DenseDayAggregator``) come straight in;
 /// the general path's ``SeriesBucket``s are read in, field for field, so a
 /// call mixing both writes the columns as the general path alone would.
-package final class DenseBuckets: @unchecked Sendable {
+package struct DenseBuckets: Sendable {
     /// One bucket's row. Nullable fields are null where their bit in `nulls` is set.
     package struct Row: Sendable {
         package var key: Int64
@@ -40,7 +40,9 @@ package final class DenseBuckets: @unchecked Sendable {
     package init() {}
 
     /// Appends the fast path's buckets of one group.
-    func append(key: Int64, _ buckets: [DenseDayAggregator.Bucket], interval: AggregationInterval, firstWeekday: Int) {
+    mutating func append(
+        key: Int64, _ buckets: [DenseDayAggregator.Bucket], interval: AggregationInterval, firstWeekday: Int
+    ) {
         // Validated 1-7; clamped all the same.
         let weekday = min(max(firstWeekday, 1), 7) - 1
         for bucket in buckets {
@@ -62,7 +64,7 @@ package final class DenseBuckets: @unchecked Sendable {
     }
 
     /// Appends the general path's buckets of one group, as ``BucketColumns`` reads them.
-    func append(key: Int64, _ buckets: [SeriesBucket]) {
+    mutating func append(key: Int64, _ buckets: [SeriesBucket]) {
         for bucket in buckets {
             let sum = bucket.count == 0 ? 0 : bucket.extra?.sum
             var row = Row(
@@ -86,13 +88,13 @@ package final class DenseBuckets: @unchecked Sendable {
 
     /// Room for about `count` rows in all, reserved once the first groups tell how many a group makes:
     /// growing by doubling copies the rows and touches twice their memory.
-    func reserve(rows count: Int, labelBytes: Int) {
+    mutating func reserve(rows count: Int, labelBytes: Int) {
         rows.reserveCapacity(count)
         textEnds.reserveCapacity(count)
         text.reserveCapacity(labelBytes)
     }
 
-    private func date(_ day: Int) -> Int32 {
+    private mutating func date(_ day: Int) -> Int32 {
         guard let fitted = Int32(exactly: day) else {
             datesFit = false
             return 0

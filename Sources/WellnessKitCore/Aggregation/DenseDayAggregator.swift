@@ -188,6 +188,18 @@ final class DenseDayAggregator {
     /// The days with rows, in order, into ``buckets``; every day is left neutral.
     /// - Returns: false when a date the result writes lies outside years 1–9999.
     private func collect(_ span: Int, firstDay: Int, options: SeriesOptions, scale: FixedPoint) -> Bool {
+        // Moved out while read: through the object's properties each access was checked for exclusivity.
+        var days: [Day] = []
+        var occupied: [UInt64] = []
+        var buckets: [Bucket] = []
+        swap(&days, &self.days)
+        swap(&occupied, &self.occupied)
+        swap(&buckets, &self.buckets)
+        defer {
+            swap(&days, &self.days)
+            swap(&occupied, &self.occupied)
+            swap(&buckets, &self.buckets)
+        }
         let words = (span + 63) / 64
         guard let first = occupied[0..<words].firstIndex(where: { $0 != 0 }),
             let last = occupied[0..<words].lastIndex(where: { $0 != 0 })

@@ -109,8 +109,9 @@ public struct GroupedAggregation: Sendable {
     /// The groups of one thread's share, and what became of each, in key order.
     private static func aggregate(
         _ share: Range<Int>, _ runs: GroupRuns, _ options: GroupedSeriesOptions, _ budget: BucketBudget,
-        packed: PackedBuckets?, dense: DenseBuckets?
+        packed: PackedBuckets?, dense startingDense: DenseBuckets?
     ) -> (groups: [Group], outcomes: [Outcome], packed: PackedBuckets?, dense: DenseBuckets?) {
+        var dense = startingDense
         var groups: [Group] = []
         var outcomes: [Outcome] = []
         outcomes.reserveCapacity(share.count)
@@ -121,14 +122,14 @@ public struct GroupedAggregation: Sendable {
                 outcomes.append(.notRun)
                 continue
             }
-            if let dense, index - share.lowerBound == reservingAfter { reserve(dense, share) }
+            if index - share.lowerBound == reservingAfter, dense != nil { reserve(&dense, share) }
             let run = runs.run(index)
-            if let fast, let dense, let groupOptions = try? options.options(of: run.key),
+            if let fast, let groupOptions = try? options.options(of: run.key),
                 fast.aggregate(timestamps: run.timestamps, values: run.values, options: groupOptions)
             {
                 budget.spend(fast.buckets.count)
                 outcomes.append(.aggregated(key: run.key, buckets: fast.buckets.count))
-                dense.append(
+                dense?.append(
                     key: run.key, fast.buckets, interval: fast.interval, firstWeekday: groupOptions.firstWeekday)
                 continue
             }
@@ -136,8 +137,8 @@ public struct GroupedAggregation: Sendable {
             case .success(let group):
                 budget.spend(group.aggregation.buckets.count)
                 outcomes.append(.aggregated(key: group.key, buckets: group.aggregation.buckets.count))
-                if let dense {
-                    dense.append(key: group.key, group.aggregation.buckets)
+                if dense != nil {
+                    dense?.append(key: group.key, group.aggregation.buckets)
                 } else if let packed {
                     packed.append(key: group.key, group.aggregation.buckets)
                 } else {
@@ -154,7 +155,11 @@ public struct GroupedAggregation: Sendable {
     private static let reservingAfter = 64
 
     /// Reserves a share's rows for all its groups from its first groups' (and a tenth more).
-    private static func reserve(_ dense: DenseBuckets, _ share: Range<Int>) {
+    private static func reserve(_ reserving: inout DenseBuckets?, _ share: Range<Int>) {
+        guard var dense = reserving else { return }
+        // One owner while it grows, so that the rows are not copied.
+        reserving = nil
+        defer { reserving = dense }
         let (product, overflow) = dense.rows.count.multipliedReportingOverflow(by: share.count)
         let estimate = overflow ? Int.max : product / reservingAfter + product / (reservingAfter * 10)
         // Bounded by the call's cap of buckets, so that a few groups of many buckets reserve no more than it.
