@@ -32,6 +32,8 @@ package struct DenseBuckets: Sendable {
     /// Every row's label, one after the other, and where each row's ends.
     package private(set) var text: [UInt8] = []
     package private(set) var textEnds: [Int] = []
+    /// Groups whose buckets the fast path made (the others' came from the general path).
+    package private(set) var fastGroups = 0
     /// False once a date did not fit 32 bits (never for years 1–9999, which every written date is).
     package private(set) var datesFit = true
     /// By first weekday (1 is Sunday).
@@ -45,6 +47,7 @@ package struct DenseBuckets: Sendable {
     ) {
         // Validated 1-7; clamped all the same.
         let weekday = min(max(firstWeekday, 1), 7) - 1
+        fastGroups += 1
         for bucket in buckets {
             var row = Row(
                 key: key, count: Int64(bucket.count), sum: bucket.sum, average: bucket.average,
