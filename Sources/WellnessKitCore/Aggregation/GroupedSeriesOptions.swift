@@ -80,6 +80,28 @@ extension GroupedSeriesOptions: JSONDecodable {
         }
     }
 
+    /// The options of a document whose `"groups"` are of the usual form
+    /// (``GroupEntriesScanner``): the rest read as the document would be,
+    /// the entries as the scanner read them. Nil, having read nothing, for
+    /// any other document: ``init(json:at:)`` then reads it.
+    /// - Throws: what ``init(json:at:)`` throws for the same document.
+    package init?(scanning document: UnsafeRawBufferPointer) throws {
+        guard let scanner = GroupEntriesScanner(document),
+            let rest = scanner.rest.withUnsafeBytes({ try? JSONParser.parse($0, expecting: .object) })
+        else { return nil }
+        try self.init(json: rest, at: .root)
+        zones = scanner.zones
+        perGroup.reserveCapacity(scanner.entries.count)
+        for (index, entry) in scanner.entries.enumerated() {
+            let settings = GroupSettings(zone: entry.zone, firstWeekday: nil)
+            guard perGroup.updateValue(settings, forKey: entry.key) == nil else {
+                throw WellnessError.validation(
+                    "group \(entry.key) is listed twice",
+                    at: FieldPath.root.appending("groups").appending(index: index).appending("group"))
+            }
+        }
+    }
+
     /// One thread's entries, in order: a key listed twice, or an entry's
     /// error under `"on_error": "fail"`, fails the call.
     private mutating func merge(_ slice: EntrySlice, at groupsPath: FieldPath) throws {
