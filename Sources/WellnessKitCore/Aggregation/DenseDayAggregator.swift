@@ -284,7 +284,8 @@ private struct OffsetLookup: OffsetFinding {
     /// Nil when an offset is more than two days (no zone has one; a damaged file might).
     init?(_ segments: [(start: Int64, offset: Int64)]) {
         let limit: Int64 = 2 * 86_400
-        guard !segments.isEmpty, segments.allSatisfy({ abs($0.offset) <= limit }) else { return nil }
+        // A range, not abs(): abs(Int64.min) would trap.
+        guard !segments.isEmpty, segments.allSatisfy({ (-limit...limit).contains($0.offset) }) else { return nil }
         // Starts after the first lie in the group's span (years 1–9999): no overflow.
         starts = [Int64.min] + segments.dropFirst().map { $0.start &* 1000 }
         offsets = segments.map { $0.offset &* 1000 }
