@@ -108,7 +108,7 @@ private struct ArrowColumn {
 }
 
 /// Memory from malloc, so that a consumer in any language may outlive the call; freed by the node's release.
-private func allocate(_ bytes: Int) throws -> UnsafeMutableRawPointer {
+func allocate(_ bytes: Int) throws -> UnsafeMutableRawPointer {
     // Arrow recommends 64-byte alignment; malloc of 0 bytes may return NULL.
     var memory: UnsafeMutableRawPointer?
     guard posix_memalign(&memory, 64, max(bytes, 1)) == 0, let memory else {
@@ -118,7 +118,7 @@ private func allocate(_ bytes: Int) throws -> UnsafeMutableRawPointer {
 }
 
 /// A schema node: its strings and children, owned until its release.
-private final class SchemaNode {
+final class SchemaNode {
     private let format: UnsafeMutablePointer<CChar>?
     private let name: UnsafeMutablePointer<CChar>?
     private let flags: Int64
@@ -170,7 +170,7 @@ private final class SchemaNode {
 }
 
 /// An array node: its buffers and children, owned until its release.
-private final class ArrayNode {
+final class ArrayNode {
     private let length: Int
     let nullCount: Int
     /// malloc'd; nil for an absent validity bitmap.
@@ -197,7 +197,7 @@ private final class ArrayNode {
 
     /// A column of fixed-width values copied from the packed shares by the
     /// slices' threads: a validity bitmap (only when some are nil) and the values.
-    static func fixedWidth<Value>(
+    fileprivate static func fixedWidth<Value>(
         _ rows: PackedRows, _ slices: ParallelSlices, _ values: @escaping @Sendable (PackedBuckets) -> [Value],
         valid: (@Sendable (PackedBuckets) -> [Bool])?
     ) throws -> ArrayNode {
@@ -243,7 +243,7 @@ private final class ArrayNode {
 
     /// A utf8 column: 32-bit offsets and the bytes, each slice's thread
     /// writing its rows' offsets and copying their text.
-    static func utf8(_ rows: PackedRows, _ slices: ParallelSlices) throws -> ArrayNode {
+    fileprivate static func utf8(_ rows: PackedRows, _ slices: ParallelSlices) throws -> ArrayNode {
         // Where each share's text starts in the column's.
         var firsts: [Int] = []
         var sum = 0

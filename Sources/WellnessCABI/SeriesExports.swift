@@ -97,23 +97,33 @@ public func wellness_series_aggregate_groups(
         guard let schema, let array else {
             throw WellnessError.invalidArgument("\(schema == nil ? "schema" : "array") must not be NULL")
         }
-        let document = try JSONParser.parse(try input(options, optionsLength, name: "options_json"), expecting: .object)
-        let grouped = try GroupedSeriesOptions(json: document, at: .root)
+        let bytes = try input(options, optionsLength, name: "options_json")
+        // Ten thousand groups' entries read without a JSON tree when they are of the usual form.
+        let grouped =
+            try GroupedSeriesOptions(scanning: bytes)
+            ?? GroupedSeriesOptions(json: try JSONParser.parse(bytes, expecting: .object), at: .root)
         let keys = try column(groups, count, name: "groups")
         let columns = try columnBuffers(timestamps, values, count)
         let layout = BucketColumns.layout(options: grouped.base)
         // Each thread packs its groups' buckets into columns as it goes: no call holds every bucket at once.
+        let fields = DenseField.fields(names: layout.names)
         let aggregation = try GroupedAggregation(
             keys: keys, timestamps: columns.timestamps, values: columns.values,
-            options: grouped, packing: layout.columns)
+            options: grouped, packing: layout.columns, fields: fields)
         let summary = try JSONWriter.bytes(groupsReport(aggregation, rows: count))
         if let reportOut, !Buffer.fill(reportOut, with: summary) {
             throw WellnessError.internal("out of memory for a \(summary.count)-byte report")
         }
         do {
-            try ArrowExport.export(
-                aggregation.packedShares, names: layout.names, layout: layout.columns, threads: grouped.threads,
-                to: schema, array)
+            if let fields {
+                try ArrowExport.export(
+                    aggregation.denseShares, names: layout.names, fields: fields, threads: grouped.threads,
+                    to: schema, array)
+            } else {
+                try ArrowExport.export(
+                    aggregation.packedShares, names: layout.names, layout: layout.columns, threads: grouped.threads,
+                    to: schema, array)
+            }
         } catch {
             wellness_buf_free(reportOut)
             throw error

@@ -9,7 +9,9 @@
 /// its own positions in each group, and each thread then places its rows
 /// there. Keys within a span no wider than the rows per thread are counted
 /// by their offset from the least; others are numbered by a hash table per
-/// thread, merged in key order. Nothing is allocated per group.
+/// thread, merged in key order. Nothing is allocated per group. The caller's
+/// row of each gathered row, which only an error names, is placed the same
+/// way the first time one is asked for.
 final class GroupRuns: @unchecked Sendable {
     /// One group's rows, contiguous.
     struct Run {
@@ -18,13 +20,13 @@ final class GroupRuns: @unchecked Sendable {
         let rows: Range<Int>
         let timestamps: UnsafeBufferPointer<Int64>
         let values: UnsafeBufferPointer<Double>
-        /// The caller's row of each gathered row; nil when the rows were read in place.
-        let order: UnsafeBufferPointer<Int>?
+        /// What knows the caller's row of each gathered row; nil when the rows were read in place.
+        fileprivate let gathered: Gathered?
 
         /// The caller's row of a group-local index.
         func callerRow(_ local: Int) -> Int {
             let index = rows.lowerBound + local
-            return order.map { $0[index] } ?? index
+            return gathered?.callerRow(of: index) ?? index
         }
 
         /// The row an error names (`timestamps[i]`, `values[i]`, group-local), in the caller's columns.
@@ -63,12 +65,11 @@ final class GroupRuns: @unchecked Sendable {
         }
         let low = scans.map(\.minimum).min() ?? 0
         let high = scans.map(\.maximum).max() ?? 0
-        let numbering = KeyNumbering(shared, slices, low: low, high: high)
-        let placed = Gathered(shared, SharedColumn(timestamps), SharedColumn(values), slices, numbering)
+        let placed = Gathered(shared, SharedColumn(timestamps), SharedColumn(values), slices, low: low, high: high)
         self.keys = placed.groupKeys
         bounds = placed.bounds
-        self.timestamps = UnsafeBufferPointer(placed.timestamps)
-        self.values = UnsafeBufferPointer(placed.values)
+        self.timestamps = UnsafeBufferPointer(placed.timestamps.buffer)
+        self.values = UnsafeBufferPointer(placed.values.buffer)
         gathered = placed
     }
 
@@ -87,7 +88,7 @@ final class GroupRuns: @unchecked Sendable {
         let rows = bounds[index]..<bounds[index + 1]
         return Run(
             key: keys[index], rows: rows, timestamps: UnsafeBufferPointer(rebasing: timestamps[rows]),
-            values: UnsafeBufferPointer(rebasing: values[rows]), order: gathered.map { UnsafeBufferPointer($0.order) })
+            values: UnsafeBufferPointer(rebasing: values[rows]), gathered: gathered)
     }
 
     /// The groups split into at most `threads` shares of about equal work,
@@ -208,26 +209,95 @@ private struct KeyNumbering: @unchecked Sendable {
     }
 }
 
-/// The rows placed group by group: the caller's row of each, its timestamp
-/// and value, each group's rows in the caller's order.
+/// The rows placed group by group: each one's timestamp and value, each
+/// group's rows in the caller's order; and, once asked for, the caller's row
+/// of each (placed again the same way: only errors name rows).
 private final class Gathered: @unchecked Sendable {
-    let order: UnsafeMutableBufferPointer<Int>
-    let timestamps: UnsafeMutableBufferPointer<Int64>
-    let values: UnsafeMutableBufferPointer<Double>
+    let timestamps: ScratchBuffer<Int64>
+    let values: ScratchBuffer<Double>
     let groupKeys: [Int64]
     let bounds: [Int]
+    private let keys: SharedColumn<Int64>
+    private let slices: ParallelSlices
+    private let low: Int64
+    private let high: Int64
+    private var order: ScratchBuffer<Int>?
+    private let mutex = PThreadMutex()
 
     init(
         _ keys: SharedColumn<Int64>, _ callerTimestamps: SharedColumn<Int64>,
-        _ callerValues: SharedColumn<Double>, _ slices: ParallelSlices, _ numbering: KeyNumbering
+        _ callerValues: SharedColumn<Double>, _ slices: ParallelSlices, low: Int64, high: Int64
     ) {
-        // Counts per slot, one array per slice.
+        self.keys = keys
+        self.slices = slices
+        self.low = low
+        self.high = high
+        let numbering = KeyNumbering(keys, slices, low: low, high: high)
+        let placement = Placement(keys, slices, numbering)
+        groupKeys = placement.groupKeys
+        bounds = placement.bounds
+        timestamps = ScratchBuffer(capacity: keys.count)
+        values = ScratchBuffer(capacity: keys.count)
+        let (timestampsOut, valuesOut) = (SharedBuffer(timestamps.buffer), SharedBuffer(values.buffer))
+        let starts = placement.cursors
+        _ = slices.run { slice, range -> Bool in
+            var next = starts[slice]
+            for row in range {
+                let slot = numbering.slot(of: row, keys)
+                let position = next[slot]
+                next[slot] = position + 1
+                timestampsOut[position] = callerTimestamps[row]
+                valuesOut[position] = callerValues[row]
+            }
+            return true
+        }
+    }
+
+    /// The caller's row of a gathered row.
+    func callerRow(of position: Int) -> Int {
+        mutex.withLock {
+            let order = self.order ?? placeOrder()
+            self.order = order
+            return order.buffer[position]
+        }
+    }
+
+    /// Each gathered row's caller row, placed as the rows were.
+    private func placeOrder() -> ScratchBuffer<Int> {
+        let (keys, slices) = (self.keys, self.slices)
+        let numbering = KeyNumbering(keys, slices, low: low, high: high)
+        let starts = Placement(keys, slices, numbering).cursors
+        let order = ScratchBuffer<Int>(capacity: keys.count)
+        let orderOut = SharedBuffer(order.buffer)
+        _ = slices.run { slice, range -> Bool in
+            var next = starts[slice]
+            for row in range {
+                let slot = numbering.slot(of: row, keys)
+                orderOut[next[slot]] = row
+                next[slot] += 1
+            }
+            return true
+        }
+        return order
+    }
+}
+
+/// Where each slice's rows of each group go: a count per slot and slice,
+/// then a prefix sum over them, the groups in key order and within a group
+/// the slices in order.
+private struct Placement {
+    /// Per slice, its first position in each slot.
+    let cursors: [[Int]]
+    let groupKeys: [Int64]
+    /// Where each group's rows start, and the end.
+    let bounds: [Int]
+
+    init(_ keys: SharedColumn<Int64>, _ slices: ParallelSlices, _ numbering: KeyNumbering) {
         let counts = slices.run { _, range -> [Int] in
             var counts = [Int](repeating: 0, count: numbering.slots)
             for row in range { counts[numbering.slot(of: row, keys)] += 1 }
             return counts
         }
-        // Each slice's first position in each slot: the groups in key order, within a group the slices in order.
         var cursors = counts
         var groupKeys: [Int64] = []
         var bounds: [Int] = []
@@ -244,31 +314,9 @@ private final class Gathered: @unchecked Sendable {
             }
         }
         if keys.count > 0 { bounds.append(keys.count) }
+        self.cursors = cursors
         self.groupKeys = groupKeys
         self.bounds = bounds
-        order = .allocate(capacity: keys.count)
-        timestamps = .allocate(capacity: keys.count)
-        values = .allocate(capacity: keys.count)
-        let (orderOut, timestampsOut, valuesOut) = (SharedBuffer(order), SharedBuffer(timestamps), SharedBuffer(values))
-        let starts = cursors
-        _ = slices.run { slice, range -> Bool in
-            var next = starts[slice]
-            for row in range {
-                let slot = numbering.slot(of: row, keys)
-                let position = next[slot]
-                next[slot] = position + 1
-                orderOut[position] = row
-                timestampsOut[position] = callerTimestamps[row]
-                valuesOut[position] = callerValues[row]
-            }
-            return true
-        }
-    }
-
-    deinit {
-        order.deallocate()
-        timestamps.deallocate()
-        values.deallocate()
     }
 }
 

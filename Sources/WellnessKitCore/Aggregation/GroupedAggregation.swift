@@ -22,6 +22,9 @@ public struct GroupedAggregation: Sendable {
     public let groups: [Group]
     /// With `packing`, each thread's buckets as columns, in key order.
     package let packedShares: [PackedBuckets]
+    /// With `packing` and `fields`, each thread's buckets as rows, in key
+    /// order (``packedShares`` is then empty).
+    package let denseShares: [DenseBuckets]
     /// How many groups were aggregated (``groups``' count, or the packed groups').
     public let aggregatedCount: Int
     /// The groups left out, in ascending key order.
@@ -37,6 +40,7 @@ public struct GroupedAggregation: Sendable {
     ///   - maximumTotalBuckets: most buckets over all groups.
     ///   - packing: when given, the columns each thread packs its groups'
     ///     buckets into as it goes (``packedShares``); ``groups`` is then empty.
+
     /// - Throws: a validation error naming the group and `timestamps[i]` or
     ///   `values[i]` (the caller's row) when a group fails and the options say
     ///   `"on_error": "fail"`; a validation error naming the group at which the
@@ -48,6 +52,22 @@ public struct GroupedAggregation: Sendable {
         maximumTotalBuckets: Int = GroupedSeriesOptions.maximumTotalBuckets,
         packing: [BucketColumns.Values]? = nil
     ) throws {
+        try self.init(
+            keys: keys, timestamps: timestamps, values: values, options: options,
+            maximumTotalBuckets: maximumTotalBuckets, packing: packing, fields: nil)
+    }
+
+    /// As ``init(keys:timestamps:values:options:maximumTotalBuckets:packing:)``,
+    /// with `fields`: what each of the packed columns holds, when the fast path
+    /// (``DenseDayAggregator``) can write them (``DenseField/fields(names:)``):
+    /// the groups it takes are packed without a ``SeriesAggregation`` (the
+    /// same columns, to the bit), the others by the general path.
+    package init(
+        keys: UnsafeBufferPointer<Int64>, timestamps: UnsafeBufferPointer<Int64>,
+        values: UnsafeBufferPointer<Double>, options: GroupedSeriesOptions,
+        maximumTotalBuckets: Int = GroupedSeriesOptions.maximumTotalBuckets,
+        packing: [BucketColumns.Values]?, fields: [DenseField]?
+    ) throws {
         guard keys.count == timestamps.count, keys.count == values.count else {
             throw WellnessError.invalidArgument(
                 "\(keys.count) group keys, \(timestamps.count) timestamps and \(values.count) values: the columns must be as long"
@@ -57,7 +77,11 @@ public struct GroupedAggregation: Sendable {
         let budget = BucketBudget(limit: maximumTotalBuckets)
         let shares = ParallelCalls.run(
             runs.shares(threads: options.threads).map { share in
-                { @Sendable in Self.aggregate(share, runs, options, budget, packing.map(PackedBuckets.init)) }
+                { @Sendable in
+                    Self.aggregate(
+                        share, runs, options, budget, packed: fields == nil ? packing.map(PackedBuckets.init) : nil,
+                        dense: packing != nil && fields != nil ? DenseBuckets() : nil)
+                }
             })
         var failures: [Failure] = []
         var total = 0
@@ -77,6 +101,7 @@ public struct GroupedAggregation: Sendable {
         groups = shares.flatMap(\.groups)
         aggregatedCount = aggregated
         packedShares = shares.compactMap(\.packed)
+        denseShares = shares.compactMap(\.dense)
         self.failures = Self.withRowlessGroups(
             failures, seen: Set(shares.flatMap { $0.outcomes.compactMap(\.key) }), options: options)
     }
@@ -84,27 +109,64 @@ public struct GroupedAggregation: Sendable {
     /// The groups of one thread's share, and what became of each, in key order.
     private static func aggregate(
         _ share: Range<Int>, _ runs: GroupRuns, _ options: GroupedSeriesOptions, _ budget: BucketBudget,
-        _ packed: PackedBuckets?
-    ) -> (groups: [Group], outcomes: [Outcome], packed: PackedBuckets?) {
+        packed: PackedBuckets?, dense startingDense: DenseBuckets?
+    ) -> (groups: [Group], outcomes: [Outcome], packed: PackedBuckets?, dense: DenseBuckets?) {
+        var dense = startingDense
         var groups: [Group] = []
         var outcomes: [Outcome] = []
         outcomes.reserveCapacity(share.count)
+        let fast = dense != nil && DenseDayAggregator.accepts(options.base) ? DenseDayAggregator() : nil
         for index in share {
             // Past the cap no group is aggregated: the call fails.
             guard !budget.isExhausted else {
                 outcomes.append(.notRun)
                 continue
             }
-            switch aggregate(runs.run(index), options) {
+            if index - share.lowerBound == reservingAfter, dense != nil { reserve(&dense, share) }
+            let run = runs.run(index)
+            if let fast, let groupOptions = try? options.options(of: run.key),
+                fast.aggregate(timestamps: run.timestamps, values: run.values, options: groupOptions)
+            {
+                budget.spend(fast.buckets.count)
+                outcomes.append(.aggregated(key: run.key, buckets: fast.buckets.count))
+                dense?.append(
+                    key: run.key, fast.buckets, interval: fast.interval, firstWeekday: groupOptions.firstWeekday)
+                continue
+            }
+            switch aggregate(run, options) {
             case .success(let group):
                 budget.spend(group.aggregation.buckets.count)
                 outcomes.append(.aggregated(key: group.key, buckets: group.aggregation.buckets.count))
-                if let packed { packed.append(key: group.key, group.aggregation.buckets) } else { groups.append(group) }
+                if dense != nil {
+                    dense?.append(key: group.key, group.aggregation.buckets)
+                } else if let packed {
+                    packed.append(key: group.key, group.aggregation.buckets)
+                } else {
+                    groups.append(group)
+                }
             case .failure(let failure):
                 outcomes.append(.failed(failure))
             }
         }
-        return (groups, outcomes, packed)
+        return (groups, outcomes, packed, dense)
+    }
+
+    /// Groups aggregated before a share's rows are reserved from their buckets.
+    private static let reservingAfter = 64
+
+    /// Reserves a share's rows for all its groups from its first groups' (and a tenth more).
+    private static func reserve(_ reserving: inout DenseBuckets?, _ share: Range<Int>) {
+        guard var dense = reserving else { return }
+        // One owner while it grows, so that the rows are not copied.
+        reserving = nil
+        defer { reserving = dense }
+        let (product, overflow) = dense.rows.count.multipliedReportingOverflow(by: share.count)
+        let estimate = overflow ? Int.max : product / reservingAfter + product / (reservingAfter * 10)
+        // Bounded by the call's cap of buckets, so that a few groups of many buckets reserve no more than it.
+        let count = min(estimate, GroupedSeriesOptions.maximumTotalBuckets) + 16
+        // Labels are a few bytes each: no overflow.
+        let bytesPerRow = dense.text.count / max(dense.rows.count, 1) + 1
+        dense.reserve(rows: count, labelBytes: count * bytesPerRow)
     }
 
     /// `failures` and the groups listed with invalid options that had no rows, in key order.

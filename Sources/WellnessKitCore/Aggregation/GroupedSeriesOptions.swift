@@ -76,13 +76,35 @@ extension GroupedSeriesOptions: JSONDecodable {
         // Read by the call's threads (ten thousand entries took a tenth of a small call), merged in order.
         let slices = ParallelSlices(count: entries.count, threads: threads, minimumSlice: 1024)
         for slice in slices.run({ _, range in EntrySlice(entries[range], first: range.lowerBound, at: groupsPath) }) {
-            try merge(slice)
+            try merge(slice, at: groupsPath)
+        }
+    }
+
+    /// The options of a document whose `"groups"` are of the usual form
+    /// (``GroupEntriesScanner``): the rest read as the document would be,
+    /// the entries as the scanner read them. Nil, having read nothing, for
+    /// any other document: ``init(json:at:)`` then reads it.
+    /// - Throws: what ``init(json:at:)`` throws for the same document.
+    package init?(scanning document: UnsafeRawBufferPointer) throws {
+        guard let scanner = GroupEntriesScanner(document),
+            let rest = scanner.rest.withUnsafeBytes({ try? JSONParser.parse($0, expecting: .object) })
+        else { return nil }
+        try self.init(json: rest, at: .root)
+        zones = scanner.zones
+        perGroup.reserveCapacity(scanner.entries.count)
+        for (index, entry) in scanner.entries.enumerated() {
+            let settings = GroupSettings(zone: entry.zone, firstWeekday: nil)
+            guard perGroup.updateValue(settings, forKey: entry.key) == nil else {
+                throw WellnessError.validation(
+                    "group \(entry.key) is listed twice",
+                    at: FieldPath.root.appending("groups").appending(index: index).appending("group"))
+            }
         }
     }
 
     /// One thread's entries, in order: a key listed twice, or an entry's
     /// error under `"on_error": "fail"`, fails the call.
-    private mutating func merge(_ slice: EntrySlice) throws {
+    private mutating func merge(_ slice: EntrySlice, at groupsPath: FieldPath) throws {
         // The slice's zone numbers, as numbers of the call's zones.
         var numbers: [Int] = []
         for zone in slice.zones {
@@ -94,16 +116,24 @@ extension GroupedSeriesOptions: JSONDecodable {
             }
         }
         for entry in slice.entries {
-            let (key, path, settings) = try entry.get()
-            guard perGroup[key] == nil, invalidGroups[key] == nil else {
-                throw WellnessError.validation("group \(key) is listed twice", at: path.appending("group"))
+            let (key, index, settings) = try entry.get()
+            var listedTwice: WellnessError {
+                .validation("group \(key) is listed twice", at: groupsPath.appending(index: index).appending("group"))
             }
             switch settings {
             case .success(var settings):
                 settings.zone = settings.zone.map { numbers[$0] }
-                perGroup[key] = settings
-            case .failure(let error) where onError == .skip: invalidGroups[key] = error
-            case .failure(let error): throw error
+                // One lookup for the check and the insertion: ten thousand entries are read one by one here.
+                guard invalidGroups[key] == nil, perGroup.updateValue(settings, forKey: key) == nil else {
+                    throw listedTwice
+                }
+            case .failure(let error) where onError == .skip:
+                guard perGroup[key] == nil, invalidGroups.updateValue(error, forKey: key) == nil else {
+                    throw listedTwice
+                }
+            case .failure(let error):
+                guard perGroup[key] == nil, invalidGroups[key] == nil else { throw listedTwice }
+                throw error
             }
         }
     }
@@ -114,8 +144,9 @@ extension GroupedSeriesOptions: JSONDecodable {
 /// first seen; or the error of an entry without a usable key, which fails
 /// the call (without a key there is no group to skip).
 private struct EntrySlice: Sendable {
+    /// The key, the entry's index in `"groups"` (its path is made only for an error) and its settings.
     typealias Entry = Result<
-        (Int64, FieldPath, Result<GroupedSeriesOptions.GroupSettings, WellnessError>), WellnessError
+        (Int64, Int, Result<GroupedSeriesOptions.GroupSettings, WellnessError>), WellnessError
     >
 
     private(set) var entries: [Entry] = []
@@ -125,15 +156,20 @@ private struct EntrySlice: Sendable {
     init(_ slice: ArraySlice<JSONValue>, first: Int, at groupsPath: FieldPath) {
         entries.reserveCapacity(slice.count)
         for (offset, entry) in slice.enumerated() {
-            let path = groupsPath.appending(index: first + offset)
+            let index = first + offset
+            if let plain = plainEntry(entry) {
+                entries.append(.success((plain.key, index, .success(plain.settings))))
+                continue
+            }
+            let path = groupsPath.appending(index: index)
             do {
                 let reader = try ObjectReader(entry, at: path)
                 try reader.rejectUnknownKeys(["group", "time_zone", "first_weekday"])
                 let key = Int64(try reader.required("group", as: Int.self))
                 do {
-                    entries.append(.success((key, path, .success(try settings(reader)))))
+                    entries.append(.success((key, index, .success(try settings(reader)))))
                 } catch let error as WellnessError {
-                    entries.append(.success((key, path, .failure(error))))
+                    entries.append(.success((key, index, .failure(error))))
                 }
             } catch let error as WellnessError {
                 entries.append(.failure(error))
@@ -141,6 +177,30 @@ private struct EntrySlice: Sendable {
                 entries.append(.failure(.internal("\(error)")))
             }
         }
+    }
+
+    /// The key and settings of an entry in the usual form, read without a
+    /// reader or a path: `{"group": <integer>}` with, at most, a `"time_zone"`
+    /// this slice has already found valid. Nil for any other entry, which
+    /// the reader then reads (and names what is wrong with it).
+    private func plainEntry(_ entry: JSONValue) -> (key: Int64, settings: GroupedSeriesOptions.GroupSettings)? {
+        guard case .object(let object) = entry, (1...2).contains(object.members.count) else { return nil }
+        var key: Int64?
+        var settings = GroupedSeriesOptions.GroupSettings()
+        for member in object.members {
+            switch (member.key, member.value) {
+            case ("group", .number(let text)) where key == nil:
+                // Plain digits only (Int's own reading); 3.0 or 3e0 go through the reader.
+                guard let number = Int64(text) else { return nil }
+                key = number
+            case ("time_zone", .string(let name)) where settings.zone == nil:
+                guard let known = numbers[name] else { return nil }
+                settings.zone = known
+            default:
+                return nil
+            }
+        }
+        return key.map { ($0, settings) }
     }
 
     /// The time zone and first weekday of one entry (nil where it sets none), its key already read.

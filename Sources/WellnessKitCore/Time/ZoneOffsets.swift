@@ -41,6 +41,22 @@ public struct ZoneOffsets: Sendable {
         return (offsets[low], starts[low], end)
     }
 
+    /// The offsets that hold at instants of `range` (seconds since the
+    /// epoch), in order, each with the instant it starts at (the first's
+    /// start is the table's, at or before the range).
+    func segments(overlapping range: ClosedRange<Int64>) -> [(start: Int64, offset: Int64)] {
+        // The table covers the range it was made for, with a few segments: a scan is enough.
+        var first = 0
+        while first + 1 < starts.count, starts[first + 1] <= range.lowerBound { first += 1 }
+        var segments = [(start: starts[first], offset: offsets[first])]
+        var next = first + 1
+        while next < starts.count, starts[next] <= range.upperBound {
+            segments.append((starts[next], offsets[next]))
+            next += 1
+        }
+        return segments
+    }
+
     /// The local calendar day of `instant`, as days since 1970-01-01.
     public func localDay(at instant: Int64) -> Int {
         Int((instant + segment(containing: instant).offset).floorDivided(by: 86_400))
