@@ -44,7 +44,8 @@ started=$(date +%s.%N)
 
 fail() { echo "test_instances.sh: $*" >&2; exit 1; }
 
-# Each instance opens the connections it was given and keeps them, and one more that listens for erasures: 3 + 5 + 2.
+# Each instance opens the connections it was given and keeps them, and one more that listens for erasures
+# and lists' new versions: 3 + 5 + 2.
 held=
 for _ in $(seq 100); do
     held=$("$(postgres_bin)/psql" -qtA -h 127.0.0.1 -p "$postgres_port" -U wellness -d "${url##*/}" \

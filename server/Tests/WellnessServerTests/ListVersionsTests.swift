@@ -98,6 +98,22 @@ import WellnessKitCore
         #expect(versions.version(of: Self.key) == nil, "a lookup under way is not remembered")
     }
 
+    /// Only the insights list is read by version: no other list is held, or
+    /// announced (each announcement serializes a commit on PostgreSQL).
+    @Test func onlyTheInsightsListIsHeldAndAnnounced() {
+        let versions = ListVersions()
+        versions.listenerConnected()
+        let goals = ListVersionKey(user: "usr_1", list: .goals)
+        versions.heard(3, of: goals)
+        versions.learn(3, of: goals, readAt: versions.ticket)
+        #expect(versions.version(of: goals) == nil)
+        for list in [CountedList.goals, .consultations, .workouts] {
+            #expect(!ListVersions.raise(list, for: "usr_1", channel: "c", dialect: .postgres).sql.contains("pg_notify"))
+        }
+        #expect(ListVersions.raise(.insights, for: "usr_1", channel: "c", dialect: .postgres).sql.contains("pg_notify"))
+        #expect(!ListVersions.raise(.insights, for: "usr_1", channel: "c", dialect: .sqlite).sql.contains("pg_notify"))
+    }
+
     @Test func announcementsAreToldFromErasures() {
         let announced = ListVersions.announcement(in: "list 42 insights usr_ab")
         #expect(announced?.key == ListVersionKey(user: "usr_ab", list: .insights) && announced?.version == 42)

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Kept current by the database's notices: the transaction that raises a
 /// list's version also sends the new version on the store's notice channel
-/// (``raise(_:for:dialect:)``), which every instance's listener hears when it
+/// (``raise(_:for:channel:dialect:)``), which every instance's listener hears when it
 /// commits (``heard(_:of:)``), and the instance that made the change takes the
 /// new version itself once it has committed (``learn(_:of:readAt:)``). So the
 /// next read on the instance that made a change sees it; another instance sees
@@ -42,6 +42,16 @@ final class ListVersions: @unchecked Sendable {
     /// erasure's payload is a user id, never with a space).
     static let noticePrefix = "list "
 
+    /// Whether `list`'s versions are held (and announced): the insights', whose
+    /// pages are kept (``InsightPageCache``). No other list is read by version,
+    /// and announcing costs every change: PostgreSQL commits the transactions
+    /// that notify one at a time (the POST mix of the benchmark, goals and
+    /// consultations among its writes, lost a third of its throughput when
+    /// every list was announced).
+    static func holds(_ list: CountedList) -> Bool {
+        list == .insights
+    }
+
     /// Nanoseconds a version is believed at most.
     let lifetime: UInt64
     let capacity: Int
@@ -72,7 +82,8 @@ final class ListVersions: @unchecked Sendable {
     func version(of key: ListVersionKey) -> Int64? {
         let now = clock()
         return lock.withLock {
-            guard listening, let entry = entries[key], now >= entry.learned, now - entry.learned < lifetime
+            guard listening, Self.holds(key.list), let entry = entries[key], now >= entry.learned,
+                now - entry.learned < lifetime
             else { return nil }
             return entry.version
         }
@@ -90,7 +101,7 @@ final class ListVersions: @unchecked Sendable {
     func learn(_ version: Int64, of key: ListVersionKey, readAt ticket: Ticket) {
         let now = clock()
         lock.withLock {
-            guard listening, ticket.epoch == epoch else { return }
+            guard listening, Self.holds(key.list), ticket.epoch == epoch else { return }
             store(version, for: key, at: now)
         }
     }
@@ -99,7 +110,7 @@ final class ListVersions: @unchecked Sendable {
     func heard(_ version: Int64, of key: ListVersionKey) {
         let now = clock()
         lock.withLock {
-            guard listening else { return }
+            guard listening, Self.holds(key.list) else { return }
             store(version, for: key, at: now)
         }
     }
@@ -119,7 +130,7 @@ final class ListVersions: @unchecked Sendable {
         lock.withLock {
             listening = false
             epoch &+= 1
-            losses += 1
+            losses &+= 1
             entries.removeAll()
         }
     }
@@ -155,8 +166,9 @@ final class ListVersions: @unchecked Sendable {
     }
 
     /// The statement that raises `list`'s version for `userId` by one and
-    /// returns the new version (`version`); on a database with notices, in the
-    /// same statement, sends it on `channel` (``announcement(in:)`` reads it).
+    /// returns the new version (`version`); on a database with notices, for a
+    /// list whose versions are held (``holds(_:)``), in the same statement,
+    /// sends it on `channel` (``announcement(in:)`` reads it).
     static func raise(_ list: CountedList, for userId: String, channel: String, dialect: SQLDialect)
         -> SQLStatement
     {
@@ -166,7 +178,7 @@ final class ListVersions: @unchecked Sendable {
             RETURNING version
             """
         let parameters: [SQLValue] = [.text(userId), .text(list.rawValue)]
-        guard dialect.notify != nil else { return SQLStatement(upsert, parameters) }
+        guard dialect.notify != nil, holds(list) else { return SQLStatement(upsert, parameters) }
         // "list VERSION LIST USER": the version is only known once raised, so the payload is written here.
         return SQLStatement(
             "WITH raised AS (\(upsert)) SELECT version, pg_notify(?, ? || version || ?) FROM raised",
