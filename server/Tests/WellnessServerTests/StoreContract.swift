@@ -313,8 +313,9 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
 
     /// A page read again is served from memory while the user's list is
     /// unchanged, and read again from the database after any change, by
-    /// whichever instance made it: a page remembered with a marker stands for
-    /// a page served from memory.
+    /// whichever instance made it (on PostgreSQL once the reader has heard
+    /// another instance's change, ``ListVersions``): a page remembered with a
+    /// marker stands for a page served from memory.
     static func pageReadAgain(_ server: TestServer) async throws {
         let writer = server.store
         let reader = try await server.reopen()
@@ -347,15 +348,19 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         query.page = 1
         let first = try await writer.insights(for: user.id, query: query).insights[0]
         _ = try await writer.update(first.id, for: user.id, with: UpdateInsightRequest(isRead: true))
+        try await reader.caughtUp(with: writer, on: user.id)
         try await expectCurrent("after a change of the read flag")
         _ = try await writer.update(first.id, for: user.id, with: UpdateInsightRequest(isRead: true))
+        try await reader.caughtUp(with: writer, on: user.id)
         try await expectCurrent("after an update that changes only the update time")
         #expect(try await writer.deleteInsight(first.id, for: user.id))
+        try await reader.caughtUp(with: writer, on: user.id)
         try await expectCurrent("after a delete")
         let new = Store.NewInsight(
             type: .pattern, title: "new", content: "new", summary: nil, suggestions: [],
             dataContext: nil, dedupeKey: "test-\(UUID().uuidString)")
         #expect(try await writer.add([new], for: user.id) == 1)
+        try await reader.caughtUp(with: writer, on: user.id)
         try await expectCurrent("after an insight is added")
         #expect(try await writer.add([new], for: user.id) == 0)
         #expect(
@@ -420,6 +425,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         #expect(written.count == 4, "each filter, page and user written once")
         let listed = try await writer.insights(for: user.id, query: query).insights[0]
         _ = try await writer.update(listed.id, for: user.id, with: UpdateInsightRequest(isFavorite: true))
+        try await reader.caughtUp(with: writer, on: user.id)
         let changed = try await body(reader, user.id, query)
         #expect(written.count == 5, "written again after another instance's change")
         #expect(Array(buffer: changed) == (try await expected(user.id, query)))

@@ -7,9 +7,12 @@ import WellnessKitCore
 ///
 /// Reading a page again costs one single-row lookup of that version instead
 /// of reading, opening and encoding the page: on PostgreSQL that is most of a
-/// list request's cost. The version lives in the database and
-/// every change to the list raises it in the same transaction, so a page is
-/// never served after a change, whichever instance made it. Changes through
+/// list request's cost (and on PostgreSQL, while its listener is connected,
+/// not even that: the version held in memory, ``ListVersions``). The version
+/// lives in the database and every change to the list raises it in the same
+/// transaction, so a page is never served after a change made through this
+/// instance, nor after one made through another once the change's notice is
+/// heard (at once where the version is read from the database). Changes through
 /// this instance also forget the user's pages at once, so that a deleted
 /// insight's text does not stay in memory; pages of changes made elsewhere
 /// age out. Bounded by bytes; a capacity of 0 turns the cache off.

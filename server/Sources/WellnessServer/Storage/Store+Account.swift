@@ -16,7 +16,9 @@ import WellnessKitCore
 /// commits before the erasure starts deleting (and its rows are deleted with
 /// the rest) or finds the user gone (``AccountErased``) and writes nothing.
 extension Store {
-    /// The notification channel of erasures; the payload is the user's id.
+    /// The notification channel of erasures (the payload is the user's id)
+    /// and of lists' new versions (``ListVersions/noticePrefix``), so that one
+    /// listening connection per instance hears both.
     static let erasureChannel = "wellness_erased"
 
     /// Every table with rows of a user, and the condition selecting them (one
@@ -129,18 +131,27 @@ extension Store {
         userKeys.forget(userId)
         insightPages.forget(user: userId)
         openedInsights.forget(user: userId)
+        listVersions.forget(user: userId)
     }
 
     /// Follows the erasures of every instance sharing the database: each one's
     /// user is forgotten when it commits, and while notices may be missed no
-    /// cached credential is believed. Nothing to do on an unshared database.
+    /// cached credential (or list version, ``ListVersions``) is believed.
+    /// Nothing to do on an unshared database.
     func watchErasures() {
         guard engine.isShared else { return }
         principals.isTrusted = false
         engine.watch(channel: Self.erasureChannel) { [self] notice in
             switch notice {
-            case .listening: principals.isTrusted = true
-            case .lost: principals.isTrusted = false
+            case .listening:
+                principals.isTrusted = true
+                listVersions.listenerConnected()
+            case .lost:
+                principals.isTrusted = false
+                listVersions.listenerLost()
+            case .notified(let payload) where payload.hasPrefix(ListVersions.noticePrefix):
+                // A list's new version, on the same listener (one connection per instance).
+                if let (key, version) = ListVersions.announcement(in: payload) { listVersions.heard(version, of: key) }
             case .notified(let userId):
                 forgetErased(userId)
                 erasureNotices.heard(userId)

@@ -17,27 +17,37 @@ extension Store {
     )
         async throws -> T
     {
-        let (result, change) = try await engine.transaction { [self] session in
+        // Taken before, so that the versions raised are remembered only if no notice could be missed meanwhile.
+        let ticket = listVersions.ticket
+        let (result, change, versions) = try await engine.transaction { [self] session in
             try await holdUser(userId, on: session)
             let (result, change) = try await body(session)
-            try await record(change, for: userId, on: session)
-            return (result, change)
+            let versions = try await record(change, for: userId, on: session)
+            return (result, change, versions)
+        }
+        // This instance's next read sees its own change at once; others hear the notice.
+        for (list, version) in versions {
+            listVersions.learn(version, of: ListVersionKey(user: userId, list: list), readAt: ticket)
         }
         forgetCached(change, of: userId)
         return result
     }
 
-    private func record(_ change: ListChange, for userId: String, on session: any SQLSession) async throws {
+    /// Adjusts the counts and raises the versions (announcing each on
+    /// PostgreSQL, ``ListVersions/raise(_:for:channel:dialect:)``).
+    /// - Returns: each changed list's new version.
+    private func record(_ change: ListChange, for userId: String, on session: any SQLSession) async throws
+        -> [CountedList: Int64]
+    {
         for (bucket, delta) in change.deltas.sorted(by: { $0.key < $1.key }) where delta != 0 {
             try await adjustCount(bucket, by: delta, for: userId, on: session)
         }
+        var versions: [CountedList: Int64] = [:]
         for list in change.lists.sorted(by: { $0.rawValue < $1.rawValue }) {
-            try await session.query(
-                """
-                INSERT INTO list_versions (user_id, list, version) VALUES (?, ?, 1)
-                ON CONFLICT (user_id, list) DO UPDATE SET version = list_versions.version + 1
-                """, [.text(userId), .text(list.rawValue)])
+            let raise = ListVersions.raise(list, for: userId, channel: Self.erasureChannel, dialect: engine.dialect)
+            versions[list] = try await session.query(raise.sql, raise.parameters).first?.integer("version")
         }
+        return versions
     }
 
     private func adjustCount(_ bucket: ListBucket, by delta: Int64, for userId: String, on session: any SQLSession)
@@ -73,17 +83,25 @@ extension Store {
             "(SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM \(list.countsTable) WHERE \(filter))", parameters)
     }
 
-    /// The current version of `userId`'s `list` (0 before its first change):
-    /// read after this call began (by this call, or shared with another
-    /// asking at the same time, ``SharedReads``), so never older than the
-    /// last change committed before it.
+    /// The current version of `userId`'s `list` (0 before its first change).
+    /// On PostgreSQL while the listener is connected, the one held in memory
+    /// (``ListVersions``): never older than this instance's own changes, and
+    /// than another instance's once the listener has heard its notice.
+    /// Otherwise read after this call began (by this call, or shared with
+    /// another asking at the same time, ``SharedReads``), so never older than
+    /// the last change committed before it.
     func listVersion(_ list: CountedList, for userId: String) async throws -> Int64 {
-        try await listVersionReads.value(for: ListVersionKey(user: userId, list: list)) {
+        let key = ListVersionKey(user: userId, list: list)
+        if let version = listVersions.version(of: key) { return version }
+        let ticket = listVersions.ticket
+        let version = try await listVersionReads.value(for: key) {
             try await engine.pointQuery(
                 "SELECT version FROM list_versions WHERE user_id = ? AND list = ?",
                 [.text(userId), .text(list.rawValue)]
             ).first?.integer("version") ?? 0
         }
+        listVersions.learn(version, of: key, readAt: ticket)
+        return version
     }
 
     /// A scalar subquery of the version of `userId`'s `list`, for a page's

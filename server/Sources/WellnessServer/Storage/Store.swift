@@ -26,6 +26,8 @@ public final class Store: Sendable {
     let erasureMarkReads = SharedReads<Int, [UInt8]>()
     /// Reads of a user's list version shared by the requests that ask at once (``listVersion(_:for:)``).
     let listVersionReads = SharedReads<ListVersionKey, Int64>()
+    /// Users' list versions held in memory while the listener hears every change (PostgreSQL; ``ListVersions``).
+    let listVersions = ListVersions()
     /// Erasures waiting to be heard on this instance's listener (PostgreSQL).
     let erasureNotices = ErasureNotices()
     /// The time the store stamps rows and ends leases by, in epoch
