@@ -23,7 +23,7 @@ public enum DemoData {
         }
         try await store.profiles.save(Profile(age: 42, heightCm: 178, weightKg: 84), for: user.id)
         try await store.checkIns.upsert(checkIns, for: user.id)
-        try await store.add(InsightGenerator.insights(from: checkIns), for: user.id)
+        try await store.insights.add(InsightGenerator.insights(from: checkIns), for: user.id)
         return user
     }
 }

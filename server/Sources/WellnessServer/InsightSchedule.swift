@@ -39,7 +39,7 @@ struct InsightSchedule: Service {
                         from: try await store.checkIns.all(for: user),
                         calendar: try await store.profiles.get(for: user).calendar
                     )
-                    let new = try await store.add(drafts, for: user)
+                    let new = try await store.insights.add(drafts, for: user)
                     if new > 0 { try await store.recordRulesProvenanceOfInsights(for: user) }
                     added += new
                 }

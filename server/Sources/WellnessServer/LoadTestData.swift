@@ -18,11 +18,11 @@ public enum LoadTestData {
                     summary: "8,000 steps", suggestions: ["Keep the same routine tomorrow"],
                     dataContext: nil, dedupeKey: "load-\(index)")
             }
-            try await store.add(insights, for: user.id)
+            try await store.insights.add(insights, for: user.id)
         }
         var query = InsightQuery()
         query.pageSize = 1
-        let newest = try await store.insights(for: user.id, query: query).insights.first?.id
+        let newest = try await store.insights.list(for: user.id, query: query).insights.first?.id
         return (user.id, user.apiKey, newest)
     }
 }

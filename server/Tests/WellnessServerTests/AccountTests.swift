@@ -139,7 +139,7 @@ enum AccountContract: String, CaseIterable, Sendable, CustomStringConvertible {
             #expect(document["checkins"].count == 23)
             var everything = InsightQuery()
             everything.archivedStatus = nil
-            let insights = try await server.store.insights(for: user.id, query: everything)
+            let insights = try await server.store.insights.list(for: user.id, query: everything)
             #expect(document["insights"].count == insights.pagination.totalCount)
             let favourites = (0..<document["insights"].count).map { document["insights"][$0] }
                 .filter { $0["is_favorite"] == .bool(true) }
@@ -422,7 +422,7 @@ extension AccountContract {
             ),
             (
                 "SELECT id, title FROM insights WHERE user_id = ?",
-                { Store.insightField("title", try $0.text("id"), user) }, "title"
+                { InsightSQLRepository.insightField("title", try $0.text("id"), user) }, "title"
             ),
             (
                 "SELECT id, body FROM goals WHERE user_id = ?",

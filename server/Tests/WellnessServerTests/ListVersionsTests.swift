@@ -159,8 +159,8 @@ struct PostgresListVersionsTests {
         try await Self.expectCurrent(reader, writer, user.id, query, "read again")
         #expect(reader.listVersions.version(of: key) == (try await Self.stored(writer, user.id)))
 
-        let listed = try await writer.insights(for: user.id, query: query).insights[0]
-        _ = try await writer.update(listed.id, for: user.id, with: UpdateInsightRequest(isFavorite: true))
+        let listed = try await writer.insights.list(for: user.id, query: query).insights[0]
+        _ = try await writer.insights.update(listed.id, for: user.id, with: UpdateInsightRequest(isFavorite: true))
         let raised = try await Self.stored(writer, user.id)
         #expect(writer.listVersions.version(of: key) == raised, "the writer knows its own change at once")
         try await Self.expectCurrent(writer, writer, user.id, query, "the writer's next read")
@@ -169,7 +169,7 @@ struct PostgresListVersionsTests {
         try await Self.expectCurrent(reader, writer, user.id, query, "after the notice")
 
         // And the other way round: the reader's own change is seen by its next read.
-        _ = try await reader.update(listed.id, for: user.id, with: UpdateInsightRequest(isRead: true))
+        _ = try await reader.insights.update(listed.id, for: user.id, with: UpdateInsightRequest(isRead: true))
         #expect(reader.listVersions.version(of: key) == (try await Self.stored(writer, user.id)))
         try await Self.expectCurrent(reader, writer, user.id, query, "the reader's own change")
         await reader.shutdown()
@@ -206,9 +206,9 @@ struct PostgresListVersionsTests {
         try await Self.until("the reader notices its listener is lost") { reader.listVersions.lossCount > losses }
         #expect(reader.listVersions.version(of: key) == nil, "what it held is forgotten")
         // Changes nobody hears: each seen at once, from the database.
-        let listed = try await writer.insights(for: user.id, query: query).insights
+        let listed = try await writer.insights.list(for: user.id, query: query).insights
         for (index, insight) in listed.prefix(3).enumerated() {
-            _ = try await writer.update(insight.id, for: user.id, with: UpdateInsightRequest(isFavorite: true))
+            _ = try await writer.insights.update(insight.id, for: user.id, with: UpdateInsightRequest(isFavorite: true))
             #expect(try await reader.listVersion(.insights, for: user.id) == (try await Self.stored(writer, user.id)))
             try await Self.expectCurrent(reader, writer, user.id, query, "while lost, change \(index)")
             try await Self.expectCurrent(reader, writer, user.id, query, "while lost, change \(index) read again")
@@ -218,7 +218,7 @@ struct PostgresListVersionsTests {
         await admin.shutdown()
         try await Self.untilListening(writer, reader)
         try await Self.expectCurrent(reader, writer, user.id, query, "reconnected")
-        _ = try await writer.update(listed[0].id, for: user.id, with: UpdateInsightRequest(isRead: true))
+        _ = try await writer.insights.update(listed[0].id, for: user.id, with: UpdateInsightRequest(isRead: true))
         let raised = try await Self.stored(writer, user.id)
         try await Self.until("the reconnected reader hears the change") {
             reader.listVersions.version(of: key) == raised
@@ -231,8 +231,8 @@ struct PostgresListVersionsTests {
     private static func expectCurrent(
         _ reader: Store, _ writer: Store, _ userId: String, _ query: InsightQuery, _ label: String
     ) async throws {
-        let served = try await reader.encodedInsights(for: userId, query: query)
-        let current = try await writer.insights(for: userId, query: query)
+        let served = try await reader.insights.encodedInsights(for: userId, query: query)
+        let current = try await writer.insights.list(for: userId, query: query)
         #expect(served.insights == (try current.insights.map { try JSONWriter.bytes($0.json) }), "\(label)")
         #expect(served.pagination == current.pagination, "\(label)")
     }

@@ -171,9 +171,9 @@ struct SchemaMigrationCase {
         #expect(try buckets.allSatisfy { try $0.text("subject") == userId })
 
         // Writes after the migration keep the recounted totals.
-        let page = try await store.insights(for: userId, query: InsightQuery())
+        let page = try await store.insights.list(for: userId, query: InsightQuery())
         let first = try #require(page.insights.first)
-        _ = try await store.update(
+        _ = try await store.insights.update(
             first.id, for: userId, with: UpdateInsightRequest(isRead: nil, isFavorite: true, isArchived: nil))
         var favorites = InsightQuery()
         favorites.favoritesOnly = true
@@ -181,7 +181,7 @@ struct SchemaMigrationCase {
         let beforeTotal = ((before?.body as? [String: Any])?["data"] as? [String: Any])
             .flatMap { ($0["pagination"] as? [String: Any])?["total_count"] as? Int }
         let expected = (beforeTotal ?? -1) + (first.isFavorite ? 0 : 1)
-        #expect(try await store.insights(for: userId, query: favorites).pagination.totalCount == expected)
+        #expect(try await store.insights.list(for: userId, query: favorites).pagination.totalCount == expected)
     }
 
     /// A database of today's version before per-user keys: every value is

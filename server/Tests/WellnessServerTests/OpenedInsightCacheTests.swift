@@ -72,20 +72,20 @@ import WellnessKitCore
         let server = try await TestServer.make()
         let store = server.store
         let user = try await server.user(days: 10)
-        let page = try await store.insights(for: user.id, query: InsightQuery()).insights
+        let page = try await store.insights.list(for: user.id, query: InsightQuery()).insights
         let first = try #require(page.first)
         let second = try #require(page.dropFirst().first)
         #expect(store.openedInsights.count == page.count)
         try await store.engine.query(
             "UPDATE insights SET title = (SELECT title FROM insights WHERE id = ?) WHERE id = ?",
             [.text(second.id), .text(first.id)])
-        #expect(try await store.insight(first.id, for: user.id)?.title == first.title)
+        #expect(try await store.insights.get(first.id, for: user.id)?.title == first.title)
         var uncached = server.configuration
         uncached.openedInsights = 0
         let fresh = try await WellnessApplication.openStore(uncached, environment: [:]).0
-        await #expect(throws: SealedValueError.self) { try await fresh.insight(first.id, for: user.id) }
+        await #expect(throws: SealedValueError.self) { try await fresh.insights.get(first.id, for: user.id) }
 
-        #expect(try await store.deleteInsight(second.id, for: user.id))
+        #expect(try await store.insights.delete(second.id, for: user.id))
         #expect(store.openedInsights.content(of: second.id, user: user.id) == nil)
         #expect(store.openedInsights.count == page.count - 1)
         await fresh.shutdown()

@@ -411,7 +411,7 @@ import WellnessKitCore
             let listed = try await client.call(.get, "/api/v1/insights?insight_type=weekly", as: user, json: nil).2[
                 "data"]["insights"]
             let id = try #require(listed[0]["id"].string)
-            let insight = try #require(try await server.store.insight(id, for: user.id))
+            let insight = try #require(try await server.store.insights.get(id, for: user.id))
             let steps = try #require(insight.dataContext?.metrics?.steps)
             provider.append([
                 .answer(#"{"reply":"That week you walked {{insight_steps}} in total.","context_id":"\#(id)"}"#)
@@ -686,7 +686,7 @@ struct PostgresProviderTests {
         for _ in 0..<50 where made.isEmpty || made.contains(nil) {
             try await Task.sleep(for: .milliseconds(100))
             made = []
-            for insight in try await server.store.insights(for: created.id, query: InsightQuery()).insights {
+            for insight in try await server.store.insights.list(for: created.id, query: InsightQuery()).insights {
                 made.append(try await server.store.provenance(ofInsight: insight.id, for: created.id))
             }
         }

@@ -43,7 +43,7 @@ import WellnessKitCore
         let user = try await server.user(days: 12)
         var query = InsightQuery()
         (query.page, query.pageSize) = (2, 4)
-        let model = try await server.store.insights(for: user.id, query: query)
+        let model = try await server.store.insights.list(for: user.id, query: query)
         let expected = try JSONWriter.bytes(.object(JSONObject([("success", .bool(true)), ("data", model.json)])))
         try await server.test { client in
             for _ in 1...2 {

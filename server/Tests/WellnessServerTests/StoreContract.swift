@@ -79,7 +79,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         let date = try #require(CalendarDate(daysSinceEpoch: 19_000))
         try await store.checkIns.upsert([CheckIn(date: date, steps: 12_345.5, sleepHours: 7.25, mood: 7)], for: user.id)
         let context = DataContext(goals: ["\(marker) context goal"], achievements: ["\(marker) achievement"])
-        try await store.add(
+        try await store.insights.add(
             [
                 Store.NewInsight(
                     type: .pattern, title: "\(marker) title", content: "\(marker) content",
@@ -115,7 +115,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         #expect(try await store.accounts.name(of: user.id) == "\(marker) name")
         #expect(try await store.profiles.get(for: user.id).heightCm == 187.25)
         #expect(try await store.checkIns.all(for: user.id).first?.steps == 12_345.5)
-        let stored = try await store.insights(for: user.id, query: InsightQuery()).insights
+        let stored = try await store.insights.list(for: user.id, query: InsightQuery()).insights
         #expect(stored.first?.title == "\(marker) title" && stored.first?.suggestions == ["\(marker) step"])
         #expect(stored.first?.dataContext?.goals == ["\(marker) context goal"])
         #expect(try await store.goals.all(for: user.id).first?.description == "\(marker) why")
@@ -161,9 +161,9 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
                 "UPDATE insights SET title = (SELECT title FROM insights WHERE id = ?) WHERE id = ?",
                 [.text(sourceId), .text(target)])
         }
-        await #expect(throws: SealedValueError.self) { try await store.insight(otherUser, for: other.id) }
-        await #expect(throws: SealedValueError.self) { try await store.insight(sameUser, for: owner.id) }
-        let source = try #require(try await store.insight(sourceId, for: owner.id))
+        await #expect(throws: SealedValueError.self) { try await store.insights.get(otherUser, for: other.id) }
+        await #expect(throws: SealedValueError.self) { try await store.insights.get(sameUser, for: owner.id) }
+        let source = try #require(try await store.insights.get(sourceId, for: owner.id))
         // Another user's profile.
         try await store.profiles.save(Profile(age: 30), for: owner.id)
         try await store.profiles.save(Profile(age: 50), for: other.id)
@@ -191,19 +191,21 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         var all = InsightQuery()
         all.archivedStatus = nil
         all.pageSize = 100
-        let insights = try await store.insights(for: user.id, query: all)
+        let insights = try await store.insights.list(for: user.id, query: all)
         #expect(insights.pagination.totalCount == insights.insights.count && insights.insights.count > 20)
         for (index, insight) in insights.insights.enumerated() {
             let change = UpdateInsightRequest(
                 isRead: index % 2 == 0, isFavorite: index % 3 == 0,
                 isArchived: index % 5 == 0)
-            _ = try await store.update(insight.id, for: user.id, with: change)
+            _ = try await store.insights.update(insight.id, for: user.id, with: change)
         }
-        for insight in insights.insights.suffix(4) { #expect(try await store.deleteInsight(insight.id, for: user.id)) }
+        for insight in insights.insights.suffix(4) {
+            #expect(try await store.insights.delete(insight.id, for: user.id))
+        }
         await #expect(throws: AccountErased.self, "nobody's writes are refused") {
-            try await store.deleteInsight(insights.insights[0].id, for: "usr_nobody")
+            try await store.insights.delete(insights.insights[0].id, for: "usr_nobody")
         }
-        let remaining = try await store.insights(for: user.id, query: all).insights
+        let remaining = try await store.insights.list(for: user.id, query: all).insights
         for type in [nil, InsightType.daily, .weekly, .milestone, .pattern] {
             for read in [nil, true, false] {
                 for favorite in [false, true] {
@@ -219,7 +221,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
                                 && (!favorite || insight.isFavorite)
                                 && (archived.map { $0 == insight.isArchived } ?? true)
                         }
-                        let page = try await store.insights(for: user.id, query: query)
+                        let page = try await store.insights.list(for: user.id, query: query)
                         #expect(
                             page.pagination.totalCount == expected.count,
                             "\(String(describing: type)) \(String(describing: read)) \(favorite) \(String(describing: archived))"
@@ -255,7 +257,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
                 var page = 1
                 while true {
                     query.page = page
-                    let result = try await server.store.insights(for: user.id, query: query)
+                    let result = try await server.store.insights.list(for: user.id, query: query)
                     seen += result.insights
                     if !result.pagination.hasNext { break }
                     page += 1
@@ -263,7 +265,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
                 var all = query
                 all.page = 1
                 all.pageSize = 100
-                let whole = try await server.store.insights(for: user.id, query: all)
+                let whole = try await server.store.insights.list(for: user.id, query: all)
                 #expect(seen.map(\.id) == whole.insights.map(\.id), "\(field) \(ascending)")
                 #expect(seen.count == whole.pagination.totalCount)
             }
@@ -271,7 +273,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         var beyond = InsightQuery()
         beyond.page = 1_000_000
         beyond.pageSize = 100
-        #expect(try await server.store.insights(for: user.id, query: beyond).insights.isEmpty)
+        #expect(try await server.store.insights.list(for: user.id, query: beyond).insights.isEmpty)
     }
 
     /// The list's encoded insights are the model's JSON, on first and later
@@ -285,8 +287,8 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         let expectSame = { (label: String) in
             for page in 1...3 {
                 query.page = page
-                let model = try await store.insights(for: user.id, query: query)
-                let encoded = try await store.encodedInsights(for: user.id, query: query)
+                let model = try await store.insights.list(for: user.id, query: query)
+                let encoded = try await store.insights.encodedInsights(for: user.id, query: query)
                 #expect(
                     encoded.insights == (try model.insights.map { try JSONWriter.bytes($0.json) }),
                     "\(label), page \(page)")
@@ -296,16 +298,16 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         try await expectSame("first read")
         try await expectSame("read again")
         query.page = 1
-        let listed = try await store.insights(for: user.id, query: query).insights
+        let listed = try await store.insights.list(for: user.id, query: query).insights
         for insight in listed.prefix(3) {
-            _ = try await store.update(
+            _ = try await store.insights.update(
                 insight.id, for: user.id, with: UpdateInsightRequest(isRead: true, isFavorite: true))
-            _ = try await store.update(
+            _ = try await store.insights.update(
                 insight.id, for: user.id, with: UpdateInsightRequest(isFavorite: false, isArchived: true))
         }
         try await expectSame("after updates")
         query.page = 1
-        let states = try await store.insights(for: user.id, query: query).insights.filter {
+        let states = try await store.insights.list(for: user.id, query: query).insights.filter {
             listed.prefix(3).map(\.id).contains($0.id)
         }
         #expect(states.count == 3 && states.allSatisfy { $0.isRead && !$0.isFavorite && $0.isArchived })
@@ -327,8 +329,8 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         let expectCurrent = { (label: String) in
             for page in 1...2 {
                 query.page = page
-                let served = try await reader.encodedInsights(for: user.id, query: query)
-                let current = try await writer.insights(for: user.id, query: query)
+                let served = try await reader.insights.encodedInsights(for: user.id, query: query)
+                let current = try await writer.insights.list(for: user.id, query: query)
                 #expect(
                     served.insights == (try current.insights.map { try JSONWriter.bytes($0.json) }),
                     "\(label), page \(page)")
@@ -340,35 +342,35 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
                 reader.insightPages.remember(
                     .init(version: version, insights: [], pagination: marker), for: user.id, query: query)
                 #expect(
-                    try await reader.encodedInsights(for: user.id, query: query).pagination == marker,
+                    try await reader.insights.encodedInsights(for: user.id, query: query).pagination == marker,
                     "\(label), page \(page): served from memory while unchanged")
             }
         }
         try await expectCurrent("first read")
         query.page = 1
-        let first = try await writer.insights(for: user.id, query: query).insights[0]
-        _ = try await writer.update(first.id, for: user.id, with: UpdateInsightRequest(isRead: true))
+        let first = try await writer.insights.list(for: user.id, query: query).insights[0]
+        _ = try await writer.insights.update(first.id, for: user.id, with: UpdateInsightRequest(isRead: true))
         try await reader.caughtUp(with: writer, on: user.id)
         try await expectCurrent("after a change of the read flag")
-        _ = try await writer.update(first.id, for: user.id, with: UpdateInsightRequest(isRead: true))
+        _ = try await writer.insights.update(first.id, for: user.id, with: UpdateInsightRequest(isRead: true))
         try await reader.caughtUp(with: writer, on: user.id)
         try await expectCurrent("after an update that changes only the update time")
-        #expect(try await writer.deleteInsight(first.id, for: user.id))
+        #expect(try await writer.insights.delete(first.id, for: user.id))
         try await reader.caughtUp(with: writer, on: user.id)
         try await expectCurrent("after a delete")
         let new = Store.NewInsight(
             type: .pattern, title: "new", content: "new", summary: nil, suggestions: [],
             dataContext: nil, dedupeKey: "test-\(UUID().uuidString)")
-        #expect(try await writer.add([new], for: user.id) == 1)
+        #expect(try await writer.insights.add([new], for: user.id) == 1)
         try await reader.caughtUp(with: writer, on: user.id)
         try await expectCurrent("after an insight is added")
-        #expect(try await writer.add([new], for: user.id) == 0)
+        #expect(try await writer.insights.add([new], for: user.id) == 0)
         #expect(
-            try await reader.encodedInsights(for: user.id, query: query).pagination == marker,
+            try await reader.insights.encodedInsights(for: user.id, query: query).pagination == marker,
             "a generation that adds nothing changes nothing")
         // A change through the instance that serves the page forgets the user's pages at once.
-        let listed = try await writer.insights(for: user.id, query: query).insights[0]
-        _ = try await reader.update(listed.id, for: user.id, with: UpdateInsightRequest(isFavorite: true))
+        let listed = try await writer.insights.list(for: user.id, query: query).insights[0]
+        _ = try await reader.insights.update(listed.id, for: user.id, with: UpdateInsightRequest(isFavorite: true))
         #expect(reader.insightPages.page(for: user.id, query: query) == nil)
         await reader.shutdown()
     }
@@ -387,13 +389,13 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         query.pageSize = 5
         let written = CallCount()
         let body = { (store: Store, userId: String, query: InsightQuery) in
-            try await store.insightsBody(for: userId, query: query) { insights, pagination in
+            try await store.insights.listBody(for: userId, query: query) { insights, pagination in
                 written.increment()
                 return try #require(JSONResponses.pageBody(insights, named: "insights", pagination: pagination))
             }
         }
         let expected = { (userId: String, query: InsightQuery) in
-            let page = try await writer.insights(for: userId, query: query)
+            let page = try await writer.insights.list(for: userId, query: query)
             let envelope = JSONValue.object(
                 JSONObject([
                     ("success", .bool(true)),
@@ -423,14 +425,14 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
             #expect(Array(buffer: served) == (try await expected(userId, other)), "another \(label)")
         }
         #expect(written.count == 4, "each filter, page and user written once")
-        let listed = try await writer.insights(for: user.id, query: query).insights[0]
-        _ = try await writer.update(listed.id, for: user.id, with: UpdateInsightRequest(isFavorite: true))
+        let listed = try await writer.insights.list(for: user.id, query: query).insights[0]
+        _ = try await writer.insights.update(listed.id, for: user.id, with: UpdateInsightRequest(isFavorite: true))
         try await reader.caughtUp(with: writer, on: user.id)
         let changed = try await body(reader, user.id, query)
         #expect(written.count == 5, "written again after another instance's change")
         #expect(Array(buffer: changed) == (try await expected(user.id, query)))
         #expect(Array(buffer: changed) != Array(buffer: first))
-        _ = try await reader.update(listed.id, for: user.id, with: UpdateInsightRequest(isRead: true))
+        _ = try await reader.insights.update(listed.id, for: user.id, with: UpdateInsightRequest(isRead: true))
         #expect(Array(buffer: try await body(reader, user.id, query)) == (try await expected(user.id, query)))
         #expect(written.count == 6, "written again after this instance's change")
         _ = try await body(reader, neighbour.id, query)
@@ -443,11 +445,12 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
     static func idempotentGeneration(_ server: TestServer) async throws {
         let user = try await server.user(days: 40)
         let store = server.store
-        let again = try await store.add(InsightGenerator.insights(from: store.checkIns.all(for: user.id)), for: user.id)
+        let again = try await store.insights.add(
+            InsightGenerator.insights(from: store.checkIns.all(for: user.id)), for: user.id)
         #expect(again == 0)
         var query = InsightQuery()
         query.pageSize = 100
-        let all = try await store.insights(for: user.id, query: query)
+        let all = try await store.insights.list(for: user.id, query: query)
         #expect(Set(all.insights.map(\.insightType)).isSuperset(of: [.daily, .weekly, .milestone]))
     }
 
@@ -460,14 +463,14 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         let generated = InsightGenerator.insights(from: checkIns)
         let added = try await withThrowingTaskGroup(of: Int.self) { group in
             for store in [server.store, other, server.store, other] {
-                group.addTask { try await store.add(generated, for: user.id) }
+                group.addTask { try await store.insights.add(generated, for: user.id) }
             }
             return try await group.reduce(0, +)
         }
         #expect(added == generated.count)
         var query = InsightQuery()
         query.pageSize = 100
-        let page = try await server.store.insights(for: user.id, query: query)
+        let page = try await server.store.insights.list(for: user.id, query: query)
         #expect(page.insights.count == generated.count && page.pagination.totalCount == generated.count)
         await other.shutdown()
     }
@@ -542,7 +545,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         let store = server.store
         var query = InsightQuery()
         query.pageSize = 100
-        let all = try await store.insights(for: user.id, query: query).insights
+        let all = try await store.insights.list(for: user.id, query: query).insights
         let type = try #require(
             Dictionary(grouping: all, by: \.insightType).max { $0.value.count < $1.value.count }?.key)
         let sameType = all.filter { $0.insightType == type }.prefix(8)
@@ -551,7 +554,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
             for (index, insight) in sameType.enumerated() {
                 group.addTask {
                     for n in 0..<20 {
-                        _ = try await store.update(
+                        _ = try await store.insights.update(
                             insight.id, for: user.id, with: UpdateInsightRequest(isRead: (n + index) % 2 == 0))
                     }
                 }
@@ -561,7 +564,7 @@ enum StoreContract: String, CaseIterable, Sendable, CustomStringConvertible {
         query.insightType = type
         for read in [true, false] {
             query.readStatus = read
-            let page = try await store.insights(for: user.id, query: query)
+            let page = try await store.insights.list(for: user.id, query: query)
             #expect(page.pagination.totalCount == page.insights.count)
             #expect(page.insights.allSatisfy { $0.isRead == read })
         }

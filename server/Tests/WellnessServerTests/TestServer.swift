@@ -93,7 +93,7 @@ struct TestServer {
         if days > 0 {
             let checkIns = Self.checkIns(days: days)
             try await store.checkIns.upsert(checkIns, for: created.id)
-            try await store.add(InsightGenerator.insights(from: checkIns), for: created.id)
+            try await store.insights.add(InsightGenerator.insights(from: checkIns), for: created.id)
         }
         return User(id: created.id, apiKey: created.apiKey, token: credentials.token(for: created.id))
     }

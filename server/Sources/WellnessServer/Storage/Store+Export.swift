@@ -138,14 +138,15 @@ extension Store {
         while true {
             let rows = try await engine.query(
                 """
-                SELECT \(Self.insightColumns), generation_source, generation_model, generation_prompt_version,
+                SELECT \(InsightSQLRepository.columns), generation_source, generation_model, generation_prompt_version,
                     generation_fallback_reason
                 FROM insights WHERE user_id = ? AND id > ? ORDER BY id LIMIT ?
                 """, [.text(userId), .text(after), .integer(Self.exportPageSize)])
             for row in rows {
                 try await output.element(
                     Self.with(
-                        generation: try Self.provenance(from: row), try insight(from: row, remembering: false).json))
+                        generation: try Self.provenance(from: row),
+                        try insights.insight(from: row, remembering: false).json))
                 after = try row.text("id")
             }
             if Int64(rows.count) < Self.exportPageSize { return }

@@ -111,7 +111,7 @@ public struct GoalSQLRepository: GoalRepository {
             return ((before, after), change)
         }
         if let result, result.after.status == .completed, result.before.status != .completed {
-            try await store.add([Self.achievement(of: result.after)], for: userId)
+            try await store.insights.add([Self.achievement(of: result.after)], for: userId)
         }
         return result
     }
