@@ -91,8 +91,8 @@ final class Worker: @unchecked Sendable {
             &thread, nil,
             { context in
                 guard let context else { return nil }
+                // Serves for ever: the context's retain keeps the worker.
                 Unmanaged<Worker>.fromOpaque(context).takeUnretainedValue().serve()
-                return nil
             }, context)
         guard created == 0 else {
             Unmanaged<Worker>.fromOpaque(context).release()
