@@ -67,3 +67,42 @@ def test_forked_children_use_the_library() -> None:
         _fork_children(port, store)
         _concurrent_calls(_INHERITED[0])
         _INHERITED[0].close()
+
+
+_GROUPED_EXPECTED: list[object] = []
+
+
+def _grouped_call() -> object:
+    """A grouped call on two threads: the library keeps those threads between calls."""
+    keys = [key % 50 for key in range(20_000)]
+    stamps = [1_704_067_200 + key * 3_607 for key in range(20_000)]
+    values = [float(key % 97) for key in range(20_000)]
+    options = {"interval": "week", "statistics": ["count", "sum", "min", "max"], "threads": 2,
+               "groups": [{"group": key, "time_zone": "Europe/Berlin"} for key in range(0, 50, 2)]}
+    return wellness.series_aggregate_groups(options, keys, stamps, values).table.to_pydict()
+
+
+def _grouped_child() -> None:
+    for _ in range(3):
+        assert _grouped_call() == _GROUPED_EXPECTED[0]
+
+
+def test_forked_children_use_the_threads_of_grouped_calls() -> None:
+    """Children forked after grouped calls made the library keep threads (which a child does not
+    have) make grouped calls on several threads themselves, and get the parent's buckets."""
+    _GROUPED_EXPECTED[:] = [_grouped_call()]
+    context = multiprocessing.get_context("fork")
+    for _ in range(2):
+        children = [context.Process(target=_grouped_child) for _ in range(8)]
+        for child in children:
+            child.start()
+        for child in children:
+            child.join(DEADLINE_SECONDS)
+        hung = [child for child in children if child.is_alive()]
+        for child in hung:
+            child.kill()
+            child.join()
+        assert not hung, f"{len(hung)} forked children hung in a grouped call"
+        assert [child.exitcode for child in children] == [0] * len(children)
+        # The parent's kept threads still serve it after the forks.
+        assert _grouped_call() == _GROUPED_EXPECTED[0]

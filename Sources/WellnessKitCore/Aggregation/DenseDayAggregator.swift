@@ -70,6 +70,18 @@ final class DenseDayAggregator {
     func aggregate(
         timestamps: UnsafeBufferPointer<Int64>, values: UnsafeBufferPointer<Double>, options: SeriesOptions
     ) -> Bool {
+        var options = options
+        return aggregate(timestamps: timestamps, values: values, reading: &options)
+    }
+
+    /// As ``aggregate(timestamps:values:options:)``, the options read in
+    /// place and left as they are: a copy of them retains the zone's data,
+    /// which the grouped call's threads share, and threads retaining the same
+    /// object at once contend for its reference count group after group.
+    func aggregate(
+        timestamps: UnsafeBufferPointer<Int64>, values: UnsafeBufferPointer<Double>,
+        reading options: inout SeriesOptions
+    ) -> Bool {
         buckets.removeAll(keepingCapacity: true)
         let count = timestamps.count
         guard count > 0, values.count == count, count < Self.maximumRows else { return false }

@@ -116,26 +116,27 @@ public struct GroupedAggregation: Sendable {
         var outcomes: [Outcome] = []
         outcomes.reserveCapacity(share.count)
         let fast = dense != nil && DenseDayAggregator.accepts(options.base) ? DenseDayAggregator() : nil
+        let table = GroupOptionsTable(options)
+        var tally = BucketTally(budget)
         for index in share {
             // Past the cap no group is aggregated: the call fails.
-            guard !budget.isExhausted else {
+            guard !tally.isExhausted else {
                 outcomes.append(.notRun)
                 continue
             }
             if index - share.lowerBound == reservingAfter, dense != nil { reserve(&dense, share) }
             let run = runs.run(index)
-            if let fast, let groupOptions = try? options.options(of: run.key),
-                fast.aggregate(timestamps: run.timestamps, values: run.values, options: groupOptions)
-            {
-                budget.spend(fast.buckets.count)
+            if let fast, let slot = table.slot(of: run.key), table.aggregate(run, in: slot, by: fast) {
+                tally.spend(fast.buckets.count)
                 outcomes.append(.aggregated(key: run.key, buckets: fast.buckets.count))
                 dense?.append(
-                    key: run.key, fast.buckets, interval: fast.interval, firstWeekday: groupOptions.firstWeekday)
+                    key: run.key, fast.buckets, interval: fast.interval,
+                    firstWeekday: table.firstWeekday(of: slot))
                 continue
             }
             switch aggregate(run, options) {
             case .success(let group):
-                budget.spend(group.aggregation.buckets.count)
+                tally.spend(group.aggregation.buckets.count)
                 outcomes.append(.aggregated(key: group.key, buckets: group.aggregation.buckets.count))
                 if dense != nil {
                     dense?.append(key: group.key, group.aggregation.buckets)
@@ -148,6 +149,7 @@ public struct GroupedAggregation: Sendable {
                 outcomes.append(.failed(failure))
             }
         }
+        tally.settle()
         return (groups, outcomes, packed, dense)
     }
 
@@ -249,9 +251,91 @@ private final class BucketBudget: @unchecked Sendable {
         self.limit = limit
     }
 
-    var isExhausted: Bool { mutex.withLock { spent > limit } }
+    /// Adds `buckets` to the buckets spent; returns whether the cap is now passed.
+    func spend(_ buckets: Int) -> Bool {
+        mutex.withLock {
+            spent += buckets
+            return spent > limit
+        }
+    }
+}
 
-    func spend(_ buckets: Int) {
-        mutex.withLock { spent += buckets }
+/// One thread's buckets, told to the call's ``BucketBudget`` every few
+/// groups rather than at each: the budget's lock, taken twice a group by
+/// every thread, had its cache line move between the threads all the time.
+/// A thread notices the cap passed a few groups late at most, which bounds
+/// the memory the budget is for as well.
+private struct BucketTally {
+    private let budget: BucketBudget
+    private var unspent = 0
+    private var groups = 0
+    private(set) var isExhausted = false
+
+    /// Groups, or buckets, a thread makes between two visits to the budget.
+    private static let groupsPerVisit = 32
+    private static let bucketsPerVisit = 4096
+
+    init(_ budget: BucketBudget) {
+        self.budget = budget
+        isExhausted = budget.spend(0)
+    }
+
+    mutating func spend(_ buckets: Int) {
+        unspent += buckets
+        groups += 1
+        if groups >= Self.groupsPerVisit || unspent >= Self.bucketsPerVisit { settle() }
+    }
+
+    /// Tells the budget the buckets not told yet.
+    mutating func settle() {
+        isExhausted = budget.spend(unspent)
+        unspent = 0
+        groups = 0
+    }
+}
+
+/// One thread's options of every group's settings (zone and first weekday),
+/// made once: a group's options were copied from the call's for each group,
+/// retaining the zone's data that every thread shares, and threads doing so at
+/// once contend for its reference count. The fast path reads them in place.
+private final class GroupOptionsTable {
+    private let grouped: GroupedSeriesOptions
+    /// By slot: (zone number + 1, or 0 for the shared zone) × 8 + (first weekday, or 0 for the shared one).
+    private var options: [SeriesOptions]
+
+    init(_ grouped: GroupedSeriesOptions) {
+        self.grouped = grouped
+        options = (0..<((grouped.zones.count + 1) * 8)).map { slot in
+            var options = grouped.base
+            if slot / 8 > 0 { options.timeZone = grouped.zones[slot / 8 - 1] }
+            if slot % 8 > 0 { options.firstWeekday = slot % 8 }
+            return options
+        }
+    }
+
+    /// The fast path's aggregation of `run` with the options of `slot` (see ``slot(of:)``), read in place.
+    func aggregate(_ run: GroupRuns.Run, in slot: Int, by fast: DenseDayAggregator) -> Bool {
+        fast.aggregate(timestamps: run.timestamps, values: run.values, reading: &options[slot])
+    }
+
+    func firstWeekday(of slot: Int) -> Int {
+        options[slot].firstWeekday
+    }
+
+    /// The slot of group `key`'s options (``GroupedSeriesOptions/options(of:)``); nil when it has
+    /// none here (its entry was invalid, or its settings are out of range), for the general path.
+    func slot(of key: Int64) -> Int? {
+        guard grouped.invalidGroups.isEmpty || grouped.invalidGroups[key] == nil else { return nil }
+        guard let settings = grouped.perGroup[key] else { return 0 }
+        var slot = 0
+        if let zone = settings.zone {
+            guard grouped.zones.indices.contains(zone) else { return nil }
+            slot = (zone + 1) * 8
+        }
+        if let weekday = settings.firstWeekday {
+            guard (1...7).contains(weekday) else { return nil }
+            slot += weekday
+        }
+        return slot
     }
 }

@@ -22,6 +22,13 @@ package final class PThreadMutex: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    /// `body` under the lock when it is free at once; nil, without waiting, when it is held.
+    package func withLockIfAvailable<Result>(_ body: () throws -> Result) rethrows -> Result? {
+        guard pthread_mutex_trylock(mutex) == 0 else { return nil }
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+
     package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }

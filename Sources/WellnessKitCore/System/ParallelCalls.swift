@@ -7,25 +7,36 @@
 /// Runs blocking calls at the same time, each on a thread of its own, and
 /// waits for all of them: the library has neither Dispatch nor Foundation, and
 /// its calls block (libcurl, a long aggregation), so Swift concurrency would
-/// only tie up its pool. The threads live for the call only, so a host may
-/// fork() between calls (no pool left behind in a state the child inherits).
+/// only tie up its pool. The calls run on threads the library keeps
+/// (``WorkerPool``, fork-safe: a child of fork() makes its own) or, when
+/// those are taken, on threads made for the call.
 package enum ParallelCalls {
     /// - Returns: each call's result, in the order of `calls`. A call whose
     ///   thread cannot be created runs on the calling thread instead.
     package static func run<Value: Sendable>(_ calls: [@Sendable () -> Value]) -> [Value] {
         let boxes = calls.map { ResultBox(call: $0) }
+        guard boxes.count > 1 else {
+            boxes.first?.execute()
+            return boxes.compactMap(\.value)
+        }
+        // Kept threads where the pool has them; the rest on threads of their own.
+        let workers = WorkerPool.lease(boxes.count - 1)
+        for (worker, box) in zip(workers, boxes.dropFirst()) { worker.submit { box.execute() } }
+        let own = Array(boxes.dropFirst(1 + workers.count))
         var threads: [pthread_t?] = []
-        for box in boxes.dropFirst() {
+        for box in own {
             threads.append(start(box))
         }
         boxes.first?.execute()
-        for (thread, box) in zip(threads, boxes.dropFirst()) {
+        for (thread, box) in zip(threads, own) {
             if let thread {
                 pthread_join(thread, nil)
             } else {
                 box.execute()
             }
         }
+        for worker in workers { worker.wait() }
+        WorkerPool.giveBack(workers)
         return boxes.compactMap(\.value)
     }
 

@@ -1,0 +1,36 @@
+import Testing
+
+@testable import WellnessKitCore
+
+/// ``ParallelCalls`` on the threads the library keeps (``WorkerPool``) and,
+/// when those are taken, on threads of their own.
+@Suite struct ParallelCallsTests {
+    @Test func callsAnswerInOrderCallAfterCall() {
+        for round in 0..<200 {
+            let calls = (0..<4).map { index in { @Sendable in index * 1000 + round } }
+            #expect(ParallelCalls.run(calls) == (0..<4).map { $0 * 1000 + round })
+        }
+    }
+
+    @Test func nestedAndConcurrentCallersEachGetTheirAnswers() {
+        // The outer calls take the kept threads; the inner ones find the pool busy or empty and make their own.
+        let outer = (0..<4).map { outer in
+            { @Sendable in
+                (0..<20).map { round in
+                    ParallelCalls.run((0..<3).map { inner in { @Sendable in outer * 100 + inner * 10 + round % 10 } })
+                }
+            }
+        }
+        let answers = ParallelCalls.run(outer)
+        for (outer, rounds) in answers.enumerated() {
+            for (round, inner) in rounds.enumerated() {
+                #expect(inner == (0..<3).map { outer * 100 + $0 * 10 + round % 10 })
+            }
+        }
+    }
+
+    @Test func oneCallRunsOnTheCallingThread() {
+        #expect(ParallelCalls.run([{ @Sendable in 7 }]) == [7])
+        #expect(ParallelCalls.run([@Sendable () -> Int]()).isEmpty)
+    }
+}
