@@ -41,25 +41,11 @@ package enum ParallelCalls {
     }
 
     private static func start<Value: Sendable>(_ box: ResultBox<Value>) -> pthread_t? {
-        let context = Unmanaged.passRetained(box).toOpaque()
-        #if canImport(Glibc)
-            var thread = pthread_t()
-        #else
-            var thread: pthread_t?
-        #endif
-        let created = pthread_create(
-            &thread, nil,
-            { context in
-                guard let context else { return nil }
-                let box = Unmanaged<AnyResultBox>.fromOpaque(context).takeRetainedValue()
-                box.executeErased()
-                return nil
-            }, context)
-        guard created == 0 else {
-            Unmanaged<ResultBox<Value>>.fromOpaque(context).release()
+        startThread(retaining: box) { context in
+            guard let context else { return nil }
+            Unmanaged<AnyResultBox>.fromOpaque(context).takeRetainedValue().executeErased()
             return nil
         }
-        return thread
     }
 }
 

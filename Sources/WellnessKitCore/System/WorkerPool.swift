@@ -81,28 +81,13 @@ final class Worker: @unchecked Sendable {
     /// A worker on a thread of its own (detached: it lives as long as the process), or nil.
     fileprivate static func start() -> Worker? {
         let worker = Worker()
-        let context = Unmanaged.passRetained(worker).toOpaque()
-        #if canImport(Glibc)
-            var thread = pthread_t()
-        #else
-            var thread: pthread_t?
-        #endif
-        let created = pthread_create(
-            &thread, nil,
-            { context in
-                guard let context else { return nil }
-                // Serves for ever: the context's retain keeps the worker.
-                Unmanaged<Worker>.fromOpaque(context).takeUnretainedValue().serve()
-            }, context)
-        guard created == 0 else {
-            Unmanaged<Worker>.fromOpaque(context).release()
-            return nil
+        // Serves for ever: the context's retain keeps the worker.
+        let thread = startThread(retaining: worker) { context in
+            guard let context else { return nil }
+            Unmanaged<Worker>.fromOpaque(context).takeUnretainedValue().serve()
         }
-        #if canImport(Glibc)
-            pthread_detach(thread)
-        #else
-            if let thread { pthread_detach(thread) }
-        #endif
+        guard let thread else { return nil }
+        pthread_detach(thread)
         return worker
     }
 
