@@ -147,9 +147,24 @@ def test_results_are_read_whole_at_every_size_and_past_a_nul_inside(monkeypatch:
     assert freed == [5]
 
 
+def test_the_installed_wheel_requires_orjson() -> None:
+    """orjson is a dependency of the wheel, not an extra: the json module's own
+    encode and decode of a small call cost more than the wrapper's budget, so
+    every install must get the fast path. Read from the installed package's
+    metadata (skipped when the tests run from the source tree)."""
+    import importlib.metadata
+    import os
+
+    if os.environ.get("WELLNESS_TEST_SOURCE"):
+        pytest.skip("skipped: the tests run from the source tree, not the installed wheel")
+    requirements = importlib.metadata.requires("wellness") or []
+    required = [r for r in requirements if r.startswith("orjson") and "extra ==" not in r]
+    assert required, f"the wheel does not require orjson: {requirements}"
+
+
 def test_results_read_by_orjson_equal_the_json_modules_and_fall_back_to_it(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """wellness[fast] reads results with orjson; whatever orjson refuses
+    """Results are read with orjson (a dependency of the wheel); whatever orjson refuses
     (bytes that are not strict UTF-8, a number past 64 bits) the json module
     reads. Both give the same values, floats to the last bit."""
     import json
@@ -157,7 +172,7 @@ def test_results_read_by_orjson_equal_the_json_modules_and_fall_back_to_it(
     from wellness import _native
 
     if _native._fast_loads is None:
-        pytest.skip("skipped: orjson is not installed (pip install wellness[fast])")
+        pytest.skip("skipped: orjson, a dependency of the wheel, is not installed here")
     samples = [{"timestamp": t * 3_600, "value": (t * 0.1) ** 1.5} for t in range(200)]
     calls = [
         lambda: wellness.goal_tip_view({"tip": "Walk 10 minutes after lunch", "priority": "high"}),
@@ -178,7 +193,7 @@ def test_results_read_by_orjson_equal_the_json_modules_and_fall_back_to_it(
 
 def test_documents_written_by_orjson_equal_the_json_modules_and_fail_alike(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """wellness[fast] writes documents with orjson; the library reads the same
+    """Documents are written with orjson (a dependency of the wheel); the library reads the same
     values as from the json module's text, and what the json module refuses
     or handles its own way (NaN, naive datetimes, keys not str, ints past 64
     bits, cycles) is refused or written the same."""
@@ -189,7 +204,7 @@ def test_documents_written_by_orjson_equal_the_json_modules_and_fail_alike(
     from wellness import _native
 
     if _native._fast_dumps is None:
-        pytest.skip("skipped: orjson is not installed (pip install wellness[fast])")
+        pytest.skip("skipped: orjson, a dependency of the wheel, is not installed here")
     aware = datetime.datetime(2024, 3, 10, 7, 30, tzinfo=datetime.timezone(datetime.timedelta(hours=-5)))
     documents: list[Any] = [
         {"tip": "Walk 10 minutes after lunch", "priority": "high"},
