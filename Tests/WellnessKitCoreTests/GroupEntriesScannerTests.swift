@@ -67,3 +67,74 @@ import Testing
         }
     }
 }
+
+/// Many entries: read in two halves on two threads, as one thread reads them.
+@Suite struct GroupEntriesScannerSplitTests {
+    private static let zones = [
+        "America/New_York", "Europe/Berlin", "America/Santiago", "Australia/Sydney", "Asia/Kolkata",
+        "Asia/Kathmandu", "America/Los_Angeles", "Europe/London", "Asia/Tokyo", "UTC",
+    ]
+
+    /// `count` usual entries (keys shuffled, spacing varied), the last zones only in the second half.
+    private func document(count: Int, threads: Int, entry: (Int) -> String = Self.usualEntry) -> String {
+        let entries = (0..<count).map(entry).joined(separator: ", ")
+        return #"{"interval": "week", "threads": \#(threads), "groups": [\#(entries)]}"#
+    }
+
+    private static func usualEntry(_ index: Int) -> String {
+        let key = (index * 7_919) % 1_000_003 - 500_000
+        // Zones 8 and 9 appear only past the middle, so that the second half numbers zones of its own.
+        let zone = index < 2_000 ? zones[index % 8] : zones[index % zones.count]
+        let space = String(repeating: " ", count: index % 3)
+        return index % 5 == 0 ? #"{"group":\#(key)}"# : #"{\#(space)"time_zone": "\#(zone)",\#(space)"group": \#(key)}"#
+    }
+
+    private func scanned(_ json: String) throws -> GroupedSeriesOptions? {
+        try Array(json.utf8).withUnsafeBytes { try GroupedSeriesOptions(scanning: $0) }
+    }
+
+    private func read(_ json: String) throws -> GroupedSeriesOptions {
+        try GroupedSeriesOptions(json: try JSONParser.parse(json), at: .root)
+    }
+
+    private func summary(_ options: GroupedSeriesOptions) -> [String] {
+        options.perGroup.keys.sorted().map { key in
+            "\(key):\(options.settings(of: key)?.zone.map { options.zones[$0].identifier } ?? "-")"
+        }
+    }
+
+    @Test func twoHalvesReadAsOneThreadReadsThem() throws {
+        let twoThreads = document(count: 4_000, threads: 2)
+        #expect(twoThreads.utf8.count > GroupEntriesScanner.minimumSplitBytes * 2)
+        let fast = try #require(try scanned(twoThreads))
+        let oneThread = try #require(try scanned(document(count: 4_000, threads: 1)))
+        #expect(fast.perGroup.count == 4_000)
+        #expect(summary(fast) == summary(try read(twoThreads)))
+        #expect(summary(fast) == summary(oneThread))
+        #expect(Set(fast.zones.map(\.identifier)) == Set(Self.zones))
+    }
+
+    @Test func anUnusualEntryInEitherHalfLeavesTheDocumentToTheReader() throws {
+        for unusual in [100, 3_900] {
+            let json = document(count: 4_000, threads: 2) { index in
+                index == unusual ? #"{"group": \#(index), "first_weekday": 2}"# : #"{"group": \#(index)}"#
+            }
+            #expect(try scanned(json) == nil, "entry \(unusual)")
+        }
+    }
+
+    @Test func aBraceAfterACommaInsideAStringIsNoPlaceToSplit() throws {
+        // The middle falls in a long zone name holding ", {": the second thread's guess is wrong,
+        // and the name is no zone, so the whole document is the reader's.
+        let filler = String(repeating: "A", count: 70_000)
+        let json = #"{"threads": 2, "groups": [{"group": 1, "time_zone": "\#(filler), {\#(filler)"}, {"group": 2}]}"#
+        #expect(try scanned(json) == nil)
+        // Keys listed twice across the halves fail as the reader fails, naming the same entry.
+        let twice = document(count: 4_000, threads: 2) { index in #"{"group": \#(index % 3_000)}"# }
+        var expected: WellnessError?
+        do { _ = try read(twice) } catch let error as WellnessError { expected = error }
+        var got: WellnessError?
+        do { _ = try scanned(twice) } catch let error as WellnessError { got = error }
+        #expect(expected != nil && got?.message == expected?.message && got?.path == expected?.path)
+    }
+}

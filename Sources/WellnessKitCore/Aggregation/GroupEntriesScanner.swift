@@ -9,44 +9,237 @@
 /// a JSON tree (the general parser and reader took a tenth of a small call,
 /// all of it on the calling thread before any other could start).
 ///
-/// It finds the top-level `"groups"` array, reads its entries strictly, and
-/// hands back the document with that array replaced by `null` for the
-/// general parser. It accepts only entries of that form, plain integers and
-/// zones it can open, and returns nil for anything else (another key, an
-/// escape, a fraction, an unknown zone, `"groups"` twice, bytes that are not
-/// JSON), leaving the general parser and reader to accept the document or
-/// name what is wrong. So it can never accept what they refuse.
-struct GroupEntriesScanner {
-    /// One entry: its key and its zone, an index into ``zones``.
+/// It works in two steps, so that the call's `"threads"` are known before
+/// the entries are read: ``locate(_:)`` finds the top-level `"groups"`
+/// array and hands back the document with that array replaced by `null`
+/// for the general parser; ``read(_:in:threads:)`` then reads its entries
+/// strictly, the second half on another thread when there are many (read
+/// alone, they were most of what a grouped call over few rows per group did
+/// on one thread while the others waited). It accepts only entries of that
+/// form, plain integers and zones it can open, and returns nil for anything
+/// else (another key, an escape, a fraction, an unknown zone, `"groups"`
+/// twice, bytes that are not JSON), leaving the general parser and reader
+/// to accept the document or name what is wrong. So it can never accept
+/// what they refuse.
+enum GroupEntriesScanner {
+    /// One entry: its key and its zone, an index into ``Scanned/zones``.
     struct Entry {
         let key: Int64
         let zone: Int?
     }
 
-    private(set) var entries: [Entry] = []
-    /// The distinct zones of the entries, in order of first sight.
-    private(set) var zones: [TimeZoneRules] = []
-    /// The document with the `"groups"` array replaced by `null`.
-    private(set) var rest: [UInt8] = []
+    /// Where the `"groups"` array lies (from its `[` to past its `]`), and
+    /// the document with it replaced by `null`.
+    struct Located {
+        let array: Range<Int>
+        let rest: [UInt8]
+    }
 
-    private let bytes: UnsafeRawBufferPointer
-    private var position = 0
+    /// The entries, in order, and their distinct zones in order of first sight.
+    struct Scanned {
+        let entries: [Entry]
+        let zones: [TimeZoneRules]
+    }
+
+    /// Arrays shorter than this are read on one thread: about 1,500 entries, a tenth of a millisecond.
+    static let minimumSplitBytes = 64 * 1024
+
+    /// The top-level `"groups"` array, when the document is an object with
+    /// exactly one such member whose value starts with `[`. Its end is taken
+    /// to be the first `]` after it: the usual entries hold none, and
+    /// ``read(_:in:threads:)`` refuses an array that does not end there.
+    static func locate(_ bytes: UnsafeRawBufferPointer) -> Located? {
+        // Past the parser's limit the general path names the error.
+        guard bytes.count <= JSONParser.maximumInputBytes else { return nil }
+        var cursor = ByteCursor(bytes, at: 0)
+        guard let array = cursor.groupsArray() else { return nil }
+        let rest = Array(bytes[..<array.lowerBound]) + Array("null".utf8) + Array(bytes[array.upperBound...])
+        return Located(array: array, rest: rest)
+    }
+
+    /// The entries of the array ``locate(_:)`` found, read on up to two of
+    /// `threads`: the calling thread reads up to an entry past the middle
+    /// while another reads from there. Where that entry starts is guessed
+    /// (a `{` after a `,`) and believed only when the calling thread's own
+    /// reading arrives exactly there; otherwise it reads on alone.
+    static func read(_ bytes: UnsafeRawBufferPointer, in array: Range<Int>, threads: Int) -> Scanned? {
+        guard threads > 1, let split = splitPoint(bytes, array) else {
+            var reader = EntryReader(SharedBytes(bytes), at: array.lowerBound)
+            guard reader.readArray(stoppingAt: nil, endingAt: array.upperBound) == .ended else { return nil }
+            return reader.scanned
+        }
+        let shared = SharedBytes(bytes)
+        let halves = ParallelCalls.run([
+            { @Sendable in
+                var reader = EntryReader(shared, at: array.lowerBound)
+                let outcome = reader.readArray(stoppingAt: split, endingAt: array.upperBound)
+                return (reader, outcome)
+            },
+            { @Sendable in
+                var reader = EntryReader(shared, at: split)
+                let outcome = reader.readEntries(stoppingAt: nil, endingAt: array.upperBound)
+                return (reader, outcome)
+            },
+        ])
+        guard halves.count == 2 else { return nil }
+        var (first, outcome) = halves[0]
+        switch outcome {
+        case .ended: return first.scanned
+        case .failed: return nil
+        case .reachedStop:
+            // `split` starts an entry: the second half was read as the first would have read on.
+            guard halves[1].1 == .ended else { return nil }
+            first.append(halves[1].0)
+            return first.scanned
+        }
+    }
+
+    /// Where an entry past the middle of `array` starts, as far as the bytes
+    /// tell without reading what comes before: a `{` whose previous byte
+    /// other than whitespace is a `,`. Nil for a short array or none found.
+    private static func splitPoint(_ bytes: UnsafeRawBufferPointer, _ array: Range<Int>) -> Int? {
+        guard array.count >= minimumSplitBytes, let base = bytes.baseAddress else { return nil }
+        var index = array.lowerBound + array.count / 2
+        while index < array.upperBound {
+            guard let found = memchr(base + index, Int32(UInt8(ascii: "{")), array.upperBound - index) else {
+                return nil
+            }
+            let brace = base.distance(to: UnsafeRawPointer(found))
+            var before = brace - 1
+            while before > array.lowerBound, ByteCursor.isWhitespace(bytes[before]) { before -= 1 }
+            if bytes[before] == UInt8(ascii: ",") { return brace }
+            index = brace + 1
+        }
+        return nil
+    }
+}
+
+/// The document's bytes, read by the threads of one call, which joins them before returning.
+private struct SharedBytes: @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+    }
+}
+
+/// How reading entries ended.
+private enum ReadOutcome: Sendable {
+    /// At the array's `]`, which is where it was expected.
+    case ended
+    /// At the start of the entry it was asked to stop at.
+    case reachedStop
+    /// At anything unusual.
+    case failed
+}
+
+/// Reads entries from a position on, numbering their zones as it meets them.
+private struct EntryReader: @unchecked Sendable {
+    private var cursor: ByteCursor
+    private(set) var entries: [Entry] = []
+    private(set) var zones: [TimeZoneRules] = []
     /// Where each zone's name was first read, by number: a few names, compared byte for byte.
     private var names: [Range<Int>] = []
 
-    /// Nil when the document is not of the usual form (see the type).
-    init?(_ bytes: UnsafeRawBufferPointer) {
-        self.bytes = bytes
-        // Past the parser's limit the general path names the error.
-        guard bytes.count <= JSONParser.maximumInputBytes else { return nil }
-        guard let groups = groupsArray() else { return nil }
-        rest = Array(bytes[..<groups.lowerBound]) + Array("null".utf8) + Array(bytes[groups.upperBound...])
+    typealias Entry = GroupEntriesScanner.Entry
+
+    init(_ shared: SharedBytes, at position: Int) {
+        cursor = ByteCursor(shared.bytes, at: position)
     }
 
-    /// Where the top-level `"groups"` value lies, when the document is an
-    /// object with exactly one such member and it is an array of the usual
-    /// entries (read as it is passed).
-    private mutating func groupsArray() -> Range<Int>? {
+    var scanned: GroupEntriesScanner.Scanned {
+        GroupEntriesScanner.Scanned(entries: entries, zones: zones)
+    }
+
+    /// Reads `[` entries `]`, the `]` at `end - 1`, or up to the entry starting at `stop`.
+    mutating func readArray(stoppingAt stop: Int?, endingAt end: Int) -> ReadOutcome {
+        guard cursor.consume(UInt8(ascii: "[")) else { return .failed }
+        cursor.skipWhitespace()
+        if cursor.consume(UInt8(ascii: "]")) { return cursor.position == end ? .ended : .failed }
+        return readEntries(stoppingAt: stop, endingAt: end)
+    }
+
+    /// Reads entries separated by commas up to the array's `]` (at `end - 1`)
+    /// or to the start of the entry at `stop`.
+    mutating func readEntries(stoppingAt stop: Int?, endingAt end: Int) -> ReadOutcome {
+        while true {
+            cursor.skipWhitespace()
+            guard let entry = readEntry() else { return .failed }
+            entries.append(entry)
+            cursor.skipWhitespace()
+            if cursor.consume(UInt8(ascii: ",")) {
+                cursor.skipWhitespace()
+                if cursor.position == stop { return .reachedStop }
+                continue
+            }
+            return cursor.consume(UInt8(ascii: "]")) && cursor.position == end ? .ended : .failed
+        }
+    }
+
+    /// Appends what `other` read after this reader's entries, its zones renumbered as this reader's.
+    mutating func append(_ other: EntryReader) {
+        let numbers = other.names.indices.map { number in
+            if let known = names.firstIndex(where: { cursor.same($0, other.names[number]) }) { return known }
+            names.append(other.names[number])
+            zones.append(other.zones[number])
+            return zones.count - 1
+        }
+        entries.reserveCapacity(entries.count + other.entries.count)
+        for entry in other.entries {
+            entries.append(Entry(key: entry.key, zone: entry.zone.map { numbers[$0] }))
+        }
+    }
+
+    private mutating func readEntry() -> Entry? {
+        guard cursor.consume(UInt8(ascii: "{")) else { return nil }
+        var key: Int64?
+        var zone: Int?
+        var zoneSeen = false
+        repeat {
+            cursor.skipWhitespace()
+            guard let name = cursor.plainString() else { return nil }
+            cursor.skipWhitespace()
+            guard cursor.consume(UInt8(ascii: ":")) else { return nil }
+            cursor.skipWhitespace()
+            if cursor.matches(name, "group"), key == nil {
+                guard let number = cursor.integer() else { return nil }
+                key = number
+            } else if cursor.matches(name, "time_zone"), !zoneSeen {
+                guard let text = cursor.plainString(), let number = zoneNumber(text) else { return nil }
+                zone = number
+                zoneSeen = true
+            } else {
+                return nil
+            }
+            cursor.skipWhitespace()
+        } while cursor.consume(UInt8(ascii: ","))
+        guard cursor.consume(UInt8(ascii: "}")), let key else { return nil }
+        return Entry(key: key, zone: zone)
+    }
+
+    /// The zone's number, opening it the first time it is named; nil when it cannot be opened.
+    private mutating func zoneNumber(_ name: Range<Int>) -> Int? {
+        if let known = names.firstIndex(where: { cursor.same($0, name) }) { return known }
+        // Hundreds of zones are read one by one: the general reader then takes the rest.
+        guard names.count < 64, let zone = TimeZoneRules(identifier: cursor.text(name)) else { return nil }
+        names.append(name)
+        zones.append(zone)
+        return zones.count - 1
+    }
+}
+
+/// A position in the document and the strict readings of what is there.
+private struct ByteCursor {
+    let bytes: UnsafeRawBufferPointer
+    private(set) var position: Int
+
+    init(_ bytes: UnsafeRawBufferPointer, at position: Int) {
+        self.bytes = bytes
+        self.position = position
+    }
+
+    /// Where the top-level `"groups"` value lies (see ``GroupEntriesScanner/locate(_:)``).
+    mutating func groupsArray() -> Range<Int>? {
         skipWhitespace()
         guard consume(UInt8(ascii: "{")) else { return nil }
         var found: Range<Int>?
@@ -58,10 +251,9 @@ struct GroupEntriesScanner {
             skipWhitespace()
             guard consume(UInt8(ascii: ":")) else { return nil }
             skipWhitespace()
-            let start = position
             if matches(key, "groups") {
-                guard found == nil, readEntries() else { return nil }
-                found = start..<position
+                guard found == nil, let array = arrayUpToFirstClose() else { return nil }
+                found = array
             } else {
                 guard skipValue() else { return nil }
             }
@@ -72,68 +264,27 @@ struct GroupEntriesScanner {
         }
     }
 
-    /// Reads `[` entries `]` at the position; false on anything unusual.
-    private mutating func readEntries() -> Bool {
-        guard consume(UInt8(ascii: "[")) else { return false }
-        skipWhitespace()
-        if consume(UInt8(ascii: "]")) { return true }
-        while true {
-            skipWhitespace()
-            guard let entry = readEntry() else { return false }
-            entries.append(entry)
-            skipWhitespace()
-            if consume(UInt8(ascii: ",")) { continue }
-            return consume(UInt8(ascii: "]"))
-        }
-    }
-
-    private mutating func readEntry() -> Entry? {
-        guard consume(UInt8(ascii: "{")) else { return nil }
-        var key: Int64?
-        var zone: Int?
-        var zoneSeen = false
-        repeat {
-            skipWhitespace()
-            guard let name = plainString() else { return nil }
-            skipWhitespace()
-            guard consume(UInt8(ascii: ":")) else { return nil }
-            skipWhitespace()
-            if matches(name, "group"), key == nil {
-                guard let number = integer() else { return nil }
-                key = number
-            } else if matches(name, "time_zone"), !zoneSeen {
-                guard let text = plainString(), let number = zoneNumber(text) else { return nil }
-                zone = number
-                zoneSeen = true
-            } else {
-                return nil
-            }
-            skipWhitespace()
-        } while consume(UInt8(ascii: ","))
-        guard consume(UInt8(ascii: "}")), let key else { return nil }
-        return Entry(key: key, zone: zone)
-    }
-
-    /// The zone's number, opening it the first time it is named; nil when it cannot be opened.
-    private mutating func zoneNumber(_ name: Range<Int>) -> Int? {
-        if let known = names.firstIndex(where: { same($0, name) }) { return known }
-        // Hundreds of zones are read one by one: the general reader then takes the rest.
-        guard names.count < 64,
-            let zone = TimeZoneRules(
-                identifier: String(decoding: UnsafeRawBufferPointer(rebasing: bytes[name]), as: UTF8.self))
+    /// From the `[` at the position to past the first `]` after it.
+    private mutating func arrayUpToFirstClose() -> Range<Int>? {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "["), let base = bytes.baseAddress,
+            let close = memchr(base + position, Int32(UInt8(ascii: "]")), bytes.count - position)
         else { return nil }
-        names.append(name)
-        zones.append(zone)
-        return zones.count - 1
+        let start = position
+        position = base.distance(to: UnsafeRawPointer(close)) + 1
+        return start..<position
     }
 
-    private func same(_ one: Range<Int>, _ other: Range<Int>) -> Bool {
+    func same(_ one: Range<Int>, _ other: Range<Int>) -> Bool {
         guard one.count == other.count, let base = bytes.baseAddress else { return false }
         return memcmp(base + one.lowerBound, base + other.lowerBound, one.count) == 0
     }
 
+    func text(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
     /// A JSON integer without fraction or exponent that fits an Int64 (as `Int64(text)` reads it).
-    private mutating func integer() -> Int64? {
+    mutating func integer() -> Int64? {
         let start = position
         if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
         let digits = position
@@ -160,7 +311,7 @@ struct GroupEntriesScanner {
     }
 
     /// The bounds of a string's contents, when they are printable ASCII without escapes.
-    private mutating func plainString() -> Range<Int>? {
+    mutating func plainString() -> Range<Int>? {
         guard consume(UInt8(ascii: "\"")) else { return nil }
         let start = position
         while position < bytes.count {
@@ -216,7 +367,7 @@ struct GroupEntriesScanner {
         }
     }
 
-    private func matches(_ range: Range<Int>, _ word: StaticString) -> Bool {
+    func matches(_ range: Range<Int>, _ word: StaticString) -> Bool {
         guard range.count == word.utf8CodeUnitCount else { return false }
         for offset in 0..<range.count where bytes[range.lowerBound + offset] != word.utf8Start[offset] {
             return false
@@ -224,18 +375,17 @@ struct GroupEntriesScanner {
         return true
     }
 
-    private mutating func consume(_ byte: UInt8) -> Bool {
+    mutating func consume(_ byte: UInt8) -> Bool {
         guard position < bytes.count, bytes[position] == byte else { return false }
         position += 1
         return true
     }
 
-    private mutating func skipWhitespace() {
-        while position < bytes.count {
-            switch bytes[position] {
-            case 0x20, 0x0A, 0x0D, 0x09: position += 1
-            default: return
-            }
-        }
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    mutating func skipWhitespace() {
+        while position < bytes.count, Self.isWhitespace(bytes[position]) { position += 1 }
     }
 }

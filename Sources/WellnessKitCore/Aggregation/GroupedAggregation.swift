@@ -326,7 +326,7 @@ private final class GroupOptionsTable {
     /// none here (its entry was invalid, or its settings are out of range), for the general path.
     func slot(of key: Int64) -> Int? {
         guard grouped.invalidGroups.isEmpty || grouped.invalidGroups[key] == nil else { return nil }
-        guard let settings = grouped.perGroup[key] else { return 0 }
+        guard let settings = grouped.settings(of: key) else { return 0 }
         var slot = 0
         if let zone = settings.zone {
             guard grouped.zones.indices.contains(zone) else { return nil }

@@ -21,8 +21,14 @@ public struct GroupedSeriesOptions: Sendable {
         public var firstWeekday: Int?
     }
 
-    /// The settings of the groups listed in `"groups"`, by key.
-    public var perGroup: [Int64: GroupSettings] = [:]
+    /// The settings of the groups listed in `"groups"`, by key, as a
+    /// dictionary made on each reading (``settings(of:)`` looks one up).
+    public var perGroup: [Int64: GroupSettings] {
+        get { groupTable.dictionary }
+        set { groupTable = GroupSettingsTable(newValue) }
+    }
+    /// The settings of the groups listed in `"groups"`.
+    package var groupTable = GroupSettingsTable()
     /// The distinct time zones of `"groups"`, each once.
     public var zones: [TimeZoneRules] = []
     /// With `"on_error": "skip"`, the groups whose entry in `"groups"` is
@@ -42,11 +48,16 @@ public struct GroupedSeriesOptions: Sendable {
     /// ``SeriesBucket``s (``GroupedAggregation/groups``), about 420 bytes.
     public static let maximumTotalBuckets = 2_000_000
 
+    /// The settings `"groups"` lists for group `key`; nil when it is not listed (or its entry is invalid).
+    public func settings(of key: Int64) -> GroupSettings? {
+        groupTable.settings(of: key)
+    }
+
     /// The options of the group `key`.
     /// - Throws: the error of its entry in `"groups"` when it was invalid (``invalidGroups``).
     public func options(of key: Int64) throws -> SeriesOptions {
         if let error = invalidGroups[key] { throw error }
-        guard let settings = perGroup[key] else { return base }
+        guard let settings = settings(of: key) else { return base }
         var options = base
         if let zone = settings.zone, zones.indices.contains(zone) { options.timeZone = zones[zone] }
         if let weekday = settings.firstWeekday { options.firstWeekday = weekday }
@@ -71,7 +82,7 @@ extension GroupedSeriesOptions: JSONDecodable {
                 "must be an array of {\"group\", \"time_zone\", \"first_weekday\"}",
                 at: reader.path(of: "groups"))
         }
-        perGroup.reserveCapacity(entries.count)
+        groupTable = GroupSettingsTable(capacity: entries.count)
         let groupsPath = reader.path(of: "groups")
         // Read by the call's threads (ten thousand entries took a tenth of a small call), merged in order.
         let slices = ParallelSlices(count: entries.count, threads: threads, minimumSlice: 1024)
@@ -82,19 +93,25 @@ extension GroupedSeriesOptions: JSONDecodable {
 
     /// The options of a document whose `"groups"` are of the usual form
     /// (``GroupEntriesScanner``): the rest read as the document would be,
-    /// the entries as the scanner read them. Nil, having read nothing, for
-    /// any other document: ``init(json:at:)`` then reads it.
+    /// the entries as the scanner read them, on up to two of the call's
+    /// `"threads"`. Nil, having read nothing, for any other document:
+    /// ``init(json:at:)`` then reads it.
     /// - Throws: what ``init(json:at:)`` throws for the same document.
     package init?(scanning document: UnsafeRawBufferPointer) throws {
-        guard let scanner = GroupEntriesScanner(document),
-            let rest = scanner.rest.withUnsafeBytes({ try? JSONParser.parse($0, expecting: .object) })
+        guard let located = GroupEntriesScanner.locate(document),
+            let rest = located.rest.withUnsafeBytes({ try? JSONParser.parse($0, expecting: .object) })
         else { return nil }
-        try self.init(json: rest, at: .root)
-        zones = scanner.zones
-        perGroup.reserveCapacity(scanner.entries.count)
-        for (index, entry) in scanner.entries.enumerated() {
-            let settings = GroupSettings(zone: entry.zone, firstWeekday: nil)
-            guard perGroup.updateValue(settings, forKey: entry.key) == nil else {
+        // The rest's errors only once the entries are known to be usual: the general reader's otherwise.
+        let restRead = Result { try GroupedSeriesOptions(json: rest, at: .root) }
+        let threads = (try? restRead.get())?.threads ?? 1
+        guard let scanned = GroupEntriesScanner.read(document, in: located.array, threads: threads) else {
+            return nil
+        }
+        self = try restRead.get()
+        zones = scanned.zones
+        groupTable = GroupSettingsTable(capacity: scanned.entries.count)
+        for (index, entry) in scanned.entries.enumerated() {
+            guard groupTable.insert(GroupSettings(zone: entry.zone, firstWeekday: nil), for: entry.key) else {
                 throw WellnessError.validation(
                     "group \(entry.key) is listed twice",
                     at: FieldPath.root.appending("groups").appending(index: index).appending("group"))
@@ -124,15 +141,15 @@ extension GroupedSeriesOptions: JSONDecodable {
             case .success(var settings):
                 settings.zone = settings.zone.map { numbers[$0] }
                 // One lookup for the check and the insertion: ten thousand entries are read one by one here.
-                guard invalidGroups[key] == nil, perGroup.updateValue(settings, forKey: key) == nil else {
+                guard invalidGroups[key] == nil, groupTable.insert(settings, for: key) else {
                     throw listedTwice
                 }
             case .failure(let error) where onError == .skip:
-                guard perGroup[key] == nil, invalidGroups.updateValue(error, forKey: key) == nil else {
+                guard groupTable.settings(of: key) == nil, invalidGroups.updateValue(error, forKey: key) == nil else {
                     throw listedTwice
                 }
             case .failure(let error):
-                guard perGroup[key] == nil, invalidGroups[key] == nil else { throw listedTwice }
+                guard groupTable.settings(of: key) == nil, invalidGroups[key] == nil else { throw listedTwice }
                 throw error
             }
         }
