@@ -21,12 +21,15 @@ final class GroupRuns: @unchecked Sendable {
         let timestamps: UnsafeBufferPointer<Int64>
         let values: UnsafeBufferPointer<Double>
         /// What knows the caller's row of each gathered row; nil when the rows were read in place.
-        fileprivate let gathered: Gathered?
+        /// Not retained: the runs own it, and a run is read only while they live (the call's
+        /// threads retaining and releasing this one object for every group contended for its
+        /// reference count).
+        fileprivate let gathered: Unmanaged<Gathered>?
 
         /// The caller's row of a group-local index.
         func callerRow(_ local: Int) -> Int {
             let index = rows.lowerBound + local
-            return gathered?.callerRow(of: index) ?? index
+            return gathered?.takeUnretainedValue().callerRow(of: index) ?? index
         }
 
         /// The row an error names (`timestamps[i]`, `values[i]`, group-local), in the caller's columns.
@@ -88,7 +91,7 @@ final class GroupRuns: @unchecked Sendable {
         let rows = bounds[index]..<bounds[index + 1]
         return Run(
             key: keys[index], rows: rows, timestamps: UnsafeBufferPointer(rebasing: timestamps[rows]),
-            values: UnsafeBufferPointer(rebasing: values[rows]), gathered: gathered)
+            values: UnsafeBufferPointer(rebasing: values[rows]), gathered: gathered.map(Unmanaged.passUnretained))
     }
 
     /// The groups split into at most `threads` shares of about equal work,
