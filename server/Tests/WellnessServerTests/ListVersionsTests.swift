@@ -307,6 +307,32 @@ private final class CommitEpoch: @unchecked Sendable {
         await other.shutdown()
     }
 
+    /// Within a request, a check that began after the request did answers
+    /// for it (it has seen every commit made before the request began); a
+    /// request that began after a commit always sees it.
+    @Test func aCheckIsSharedOnlyByRequestsThatBeganBeforeIt() async throws {
+        let server = try await TestServer.make(.sqlite)
+        let engine = server.store.engine
+        let user = try await server.user()
+        let other = try SQLiteEngine(path: try #require(engine as? SQLiteEngine).path, readers: 1)
+        let raise = "UPDATE users SET tokens_valid_after_ms = tokens_valid_after_ms + 1 WHERE id = ?"
+        let commit = { @Sendable in try await other.query(raise, [.text(user.id)]) }
+        let checked = try await RequestStart.$nanoseconds.withValue(RequestStart.now()) {
+            let checked = try #require(engine.commitEpoch(), "the last check began before the request: checks")
+            try await commit()
+            #expect(engine.commitEpoch() == checked, "answered by the check that began after the request did")
+            return checked
+        }
+        let later = try await RequestStart.$nanoseconds.withValue(RequestStart.now()) {
+            let later = engine.commitEpoch()
+            #expect(later != checked, "a request that began after a commit sees it")
+            return later
+        }
+        try await commit()
+        #expect(engine.commitEpoch() != later, "outside a request every call checks")
+        await other.shutdown()
+    }
+
     /// The page `reader` serves is the one `writer` reads from the database now.
     private static func expectCurrent(_ reader: Store, _ writer: Store, _ userId: String, _ label: String)
         async throws

@@ -48,6 +48,8 @@ public protocol SQLEngine: SQLSession {
     /// still current while later calls return the same number: SQLite
     /// serves what it remembers of a file that another process may write
     /// (``ListVersions``, the erasure mark) after this check instead of a read.
+    /// Within a request, a check that began after the request did may answer
+    /// (``RequestStart``): it has seen every commit made before the request began.
     /// Never waits for a writer or for a pooled connection.
     func commitEpoch() -> UInt64?
 

@@ -40,6 +40,8 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
     private var watchedVersion: Int64?
     /// Raised whenever `watcher` finds the data version changed or cannot read it.
     private var epoch: UInt64 = 0
+    /// When the last check that read the data version began (``RequestStart/now()``); nil after a failure.
+    private var lastCheck: UInt64?
 
     /// Reader connections by default: more than ``UserConcurrencyLimit/defaultLimit``,
     /// so that one user's reads never take them all.
@@ -103,12 +105,18 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
     /// engine's writer, or another process's) has committed since it was last
     /// asked. It begins and ends a read transaction, with no wait for a pooled
     /// connection or a dispatch thread: a few microseconds on the calling
-    /// thread, against the single-row read it replaces.
+    /// thread, against the single-row read it replaces. Within a request
+    /// (``RequestStart``), the last check's answer when that check began after
+    /// the request did: it has seen every commit made before the request began.
     public func commitEpoch() -> UInt64? {
-        watcherLock.withLock {
+        let since = RequestStart.nanoseconds
+        return watcherLock.withLock {
+            if let since, let lastCheck, lastCheck > since { return epoch }
+            let began = RequestStart.now()
             guard let version = try? watcher.dataVersion() else {
                 // Cannot tell (the file busy, say): whatever was remembered must be read again.
                 watchedVersion = nil
+                lastCheck = nil
                 epoch &+= 1
                 return nil
             }
@@ -116,6 +124,7 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
                 watchedVersion = version
                 epoch &+= 1
             }
+            lastCheck = began
             return epoch
         }
     }
