@@ -27,8 +27,9 @@ import Foundation
 /// is forgotten and a lookup that began before is not remembered, exactly as
 /// when a listener is lost; when nothing was, what was read since the
 /// previous commit is still the file's. So every lookup sees every change
-/// committed before it began, in this process or another, at once. When the
-/// engine cannot tell, nothing is believed.
+/// committed before it began (before its request began, ``RequestStart``),
+/// in this process or another, at once. When the engine cannot tell,
+/// nothing is believed.
 ///
 /// A version is believed for ``lifetime`` at most, then read again: a
 /// listener whose connection dies without a word (no loss is reported)
