@@ -14,6 +14,8 @@ public final class SQLiteConnection: @unchecked Sendable {
     /// Prepared statements by their SQL, reset and reused: the callers' texts are fixed, so this stays small.
     private var statements: [String: OpaquePointer] = [:]
     private let cachesStatements: Bool
+    /// `PRAGMA data_version`, prepared by the first ``dataVersion()``.
+    private var dataVersionStatement: OpaquePointer?
     private static let maximumCachedStatements = 256
 
     /// Opens (creating) the database at `path`.
@@ -41,6 +43,7 @@ public final class SQLiteConnection: @unchecked Sendable {
     deinit {
         guard handle != nil else { return }
         for statement in statements.values { sqlite3_finalize(statement) }
+        sqlite3_finalize(dataVersionStatement)
         sqlite3_close_v2(handle)
     }
 
@@ -50,6 +53,7 @@ public final class SQLiteConnection: @unchecked Sendable {
     public func abandon() {
         handle = nil
         statements = [:]
+        dataVersionStatement = nil
     }
 
     /// Runs `sql` (one or more statements) without parameters or rows.
@@ -95,6 +99,29 @@ public final class SQLiteConnection: @unchecked Sendable {
                 throw SQLiteError(lastMessage)
             }
         }
+    }
+
+    /// SQLite's `PRAGMA data_version` on this connection: a number that
+    /// changes when another connection, in this process or another, has
+    /// committed to the database since this connection last asked (never
+    /// for this connection's own commits). The statement is prepared once.
+    /// - Throws: ``SQLiteError`` with SQLite's message (the database busy
+    ///   beyond the busy timeout, say).
+    public func dataVersion() throws -> Int64 {
+        if dataVersionStatement == nil {
+            var statement: OpaquePointer?
+            guard sqlite3_prepare_v2(handle, "PRAGMA data_version", -1, &statement, nil) == SQLITE_OK,
+                statement != nil
+            else {
+                sqlite3_finalize(statement)
+                throw SQLiteError(lastMessage)
+            }
+            dataVersionStatement = statement
+        }
+        let statement = dataVersionStatement
+        defer { sqlite3_reset(statement) }
+        guard sqlite3_step(statement) == SQLITE_ROW else { throw SQLiteError(lastMessage) }
+        return sqlite3_column_int64(statement, 0)
     }
 
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction (the write lock taken

@@ -5,7 +5,8 @@
 # error, and nothing is erased (the account works on). Once the lock is
 # released, `erase-user` erases the account while the server runs, and the
 # server, which remembered the user's API key and token (--auth-cache-ttl 5),
-# refuses both on the very next request. And an erasure interrupted after
+# refuses both on the very next request. A change another process makes to the user's list is served by
+# the next request too. And an erasure interrupted after
 # its rows were deleted (by versions that deleted the key last) is finished
 # by `erase-user`, which deletes the key.
 set -euo pipefail
@@ -24,6 +25,27 @@ by_key() { curl -s -o /dev/null -w '%{http_code}' -H "X-API-Key: $server_key" "$
 by_token() { curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $server_token" "$url/goals"; }
 erase_user() { "$server" erase-user "$user" --data "$work/data" 2>"$work/erase.err"; }
 [ "$(by_key)" = 200 ] && [ "$(by_token)" = 200 ] || fail "the demo user's credentials are refused"
+
+# Another process writes the file as any change to the list does (the rows and the list's version, in one
+# transaction): the server, which keeps the page and the list's version in memory, serves the change at once.
+read_flags() {
+    curl -s -H "X-API-Key: $server_key" "$url/insights?page_size=5" |
+        python3 -c 'import json, sys; print(" ".join(str(i["is_read"]) for i in json.load(sys.stdin)["data"]["insights"]))'
+}
+before=$(read_flags)
+[ "$(read_flags)" = "$before" ] && [ -n "$before" ] || fail "the demo user's list: '$before'"
+python3 - "$work/data" "$user" <<'PY'
+import sqlite3, sys
+data, user = sys.argv[1:]
+db = sqlite3.connect(data + "/wellness.sqlite", isolation_level=None, timeout=10)
+db.execute("BEGIN IMMEDIATE")
+db.execute("UPDATE insights SET is_read = 1 - is_read WHERE user_id = ?", (user,))
+db.execute("UPDATE list_versions SET version = version + 1 WHERE user_id = ? AND list = 'insights'", (user,))
+db.execute("COMMIT")
+PY
+flipped=$(echo "$before" | sed 's/True/x/g; s/False/True/g; s/x/False/g')
+after=$(read_flags)
+[ "$after" = "$flipped" ] || fail "another process's change to the list is not served at once: $before, then $after"
 
 # Another process holds user-keys.sqlite's write lock until $work/release exists.
 python3 - "$work/data/user-keys.sqlite" "$work/release" <<'PY' &
@@ -85,5 +107,6 @@ keys = sqlite3.connect(data + "/user-keys.sqlite")
 sys.exit(keys.execute("SELECT COUNT(*) FROM user_keys WHERE user_id = ?", (user,)).fetchone()[0])
 PY
 kill -TERM "$server_pid"; wait "$server_pid" || true
-echo "erase: key store locked: erase-user exit 75 and DELETE /account 503 + Retry-After, nothing erased;" \
+echo "erase: another process's change to a list served at once;" \
+     "key store locked: erase-user exit 75 and DELETE /account 503 + Retry-After, nothing erased;" \
      "then erase-user while the server runs: its key and token refused at once; an interrupted erasure finished"

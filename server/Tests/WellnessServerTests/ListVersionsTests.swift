@@ -4,9 +4,10 @@ import WellnessKitCore
 
 @testable import WellnessServer
 
-/// Performance: on PostgreSQL a list page kept in memory is checked against
-/// the list's version held in memory, kept current by the database's notices;
-/// never believed while notices may be missed.
+/// Performance: a list page kept in memory is checked against the list's
+/// version held in memory, kept current on PostgreSQL by the database's
+/// notices (never believed while notices may be missed), on SQLite believed
+/// only while nothing was committed to the file since it was read.
 @Suite struct ListVersionsTests {
     private static let key = ListVersionKey(user: "usr_1", list: .insights)
 
@@ -125,14 +126,228 @@ import WellnessKitCore
         }
     }
 
-    /// SQLite has no listener: every check reads the database, as before.
-    @Test func sqliteReadsTheDatabaseEveryTime() async throws {
+    /// On a file (SQLite), no listener: a version is believed while the
+    /// engine's commit epoch is unchanged, and a new epoch (anyone committed
+    /// to the file) forgets every version.
+    @Test func onAFileAVersionIsBelievedWhileNothingIsCommitted() {
+        let epoch = CommitEpoch(1)
+        let versions = ListVersions(commits: epoch.answer)
+        #expect(versions.isListening, "no listener to wait for")
+        #expect(versions.version(of: Self.key) == nil)
+        versions.learn(3, of: Self.key, readAt: versions.ticket)
+        #expect(versions.version(of: Self.key) == 3)
+        #expect(versions.version(of: Self.key) == 3, "still nothing committed")
+        epoch.set(2)
+        #expect(versions.version(of: Self.key) == nil, "something was committed: read again")
+        #expect(versions.version(of: Self.key) == nil, "and forgotten, not only hidden")
+        versions.learn(4, of: Self.key, readAt: versions.ticket)
+        #expect(versions.version(of: Self.key) == 4)
+        #expect(epoch.asked == 6, "every lookup asks")
+        #expect(versions.version(of: ListVersionKey(user: "usr_1", list: .goals)) == nil)
+        #expect(epoch.asked == 6, "a list not held asks nothing")
+    }
+
+    /// A read that began before a commit was noticed is not remembered, and
+    /// one that nobody has checked since is forgotten at the next lookup.
+    @Test func onAFileALookupOvertakenByACommitIsNotRemembered() {
+        let epoch = CommitEpoch(1)
+        let versions = ListVersions(commits: epoch.answer)
+        _ = versions.version(of: Self.key)
+        let ticket = versions.ticket
+        epoch.set(2)
+        _ = versions.version(of: ListVersionKey(user: "usr_2", list: .insights))
+        versions.learn(3, of: Self.key, readAt: ticket)
+        #expect(versions.version(of: Self.key) == nil, "read before the commit was noticed")
+
+        let unchecked = versions.ticket
+        epoch.set(3)
+        versions.learn(5, of: Self.key, readAt: unchecked)
+        #expect(versions.version(of: Self.key) == nil, "read before a commit nobody had noticed yet")
+    }
+
+    /// When the engine cannot tell (the file busy), nothing is believed, and
+    /// what was held before is not believed again afterwards.
+    @Test func onAFileNothingIsBelievedWhenTheEngineCannotTell() {
+        let epoch = CommitEpoch(1)
+        let versions = ListVersions(commits: epoch.answer)
+        _ = versions.version(of: Self.key)
+        versions.learn(3, of: Self.key, readAt: versions.ticket)
+        epoch.set(nil)
+        #expect(versions.version(of: Self.key) == nil)
+        versions.learn(3, of: Self.key, readAt: versions.ticket)
+        #expect(versions.version(of: Self.key) == nil)
+        epoch.set(1)
+        #expect(versions.version(of: Self.key) == nil, "an answer after a failure is a new start")
+    }
+
+    /// An answer older than the epoch followed (a lookup that asked earlier
+    /// but took the lock later) is not believed; it forgets nothing either.
+    @Test func onAFileAnOlderAnswerIsNotBelieved() {
+        let epoch = CommitEpoch(2)
+        let versions = ListVersions(commits: epoch.answer)
+        _ = versions.version(of: Self.key)
+        versions.learn(3, of: Self.key, readAt: versions.ticket)
+        epoch.set(1)
+        #expect(versions.version(of: Self.key) == nil)
+        epoch.set(2)
+        #expect(versions.version(of: Self.key) == 3)
+    }
+}
+
+/// A commit epoch a test sets (``SQLEngine/commitEpoch()``), counting how often it is asked.
+private final class CommitEpoch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: UInt64?
+    private var asks = 0
+
+    init(_ value: UInt64?) {
+        self.value = value
+    }
+
+    var answer: @Sendable () -> UInt64? {
+        { [self] in
+            lock.withLock {
+                asks += 1
+                return value
+            }
+        }
+    }
+
+    var asked: Int { lock.withLock { asks } }
+
+    func set(_ newValue: UInt64?) {
+        lock.withLock { value = newValue }
+    }
+}
+
+/// SQLite: another process (another store on the same file, as
+/// `wellness-server erase-user` opens, or any other connection) may write the
+/// file at any time; what it commits is seen by the next lookup at once,
+/// while versions are believed from memory when nothing was committed.
+@Suite struct SQLiteListVersionsTests {
+    private static var query: InsightQuery {
+        var query = InsightQuery()
+        query.pageSize = 5
+        return query
+    }
+
+    /// Nothing committed: the version is believed (no read); another store's
+    /// change is served by the next read, and so is this store's own.
+    @Test func anotherProcesssChangeIsSeenAtOnce() async throws {
+        let server = try await TestServer.make(.sqlite)
+        let reader = server.store
+        let user = try await server.user(days: 30)
+        let other = try await server.reopen()
+        let key = ListVersionKey(user: user.id, list: .insights)
+        try await Self.expectCurrent(reader, other, user.id, "first read")
+        try await Self.expectCurrent(reader, other, user.id, "read again")
+        #expect(reader.listVersions.version(of: key) == (try await Self.stored(other, user.id)), "believed")
+
+        let listed = try await other.insights.list(for: user.id, query: Self.query).insights
+        for (index, insight) in listed.prefix(3).enumerated() {
+            _ = try await other.insights.update(insight.id, for: user.id, with: UpdateInsightRequest(isFavorite: true))
+            try await Self.expectCurrent(reader, other, user.id, "another store's change \(index)")
+            try await Self.expectCurrent(reader, other, user.id, "another store's change \(index), read again")
+        }
+        _ = try await reader.insights.update(listed[0].id, for: user.id, with: UpdateInsightRequest(isRead: true))
+        try await Self.expectCurrent(reader, other, user.id, "its own change")
+        try await Self.expectCurrent(reader, other, user.id, "its own change, read again")
+        #expect(reader.listVersions.version(of: key) == (try await Self.stored(other, user.id)), "believed again")
+        await other.shutdown()
+    }
+
+    /// A connection that is no store's raises the version in the file: the next lookup reads it.
+    @Test func aVersionWrittenByAnyConnectionIsSeenAtOnce() async throws {
         let server = try await TestServer.make(.sqlite)
         let user = try await server.user(days: 10)
-        #expect(!server.store.listVersions.isListening)
-        let version = try await server.store.listVersion(.insights, for: user.id)
-        #expect(version > 0)
-        #expect(server.store.listVersions.version(of: ListVersionKey(user: user.id, list: .insights)) == nil)
+        let key = ListVersionKey(user: user.id, list: .insights)
+        let before = try await server.store.listVersion(.insights, for: user.id)
+        #expect(try await server.store.listVersion(.insights, for: user.id) == before)
+        #expect(server.store.listVersions.version(of: key) == before, "believed while nothing is committed")
+        let path = try #require(server.store.engine as? SQLiteEngine).path
+        let connection = try SQLiteEngine(path: path, readers: 1)
+        try await connection.query(
+            "UPDATE list_versions SET version = version + 7 WHERE user_id = ? AND list = 'insights'", [.text(user.id)])
+        #expect(try await server.store.listVersion(.insights, for: user.id) == before + 7)
+        await connection.shutdown()
+    }
+
+    /// Another store erases the user (what `wellness-server erase-user`
+    /// does): this one, which holds the user's page and version, serves
+    /// nothing of theirs from memory afterwards.
+    @Test func anErasureByAnotherProcessIsNeverServedFromMemory() async throws {
+        let server = try await TestServer.make(.sqlite)
+        let user = try await server.user(days: 30)
+        let reader = server.store
+        _ = try await reader.insights.encodedInsights(for: user.id, query: Self.query)
+        let held = try await reader.insights.encodedInsights(for: user.id, query: Self.query)
+        #expect(!held.insights.isEmpty)
+        let command = try await server.reopen()
+        #expect(try await command.erase(user.id) == .account)
+        let served = try await reader.insights.encodedInsights(for: user.id, query: Self.query)
+        #expect(served.insights.isEmpty && served.pagination.totalCount == 0)
+        #expect(try await reader.listVersion(.insights, for: user.id) == 0)
+        await command.shutdown()
+    }
+
+    /// The engine's commit epoch: unchanged while nothing is committed,
+    /// new after a commit by another connection or by its own writer.
+    @Test func theCommitEpochMovesWithEveryCommit() async throws {
+        let server = try await TestServer.make(.sqlite)
+        let engine = server.store.engine
+        let first = try #require(engine.commitEpoch())
+        #expect(engine.commitEpoch() == first)
+        let user = try await server.user()
+        let afterOwn = try #require(engine.commitEpoch())
+        #expect(afterOwn != first, "its own writer's commit")
+        #expect(engine.commitEpoch() == afterOwn)
+        let other = try await server.reopen()
+        _ = try await other.engine.query("UPDATE users SET tokens_valid_after_ms = 1 WHERE id = ?", [.text(user.id)])
+        #expect(engine.commitEpoch() != afterOwn, "another store's commit")
+        await other.shutdown()
+    }
+
+    /// Within a request, a check that began after the request did answers
+    /// for it (it has seen every commit made before the request began); a
+    /// request that began after a commit always sees it.
+    @Test func aCheckIsSharedOnlyByRequestsThatBeganBeforeIt() async throws {
+        let server = try await TestServer.make(.sqlite)
+        let engine = server.store.engine
+        let user = try await server.user()
+        let other = try SQLiteEngine(path: try #require(engine as? SQLiteEngine).path, readers: 1)
+        let raise = "UPDATE users SET tokens_valid_after_ms = tokens_valid_after_ms + 1 WHERE id = ?"
+        let commit = { @Sendable in try await other.query(raise, [.text(user.id)]) }
+        let checked = try await RequestStart.$nanoseconds.withValue(RequestStart.now()) {
+            let checked = try #require(engine.commitEpoch(), "the last check began before the request: checks")
+            try await commit()
+            #expect(engine.commitEpoch() == checked, "answered by the check that began after the request did")
+            return checked
+        }
+        let later = try await RequestStart.$nanoseconds.withValue(RequestStart.now()) {
+            let later = engine.commitEpoch()
+            #expect(later != checked, "a request that began after a commit sees it")
+            return later
+        }
+        try await commit()
+        #expect(engine.commitEpoch() != later, "outside a request every call checks")
+        await other.shutdown()
+    }
+
+    /// The page `reader` serves is the one `writer` reads from the database now.
+    private static func expectCurrent(_ reader: Store, _ writer: Store, _ userId: String, _ label: String)
+        async throws
+    {
+        let served = try await reader.insights.encodedInsights(for: userId, query: query)
+        let current = try await writer.insights.list(for: userId, query: query)
+        #expect(served.insights == (try current.insights.map { try JSONWriter.bytes($0.json) }), "\(label)")
+        #expect(served.pagination == current.pagination, "\(label)")
+    }
+
+    /// The version of the user's insights list in the database.
+    private static func stored(_ store: Store, _ userId: String) async throws -> Int64 {
+        try await store.engine.query(
+            "SELECT version FROM list_versions WHERE user_id = ? AND list = 'insights'", [.text(userId)]
+        ).first?.integer("version") ?? 0
     }
 }
 

@@ -16,12 +16,13 @@ struct RequestLogMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
-        let started = DispatchTime.now().uptimeNanoseconds
+        let started = RequestStart.now()
         // Hummingbird's id, on every line logged for this request (see JSONLogHandler).
         let requestId = context.logger[metadataKey: "hb.request.id"]?.description ?? ""
         let method = request.method.rawValue
         do {
-            var response = try await next(request, context)
+            // Checks of the database made from now on see every change committed before this request (``RequestStart``).
+            var response = try await RequestStart.$nanoseconds.withValue(started) { try await next(request, context) }
             response.headers[.xRequestID] = requestId
             let status = response.status.code
             let logger = context.logger

@@ -15,7 +15,8 @@ import Foundation
 /// and where notifications may be missed (a PostgreSQL listener not
 /// connected) nothing remembered is believed (``isTrusted``). On SQLite,
 /// which has no notifications, an entry is believed only after the
-/// database's erasure mark is read and found unchanged (``follow(erasureMark:)``).
+/// database's erasure mark is read and found unchanged (``follow(erasureMark:)``),
+/// or nothing was committed to the file since it was (``hasFollowedErasures(in:)``).
 /// A lifetime of 0 turns the cache off.
 final class PrincipalCache: @unchecked Sendable {
     /// How long an entry is believed, in seconds.
@@ -37,6 +38,9 @@ final class PrincipalCache: @unchecked Sendable {
     private var trusted: Bool
     /// The erasure mark last read from a SQLite database (``follow(erasureMark:)``).
     private var erasureMark: [UInt8]?
+    /// The engine's commit epoch (``SQLEngine/commitEpoch()``) taken before the
+    /// erasure mark last followed was read (``followedErasures(in:)``).
+    private var erasuresEpoch: UInt64?
     /// A monotonic time in nanoseconds that entries expire by.
     private let clock: @Sendable () -> UInt64
 
@@ -126,6 +130,20 @@ final class PrincipalCache: @unchecked Sendable {
             validAfter.removeAll()
             return true
         }
+    }
+
+    /// Records that the erasure mark read after the engine answered `epoch`
+    /// (``SQLEngine/commitEpoch()``) was followed: while the engine answers
+    /// the same epoch, nothing was committed since, so the mark is unchanged
+    /// and need not be read again (``hasFollowedErasures(in:)``).
+    func followedErasures(in epoch: UInt64) {
+        lock.withLock { erasuresEpoch = epoch }
+    }
+
+    /// Whether the erasure mark has been followed in `epoch`, the engine's
+    /// answer just now: nothing was committed to the file since it was read.
+    func hasFollowedErasures(in epoch: UInt64) -> Bool {
+        lock.withLock { erasuresEpoch == epoch }
     }
 
     /// Forgets everything of an erased user (every key that named them, their

@@ -7,8 +7,9 @@ import WellnessKitCore
 ///
 /// Reading a page again costs one single-row lookup of that version instead
 /// of reading, opening and encoding the page: on PostgreSQL that is most of a
-/// list request's cost (and on PostgreSQL, while its listener is connected,
-/// not even that: the version held in memory, ``ListVersions``). The version
+/// list request's cost (and not even that while the version held in memory
+/// may be believed, ``ListVersions``: on PostgreSQL while its listener is
+/// connected, on SQLite while nothing was committed to the file). The version
 /// lives in the database and every change to the list raises it in the same
 /// transaction, so a page is never served after a change made through this
 /// instance, nor after one made through another once the change's notice is

@@ -1,26 +1,39 @@
 import Foundation
 
 /// The versions of users' lists (``Store/listVersion(_:for:)``) this instance
-/// holds in memory on a shared database (PostgreSQL), so that checking a list
-/// page kept in ``InsightPageCache`` costs no round trip to the database.
+/// holds in memory, so that checking a list page kept in ``InsightPageCache``
+/// costs no read of the database: on PostgreSQL while the listener hears
+/// every change, on SQLite while nothing was committed to the file since.
 ///
-/// Kept current by the database's notices: the transaction that raises a
-/// list's version also sends the new version on the store's notice channel
-/// (``raise(_:for:channel:dialect:)``), which every instance's listener hears when it
-/// commits (``heard(_:of:)``), and the instance that made the change takes the
-/// new version itself once it has committed (``learn(_:of:readAt:)``). So the
-/// next read on the instance that made a change sees it; another instance sees
-/// it once its listener has heard the notice (a few milliseconds).
+/// On PostgreSQL, kept current by the database's notices: the transaction
+/// that raises a list's version also sends the new version on the store's
+/// notice channel (``raise(_:for:channel:dialect:)``), which every instance's
+/// listener hears when it commits (``heard(_:of:)``), and the instance that
+/// made the change takes the new version itself once it has committed
+/// (``learn(_:of:readAt:)``). So the next read on the instance that made a
+/// change sees it; another instance sees it once its listener has heard the
+/// notice (a few milliseconds). A version is believed only while the
+/// listener is connected and has been since the version was learned: losing
+/// the listener forgets every version (notices sent meanwhile are missed),
+/// and a lookup that began before the listener was lost or connected is not
+/// remembered (``Ticket``). Until the listener connects, nothing is believed
+/// and every check reads the database.
 ///
-/// A version is believed only while the listener is connected and has been
-/// since the version was learned: losing the listener forgets every version
-/// (notices sent meanwhile are missed), and a lookup that began before the
-/// listener was lost or connected is not remembered (``Ticket``). Until the
-/// listener connects, and on SQLite (no notices; another process may write
-/// the file), nothing is believed and every check reads the database. A
-/// version is believed for ``lifetime`` at most, then read again: a listener
-/// whose connection dies without a word (no loss is reported) leaves a
-/// version stale for that long at most.
+/// On SQLite, where another process (`wellness-server erase-user`) may write
+/// the file and no notice tells of it, every lookup first asks the engine
+/// whether anything was committed to the file since it last asked
+/// (``SQLEngine/commitEpoch()``, SQLite's `PRAGMA data_version`): when
+/// something was, by any process (this one's own writes too), every version
+/// is forgotten and a lookup that began before is not remembered, exactly as
+/// when a listener is lost; when nothing was, what was read since the
+/// previous commit is still the file's. So every lookup sees every change
+/// committed before it began (before its request began, ``RequestStart``),
+/// in this process or another, at once. When the engine cannot tell,
+/// nothing is believed.
+///
+/// A version is believed for ``lifetime`` at most, then read again: a
+/// listener whose connection dies without a word (no loss is reported)
+/// leaves a version stale for that long at most.
 final class ListVersions: @unchecked Sendable {
     /// A mark taken before the database is read, so that what the read finds
     /// is remembered only if the listener has been connected throughout.
@@ -56,6 +69,11 @@ final class ListVersions: @unchecked Sendable {
     let lifetime: UInt64
     let capacity: Int
     private let clock: @Sendable () -> UInt64
+    /// On a database without notices (SQLite), the engine's ``SQLEngine/commitEpoch()``,
+    /// asked before every lookup; nil where a listener hears the changes (PostgreSQL).
+    private let commits: (@Sendable () -> UInt64?)?
+    /// The commit epoch the versions held were learned in (``commits``).
+    private var followedCommits: UInt64?
     private let lock = NSLock()
     private var entries: [ListVersionKey: Entry] = [:]
     private var listening = false
@@ -69,20 +87,32 @@ final class ListVersions: @unchecked Sendable {
     ///   - capacity: versions held at most (0: none is).
     ///   - clock: monotonic nanoseconds that versions age by (the system's
     ///     uptime, unless a test moves its own clock).
+    ///   - commits: on a database without notices (SQLite), its engine's
+    ///     ``SQLEngine/commitEpoch()``: versions are believed (no listener is
+    ///     waited for) while it is unchanged. Nil: versions are believed while
+    ///     the listener is connected (``listenerConnected()``).
     init(
         lifetime: UInt64 = defaultLifetime, capacity: Int = defaultCapacity,
-        clock: @escaping @Sendable () -> UInt64 = PrincipalCache.uptimeNanoseconds
+        clock: @escaping @Sendable () -> UInt64 = PrincipalCache.uptimeNanoseconds,
+        commits: (@Sendable () -> UInt64?)? = nil
     ) {
         self.lifetime = lifetime
         self.capacity = max(capacity, 0)
         self.clock = clock
+        self.commits = commits
+        listening = commits != nil
     }
 
-    /// The version of the list, when this instance may believe the one it holds.
+    /// The version of the list, when this instance may believe the one it
+    /// holds; on SQLite, only after finding nothing committed to the file
+    /// since it was learned.
     func version(of key: ListVersionKey) -> Int64? {
+        guard Self.holds(key.list) else { return nil }
+        // Asked before the versions are looked at: a version learned after this answer is newer still.
+        let committed = commits.map { $0() }
         let now = clock()
         return lock.withLock {
-            guard listening, Self.holds(key.list), let entry = entries[key], now >= entry.learned,
+            guard listening, committed.map(follow) ?? true, let entry = entries[key], now >= entry.learned,
                 now - entry.learned < lifetime
             else { return nil }
             return entry.version
@@ -151,6 +181,21 @@ final class ListVersions: @unchecked Sendable {
     /// How many times the listener was lost (for tests).
     var lossCount: Int {
         lock.withLock { losses }
+    }
+
+    /// Whether the versions held may be believed after the engine answered
+    /// `epoch` (``commits``): a new epoch (something was committed to the
+    /// file) or none (the engine cannot tell) forgets them all and any lookup
+    /// under way, as a lost listener does. Called with the lock held.
+    private func follow(_ epoch: UInt64?) -> Bool {
+        if let epoch, let followed = followedCommits, epoch <= followed {
+            // An older epoch than the one followed is an answer that lost the race for the lock: not believed.
+            return epoch == followed
+        }
+        entries.removeAll()
+        self.epoch &+= 1
+        followedCommits = epoch
+        return false
     }
 
     /// Called with the lock held.

@@ -114,15 +114,20 @@ extension Store {
     /// instance last read it, forgets every remembered credential and data
     /// key, so that the erased user's key and token are refused from the
     /// next request on. Called before a remembered credential is believed.
+    /// The mark is not read again while nothing was committed to the file
+    /// since it last was (``SQLEngine/commitEpoch()``, a cheaper check).
     func followErasures() async throws {
         guard !engine.isShared else { return }
+        let epoch = engine.commitEpoch()
+        if let epoch, principals.hasFollowedErasures(in: epoch) { return }
         // Shared with the requests asking at the same time: a read that started after this call is as good.
         let mark = try await erasureMarkReads.value(for: 0) {
             try await engine.pointQuery("SELECT value FROM meta WHERE name = ?", [.text(Self.erasureMarkName)])
                 .first?.blob("value") ?? []
         }
-        guard principals.follow(erasureMark: mark) else { return }
-        userKeys.forgetAll()
+        if principals.follow(erasureMark: mark) { userKeys.forgetAll() }
+        // Only once followed: a request finding this epoch believes what is remembered.
+        if let epoch { principals.followedErasures(in: epoch) }
     }
 
     /// Forgets every cached credential, page and opened insight of an erased user.

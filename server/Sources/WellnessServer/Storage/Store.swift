@@ -26,8 +26,9 @@ public final class Store: Sendable {
     let erasureMarkReads = SharedReads<Int, [UInt8]>()
     /// Reads of a user's list version shared by the requests that ask at once (``listVersion(_:for:)``).
     let listVersionReads = SharedReads<ListVersionKey, Int64>()
-    /// Users' list versions held in memory while the listener hears every change (PostgreSQL; ``ListVersions``).
-    let listVersions = ListVersions()
+    /// Users' list versions held in memory while the listener hears every
+    /// change (PostgreSQL) or nothing was committed to the file since (SQLite; ``ListVersions``).
+    let listVersions: ListVersions
     /// Erasures waiting to be heard on this instance's listener (PostgreSQL).
     let erasureNotices = ErasureNotices()
     /// The time the store stamps rows and ends leases by, in epoch
@@ -41,6 +42,8 @@ public final class Store: Sendable {
     ) {
         self.engine = engine
         self.clock = clock
+        // A shared database's listener tells of changes; a file is asked whether anything was committed.
+        listVersions = engine.isShared ? ListVersions() : ListVersions(commits: { engine.commitEpoch() })
         self.cipher = cipher
         principals = PrincipalCache(lifetime: principalLifetime, clock: principalClock)
         self.openedInsights = OpenedInsightCache(capacity: openedInsights)

@@ -39,6 +39,20 @@ public protocol SQLEngine: SQLSession {
     /// Releases connections; the engine is not used afterwards.
     func shutdown() async
 
+    /// A number that stays the same from one call to a later one only when
+    /// nothing was committed to the database between the two, by any
+    /// connection of any process (this process's own writes included); nil
+    /// when the engine cannot tell now, or has no cheap way (PostgreSQL,
+    /// whose instances hear notices instead, ``watch(channel:_:)``). What
+    /// was read from the database after a call that returned a number is
+    /// still current while later calls return the same number: SQLite
+    /// serves what it remembers of a file that another process may write
+    /// (``ListVersions``, the erasure mark) after this check instead of a read.
+    /// Within a request, a check that began after the request did may answer
+    /// (``RequestStart``): it has seen every commit made before the request began.
+    /// Never waits for a writer or for a pooled connection.
+    func commitEpoch() -> UInt64?
+
     /// A SELECT of at most one row by an indexed key (a list's version, the
     /// erasure mark): what nearly every request answered from memory still
     /// reads. Like ``SQLSession/query(_:_:)``, unless the engine has a
@@ -47,6 +61,8 @@ public protocol SQLEngine: SQLSession {
 }
 
 extension SQLEngine {
+    public func commitEpoch() -> UInt64? { nil }
+
     public func pointQuery(_ sql: String, _ parameters: [SQLValue]) async throws -> [SQLRow] {
         try await query(sql, parameters)
     }

@@ -30,6 +30,18 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
     private let readersLock = NSLock()
     private let readerSlots: AsyncSemaphore
     private let metrics: ServerMetrics?
+    /// The connection that only asks `PRAGMA data_version` (``commitEpoch()``),
+    /// held under `watcherLock` for that moment, never for a wait: its busy
+    /// timeout is 0, so a busy file answers nil at once (the caller reads the
+    /// database instead, on a pooled reader, which waits).
+    private let watcher: SQLiteConnection
+    private let watcherLock = NSLock()
+    /// The data version `watcher` last answered (nil: none yet, or a failure since).
+    private var watchedVersion: Int64?
+    /// Raised whenever `watcher` finds the data version changed or cannot read it.
+    private var epoch: UInt64 = 0
+    /// When the last check that read the data version began (``RequestStart/now()``); nil after a failure.
+    private var lastCheck: UInt64?
 
     /// Reader connections by default: more than ``UserConcurrencyLimit/defaultLimit``,
     /// so that one user's reads never take them all.
@@ -56,6 +68,8 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
             return reader
         }
         readerSlots = AsyncSemaphore(permits: count)
+        watcher = try SQLiteConnection(path: path)
+        try watcher.execute("PRAGMA query_only = ON")
         for suffix in ["-wal", "-shm"] { try Self.makePrivate(path + suffix, create: false) }
     }
 
@@ -83,6 +97,35 @@ public final class SQLiteEngine: SQLEngine, @unchecked Sendable {
         }
         if chmod(path, 0o600) != 0 && errno != ENOENT {
             throw SQLFailure("cannot make \(path) private (mode 0600): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// SQLite's `PRAGMA data_version` on a connection of its own, which
+    /// commits nothing: it changes whenever any other connection (this
+    /// engine's writer, or another process's) has committed since it was last
+    /// asked. It begins and ends a read transaction, with no wait for a pooled
+    /// connection or a dispatch thread: a few microseconds on the calling
+    /// thread, against the single-row read it replaces. Within a request
+    /// (``RequestStart``), the last check's answer when that check began after
+    /// the request did: it has seen every commit made before the request began.
+    public func commitEpoch() -> UInt64? {
+        let since = RequestStart.nanoseconds
+        return watcherLock.withLock {
+            if let since, let lastCheck, lastCheck > since { return epoch }
+            let began = RequestStart.now()
+            guard let version = try? watcher.dataVersion() else {
+                // Cannot tell (the file busy, say): whatever was remembered must be read again.
+                watchedVersion = nil
+                lastCheck = nil
+                epoch &+= 1
+                return nil
+            }
+            if version != watchedVersion {
+                watchedVersion = version
+                epoch &+= 1
+            }
+            lastCheck = began
+            return epoch
         }
     }
 
