@@ -241,7 +241,7 @@ private final class CommitEpoch: @unchecked Sendable {
         let key = ListVersionKey(user: user.id, list: .insights)
         try await Self.expectCurrent(reader, other, user.id, "first read")
         try await Self.expectCurrent(reader, other, user.id, "read again")
-        #expect(reader.listVersions.version(of: key) == (try await Self.stored(other, user.id)), "believed")
+        #expect(reader.listVersions.version(of: key) == (try await ListPages.stored(other, user.id)), "believed")
 
         let listed = try await other.insights.list(for: user.id, query: Self.query).insights
         for (index, insight) in listed.prefix(3).enumerated() {
@@ -252,7 +252,7 @@ private final class CommitEpoch: @unchecked Sendable {
         _ = try await reader.insights.update(listed[0].id, for: user.id, with: UpdateInsightRequest(isRead: true))
         try await Self.expectCurrent(reader, other, user.id, "its own change")
         try await Self.expectCurrent(reader, other, user.id, "its own change, read again")
-        #expect(reader.listVersions.version(of: key) == (try await Self.stored(other, user.id)), "believed again")
+        #expect(reader.listVersions.version(of: key) == (try await ListPages.stored(other, user.id)), "believed again")
         await other.shutdown()
     }
 
@@ -337,17 +337,7 @@ private final class CommitEpoch: @unchecked Sendable {
     private static func expectCurrent(_ reader: Store, _ writer: Store, _ userId: String, _ label: String)
         async throws
     {
-        let served = try await reader.insights.encodedInsights(for: userId, query: query)
-        let current = try await writer.insights.list(for: userId, query: query)
-        #expect(served.insights == (try current.insights.map { try JSONWriter.bytes($0.json) }), "\(label)")
-        #expect(served.pagination == current.pagination, "\(label)")
-    }
-
-    /// The version of the user's insights list in the database.
-    private static func stored(_ store: Store, _ userId: String) async throws -> Int64 {
-        try await store.engine.query(
-            "SELECT version FROM list_versions WHERE user_id = ? AND list = 'insights'", [.text(userId)]
-        ).first?.integer("version") ?? 0
+        try await ListPages.expectCurrent(reader, writer, userId, query, label)
     }
 }
 
@@ -370,23 +360,23 @@ struct PostgresListVersionsTests {
         try await Self.untilListening(writer, reader)
         var query = InsightQuery()
         query.pageSize = 5
-        try await Self.expectCurrent(reader, writer, user.id, query, "first read")
-        try await Self.expectCurrent(reader, writer, user.id, query, "read again")
-        #expect(reader.listVersions.version(of: key) == (try await Self.stored(writer, user.id)))
+        try await ListPages.expectCurrent(reader, writer, user.id, query, "first read")
+        try await ListPages.expectCurrent(reader, writer, user.id, query, "read again")
+        #expect(reader.listVersions.version(of: key) == (try await ListPages.stored(writer, user.id)))
 
         let listed = try await writer.insights.list(for: user.id, query: query).insights[0]
         _ = try await writer.insights.update(listed.id, for: user.id, with: UpdateInsightRequest(isFavorite: true))
-        let raised = try await Self.stored(writer, user.id)
+        let raised = try await ListPages.stored(writer, user.id)
         #expect(writer.listVersions.version(of: key) == raised, "the writer knows its own change at once")
-        try await Self.expectCurrent(writer, writer, user.id, query, "the writer's next read")
+        try await ListPages.expectCurrent(writer, writer, user.id, query, "the writer's next read")
         // Only a notice tells the reader: it looks nothing up while it believes its version.
         try await Self.until("the reader hears the change") { reader.listVersions.version(of: key) == raised }
-        try await Self.expectCurrent(reader, writer, user.id, query, "after the notice")
+        try await ListPages.expectCurrent(reader, writer, user.id, query, "after the notice")
 
         // And the other way round: the reader's own change is seen by its next read.
         _ = try await reader.insights.update(listed.id, for: user.id, with: UpdateInsightRequest(isRead: true))
-        #expect(reader.listVersions.version(of: key) == (try await Self.stored(writer, user.id)))
-        try await Self.expectCurrent(reader, writer, user.id, query, "the reader's own change")
+        #expect(reader.listVersions.version(of: key) == (try await ListPages.stored(writer, user.id)))
+        try await ListPages.expectCurrent(reader, writer, user.id, query, "the reader's own change")
         await reader.shutdown()
     }
 
@@ -402,8 +392,8 @@ struct PostgresListVersionsTests {
         try await Self.untilListening(writer, reader)
         var query = InsightQuery()
         query.pageSize = 5
-        try await Self.expectCurrent(reader, writer, user.id, query, "before")
-        try await Self.expectCurrent(reader, writer, user.id, query, "before, read again")
+        try await ListPages.expectCurrent(reader, writer, user.id, query, "before")
+        try await ListPages.expectCurrent(reader, writer, user.id, query, "before, read again")
         #expect(reader.listVersions.version(of: key) != nil)
 
         let losses = reader.listVersions.lossCount
@@ -424,39 +414,23 @@ struct PostgresListVersionsTests {
         let listed = try await writer.insights.list(for: user.id, query: query).insights
         for (index, insight) in listed.prefix(3).enumerated() {
             _ = try await writer.insights.update(insight.id, for: user.id, with: UpdateInsightRequest(isFavorite: true))
-            #expect(try await reader.listVersion(.insights, for: user.id) == (try await Self.stored(writer, user.id)))
-            try await Self.expectCurrent(reader, writer, user.id, query, "while lost, change \(index)")
-            try await Self.expectCurrent(reader, writer, user.id, query, "while lost, change \(index) read again")
+            let stored = try await ListPages.stored(writer, user.id)
+            #expect(try await reader.listVersion(.insights, for: user.id) == stored)
+            try await ListPages.expectCurrent(reader, writer, user.id, query, "while lost, change \(index)")
+            try await ListPages.expectCurrent(reader, writer, user.id, query, "while lost, change \(index) read again")
             #expect(!reader.listVersions.isListening && reader.listVersions.version(of: key) == nil)
         }
         try await admin.query("ALTER DATABASE \(database) ALLOW_CONNECTIONS true")
         await admin.shutdown()
         try await Self.untilListening(writer, reader)
-        try await Self.expectCurrent(reader, writer, user.id, query, "reconnected")
+        try await ListPages.expectCurrent(reader, writer, user.id, query, "reconnected")
         _ = try await writer.insights.update(listed[0].id, for: user.id, with: UpdateInsightRequest(isRead: true))
-        let raised = try await Self.stored(writer, user.id)
+        let raised = try await ListPages.stored(writer, user.id)
         try await Self.until("the reconnected reader hears the change") {
             reader.listVersions.version(of: key) == raised
         }
-        try await Self.expectCurrent(reader, writer, user.id, query, "after a change heard on the new listener")
+        try await ListPages.expectCurrent(reader, writer, user.id, query, "after a change heard on the new listener")
         await reader.shutdown()
-    }
-
-    /// The page `reader` serves is the one `writer` reads from the database now.
-    private static func expectCurrent(
-        _ reader: Store, _ writer: Store, _ userId: String, _ query: InsightQuery, _ label: String
-    ) async throws {
-        let served = try await reader.insights.encodedInsights(for: userId, query: query)
-        let current = try await writer.insights.list(for: userId, query: query)
-        #expect(served.insights == (try current.insights.map { try JSONWriter.bytes($0.json) }), "\(label)")
-        #expect(served.pagination == current.pagination, "\(label)")
-    }
-
-    /// The version of the user's insights list in the database.
-    private static func stored(_ store: Store, _ userId: String) async throws -> Int64 {
-        try await store.engine.query(
-            "SELECT version FROM list_versions WHERE user_id = ? AND list = 'insights'", [.text(userId)]
-        ).first?.integer("version") ?? 0
     }
 
     private static func untilListening(_ stores: Store...) async throws {
@@ -487,5 +461,25 @@ extension Store {
         try await PostgresListVersionsTests.until("the change is heard") {
             try await listVersion(.insights, for: userId) >= stored
         }
+    }
+}
+
+/// What both engines' list-version suites check a served page and a stored version by.
+private enum ListPages {
+    /// The page `reader` serves is the one `writer` reads from the database now.
+    static func expectCurrent(
+        _ reader: Store, _ writer: Store, _ userId: String, _ query: InsightQuery, _ label: String
+    ) async throws {
+        let served = try await reader.insights.encodedInsights(for: userId, query: query)
+        let current = try await writer.insights.list(for: userId, query: query)
+        #expect(served.insights == (try current.insights.map { try JSONWriter.bytes($0.json) }), "\(label)")
+        #expect(served.pagination == current.pagination, "\(label)")
+    }
+
+    /// The version of the user's insights list in the database.
+    static func stored(_ store: Store, _ userId: String) async throws -> Int64 {
+        try await store.engine.query(
+            "SELECT version FROM list_versions WHERE user_id = ? AND list = 'insights'", [.text(userId)]
+        ).first?.integer("version") ?? 0
     }
 }
