@@ -328,42 +328,6 @@ private struct Placement {
     }
 }
 
-/// Distinct keys numbered in order of first sight: open addressing, linear probing.
-private struct KeyTable {
-    private var slots: [Int64]
-    private var numbers: [Int]
-    private let mask: Int
-    /// 64 less the table's size in bits: the hash's top bits pick the slot.
-    private let shift: UInt64
-    private(set) var keys: [Int64] = []
-
-    /// - Parameter capacity: most keys (a slice's rows): the table has at least twice as many slots.
-    init(capacity: Int) {
-        var bits: UInt64 = 4
-        while bits < 62, 1 << bits < capacity / 2 * 4 + 2 { bits += 1 }
-        let size = 1 << Int(bits)
-        slots = [Int64](repeating: 0, count: size)
-        numbers = [Int](repeating: -1, count: size)
-        mask = size - 1
-        shift = 64 - bits
-    }
-
-    /// The key's number, given it now if it has none.
-    mutating func number(_ key: Int64) -> Int {
-        // A multiplicative hash (Fibonacci): its top bits spread consecutive keys over the table.
-        var index = Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> shift)
-        while numbers[index] >= 0 {
-            if slots[index] == key { return numbers[index] }
-            index = (index &+ 1) & mask
-        }
-        let number = keys.count
-        slots[index] = key
-        numbers[index] = number
-        keys.append(key)
-        return number
-    }
-}
-
 extension Array where Element == Int64 {
     /// The index of `key` in this sorted array (where it would go, when absent).
     fileprivate func partitionIndex(of key: Int64) -> Int {
