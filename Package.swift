@@ -51,9 +51,11 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]),
         .target(
             name: "WellnessKitCore",
-            dependencies: ["CWellness"],
+            dependencies: ["CWellness", "CWellnessAtomics"],
             swiftSettings: [.enableExperimentalFeature("StrictConcurrency")]
         ),
+        /// Atomic integers and the spin-wait hint for the core's kept threads (header only).
+        .systemLibrary(name: "CWellnessAtomics", path: "Sources/CWellnessAtomics"),
         /// expat and zlib (Debian: libexpat1-dev, zlib1g-dev): the importers'
         /// streamed XML parser and the inflater of export.zip members.
         .systemLibrary(

@@ -2,6 +2,12 @@ import Testing
 
 @testable import WellnessKitCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// ``ParallelCalls`` on the threads the library keeps (``WorkerPool``) and,
 /// when those are taken, on threads of their own.
 @Suite struct ParallelCallsTests {
@@ -27,6 +33,28 @@ import Testing
                 #expect(inner == (0..<3).map { outer * 100 + $0 * 10 + round % 10 })
             }
         }
+    }
+
+    @Test func callsAnswerWhetherTheKeptThreadsPollOrSleep() {
+        // Back to back, the kept threads find each job while they poll; a pause past the polling
+        // window between rounds has them asleep, so each round also takes the wake-up path.
+        for round in 0..<60 {
+            let calls = (0..<3).map { index in { @Sendable in index + round * 10 } }
+            #expect(ParallelCalls.run(calls) == [round * 10, round * 10 + 1, round * 10 + 2])
+            if round % 3 == 0 { usleep(1_000) }
+        }
+    }
+
+    @Test func aCallerWaitsForAKeptThreadsLongJob() {
+        // The calling thread's part ends at once: it polls, then sleeps until the other thread finishes.
+        let answers = ParallelCalls.run([
+            { @Sendable in 1 },
+            { @Sendable in
+                usleep(5_000)
+                return 2
+            },
+        ])
+        #expect(answers == [1, 2])
     }
 
     @Test func oneCallRunsOnTheCallingThread() {

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ctypes
 import importlib
-import json
 import re
 from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Tuple, Union, cast
 
@@ -126,7 +125,7 @@ def aggregate_groups(options: Any, groups: Any, timestamps: Any, values: Any,
             if isinstance(error, ValidationError):
                 error = error_for(_explained(error.error, problems, stamps, unit, names))
             raise error from None
-        summary = json.loads(ctypes.string_at(report.ptr, report.len))
+        summary = _native.parse(ctypes.string_at(report.ptr, report.len))
         table = _import(pyarrow, schema, array)
     finally:
         _native.lib.wellness_buf_free(ctypes.byref(report))

@@ -83,52 +83,71 @@ public struct GroupedAggregation: Sendable {
                         dense: packing != nil && fields != nil ? DenseBuckets() : nil)
                 }
             })
-        var failures: [Failure] = []
+        groups = shares.flatMap(\.groups)
+        aggregatedCount = try Self.aggregatedCount(shares, limit: maximumTotalBuckets, onError: options.onError)
+        packedShares = shares.compactMap(\.packed)
+        denseShares = shares.compactMap(\.dense)
+        failures = Self.withRowlessGroups(
+            shares.flatMap(\.failures), seen: Set(shares.flatMap(\.keys)), options: options)
+    }
+
+    /// How many groups the shares aggregated.
+    /// - Throws: the error of the first group, in key order, that passed the cap of buckets or
+    ///   failed the call (``callError(_:)``).
+    private static func aggregatedCount(_ shares: [ShareResult], limit: Int, onError: GroupedSeriesOptions.OnError)
+        throws -> Int
+    {
+        let (buckets, overflow) = shares.reduce((0, false)) { sum, share in
+            let (total, overflow) = sum.0.addingReportingOverflow(share.buckets)
+            return (total, sum.1 || overflow)
+        }
+        // The usual call: every group run and none failing the call, told without a walk over the groups.
+        if !overflow, buckets <= limit, shares.allSatisfy(\.allRun),
+            onError == .skip || shares.allSatisfy(\.failures.isEmpty)
+        {
+            return shares.reduce(0) { $0 + $1.aggregated }
+        }
         var total = 0
         var aggregated = 0
         // In key order: the first group past the cap, or the first that fails the call, is the one named.
-        for outcome in shares.lazy.flatMap(\.outcomes) {
-            switch outcome {
-            case .aggregated(let key, let buckets):
-                total += buckets
-                aggregated += 1
-                if total > maximumTotalBuckets { throw Self.capError(group: key, limit: maximumTotalBuckets) }
-            case .failed(let failure) where options.onError == .skip: failures.append(failure)
-            case .failed(let failure): throw Self.callError(failure)
-            case .notRun: continue
+        for share in shares {
+            for outcome in share.outcomes {
+                switch outcome {
+                case .aggregated(let key, let buckets):
+                    total += buckets
+                    aggregated += 1
+                    if total > limit { throw Self.capError(group: key, limit: limit) }
+                case .failed(let index) where onError == .fail: throw Self.callError(share.failures[index])
+                case .failed, .notRun: continue
+                }
             }
         }
-        groups = shares.flatMap(\.groups)
-        aggregatedCount = aggregated
-        packedShares = shares.compactMap(\.packed)
-        denseShares = shares.compactMap(\.dense)
-        self.failures = Self.withRowlessGroups(
-            failures, seen: Set(shares.flatMap { $0.outcomes.compactMap(\.key) }), options: options)
+        return aggregated
     }
 
     /// The groups of one thread's share, and what became of each, in key order.
     private static func aggregate(
         _ share: Range<Int>, _ runs: GroupRuns, _ options: GroupedSeriesOptions, _ budget: BucketBudget,
         packed: PackedBuckets?, dense startingDense: DenseBuckets?
-    ) -> (groups: [Group], outcomes: [Outcome], packed: PackedBuckets?, dense: DenseBuckets?) {
+    ) -> ShareResult {
         var dense = startingDense
-        var groups: [Group] = []
-        var outcomes: [Outcome] = []
-        outcomes.reserveCapacity(share.count)
+        var result = ShareResult()
+        result.outcomes.reserveCapacity(share.count)
         let fast = dense != nil && DenseDayAggregator.accepts(options.base) ? DenseDayAggregator() : nil
         let table = GroupOptionsTable(options)
         var tally = BucketTally(budget)
         for index in share {
             // Past the cap no group is aggregated: the call fails.
             guard !tally.isExhausted else {
-                outcomes.append(.notRun)
+                result.outcomes.append(.notRun)
+                result.allRun = false
                 continue
             }
             if index - share.lowerBound == reservingAfter, dense != nil { reserve(&dense, share) }
             let run = runs.run(index)
             if let fast, let slot = table.slot(of: run.key), table.aggregate(run, in: slot, by: fast) {
                 tally.spend(fast.buckets.count)
-                outcomes.append(.aggregated(key: run.key, buckets: fast.buckets.count))
+                result.count(key: run.key, buckets: fast.buckets.count)
                 dense?.append(
                     key: run.key, fast.buckets, interval: fast.interval,
                     firstWeekday: table.firstWeekday(of: slot))
@@ -137,20 +156,23 @@ public struct GroupedAggregation: Sendable {
             switch aggregate(run, options) {
             case .success(let group):
                 tally.spend(group.aggregation.buckets.count)
-                outcomes.append(.aggregated(key: group.key, buckets: group.aggregation.buckets.count))
+                result.count(key: group.key, buckets: group.aggregation.buckets.count)
                 if dense != nil {
                     dense?.append(key: group.key, group.aggregation.buckets)
                 } else if let packed {
                     packed.append(key: group.key, group.aggregation.buckets)
                 } else {
-                    groups.append(group)
+                    result.groups.append(group)
                 }
             case .failure(let failure):
-                outcomes.append(.failed(failure))
+                result.outcomes.append(.failed(result.failures.count))
+                result.failures.append(failure)
             }
         }
         tally.settle()
-        return (groups, outcomes, packed, dense)
+        result.packed = packed
+        result.dense = dense
+        return result
     }
 
     /// Groups aggregated before a share's rows are reserved from their buckets.
@@ -223,19 +245,44 @@ public struct GroupedAggregation: Sendable {
     }
 }
 
-/// What became of one group.
+/// What became of one group: plain values, so that ten thousand of them
+/// are freed at once (a failure's error is kept apart, in its share's list).
 private enum Outcome: Sendable {
     case aggregated(key: Int64, buckets: Int)
-    case failed(GroupedAggregation.Failure)
+    /// Failed: its ``ShareResult/failures`` index.
+    case failed(Int)
     /// Not aggregated: the call's buckets had passed the cap.
     case notRun
+}
 
-    /// The group's key, when its rows were aggregated or failed.
-    var key: Int64? {
-        switch self {
-        case .aggregated(let key, _): return key
-        case .failed(let failure): return failure.group
-        case .notRun: return nil
+/// What one thread's share of the groups came to, in key order, and its
+/// totals, which tell the call's usual outcome without a walk over the groups.
+private struct ShareResult: Sendable {
+    var groups: [GroupedAggregation.Group] = []
+    var outcomes: [Outcome] = []
+    var failures: [GroupedAggregation.Failure] = []
+    var packed: PackedBuckets?
+    var dense: DenseBuckets?
+    /// Buckets of the groups aggregated; at most the call's cap and a few groups more.
+    private(set) var buckets = 0
+    private(set) var aggregated = 0
+    /// Whether no group was left unrun for the cap.
+    var allRun = true
+
+    mutating func count(key: Int64, buckets added: Int) {
+        outcomes.append(.aggregated(key: key, buckets: added))
+        buckets += added
+        aggregated += 1
+    }
+
+    /// The keys of the groups aggregated or failed.
+    var keys: [Int64] {
+        outcomes.compactMap { outcome in
+            switch outcome {
+            case .aggregated(let key, _): return key
+            case .failed(let index): return failures[index].group
+            case .notRun: return nil
+            }
         }
     }
 }

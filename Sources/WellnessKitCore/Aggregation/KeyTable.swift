@@ -8,10 +8,15 @@
 /// `Dictionary` took about a quarter of a millisecond on the calling thread
 /// alone. Here an insertion or a lookup is a multiplication and, mostly, one probe.
 struct KeyTable {
-    /// Per slot, its key (meaningful where `numbers` is not -1).
-    private var slots: [Int64]
-    /// Per slot, the number of its key; -1 when empty.
-    private var numbers: [Int]
+    /// A key and its number, side by side so that a probe reads one cache line.
+    private struct Slot {
+        var key: Int64
+        /// -1 when the slot is empty.
+        var number: Int
+        static let empty = Slot(key: 0, number: -1)
+    }
+
+    private var slots: [Slot]
     /// 64 less the table's size in bits: the hash's top bits pick the slot.
     private var shift: UInt64
     /// The keys, by number.
@@ -20,8 +25,7 @@ struct KeyTable {
     /// - Parameter capacity: keys expected: up to that many are numbered without growing.
     init(capacity: Int) {
         let bits = Self.bits(for: capacity)
-        slots = [Int64](repeating: 0, count: 1 << bits)
-        numbers = [Int](repeating: -1, count: 1 << bits)
+        slots = [Slot](repeating: .empty, count: 1 << bits)
         shift = 64 - UInt64(bits)
         keys.reserveCapacity(capacity)
     }
@@ -30,30 +34,34 @@ struct KeyTable {
 
     /// The key's number, given it now if it has none.
     mutating func number(_ key: Int64) -> Int {
-        var index = slot(of: key)
-        while numbers[index] >= 0 {
-            if slots[index] == key { return numbers[index] }
-            index = (index &+ 1) & (numbers.count - 1)
-        }
+        let (index, found) = probe(for: key)
+        if let found { return found }
         let number = keys.count
         keys.append(key)
-        if keys.count * 2 > numbers.count {
+        if keys.count * 2 > slots.count {
             grow()
         } else {
-            slots[index] = key
-            numbers[index] = number
+            slots[index] = Slot(key: key, number: number)
         }
         return number
     }
 
     /// The key's number; nil when it has none.
     func number(of key: Int64) -> Int? {
-        var index = slot(of: key)
-        while numbers[index] >= 0 {
-            if slots[index] == key { return numbers[index] }
-            index = (index &+ 1) & (numbers.count - 1)
+        probe(for: key).number
+    }
+
+    /// The slot holding `key` and its number, or the empty slot where it would go and nil.
+    private func probe(for key: Int64) -> (index: Int, number: Int?) {
+        slots.withUnsafeBufferPointer { slots in
+            // The table is never full (at most half): the probe ends at an empty slot.
+            var index = slot(of: key)
+            while slots[index].number >= 0 {
+                if slots[index].key == key { return (index, slots[index].number) }
+                index = (index &+ 1) & (slots.count &- 1)
+            }
+            return (index, nil)
         }
-        return nil
     }
 
     private func slot(of key: Int64) -> Int {
@@ -64,14 +72,11 @@ struct KeyTable {
     /// Twice the slots, every key placed again (the last numbered included).
     private mutating func grow() {
         let bits = 64 - Int(shift) + 1
-        slots = [Int64](repeating: 0, count: 1 << bits)
-        numbers = [Int](repeating: -1, count: 1 << bits)
+        slots = [Slot](repeating: .empty, count: 1 << bits)
         shift = 64 - UInt64(bits)
         for (number, key) in keys.enumerated() {
-            var index = slot(of: key)
-            while numbers[index] >= 0 { index = (index &+ 1) & (numbers.count - 1) }
-            slots[index] = key
-            numbers[index] = number
+            let (index, _) = probe(for: key)
+            slots[index] = Slot(key: key, number: number)
         }
     }
 
