@@ -97,6 +97,8 @@ public func wellness_series_aggregate_groups(
         guard let schema, let array else {
             throw WellnessError.invalidArgument("\(schema == nil ? "schema" : "array") must not be NULL")
         }
+        // The kept threads poll while the options are read: woken at the first phase, they started late.
+        ParallelCalls.wakeKeptThreads()
         let bytes = try input(options, optionsLength, name: "options_json")
         // Ten thousand groups' entries read without a JSON tree when they are of the usual form.
         let grouped =

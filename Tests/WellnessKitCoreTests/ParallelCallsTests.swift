@@ -45,6 +45,17 @@ import Testing
         }
     }
 
+    @Test func keptThreadsWokenWithoutAJobServeTheNextCalls() {
+        _ = ParallelCalls.run([{ @Sendable in 0 }, { @Sendable in 1 }])
+        for round in 0..<30 {
+            // Woken with nothing to do: they poll, sleep again past the window, and take the next jobs.
+            ParallelCalls.wakeKeptThreads()
+            ParallelCalls.wakeKeptThreads()
+            if round % 2 == 0 { usleep(1_000) }
+            #expect(ParallelCalls.run([{ @Sendable in round }, { @Sendable in round + 1 }]) == [round, round + 1])
+        }
+    }
+
     @Test func aCallerWaitsForAKeptThreadsLongJob() {
         // The calling thread's part ends at once: it polls, then sleeps until the other thread finishes.
         let answers = ParallelCalls.run([

@@ -40,6 +40,13 @@ package enum ParallelCalls {
         return boxes.compactMap(\.value)
     }
 
+    /// Wakes the threads the library keeps, so that they are polling for jobs
+    /// when this thread's next ``run(_:)`` hands them out: a call about to run
+    /// phases on several threads calls this before it prepares the first.
+    package static func wakeKeptThreads() {
+        WorkerPool.wakeIdle()
+    }
+
     private static func start<Value: Sendable>(_ box: ResultBox<Value>) -> pthread_t? {
         startThread(retaining: box) { context in
             guard let context else { return nil }

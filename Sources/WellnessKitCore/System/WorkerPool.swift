@@ -53,6 +53,19 @@ final class WorkerPool: @unchecked Sendable {
         } ?? []
     }
 
+    /// Wakes this process's idle workers, so that they poll for their next job
+    /// (``Worker``) while the caller prepares it: a call about to run phases on
+    /// several threads calls this before its first, whose start then does not
+    /// wait for a sleeping thread to be scheduled (a tenth of a millisecond on
+    /// a virtual machine). Does nothing when the pool is busy.
+    static func wakeIdle() {
+        let pid = getpid()
+        _ = lock.withLockIfAvailable {
+            guard let pool = current, pool.pid == pid else { return }
+            for worker in pool.idle { worker.nudge() }
+        }
+    }
+
     /// Gives leased workers back once their jobs are done (dropped when the pool is not this process's).
     static func giveBack(_ workers: [Worker]) {
         guard !workers.isEmpty else { return }
@@ -120,6 +133,11 @@ final class Worker: @unchecked Sendable {
         wakeIfSleeping(.workerSleeps)
     }
 
+    /// Has the worker poll again for a while if it sleeps (``WorkerPool/wakeIdle()``).
+    fileprivate func nudge() {
+        wakeIfSleeping(.workerSleeps)
+    }
+
     /// Waits until the job submitted last is done (what it wrote is then visible to the caller).
     func wait() {
         let submitted = wellness_atomic_load(pointer(.submitted))
@@ -140,22 +158,28 @@ final class Worker: @unchecked Sendable {
     }
 
     /// Returns once `counter` is at least `target`: polled for ``pollingNanoseconds``, then
-    /// waited for on the condition with `sleeping` set.
+    /// waited for on the condition with `sleeping` set, and polled again after each wake-up.
     private func waitUntil(_ counter: Counter, reaching target: Int64, sleeping: Counter) {
         let count = pointer(counter)
+        while !poll(count, reaching: target) {
+            sleep(until: count, reaches: target, announcing: pointer(sleeping))
+        }
+    }
+
+    /// Whether `count` reached `target` within ``pollingNanoseconds``.
+    private func poll(_ count: UnsafeMutablePointer<Int64>, reaching target: Int64) -> Bool {
         let deadline = Self.now() + Self.pollingNanoseconds
         var polls = 0
         while wellness_atomic_load(count) < target {
             polls += 1
             // The clock every 64 polls: a poll is a few nanoseconds, reading the clock some twenty.
-            guard polls % 64 != 0 || Self.now() < deadline else {
-                sleep(until: count, reaches: target, announcing: pointer(sleeping))
-                return
-            }
+            if polls % 64 == 0, Self.now() >= deadline { return false }
             wellness_spin_pause()
         }
+        return true
     }
 
+    /// Sleeps on the condition until woken, unless `count` reached `target` first.
     private func sleep(
         until count: UnsafeMutablePointer<Int64>, reaches target: Int64, announcing flag: UnsafeMutablePointer<Int64>
     ) {
@@ -163,7 +187,7 @@ final class Worker: @unchecked Sendable {
         wellness_atomic_store(flag, 1)
         // Checked after the announcement: a count changed before it is seen here, one changed after it
         // finds the flag set and signals, which it can only do once this thread waits (it holds the mutex).
-        while wellness_atomic_load(count) < target { pthread_cond_wait(condition, mutex) }
+        if wellness_atomic_load(count) < target { pthread_cond_wait(condition, mutex) }
         wellness_atomic_store(flag, 0)
         pthread_mutex_unlock(mutex)
     }
