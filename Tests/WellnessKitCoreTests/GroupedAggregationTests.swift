@@ -163,6 +163,46 @@ import Testing
         }
     }
 
+    @Test func theFirstFailingGroupInKeyOrderIsNamedWhicheverThreadMetIt() throws {
+        // 60 groups of two rows; groups 17 and 45 each have a NaN, in shares of different threads.
+        let keys = (1...60).flatMap { [Int64($0), Int64($0)] }
+        let stamps = Array(repeating: Int64(1_700_000_000), count: 120)
+        var values = Array(repeating: 1.0, count: 120)
+        values[2 * 16 + 1] = .nan
+        values[2 * 44] = .nan
+        for threads in [1, 2, 3] {
+            let skipped = try aggregate(keys, stamps, values, #"{"on_error": "skip", "threads": \#(threads)}"#)
+            #expect(skipped.aggregatedCount == 58 && skipped.failures.map(\.group) == [17, 45], "\(threads)")
+            #expect(skipped.failures.map(\.row) == [33, 88], "\(threads)")
+            do {
+                _ = try aggregate(keys, stamps, values, #"{"threads": \#(threads)}"#)
+                Issue.record("a NaN passed")
+            } catch let error as WellnessError {
+                #expect(error.message.hasPrefix("group 17: ") && error.path == "values[33]", "\(threads): \(error)")
+            }
+        }
+    }
+
+    @Test func aFailureBeforeTheCapIsNamedAndTheCapBeforeAFailure() throws {
+        // Four groups of 11 daily buckets; the cap of 30 is passed at group 30.
+        let day: Int64 = 86_400
+        let keys: [Int64] = [10, 10, 20, 20, 30, 30, 40, 40]
+        let stamps = [0, 10 * day, 0, 10 * day, 0, 10 * day, 0, 10 * day]
+        let json = #"{"interval": "day", "include_empty": true}"#
+        for (bad, named) in [(3, "group 20: "), (7, "group 30: ")] {
+            var values = Array(repeating: 1.0, count: 8)
+            values[bad] = .nan
+            #expect(throws: WellnessError.self) {
+                do {
+                    _ = try aggregate(keys, stamps, values, json, maximumTotalBuckets: 30)
+                } catch let error as WellnessError {
+                    #expect(error.message.hasPrefix(named), "\(error)")
+                    throw error
+                }
+            }
+        }
+    }
+
     @Test func skippingReportsTheGroupAndKeepsTheOthers() throws {
         let result = try aggregate(
             [1, 2, 2], [1_700_000_000, 1_700_000_000, 99_999_999_999_999],

@@ -269,6 +269,7 @@ private struct ShareResult: Sendable {
     /// Whether no group was left unrun for the cap.
     var allRun = true
 
+    /// Records group `key` as aggregated into `added` buckets.
     mutating func count(key: Int64, buckets added: Int) {
         outcomes.append(.aggregated(key: key, buckets: added))
         buckets += added
