@@ -23,9 +23,11 @@
 /// what they refuse.
 enum GroupEntriesScanner {
     /// One entry: its key and its zone, an index into ``Scanned/zones``.
-    struct Entry {
+    struct Entry: GroupSettingsTable.ListedGroup {
         let key: Int64
         let zone: Int?
+
+        var settings: GroupedSeriesOptions.GroupSettings { .init(zone: zone, firstWeekday: nil) }
     }
 
     /// Where the `"groups"` array lies (from its `[` to past its `]`), and

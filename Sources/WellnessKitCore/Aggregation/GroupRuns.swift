@@ -242,9 +242,8 @@ private final class Gathered: @unchecked Sendable {
         timestamps = ScratchBuffer(capacity: keys.count)
         values = ScratchBuffer(capacity: keys.count)
         let (timestampsOut, valuesOut) = (SharedBuffer(timestamps.buffer), SharedBuffer(values.buffer))
-        let starts = placement.cursors
         _ = slices.run { slice, range -> Bool in
-            var next = starts[slice]
+            var next = placement.cursors(of: slice)
             for row in range {
                 let slot = numbering.slot(of: row, keys)
                 let position = next[slot]
@@ -269,11 +268,11 @@ private final class Gathered: @unchecked Sendable {
     private func placeOrder() -> ScratchBuffer<Int> {
         let (keys, slices) = (self.keys, self.slices)
         let numbering = KeyNumbering(keys, slices, low: low, high: high)
-        let starts = Placement(keys, slices, numbering).cursors
+        let placement = Placement(keys, slices, numbering)
         let order = ScratchBuffer<Int>(capacity: keys.count)
         let orderOut = SharedBuffer(order.buffer)
         _ = slices.run { slice, range -> Bool in
-            var next = starts[slice]
+            var next = placement.cursors(of: slice)
             for row in range {
                 let slot = numbering.slot(of: row, keys)
                 orderOut[next[slot]] = row
@@ -288,9 +287,11 @@ private final class Gathered: @unchecked Sendable {
 /// Where each slice's rows of each group go: a count per slot and slice,
 /// then a prefix sum over them, the groups in key order and within a group
 /// the slices in order.
-private struct Placement {
-    /// Per slice, its first position in each slot.
-    let cursors: [[Int]]
+private struct Placement: Sendable {
+    /// Each slice's rows in each slot.
+    private let counts: [[Int]]
+    /// Where each slot's rows start.
+    private let starts: [Int]
     let groupKeys: [Int64]
     /// Where each group's rows start, and the end.
     let bounds: [Int]
@@ -301,9 +302,10 @@ private struct Placement {
             for row in range { counts[numbering.slot(of: row, keys)] += 1 }
             return counts
         }
-        // Each group's start, from the slices' counts added up slot by slot. (Read slot by slot and
-        // slice by slice from the nested arrays, with their checks, this serial step took some sixty
-        // microseconds with ten thousand groups, the call's other threads waiting.)
+        // The slots' totals, then their starts, in passes over flat buffers: read slot by slot and slice by
+        // slice from the nested arrays, with their checks, this step took some sixty microseconds with ten
+        // thousand groups, the call's other threads waiting. (Each slice's own positions are its thread's
+        // to add up: ``cursors(of:)``.)
         var totals = counts.first ?? []
         for slice in counts.indices.dropFirst() {
             totals.withUnsafeMutableBufferPointer { totals in
@@ -312,29 +314,46 @@ private struct Placement {
                 }
             }
         }
+        let groups = totals.reduce(0) { $0 + ($1 > 0 ? 1 : 0) }
         var starts = [Int](repeating: 0, count: numbering.slots)
-        var groupKeys: [Int64] = []
-        var bounds: [Int] = []
+        var groupKeys = [Int64](repeating: 0, count: groups)
+        var bounds = [Int](repeating: keys.count, count: groups + (keys.count > 0 ? 1 : 0))
         totals.withUnsafeBufferPointer { totals in
             starts.withUnsafeMutableBufferPointer { starts in
-                var position = 0
-                for slot in totals.indices {
-                    starts[slot] = position
-                    guard totals[slot] > 0 else { continue }
-                    groupKeys.append(numbering.key(of: slot))
-                    bounds.append(position)
-                    position += totals[slot]
+                groupKeys.withUnsafeMutableBufferPointer { groupKeys in
+                    bounds.withUnsafeMutableBufferPointer { bounds in
+                        var position = 0
+                        var group = 0
+                        for slot in totals.indices {
+                            starts[slot] = position
+                            guard totals[slot] > 0 else { continue }
+                            groupKeys[group] = numbering.key(of: slot)
+                            bounds[group] = position
+                            group += 1
+                            position += totals[slot]
+                        }
+                    }
                 }
             }
         }
-        if keys.count > 0 { bounds.append(keys.count) }
-        var cursors = [starts]
-        for slice in counts.indices.dropLast() {
-            cursors.append(zip(cursors[slice], counts[slice]).map { $0 + $1 })
-        }
-        self.cursors = cursors
+        self.counts = counts
+        self.starts = starts
         self.groupKeys = groupKeys
         self.bounds = bounds
+    }
+
+    /// Slice `slice`'s first position in each slot: past the earlier slices' rows there. Called by the
+    /// slice's own thread.
+    func cursors(of slice: Int) -> [Int] {
+        var cursors = starts
+        cursors.withUnsafeMutableBufferPointer { cursors in
+            for earlier in 0..<slice {
+                counts[earlier].withUnsafeBufferPointer { counts in
+                    for slot in cursors.indices { cursors[slot] += counts[slot] }
+                }
+            }
+        }
+        return cursors
     }
 }
 

@@ -109,13 +109,13 @@ extension GroupedSeriesOptions: JSONDecodable {
         }
         self = try restRead.get()
         zones = scanned.zones
-        groupTable = GroupSettingsTable(capacity: scanned.entries.count)
-        for (index, entry) in scanned.entries.enumerated() {
-            guard groupTable.insert(GroupSettings(zone: entry.zone, firstWeekday: nil), for: entry.key) else {
-                throw WellnessError.validation(
-                    "group \(entry.key) is listed twice",
-                    at: FieldPath.root.appending("groups").appending(index: index).appending("group"))
-            }
+        switch GroupSettingsTable.listing(scanned.entries, threads: threads) {
+        case .success(let table):
+            groupTable = table
+        case .failure(let listedTwice):
+            throw WellnessError.validation(
+                "group \(scanned.entries[listedTwice.index].key) is listed twice",
+                at: FieldPath.root.appending("groups").appending(index: listedTwice.index).appending("group"))
         }
     }
 

@@ -65,8 +65,12 @@ struct KeyTable {
     }
 
     private func slot(of key: Int64) -> Int {
-        // Fibonacci hashing: the top bits of the product spread consecutive keys over the table.
-        Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> shift)
+        Int(truncatingIfNeeded: Self.hash(key) >> shift)
+    }
+
+    /// Fibonacci hashing: the top bits of the product spread consecutive keys over the table.
+    static func hash(_ key: Int64) -> UInt64 {
+        UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15
     }
 
     /// Twice the slots, every key placed again (the last numbered included).
