@@ -17,6 +17,10 @@ package struct GroupSettingsTable: Sendable {
             settings.reserveCapacity(capacity)
         }
 
+        func settings(of key: Int64) -> GroupedSeriesOptions.GroupSettings? {
+            table.number(of: key).map { settings[$0] }
+        }
+
         mutating func insert(_ value: GroupedSeriesOptions.GroupSettings, for key: Int64) -> Bool {
             guard table.number(key) == settings.count else { return false }
             settings.append(value)
@@ -102,8 +106,8 @@ package struct GroupSettingsTable: Sendable {
 
     /// The settings of group `key`, when listed.
     package func settings(of key: Int64) -> GroupedSeriesOptions.GroupSettings? {
-        let part = parts[Self.part(of: key, among: parts.count)]
-        return part.table.number(of: key).map { part.settings[$0] }
+        // A method of the part in place: a copy of it would retain its three arrays, which every thread shares.
+        parts[Self.part(of: key, among: parts.count)].settings(of: key)
     }
 
     /// Lists group `key` with `value`; false, changing nothing, when it is already listed.
