@@ -12,7 +12,10 @@ dict and as JSON bytes, since the wrapper's encoding of the ten thousand
 group entries, about 0.4 ms, runs on the calling thread alone). Each thread
 count runs in blocks of calls back to back, as a caller's calls would, the
 blocks of 1 and 2 threads alternating so that both meet the same moments of
-a shared machine; the best call of each is kept. Alternating call by call,
+a shared machine; the best call of each is kept (of 6 blocks for the 10M
+shape and 48 for the 200k one, WELLNESS_BENCH_SCALING_BLOCKS setting the
+first: a 2-thread call needs both cores free at once, which a shared machine
+grants less often than one). Alternating call by call,
 also shown, leaves the library's kept thread asleep through every 1-thread
 call, which a caller that uses 2 threads does not do (in one pair of runs
 minutes apart it read 1.84x where blocks read 1.94x). The serial fraction s is Amdahl's, from those best
@@ -48,6 +51,10 @@ ZONES = ["America/New_York", "Europe/Berlin", "America/Santiago", "Australia/Syd
          "Asia/Kathmandu", "America/Los_Angeles", "Europe/London", "Asia/Tokyo", "UTC"]
 START = 1_704_067_200  # 2024-01-01T00:00:00Z
 REPEATS = int(os.environ.get("WELLNESS_BENCH_REPEATS", 3))
+#: Blocks per thread count in the 10M shape's scaling (the 200k shape, a call of about 20 ms, runs 8 times
+#: as many): the best call is the library's own time only when both cores were free during it, which on a
+#: shared machine takes more tries for a 2-thread call than for a 1-thread one.
+SCALING_BLOCKS = int(os.environ.get("WELLNESS_BENCH_SCALING_BLOCKS", 6))
 FEW_SAMPLES = 200_000
 STATISTICS = ["count", "sum", "average", "min", "max"]
 
@@ -79,7 +86,7 @@ def libwellness(data: Dict[str, Any]) -> pd.DataFrame:
 BLOCK = 5
 
 
-def scaling(data: Dict[str, Any], repeats: int = REPEATS, encoded: bool = False,
+def scaling(data: Dict[str, Any], repeats: int = SCALING_BLOCKS, encoded: bool = False,
             block: int = BLOCK) -> Dict[int, float]:
     """Best call of `repeats` alternating blocks of `block` calls on 1 and 2 threads (the options built
     outside the timing; with `encoded`, also written as JSON outside it, so that the library's own scaling
@@ -156,17 +163,19 @@ def main() -> None:
     data = make_data()
     # Scaling first: polars' and pyarrow's own threads (thread pools, an allocator's background
     # purging) run on after their work and would take CPU from the 2-thread runs.
-    print(f"Scaling of the grouped call, best call of {REPEATS} alternating blocks of {BLOCK} per thread count:")
-    report_scaling(f"{SAMPLES:,} samples, {USERS:,} users", scaling(data))
     few = make_data(FEW_SAMPLES)
-    # A call of about 20 ms: more blocks, so that the best of them finds the machine's quiet moments.
-    report_scaling(f"{FEW_SAMPLES:,} samples, {USERS:,} users, options as a dict", scaling(few, 5 * REPEATS))
+    many_blocks, few_blocks = SCALING_BLOCKS, 8 * SCALING_BLOCKS
+    print(f"Scaling of the grouped call, best call of alternating blocks of {BLOCK} calls per thread count "
+          f"({many_blocks} blocks each for {SAMPLES:,} samples, {few_blocks} for {FEW_SAMPLES:,}):")
+    report_scaling(f"{SAMPLES:,} samples, {USERS:,} users", scaling(data, many_blocks))
+    report_scaling(f"{FEW_SAMPLES:,} samples, {USERS:,} users, options as a dict", scaling(few, few_blocks))
     report_scaling(f"{FEW_SAMPLES:,} samples, {USERS:,} users, options as JSON bytes",
-                   scaling(few, 5 * REPEATS, encoded=True))
-    print("  The same, alternating call by call (the kept thread asleep through each 1-thread call):")
-    report_scaling(f"{SAMPLES:,} samples, {USERS:,} users", scaling(data, BLOCK * REPEATS, block=1))
+                   scaling(few, few_blocks, encoded=True))
+    print(f"  The same, alternating call by call ({BLOCK * many_blocks} and {BLOCK * few_blocks} calls per thread "
+          "count; the kept thread asleep through each 1-thread call):")
+    report_scaling(f"{SAMPLES:,} samples, {USERS:,} users", scaling(data, BLOCK * many_blocks, block=1))
     report_scaling(f"{FEW_SAMPLES:,} samples, {USERS:,} users, options as JSON bytes",
-                   scaling(few, 5 * BLOCK * REPEATS, encoded=True, block=1))
+                   scaling(few, BLOCK * few_blocks, encoded=True, block=1))
     ours = libwellness(data)
     check(ours, polars_per_zone(data), pandas_per_zone(data))
     results = {"libwellness grouped (2 threads)": timed(lambda: libwellness(data)),
