@@ -80,6 +80,10 @@ def wrk(url: str, key: str, connections: int, seconds: int, script: Optional[str
     non_2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
     sockets = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", output)
     errors = (int(non_2xx.group(1)) if non_2xx else 0) + (sum(map(int, sockets.groups())) if sockets else 0)
+    if errors:
+        # Which kind, for whoever reads the table's error count: wrk's own words.
+        found = [line.strip() for line in output.splitlines() if "Socket errors" in line or "Non-2xx" in line]
+        print(f"wrk reported errors for {url} ({connections} conn): {'; '.join(found)}", file=sys.stderr, flush=True)
     rate = re.search(r"Requests/sec:\s+([\d.]+)", output)
     if "50" not in latency or "99" not in latency:
         # No request completed (wrk prints no distribution then): say so rather than stop the benchmark.
