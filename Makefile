@@ -21,7 +21,7 @@ SUDO       := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all deps lib wheel print-version python-env build lint test swift-test server-test server-test-suite ctest demo bench server install clean \
         spark35-test \
-        fuzz fuzz-build fuzz-replay fuzz-corpus sanitize sanitize-deps sanitize-tsan sanitize-valgrind sanitize-asan
+        fuzz fuzz-build fuzz-replay fuzz-corpus fuzz-codec fuzz-codec-build sanitize sanitize-deps sanitize-tsan sanitize-valgrind sanitize-asan
 
 all: build
 
@@ -30,6 +30,8 @@ deps: $(BUILD)/.deps
 $(BUILD)/.deps:
 	@missing=$$(for p in $(APT_NEEDS); do dpkg -s $$p >/dev/null 2>&1 || echo $$p; done); \
 	python3 -c 'import venv, ensurepip' 2>/dev/null || missing="$$missing python3 python3-venv"; \
+	python3 -c 'import os, sysconfig; raise SystemExit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' \
+	  2>/dev/null || missing="$$missing python3-dev"; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing Debian packages:" $$missing; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
@@ -244,6 +246,7 @@ bench: python-env $(PY_TOOLS_STAMP) $(SERVER_BIN) $(SIMDJSON_WALK) $(HEALTHKIT_T
 #     (WELLNESS_FUZZ_TOLERATE=nonfinite,svg gets past open non-finite-number defects)
 #   make fuzz-replay                                  corpus + regressions against the release library
 #   make fuzz-corpus                                  regenerates e2e/fuzz/corpus/ and json.dict
+#   make fuzz-codec [FUZZ_SECONDS=300]                the wheel's JSON codec; defects go to e2e/fuzz/codec_regressions/
 #   make sanitize                                     TSan, valgrind memcheck and ASan+UBSan passes
 
 FUZZ_SECONDS   ?= 300
@@ -276,6 +279,12 @@ VALGRIND       := valgrind -q --error-exitcode=1 --leak-check=full --errors-for-
 # take the signal first.
 SAN_ENV        := SWIFT_BACKTRACE=enable=no UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 
+# The wheel's JSON codec (python/wellness/_codec.c) is fuzzed inside an embedded
+# CPython: the venv's interpreter, its headers and its libpython.
+CODEC_FUZZ_CORPORA := e2e/fuzz/codec_corpus e2e/fuzz/codec_regressions
+CODEC_FUZZ_FLAGS = $(shell $(PYTHON) -c 'import sysconfig as s; v = s.get_config_var; \
+    print("-I" + s.get_paths()["include"], "-L" + v("LIBDIR"), "-lpython" + v("LDVERSION"), "-Wl,-rpath," + v("LIBDIR"))')
+
 # valgrind, only when missing (the rest comes with `deps` and the toolchain).
 sanitize-deps: $(BUILD)/.sanitize-deps
 $(BUILD)/.sanitize-deps: $(BUILD)/.deps
@@ -301,6 +310,22 @@ fuzz-build: deps
 fuzz: fuzz-build
 	python3 e2e/fuzz/run_fuzz.py --fuzzer $(FUZZ_DIR)/fuzz_entry_points --seconds $(FUZZ_SECONDS) \
 	    --max-len $(FUZZ_MAX_LEN) --work $(FUZZ_DIR) $(if $(FUZZ_KEEP_GOING),--keep-going)
+
+# libFuzzer, ASan and UBSan over the codec, compiled into the harness (fuzz_codec.c).
+fuzz-codec-build: sanitize-deps python-env
+	@mkdir -p $(FUZZ_DIR)
+	$(CLANG) -g -O1 -fno-omit-frame-pointer -Wall -Wextra -Werror -fuse-ld=lld \
+	    -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	    -DCODEC_CHECK_DIR='"$(CURDIR)/e2e/fuzz"' e2e/fuzz/fuzz_codec.c python/wellness/_codec.c \
+	    -o $(FUZZ_DIR)/fuzz_codec $(CODEC_FUZZ_FLAGS)
+
+# Fuzzes from a copy of the corpus (the findings to keep are the defects, filed in codec_regressions/).
+fuzz-codec: fuzz-codec-build
+	@rm -rf $(FUZZ_DIR)/codec-work && mkdir -p $(FUZZ_DIR)/codec-work e2e/fuzz/codec_regressions
+	cp e2e/fuzz/codec_corpus/* $(FUZZ_DIR)/codec-work/
+	$(SAN_ENV) ASAN_OPTIONS=detect_leaks=0 $(FUZZ_DIR)/fuzz_codec -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+	    -dict=e2e/fuzz/json.dict -artifact_prefix=e2e/fuzz/codec_regressions/ -print_final_stats=1 \
+	    $(FUZZ_DIR)/codec-work
 
 # What ctest's fuzz_replay runs, without CMake.
 RELEASE_LINK := -L$(dir $(LIBRARY)) -l:libwellness.so.1 -Wl,-rpath,$(CURDIR)/$(dir $(LIBRARY))
@@ -362,6 +387,10 @@ sanitize-asan: sanitize-deps fuzz-build
 	    -L$(dir $(FUZZ_LIBRARY)) -lwellness -Wl,-rpath,$(CURDIR)/$(FUZZ_DIR)/runtime -ljansson -lm
 	$(SAN_ENV) ASAN_OPTIONS=detect_leaks=1 $(FUZZ_DIR)/fuzz_replay_asan --in-process e2e/fuzz/corpus
 	$(SAN_ENV) ASAN_OPTIONS=detect_leaks=1 $(FUZZ_DIR)/fuzz_replay_asan e2e/fuzz/regressions
+	@echo "== sanitize (c): the wheel's JSON codec: corpus, regressions, then 60 s of libFuzzer =="
+	$(MAKE) --no-print-directory fuzz-codec-build
+	$(SAN_ENV) ASAN_OPTIONS=detect_leaks=0 $(FUZZ_DIR)/fuzz_codec -runs=0 $(wildcard $(CODEC_FUZZ_CORPORA))
+	$(MAKE) --no-print-directory fuzz-codec FUZZ_SECONDS=60
 
 # All three, each timed; every pass runs even when an earlier one fails.
 sanitize:

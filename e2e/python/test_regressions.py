@@ -162,17 +162,35 @@ def test_the_installed_wheel_requires_orjson() -> None:
     assert required, f"the wheel does not require orjson: {requirements}"
 
 
-def test_results_read_by_orjson_equal_the_json_modules_and_fall_back_to_it(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Results are read with orjson (a dependency of the wheel); whatever orjson refuses
-    (bytes that are not strict UTF-8, a number past 64 bits) the json module
-    reads. Both give the same values, floats to the last bit."""
+def _use_fast_codec(codec: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Switches the wrapper to `codec` for one test (monkeypatch puts the one in use back)."""
+    from wellness import _native
+
+    if codec not in _native.CODECS:
+        pytest.skip(f"skipped: the {codec} codec is not installed here" + (
+            " (orjson is a dependency of the wheel)" if codec == "orjson" else
+            " (wellness._codec is built into the wheel, not the source tree)"))
+    for name in ("_fast_loads", "_fast_dumps", "_FastDecodeError", "_FastEncodeError", "_FAST_DUMPS_OPTIONS",
+                 "_FAST_NAN_AS_NULL"):
+        monkeypatch.setattr(_native, name, getattr(_native, name))
+    _native.use_codec(codec)
+
+
+FAST_CODECS = ["orjson", "wellness"]
+
+
+@pytest.mark.parametrize("codec", FAST_CODECS)
+def test_results_read_by_a_fast_codec_equal_the_json_modules_and_fall_back_to_it(
+        codec: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Results are read with orjson (a dependency of the wheel) or the wheel's own
+    codec; whatever they leave (bytes that are not strict UTF-8, a number past
+    64 bits for orjson) the json module reads. All give the same values,
+    floats to the last bit."""
     import json
 
     from wellness import _native
 
-    if _native._fast_loads is None:
-        pytest.skip("skipped: orjson, a dependency of the wheel, is not installed here")
+    _use_fast_codec(codec, monkeypatch)
     samples = [{"timestamp": t * 3_600, "value": (t * 0.1) ** 1.5} for t in range(200)]
     calls = [
         lambda: wellness.goal_tip_view({"tip": "Walk 10 minutes after lunch", "priority": "high"}),
@@ -191,20 +209,21 @@ def test_results_read_by_orjson_equal_the_json_modules_and_fall_back_to_it(
     assert _native.decode(b'{"big":123456789012345678901234567890}') == {"big": 123456789012345678901234567890}
 
 
-def test_documents_written_by_orjson_equal_the_json_modules_and_fail_alike(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """Documents are written with orjson (a dependency of the wheel); the library reads the same
-    values as from the json module's text, and what the json module refuses
+@pytest.mark.parametrize("codec", FAST_CODECS)
+def test_documents_written_by_a_fast_codec_equal_the_json_modules_and_fail_alike(
+        codec: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Documents are written with orjson (a dependency of the wheel) or the wheel's own codec; the
+    library reads the same values as from the json module's text, and what the json module refuses
     or handles its own way (NaN, naive datetimes, keys not str, ints past 64
     bits, cycles) is refused or written the same."""
     import datetime
     import json
+    import math
     import types
 
     from wellness import _native
 
-    if _native._fast_dumps is None:
-        pytest.skip("skipped: orjson, a dependency of the wheel, is not installed here")
+    _use_fast_codec(codec, monkeypatch)
     aware = datetime.datetime(2024, 3, 10, 7, 30, tzinfo=datetime.timezone(datetime.timedelta(hours=-5)))
     documents: list[Any] = [
         {"tip": "Walk 10 minutes after lunch", "priority": "high"},
@@ -223,6 +242,8 @@ def test_documents_written_by_orjson_equal_the_json_modules_and_fail_alike(
     cycle["self"] = cycle
     refused = [
         {"samples": [{"timestamp": 0, "value": float("nan")}]},
+        # Past 4 KiB orjson's output is searched for null with memmem.
+        {"samples": [{"timestamp": t, "value": 1.5} for t in range(500)] + [{"timestamp": 500, "value": -math.inf}]},
         {"goal": {"start": datetime.datetime(2024, 1, 1)}},
         {"lone": "\ud800"},
         cycle,
@@ -235,9 +256,13 @@ def test_documents_written_by_orjson_equal_the_json_modules_and_fail_alike(
 
     slow = [failure(document) for document in refused]
     monkeypatch.undo()
+    _use_fast_codec(codec, monkeypatch)
+    assert _native._fast_dumps is not None
     assert [failure(document) for document in refused] == slow
     assert slow[0] == (wellness.ValidationError, str(_native.validation_error(
         "root.samples[0].value", "nan is not a finite number: JSON has no NaN or infinity")))
+    assert slow[1] == (wellness.ValidationError, str(_native.validation_error(
+        "root.samples[500].value", "-inf is not a finite number: JSON has no NaN or infinity")))
 
 
 def test_calls_from_inside_a_callback_and_threads_keep_their_own_buffers() -> None:

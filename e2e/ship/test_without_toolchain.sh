@@ -68,5 +68,7 @@ diff -r "$work/with/charts" "$work/without/charts" || fail "the demo's charts di
 grep -q '"label":"Mar 10","count":2' "$work/without/consumer.txt" || fail "New York's DST day: $(cat "$work/without/consumer.txt")"
 grep -q '"start": "2024-03-10"' "$work/without/python.txt" || fail "Python's New York days: $(cat "$work/without/python.txt")"
 grep -q '^1\.0\.0 True$' "$work/without/python.txt" || fail "Python did not import the wheel's module"
+grep -q '^codec: wellness$' "$work/without/python.txt" ||
+    fail "without orjson, the wheel's own JSON codec is not used: $(grep codec "$work/without/python.txt")"
 echo "hidden: $toolchain; the C demo, the CMake consumer and Python (wheel) agree with and without it"
 echo "without_toolchain: 1 passed, 0 failed"

@@ -10,7 +10,7 @@ import math
 import os
 import sys
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Mapping, Optional, Set, Tuple, Type, TypeVar
+from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Set, Tuple, Type, TypeVar
 
 from ._spec import CALLS, DOCUMENT
 from .errors import (InternalError, InvalidArgumentError, InvalidJSONError, ValidationError, WellnessError,
@@ -270,23 +270,96 @@ def one_document(name: str, document: Any) -> Any:
         raise InvalidJSONError({**error.error, "message": message}) from None
 
 
-#: orjson (a dependency of the wheel) reads a small result about 2 us faster than the json module, and
-#: writes a small document about 0.3 us faster; the json module remains for where it cannot be imported.
-#: Either can be switched off (set to None) to run as without it.
-_fast_loads: Optional[Callable[[bytes], Any]]
-_fast_dumps: Optional[Callable[..., bytes]]
+class Codec(NamedTuple):
+    """A JSON writer and reader faster than the json module, for the calls' documents and results."""
+
+    loads: Callable[[bytes], Any]
+    dumps: Callable[..., bytes]
+    #: What `loads` raises for bytes it leaves to the json module (which reads them or says why not).
+    decode_error: Type[Exception]
+    #: What `dumps` raises for a document it leaves to the json module (which writes it or names what is wrong).
+    encode_error: Type[Exception]
+    dumps_options: int
+    #: orjson writes NaN and infinities as null: a document it writes with a null is written again by the
+    #: json module, which refuses them with their path.
+    nan_as_null: bool
+
+
+#: The fast codecs there are, in the order they are preferred. The json module alone takes about 1.2 us
+#: to write a small call's document and read its result, more than the wrapper's 1 us budget:
+#: - orjson, a dependency of the wheel;
+#: - the wheel's own C module (`_codec.c`), for where orjson cannot be imported.
+#: Where neither loads (PyPy, a build without a C compiler), the json module does all.
+CODECS: Dict[str, Codec] = {}
 try:
-    from orjson import OPT_PASSTHROUGH_DATACLASS, OPT_PASSTHROUGH_DATETIME
-    from orjson import JSONDecodeError as _FastDecodeError
-    from orjson import JSONEncodeError as _FastEncodeError
-    from orjson import dumps as _fast_dumps
-    from orjson import loads as _fast_loads
+    import orjson
+
     #: Dates, datetimes and dataclasses to `_jsonable`, as the json module sends them: a naive datetime
     #: refused, the others written (or refused) alike.
-    _FAST_DUMPS_OPTIONS = OPT_PASSTHROUGH_DATETIME | OPT_PASSTHROUGH_DATACLASS
-except ImportError:  # pragma: no cover - the json module reads and writes every document the same
-    _fast_loads = _fast_dumps = None
-    _FAST_DUMPS_OPTIONS = 0
+    CODECS["orjson"] = Codec(orjson.loads, orjson.dumps, orjson.JSONDecodeError, orjson.JSONEncodeError,
+                             orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS, nan_as_null=True)
+except ImportError:  # pragma: no cover - the wheel's codec, or the json module, reads and writes the same
+    pass
+try:
+    from . import _codec
+
+    CODECS["wellness"] = Codec(_codec.loads, _codec.dumps, _codec.DecodeError, _codec.EncodeError, 0,
+                               nan_as_null=False)
+except ImportError:  # pragma: no cover - not built (no C compiler), or not loadable (PyPy)
+    pass
+
+_fast_loads: Optional[Callable[[bytes], Any]] = None
+_fast_dumps: Optional[Callable[..., bytes]] = None
+_FastDecodeError: Type[Exception] = ValueError
+_FastEncodeError: Type[Exception] = ValueError
+_FAST_DUMPS_OPTIONS = 0
+_FAST_NAN_AS_NULL = False
+
+
+def use_codec(name: str) -> None:
+    """Writes documents and reads results with the named codec: "orjson", "wellness" (the wheel's own C
+    module) or "json" (the json module alone). Every codec gives the same values; the json module
+    names what is wrong with a document the others leave to it. Meant for start-up, tests and
+    benchmarks: a call running on another thread meanwhile may read with one codec and catch the
+    other's error.
+
+    Raises:
+        ValueError: the codec cannot be imported here.
+    """
+    global _fast_loads, _fast_dumps, _FastDecodeError, _FastEncodeError, _FAST_DUMPS_OPTIONS, _FAST_NAN_AS_NULL
+    if name == "json":
+        _fast_loads = _fast_dumps = None
+        return
+    codec = CODECS.get(name)
+    if codec is None:
+        raise ValueError(f"the JSON codec {name!r} is not available here (available: "
+                         f"{', '.join([*CODECS, 'json'])})")
+    _fast_loads, _fast_dumps = codec.loads, codec.dumps
+    _FastDecodeError, _FastEncodeError = codec.decode_error, codec.encode_error
+    _FAST_DUMPS_OPTIONS, _FAST_NAN_AS_NULL = codec.dumps_options, codec.nan_as_null
+
+
+def codec_in_use() -> str:
+    """The name of the codec `use_codec` last chose: "orjson", "wellness" or "json"."""
+    for name, codec in CODECS.items():
+        if _fast_loads is codec.loads:
+            return name
+    return "json"
+
+
+def _chosen_codec() -> str:
+    """WELLNESS_JSON_CODEC, where set (to rule a codec in or out without changing code); else the first
+    codec there is."""
+    chosen = os.environ.get("WELLNESS_JSON_CODEC")
+    if not chosen:
+        return next(iter(CODECS), "json")
+    if chosen != "json" and chosen not in CODECS:
+        raise ImportError(f"WELLNESS_JSON_CODEC={chosen}: no such JSON codec here (available: "
+                          f"{', '.join([*CODECS, 'json'])})")
+    return chosen
+
+
+use_codec(_chosen_codec())
 
 
 _MAKE_ENCODER: Optional[Callable[..., Any]] = getattr(json.encoder, "c_make_encoder", None)
@@ -314,6 +387,31 @@ def _dumps(document: Any) -> str:
     return json.dumps(document, ensure_ascii=False, allow_nan=False, separators=(",", ":"), default=_jsonable)
 
 
+def _memmem() -> Optional[Callable[..., Optional[int]]]:
+    """The C library's memmem, where the process has one."""
+    try:
+        function = ctypes.CDLL(None).memmem
+    except (OSError, AttributeError):  # pragma: no cover - glibc and musl have it
+        return None
+    function.restype = ctypes.c_void_p
+    function.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t]
+    return function
+
+
+_MEMMEM = _memmem()
+#: From this size, memmem (glibc's two-way search over pairs of bytes) finds b"null" faster than
+#: bytes.find, whose own loop reads about 2 bytes/ns (200 us in the grouped call's 430 KB of
+#: options, memmem 55 us); below it, the ctypes call costs more than it saves.
+_MEMMEM_FROM = 4096
+
+
+def _has_null(data: bytes) -> bool:
+    if _MEMMEM is not None and len(data) >= _MEMMEM_FROM:
+        return _MEMMEM(data, len(data), b"null", 4) is not None
+    # Not `in`: bytes.__contains__ tries the argument as an int first.
+    return data.find(b"null") >= 0
+
+
 def encode(document: Any, root: str = "") -> bytes:
     """JSON bytes for a call: mappings and lists are serialised, text encoded,
     bytes passed as-is. A NaN or infinity, or a naive datetime, is a
@@ -334,9 +432,7 @@ def encode(document: Any, root: str = "") -> bytes:
         except _FastEncodeError:
             pass  # the json module writes it (a key not str, an int past 64 bits) or names what is wrong
         else:
-            # orjson writes NaN and infinities as null: a document with a null goes the json module's way,
-            # which refuses them with their path.
-            if data.find(b"null") < 0:  # not `in`: bytes.__contains__ tries the argument as an int first
+            if not _FAST_NAN_AS_NULL or not _has_null(data):
                 return data
     try:
         return _dumps(document).encode("utf-8")
@@ -366,7 +462,8 @@ def error_from(status: int, err: Buf) -> WellnessError:
 
 
 def parse(data: bytes) -> Any:
-    """A result the library wrote: read by orjson where it is installed, by the json module otherwise."""
+    """A result the library wrote: read by the fast codec in use, by the json module where it has none or
+    the codec leaves the bytes to it."""
     if _fast_loads is not None:
         try:
             return _fast_loads(data)
