@@ -21,10 +21,10 @@
  *   caller hands the bytes to the json module.
  *
  * Built against the stable ABI of 3.10, so one build serves every CPython the
- * wheel installs on: 3.9 exports the two functions it uses from 3.10's stable
- * ABI (METH_FASTCALL, PyUnicode_AsUTF8AndSize), and it was tested on 3.9 to
- * 3.13. Where it cannot load (PyPy, free-threaded builds) the wrapper uses the
- * json module.
+ * wheel installs on: of what it uses, only the METH_FASTCALL convention and
+ * PyUnicode_AsUTF8AndSize joined the stable ABI in 3.10, and 3.9 has both
+ * (tested on 3.9 to 3.13). Where it cannot load (PyPy, free-threaded builds)
+ * the wrapper uses the json module.
  */
 #define Py_LIMITED_API 0x030A0000
 #define PY_SSIZE_T_CLEAN
