@@ -32,40 +32,18 @@ if "wellness" not in _native.CODECS:
 
 from wellness import _codec  # noqa: E402  (after the check that it is built)
 
+#: The fuzzer's directory: its corpus, and codec_check.py, the promise the fuzzer and these tests share.
+FUZZ = Path(__file__).resolve().parents[1] / "fuzz"
+sys.path.insert(0, str(FUZZ))
+try:
+    from codec_check import identical, json_module_reads  # noqa: E402
+    from codec_check import json_module_writes as json_module_bytes  # noqa: E402
+    import codec_check  # noqa: E402
+finally:
+    sys.path.remove(str(FUZZ))
+
 #: A small call's document and its result's keys, as bench_calls.py times them.
 TIP = {"tip": "Walk 10 minutes after lunch", "priority": "high"}
-
-
-def json_module_bytes(document: Any) -> bytes:
-    return json.dumps(document, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
-
-
-def json_module_reads(data: bytes) -> Any:
-    return json.loads(data.decode("utf-8", "surrogatepass"))
-
-
-def identical(a: Any, b: Any) -> bool:
-    """Equal values of the same types, floats to the last bit and keys in the same order (without
-    recursion: the JSON test suite nests 500 deep)."""
-    pending = [(a, b)]
-    while pending:
-        x, y = pending.pop()
-        if type(x) is not type(y):
-            return False
-        if isinstance(x, float):
-            if struct.pack("<d", x) != struct.pack("<d", y) and not (math.isnan(x) and math.isnan(y)):
-                return False
-        elif isinstance(x, dict):
-            if list(x) != list(y):
-                return False
-            pending.extend((x[key], y[key]) for key in x)
-        elif isinstance(x, list):
-            if len(x) != len(y):
-                return False
-            pending.extend(zip(x, y))
-        elif x != y:
-            return False
-    return True
 
 
 def read_alike(data: bytes) -> bool:
@@ -126,17 +104,9 @@ def random_document(rng: random.Random, depth: int = 0) -> Any:
     return tuple(random_document(rng, depth + 1) for _ in range(rng.randrange(3)))
 
 
-FUZZ = Path(__file__).resolve().parents[1] / "fuzz"
-
-
 def test_the_fuzzers_corpus_and_regressions_keep_the_codecs_promise() -> None:
     """What `make fuzz-codec` starts from and what it found, through the installed codec and the
     fuzzer's own check (e2e/fuzz/codec_check.py)."""
-    sys.path.insert(0, str(FUZZ))
-    try:
-        import codec_check
-    finally:
-        sys.path.remove(str(FUZZ))
     inputs = [path for directory in ("codec_corpus", "codec_regressions")
               for path in sorted((FUZZ / directory).glob("*")) if path.is_file()]
     assert len(inputs) >= 10

@@ -385,13 +385,14 @@ typedef struct {
 } Reader;
 
 static PyObject *refuse(Reader *r, const char *what) {
-    if (!PyErr_Occurred()) {
-        PyErr_Format(DecodeError, "%s at byte %zd", what, (Py_ssize_t)(r->at - r->start));
-    } else if (!PyErr_ExceptionMatches(DecodeError)) {
+    if (PyErr_Occurred()) {
+        if (PyErr_ExceptionMatches(DecodeError)) {
+            return NULL;
+        }
         /* A value Python would not make (an int of too many digits): the json module says why. */
         PyErr_Clear();
-        PyErr_Format(DecodeError, "%s at byte %zd", what, (Py_ssize_t)(r->at - r->start));
     }
+    PyErr_Format(DecodeError, "%s at byte %zd", what, (Py_ssize_t)(r->at - r->start));
     return NULL;
 }
 
