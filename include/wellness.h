@@ -480,7 +480,11 @@ WELLNESS_API wellness_status wellness_series_chart(
  * its rows alone. Options as above (shared by every group), plus:
  *   "groups":   [{"group": <int64>, "time_zone": "<IANA>",
  *                 "first_weekday": ...}], a group's own settings (each key
- *               optional; a group not listed uses the shared ones)
+ *               optional; a group not listed uses the shared ones); or the
+ *               same as columns, one item per group, a null item setting
+ *               nothing: {"group": [<int64>, ...], "time_zone": [...],
+ *               "first_weekday": [...]} (half the bytes for many groups;
+ *               errors name the item: "groups.time_zone[3]")
  *   "threads":  1-256 (default 1): threads that aggregate groups at once, the
  *               calling thread included; never more, and none left running
  *               when the call returns
@@ -492,7 +496,8 @@ WELLNESS_API wellness_status wellness_series_chart(
  *               row of the caller's columns. Under "skip" a group whose
  *               entry in "groups" is invalid (an unknown "time_zone", a bad
  *               "first_weekday") is skipped too, "row" null and the path
- *               naming the entry ("groups[0].time_zone"), rows or not; an
+ *               naming the entry ("groups[0].time_zone" or
+ *               "groups.time_zone[0]"), rows or not; an
  *               entry without a valid "group", or listed twice, fails the
  *               call.
  * At most 2,000,000 bucket rows in all (each group also has the single

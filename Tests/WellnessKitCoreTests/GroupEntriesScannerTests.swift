@@ -29,6 +29,9 @@ import Testing
             #"{"interval": "week", "groups": [{"group": 1, "time_zone": "Europe/Berlin"}, {"group": -7}], "threads": 2}"#,
             #" { "groups" : [ { "time_zone" : "UTC" , "group" : 9223372036854775807 } ,{"group":-9223372036854775808}] } "#,
             #"{"groups": [], "time_zone": "Asia/Tokyo", "statistics": ["sum"]}"#,
+            #"{"groups": {"group": [1, -7, 3], "time_zone": ["Europe/Berlin", null, "Europe/Berlin"]}, "threads": 2}"#,
+            #" { "groups" : { "time_zone" : [ "UTC" ,null] , "group" : [9223372036854775807,-9223372036854775808] } } "#,
+            #"{"groups": {"group": []}, "interval": "month"}"#, #"{"groups": {"group": [], "time_zone": []}}"#,
         ]
         for json in documents {
             let fast = try #require(try scanned(json), "\(json)")
@@ -46,6 +49,16 @@ import Testing
             #"{"groups": [{"group": 1},]}"#, #"{"groups": {"group": 1}}"#, #"[{"groups": []}]"#,
             #"{"groups": [{"group": 1, "group": 2}]}"#, #"{"groups": [{"time_zone": "UTC"}]}"#,
             #"{"interval": "week" "groups": []}"#,
+            #"{"groups": {"group": [1], "first_weekday": [2]}}"#,
+            #"{"groups": {"group": [1, 2], "time_zone": ["UTC"]}}"#,
+            #"{"groups": {"time_zone": ["UTC"]}}"#, #"{"groups": {}}"#, #"{"groups": {"group": [1.0]}}"#,
+            #"{"groups": {"group": [1], "group": [1]}}"#, #"{"groups": {"group": [1], "time_zone": [nul]}}"#,
+            #"{"groups": {"group": [1], "time_zone": [nullx]}}"#,
+            #"{"groups": {"group": [1], "time_zone": ["Mars/Base"]}}"#,
+            #"{"groups": {"group": [1], "time_zone": ["Europe\/Berlin"]}}"#, #"{"groups": {"group": [1,]}}"#,
+            #"{"groups": {"group": [1], "time_zone": [null], "x": 1}}"#, #"{"groups": {"group": 1}}"#,
+            #"{"groups": {"group": [1], "time_zone": ["U}TC"]}}"#,
+            #"{"groups": {"group": [1], "time_zone": ["UTC]"]}}"#,
         ] {
             #expect(try scanned(json) == nil, "\(json)")
         }
@@ -55,7 +68,8 @@ import Testing
         for json in [
             #"{"groups": [{"group": 1}, {"group": 2}, {"group": 1, "time_zone": "UTC"}]}"#,
             #"{"interval": "fortnight", "groups": [{"group": 1}]}"#, #"{"threads": 0, "groups": []}"#,
-            #"{"groups": [{"group": 1}], "zone": "UTC"}"#,
+            #"{"groups": [{"group": 1}], "zone": "UTC"}"#, #"{"groups": {"group": [5, 6, 5]}}"#,
+            #"{"groups": {"group": [5, 6], "time_zone": ["UTC", "UTC"]}, "interval": "fortnight"}"#,
             // Skipped past, not read: a string holding `"groups": [` with escapes, and "groups" nested deeper.
             #"{"note": "a \"groups\": [ string", "x": [{"groups": [1]}], "groups": [{"group": 0}]}"#,
         ] {
@@ -112,6 +126,22 @@ import Testing
         #expect(summary(fast) == summary(try read(twoThreads)))
         #expect(summary(fast) == summary(oneThread))
         #expect(Set(fast.zones.map(\.identifier)) == Set(Self.zones))
+    }
+
+    @Test func columnsReadOnTwoThreadsAsOneThreadReadsThem() throws {
+        func columns(threads: Int) -> String {
+            let keys = (0..<8_000).map { String(($0 * 7_919) % 1_000_003 - 500_000) }
+            let zones = (0..<8_000).map { $0 % 7 == 0 ? "null" : "\"\(Self.zones[$0 % Self.zones.count])\"" }
+            return #"{"threads": \#(threads), "groups": {"time_zone": [\#(zones.joined(separator: ", "))], "#
+                + #""group": [\#(keys.joined(separator: ","))]}}"#
+        }
+        let twoThreads = columns(threads: 2)
+        #expect(twoThreads.utf8.count > GroupEntriesScanner.minimumSplitBytes)
+        let fast = try #require(try scanned(twoThreads))
+        let oneThread = try #require(try scanned(columns(threads: 1)))
+        #expect(fast.perGroup.count == 8_000)
+        #expect(summary(fast) == summary(try read(twoThreads)))
+        #expect(summary(fast) == summary(oneThread))
     }
 
     @Test func anUnusualEntryInEitherHalfLeavesTheDocumentToTheReader() throws {

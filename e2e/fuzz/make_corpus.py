@@ -199,6 +199,13 @@ def example_seeds() -> dict[str, bytes]:
     seeds["series_aggregate_groups-skip-bad-zone"] = grouped(
         {"on_error": "skip", "interval": "day", "groups": [{"group": 1, "time_zone": "Mars/Olympus"},
                                                            {"group": 2, "first_weekday": 9}]}, stamps, values)
+    # The same settings as columns; a null item sets nothing, a bad item skips its group.
+    seeds["series_aggregate_groups-columns"] = grouped(
+        {"interval": "week", "threads": 2, "groups": {"group": [1, 3, 5], "time_zone": ["Asia/Tokyo", None, "UTC"],
+                                                      "first_weekday": [None, "sunday", 2]}}, stamps, values)
+    seeds["series_aggregate_groups-columns-skip"] = grouped(
+        {"on_error": "skip", "interval": "day", "groups": {"group": [1, 2], "time_zone": ["UTC", "Mars/Olympus"]}},
+        stamps, values)
     seeds["series_aggregate_groups-many-empty-days"] = grouped(
         {"interval": "day", "include_empty": True, "threads": 2}, [0, 99_000 * 86_400, 7, 99_000 * 86_400 + 7],
         [1.0, 2.0, 3.0, 4.0])

@@ -282,7 +282,7 @@ def _polars_frame(report: SeriesReport, statistics: Optional[Sequence[str]]) -> 
 def _grouped_frame(frame: Any, library: str, options: Dict[str, Any], by: str, zones: Optional[str],
                    columns: Any, names: Any, threads: int) -> Any:
     """aggregate_frame with `by`: the keys become int64 codes in sorted order,
-    each group's zone an entry of the "groups" option, the result a frame
+    each group's zone an item of the "groups" option's zone column, the result a frame
     with the original keys."""
     keys = _column(frame, by, library)
     codes, uniques = _codes(keys, by, library)
@@ -320,15 +320,15 @@ def _codes(keys: Any, name: str, library: str) -> Any:
     return np.ascontiguousarray(codes, dtype=np.int64), uniques
 
 
-def _zones(codes: Any, zones: Any, name: str, uniques: Any) -> List[Dict[str, Any]]:
-    """The "groups" option: each group's one time zone."""
+def _zones(codes: Any, zones: Any, name: str, uniques: Any) -> Dict[str, List[Any]]:
+    """The "groups" option, as columns: each group's one time zone."""
     if len(codes) == 0:
-        return []
+        return {"group": []}
     # Codes are 0..k-1, every one present.
     first_rows = importlib.import_module("numpy").unique(codes, return_index=True)[1]
     chosen = one_per_group(codes, first_rows, zones, name, (str,), noun="zone", expected="an IANA name",
                            key_of=lambda code: f"group {uniques[code]!r}", per="group")
-    return [{"group": code, "time_zone": zone} for code, zone in enumerate(chosen)]
+    return {"group": list(range(len(chosen))), "time_zone": chosen}
 
 
 def one_per_group(codes: Any, first_rows: Any, column: Any, name: str, accepted: Tuple[type, ...], *, noun: str,

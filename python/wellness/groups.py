@@ -7,7 +7,7 @@ from __future__ import annotations
 import ctypes
 import importlib
 import re
-from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Tuple, Union, cast
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, NamedTuple, Tuple, Union, cast
 
 from . import _columns, _native
 from .errors import ValidationError, error_for
@@ -64,6 +64,30 @@ def _pyarrow() -> Any:
                           "pip install 'wellness[arrow]'") from None
 
 
+def _readable_settings(options: Any) -> Any:
+    """The options with "groups" given as columns (pandas or polars Series,
+    numpy arrays) made of items the library reads, a missing item null: pandas
+    marks one NaN, which JSON has no way to write."""
+    columns = options.get("groups") if isinstance(options, dict) else None
+    if not isinstance(columns, Mapping):
+        return options
+    return {**options, "groups": {name: _missing_as_none(column) for name, column in columns.items()}}
+
+
+def _missing_as_none(column: Any) -> Any:
+    """A settings column as a list or array whose missing items are None."""
+    if hasattr(column, "hasnans") and hasattr(column, "notna"):  # pandas: NaN, NA or NaT
+        return column.astype(object).where(column.notna(), None).tolist() if column.hasnans else column
+    if hasattr(column, "to_list") and not hasattr(column, "tolist"):  # polars: null
+        return column.to_list()
+    if getattr(getattr(column, "dtype", None), "kind", None) == "f":  # numpy: NaN
+        np = importlib.import_module("numpy")
+        missing = np.isnan(column)
+        if missing.any():
+            return [None if gap else item for gap, item in zip(missing.tolist(), column.tolist())]
+    return column
+
+
 def _keys(data: Any, size: int) -> _columns.Column:
     """The group keys as C-contiguous int64, read in place when they already are."""
     np = importlib.import_module("numpy")
@@ -86,6 +110,12 @@ def series_aggregate_groups(options: Union[GroupedSeriesOptions, JSONInput], gro
     "time_zone" and "first_weekday" when options' "groups" lists it, on up
     to options' "threads" threads.
 
+    "groups" lists groups as rows, [{"group": 7, "time_zone": "Asia/Tokyo"},
+    ...], or as columns, {"group": [7, ...], "time_zone": ["Asia/Tokyo", ...],
+    "first_weekday": [...]}: lists, numpy arrays or pandas / polars Series,
+    a missing item (None, NaN, null) setting nothing for its group. Columns
+    are the faster to write for many groups.
+
     `groups`: integer keys (numpy int64 is read in place). `timestamps` and
     `values`: as series_aggregate_columns takes them.
 
@@ -107,6 +137,7 @@ def aggregate_groups(options: Any, groups: Any, timestamps: Any, values: Any,
     timestamp or value is left for the library to refuse, so that the error
     names its group."""
     pyarrow = _pyarrow()
+    options = _readable_settings(options)
     document, unit, stamps, numbers, value_problems = read_columns(
         options, timestamps, values, names,
         lenient=lambda settings: lenient or (settings is not None and settings.get("on_error") == "skip"))

@@ -29,7 +29,8 @@ __all__ = [
     "ChartColors", "ChartTickStep", "ChartLine", "ChartGradient", "ChartXAxis", "ChartYAxis", "ChartPoint", "ChartSpec",
     "Chart", "Statistic", "GroundingFact", "GroundingMatchKind", "MentionKind", "GroundingMatch", "GroundingNumber",
     "GroundingResult",
-    "ErrorDocument", "GroupSettings", "GroupedSeriesOptions", "SkippedGroup", "DashboardInsights", "DashboardGoals",
+    "ErrorDocument", "GroupSettings", "GroupSettingColumns", "GroupedSeriesOptions", "SkippedGroup",
+    "DashboardInsights", "DashboardGoals",
     "DashboardConsultations", "FeatureCard", "DashboardWidget",
     "Dashboard", "IntervalPreference", "UpdateGoalRequest", "CoachProposal", "GoalUpdate", "AcceptedProposal",
     "SuggestedGoal", "SuggestedAction", "SuggestedActions",
@@ -117,11 +118,20 @@ class GroupSettings(TypedDict, total=False):
     first_weekday: Union[int, Weekday]
 
 
+class GroupSettingColumns(TypedDict, total=False):
+    """Groups' own settings as columns, one item per group (lists, numpy
+    arrays, pandas or polars Series); a missing item sets nothing."""
+
+    group: Union[SupportsArray, Sequence[int]]
+    time_zone: Union[SupportsArray, Sequence[Optional[str]]]
+    first_weekday: Union[SupportsArray, Sequence[Optional[Union[int, Weekday]]]]
+
+
 class GroupedSeriesOptions(SeriesOptions, total=False):
     """series_aggregate_groups' options: the series options every group shares, plus these."""
 
-    #: Each listed group's time zone and first weekday.
-    groups: List[GroupSettings]
+    #: Each listed group's time zone and first weekday, as rows or as columns.
+    groups: Union[List[GroupSettings], GroupSettingColumns]
     #: Threads that aggregate groups at once, the calling thread included (1-256, default 1).
     threads: int
     #: "fail" (default): a bad row fails the call; "skip": its group is left out and reported.

@@ -5,22 +5,25 @@
 #endif
 
 /// A single-pass reader for the grouped options' usual `"groups"`, ten
-/// thousand `{"group": <integer>, "time_zone": "<IANA>"}` entries, without
-/// a JSON tree (the general parser and reader took a tenth of a small call,
-/// all of it on the calling thread before any other could start).
+/// thousand `{"group": <integer>, "time_zone": "<IANA>"}` entries, or the
+/// same as columns, `{"group": [<integer>, …], "time_zone": ["<IANA>" or
+/// null, …]}` (``ListedEntries``), without a JSON tree (the general parser
+/// and reader took a tenth of a small call, all of it on the calling thread
+/// before any other could start).
 ///
 /// It works in two steps, so that the call's `"threads"` are known before
 /// the entries are read: ``locate(_:)`` finds the top-level `"groups"`
-/// array and hands back the document with that array replaced by `null`
+/// array or object and hands back the document with it replaced by `null`
 /// for the general parser; ``read(_:in:threads:)`` then reads its entries
-/// strictly, the second half on another thread when there are many (read
-/// alone, they were most of what a grouped call over few rows per group did
-/// on one thread while the others waited). It accepts only entries of that
-/// form, plain integers and zones it can open, and returns nil for anything
-/// else (another key, an escape, a fraction, an unknown zone, `"groups"`
-/// twice, bytes that are not JSON), leaving the general parser and reader
-/// to accept the document or name what is wrong. So it can never accept
-/// what they refuse.
+/// strictly, on two threads when there are many: the second half of the
+/// rows, or the zone column beside the key column (read alone, they were
+/// most of what a grouped call over few rows per group did on one thread
+/// while the others waited). It accepts only entries of that form, plain
+/// integers and zones it can open, and returns nil for anything else
+/// (another key, an escape, a fraction, an unknown zone, `"groups"` twice,
+/// columns of two lengths, bytes that are not JSON), leaving the general
+/// parser and reader to accept the document or name what is wrong. So it
+/// can never accept what they refuse.
 enum GroupEntriesScanner {
     /// One entry: its key and its zone, an index into ``Scanned/zones``.
     struct Entry: GroupSettingsTable.ListedGroup {
@@ -30,10 +33,11 @@ enum GroupEntriesScanner {
         var settings: GroupedSeriesOptions.GroupSettings { .init(zone: zone, firstWeekday: nil) }
     }
 
-    /// Where the `"groups"` array lies (from its `[` to past its `]`), and
-    /// the document with it replaced by `null`.
+    /// Where the `"groups"` value lies (from its `[` or `{` to past its
+    /// `]` or `}`), as rows or as columns, and the document with it replaced by `null`.
     struct Located {
-        let array: Range<Int>
+        let value: Range<Int>
+        let layout: ListedEntries.Layout
         let rest: [UInt8]
     }
 
@@ -46,25 +50,33 @@ enum GroupEntriesScanner {
     /// Arrays shorter than this are read on one thread: about 1,500 entries, a tenth of a millisecond.
     static let minimumSplitBytes = 64 * 1024
 
-    /// The top-level `"groups"` array, when the document is an object with
-    /// exactly one such member whose value starts with `[`. Its end is taken
-    /// to be the first `]` after it: the usual entries hold none, and
-    /// ``read(_:in:threads:)`` refuses an array that does not end there.
+    /// The top-level `"groups"` value, when the document is an object with
+    /// exactly one such member whose value starts with `[` (rows) or `{`
+    /// (columns). Its end is taken to be the first `]` or `}` after it: the
+    /// usual entries hold none, and ``read(_:in:threads:)`` refuses a value
+    /// that does not end there.
     static func locate(_ bytes: UnsafeRawBufferPointer) -> Located? {
         // Past the parser's limit the general path names the error.
         guard bytes.count <= JSONParser.maximumInputBytes else { return nil }
         var cursor = ByteCursor(bytes, at: 0)
-        guard let array = cursor.groupsArray() else { return nil }
-        let rest = Array(bytes[..<array.lowerBound]) + Array("null".utf8) + Array(bytes[array.upperBound...])
-        return Located(array: array, rest: rest)
+        guard let (value, layout) = cursor.groupsValue() else { return nil }
+        let rest = Array(bytes[..<value.lowerBound]) + Array("null".utf8) + Array(bytes[value.upperBound...])
+        return Located(value: value, layout: layout, rest: rest)
     }
 
-    /// The entries of the array ``locate(_:)`` found, read on up to two of
-    /// `threads`: the calling thread reads up to an entry past the middle
-    /// while another reads from there. Where that entry starts is guessed
-    /// (a `{` after a `,`) and believed only when the calling thread's own
-    /// reading arrives exactly there; otherwise it reads on alone.
-    static func read(_ bytes: UnsafeRawBufferPointer, in array: Range<Int>, threads: Int) -> Scanned? {
+    /// The entries of the value ``locate(_:)`` found, read on up to two of `threads`.
+    static func read(_ bytes: UnsafeRawBufferPointer, _ located: Located, threads: Int) -> Scanned? {
+        switch located.layout {
+        case .rows: readRows(bytes, in: located.value, threads: threads)
+        case .columns: readColumns(bytes, in: located.value, threads: threads)
+        }
+    }
+
+    /// The rows of an array, the calling thread reading up to an entry past
+    /// the middle while another reads from there. Where that entry starts is
+    /// guessed (a `{` after a `,`) and believed only when the calling
+    /// thread's own reading arrives exactly there; otherwise it reads on alone.
+    private static func readRows(_ bytes: UnsafeRawBufferPointer, in array: Range<Int>, threads: Int) -> Scanned? {
         guard threads > 1, let split = splitPoint(bytes, array) else {
             var reader = EntryReader(SharedBytes(bytes), at: array.lowerBound)
             guard reader.readArray(stoppingAt: nil, endingAt: array.upperBound) == .ended else { return nil }
@@ -94,6 +106,28 @@ enum GroupEntriesScanner {
             first.append(halves[1].0)
             return first.scanned
         }
+    }
+
+    /// The columns of an object, the zone column read on another thread
+    /// than the key column when there are many.
+    private static func readColumns(_ bytes: UnsafeRawBufferPointer, in object: Range<Int>, threads: Int) -> Scanned? {
+        var cursor = ByteCursor(bytes, at: object.lowerBound)
+        guard let columns = cursor.columnArrays(endingAt: object.upperBound) else { return nil }
+        let shared = SharedBytes(bytes)
+        let readKeys = { @Sendable in
+            var reader = EntryReader(shared, at: columns.keys.lowerBound)
+            return reader.readColumn(.keys, endingAt: columns.keys.upperBound) ? reader : nil
+        }
+        guard let zoneColumn = columns.zones else { return readKeys()?.scanned }
+        let readZones = { @Sendable in
+            var reader = EntryReader(shared, at: zoneColumn.lowerBound)
+            return reader.readColumn(.zones, endingAt: zoneColumn.upperBound) ? reader : nil
+        }
+        let both =
+            threads > 1 && object.count >= minimumSplitBytes
+            ? ParallelCalls.run([readKeys, readZones]) : [readKeys(), readZones()]
+        guard both.count == 2, let keys = both[0], let zones = both[1] else { return nil }
+        return keys.withZones(of: zones)
     }
 
     /// Where an entry past the middle of `array` starts, as far as the bytes
@@ -142,6 +176,8 @@ private struct EntryReader: @unchecked Sendable {
     private(set) var zones: [TimeZoneRules] = []
     /// Where each zone's name was first read, by number: a few names, compared byte for byte.
     private var names: [Range<Int>] = []
+    /// The items of a zone column, in order: a zone's number, nil for null.
+    private var zoneItems: [Int?] = []
 
     typealias Entry = GroupEntriesScanner.Entry
 
@@ -178,6 +214,52 @@ private struct EntryReader: @unchecked Sendable {
         }
     }
 
+    /// What a column holds.
+    enum Column {
+        /// Integers, read into entries without a zone.
+        case keys
+        /// Zone names or nulls.
+        case zones
+    }
+
+    /// Reads a column, `[` items `]` with the `]` at `end - 1`.
+    mutating func readColumn(_ column: Column, endingAt end: Int) -> Bool {
+        guard cursor.consume(UInt8(ascii: "[")) else { return false }
+        cursor.skipWhitespace()
+        if cursor.consume(UInt8(ascii: "]")) { return cursor.position == end }
+        while true {
+            cursor.skipWhitespace()
+            guard readItem(of: column) else { return false }
+            cursor.skipWhitespace()
+            if cursor.consume(UInt8(ascii: ",")) { continue }
+            return cursor.consume(UInt8(ascii: "]")) && cursor.position == end
+        }
+    }
+
+    private mutating func readItem(of column: Column) -> Bool {
+        switch column {
+        case .keys:
+            guard let key = cursor.integer() else { return false }
+            entries.append(Entry(key: key, zone: nil))
+        case .zones:
+            if cursor.consumeNull() {
+                zoneItems.append(nil)
+            } else {
+                guard let number = readZone() else { return false }
+                zoneItems.append(number)
+            }
+        }
+        return true
+    }
+
+    /// This key column's entries with the zones `column` read, item by item;
+    /// nil when the columns' lengths differ.
+    func withZones(of column: EntryReader) -> GroupEntriesScanner.Scanned? {
+        guard column.zoneItems.count == entries.count else { return nil }
+        let paired = zip(entries, column.zoneItems).map { Entry(key: $0.key, zone: $1) }
+        return GroupEntriesScanner.Scanned(entries: paired, zones: column.zones)
+    }
+
     /// Appends what `other` read after this reader's entries, its zones renumbered as this reader's.
     mutating func append(_ other: EntryReader) {
         let numbers = other.names.indices.map { number in
@@ -207,7 +289,7 @@ private struct EntryReader: @unchecked Sendable {
                 guard let number = cursor.integer() else { return nil }
                 key = number
             } else if cursor.matches(name, "time_zone"), !zoneSeen {
-                guard let text = cursor.plainString(), let number = zoneNumber(text) else { return nil }
+                guard let number = readZone() else { return nil }
                 zone = number
                 zoneSeen = true
             } else {
@@ -217,6 +299,13 @@ private struct EntryReader: @unchecked Sendable {
         } while cursor.consume(UInt8(ascii: ","))
         guard cursor.consume(UInt8(ascii: "}")), let key else { return nil }
         return Entry(key: key, zone: zone)
+    }
+
+    /// The number of the zone named by the string at the cursor, read past it.
+    private mutating func readZone() -> Int? {
+        if let known = cursor.quoted(among: names) { return known }
+        guard let text = cursor.plainString() else { return nil }
+        return zoneNumber(text)
     }
 
     /// The zone's number, opening it the first time it is named; nil when it cannot be opened.
@@ -241,10 +330,10 @@ private struct ByteCursor {
     }
 
     /// Where the top-level `"groups"` value lies (see ``GroupEntriesScanner/locate(_:)``).
-    mutating func groupsArray() -> Range<Int>? {
+    mutating func groupsValue() -> (Range<Int>, ListedEntries.Layout)? {
         skipWhitespace()
         guard consume(UInt8(ascii: "{")) else { return nil }
-        var found: Range<Int>?
+        var found: (Range<Int>, ListedEntries.Layout)?
         skipWhitespace()
         if consume(UInt8(ascii: "}")) { return nil }
         while true {
@@ -254,8 +343,14 @@ private struct ByteCursor {
             guard consume(UInt8(ascii: ":")) else { return nil }
             skipWhitespace()
             if matches(key, "groups") {
-                guard found == nil, let array = arrayUpToFirstClose() else { return nil }
-                found = array
+                guard found == nil, position < bytes.count else { return nil }
+                if bytes[position] == UInt8(ascii: "{") {
+                    guard let object = upToFirst(UInt8(ascii: "}")) else { return nil }
+                    found = (object, .columns)
+                } else {
+                    guard let array = arrayUpToFirstClose() else { return nil }
+                    found = (array, .rows)
+                }
             } else {
                 guard skipValue() else { return nil }
             }
@@ -268,12 +363,74 @@ private struct ByteCursor {
 
     /// From the `[` at the position to past the first `]` after it.
     private mutating func arrayUpToFirstClose() -> Range<Int>? {
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "["), let base = bytes.baseAddress,
-            let close = memchr(base + position, Int32(UInt8(ascii: "]")), bytes.count - position)
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "[") else { return nil }
+        return upToFirst(UInt8(ascii: "]"))
+    }
+
+    /// From the position to past the first `close` after it.
+    private mutating func upToFirst(_ close: UInt8) -> Range<Int>? {
+        guard position < bytes.count, let base = bytes.baseAddress,
+            let found = memchr(base + position, Int32(close), bytes.count - position)
         else { return nil }
         let start = position
-        position = base.distance(to: UnsafeRawPointer(close)) + 1
+        position = base.distance(to: UnsafeRawPointer(found)) + 1
         return start..<position
+    }
+
+    /// The key column and the zone column, if any, of the columns object at
+    /// the position, which ends at `end`: `{"group": [...], "time_zone": [...]}`
+    /// in either order, each once; nil for any other member.
+    mutating func columnArrays(endingAt end: Int) -> (keys: Range<Int>, zones: Range<Int>?)? {
+        guard consume(UInt8(ascii: "{")) else { return nil }
+        var keys: Range<Int>?
+        var zones: Range<Int>?
+        repeat {
+            skipWhitespace()
+            guard let name = plainString() else { return nil }
+            skipWhitespace()
+            guard consume(UInt8(ascii: ":")) else { return nil }
+            skipWhitespace()
+            if matches(name, "group"), keys == nil {
+                keys = arrayUpToFirstClose()
+                guard keys != nil else { return nil }
+            } else if matches(name, "time_zone"), zones == nil {
+                zones = arrayUpToFirstClose()
+                guard zones != nil else { return nil }
+            } else {
+                return nil
+            }
+            skipWhitespace()
+        } while consume(UInt8(ascii: ","))
+        guard consume(UInt8(ascii: "}")), position == end, let keys else { return nil }
+        return (keys, zones)
+    }
+
+    /// The number of the name in `names` that the string at the position
+    /// holds, read past it; nil, not moving, for any other string. Each
+    /// name was read as a plain string, so the same bytes up to a quote are
+    /// read as the same plain string: a few comparisons instead of reading
+    /// it byte by byte and then comparing it with every name.
+    mutating func quoted(among names: [Range<Int>]) -> Int? {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\""), let base = bytes.baseAddress else {
+            return nil
+        }
+        let start = position + 1
+        for (number, name) in names.enumerated() {
+            let close = start + name.count
+            guard close < bytes.count, bytes[close] == UInt8(ascii: "\""),
+                memcmp(base + start, base + name.lowerBound, name.count) == 0
+            else { continue }
+            position = close + 1
+            return number
+        }
+        return nil
+    }
+
+    /// A `null` at the position.
+    mutating func consumeNull() -> Bool {
+        guard bytes.count - position >= 4, matches(position..<(position + 4), "null") else { return false }
+        position += 4
+        return true
     }
 
     func same(_ one: Range<Int>, _ other: Range<Int>) -> Bool {
@@ -298,6 +455,11 @@ private struct ByteCursor {
         else { return nil }
         // Accumulated negative, so that Int64.min fits; nil past the range, as Int64(text) would be.
         var value: Int64 = 0
+        // Up to 18 digits cannot leave the range: no check per digit.
+        if count <= 18 {
+            for index in digits..<position { value = value &* 10 &- Int64(bytes[index] &- UInt8(ascii: "0")) }
+            return digits > start ? value : -value
+        }
         for index in digits..<position {
             let (times, overflow) = value.multipliedReportingOverflow(by: 10)
             let (next, under) = times.subtractingReportingOverflow(Int64(bytes[index] &- UInt8(ascii: "0")))

@@ -70,24 +70,25 @@ extension GroupedSeriesOptions: JSONDecodable {
     public static let groupKeys = ["groups", "threads", "on_error"]
 
     /// `"groups"`: `[{"group": <int64>, "time_zone": "<IANA>", "first_weekday": ...}]`,
-    /// each group at most once; `"threads"`: 1 to 256; `"on_error"`: "fail" or "skip".
+    /// each group at most once, or the same as columns (``ListedEntries``);
+    /// `"threads"`: 1 to 256; `"on_error"`: "fail" or "skip".
     public init(json: JSONValue, at path: FieldPath) throws {
         base = try SeriesOptions(json: json, at: path, sharedWith: Self.groupKeys)
         let reader = try ObjectReader(json, at: path)
         threads = try reader.optionalInt("threads", in: 1...Self.maximumThreads) ?? 1
         onError = try reader.optional("on_error") ?? .fail
         guard let groups = reader.object["groups"], groups != .null else { return }
-        guard case .array(let entries) = groups else {
-            throw WellnessError.validation(
-                "must be an array of {\"group\", \"time_zone\", \"first_weekday\"}",
-                at: reader.path(of: "groups"))
-        }
-        groupTable = GroupSettingsTable(capacity: entries.count)
         let groupsPath = reader.path(of: "groups")
+        let listed = try ListedEntries(groups, at: groupsPath)
+        groupTable = GroupSettingsTable(capacity: listed.entries.count)
         // Read by the call's threads (ten thousand entries took a tenth of a small call), merged in order.
-        let slices = ParallelSlices(count: entries.count, threads: threads, minimumSlice: 1024)
-        for slice in slices.run({ _, range in EntrySlice(entries[range], first: range.lowerBound, at: groupsPath) }) {
-            try merge(slice, at: groupsPath)
+        let slices = ParallelSlices(count: listed.entries.count, threads: threads, minimumSlice: 1024)
+        let entries = listed.entries
+        let layout = listed.layout
+        for slice in slices.run({ _, range in
+            EntrySlice(entries[range], first: range.lowerBound, layout: layout, at: groupsPath)
+        }) {
+            try merge(slice, at: groupsPath, layout: layout)
         }
     }
 
@@ -104,7 +105,7 @@ extension GroupedSeriesOptions: JSONDecodable {
         // The rest's errors only once the entries are known to be usual: the general reader's otherwise.
         let restRead = Result { try GroupedSeriesOptions(json: rest, at: .root) }
         let threads = (try? restRead.get())?.threads ?? 1
-        guard let scanned = GroupEntriesScanner.read(document, in: located.array, threads: threads) else {
+        guard let scanned = GroupEntriesScanner.read(document, located, threads: threads) else {
             return nil
         }
         self = try restRead.get()
@@ -115,13 +116,13 @@ extension GroupedSeriesOptions: JSONDecodable {
         case .failure(let listedTwice):
             throw WellnessError.validation(
                 "group \(scanned.entries[listedTwice.index].key) is listed twice",
-                at: FieldPath.root.appending("groups").appending(index: listedTwice.index).appending("group"))
+                at: located.layout.path(of: "group", at: listedTwice.index, in: FieldPath.root.appending("groups")))
         }
     }
 
     /// One thread's entries, in order: a key listed twice, or an entry's
     /// error under `"on_error": "fail"`, fails the call.
-    private mutating func merge(_ slice: EntrySlice, at groupsPath: FieldPath) throws {
+    private mutating func merge(_ slice: EntrySlice, at groupsPath: FieldPath, layout: ListedEntries.Layout) throws {
         // The slice's zone numbers, as numbers of the call's zones.
         var numbers: [Int] = []
         for zone in slice.zones {
@@ -135,7 +136,7 @@ extension GroupedSeriesOptions: JSONDecodable {
         for entry in slice.entries {
             let (key, index, settings) = try entry.get()
             var listedTwice: WellnessError {
-                .validation("group \(key) is listed twice", at: groupsPath.appending(index: index).appending("group"))
+                .validation("group \(key) is listed twice", at: layout.path(of: "group", at: index, in: groupsPath))
             }
             switch settings {
             case .success(var settings):
@@ -170,7 +171,7 @@ private struct EntrySlice: Sendable {
     private(set) var zones: [TimeZoneRules] = []
     private var numbers: [String: Int] = [:]
 
-    init(_ slice: ArraySlice<JSONValue>, first: Int, at groupsPath: FieldPath) {
+    init(_ slice: ArraySlice<JSONValue>, first: Int, layout: ListedEntries.Layout, at groupsPath: FieldPath) {
         entries.reserveCapacity(slice.count)
         for (offset, entry) in slice.enumerated() {
             let index = first + offset
@@ -178,13 +179,12 @@ private struct EntrySlice: Sendable {
                 entries.append(.success((plain.key, index, .success(plain.settings))))
                 continue
             }
-            let path = groupsPath.appending(index: index)
             do {
-                let reader = try ObjectReader(entry, at: path)
-                try reader.rejectUnknownKeys(["group", "time_zone", "first_weekday"])
-                let key = Int64(try reader.required("group", as: Int.self))
+                let reader = try ObjectReader(entry, at: layout.readerPath(at: index, in: groupsPath))
+                try reader.rejectUnknownKeys(ListedEntries.settingNames)
+                let key = Int64(try layout.placing(index) { try reader.required("group", as: Int.self) })
                 do {
-                    entries.append(.success((key, index, .success(try settings(reader)))))
+                    entries.append(.success((key, index, .success(try layout.placing(index) { try settings(reader) }))))
                 } catch let error as WellnessError {
                     entries.append(.success((key, index, .failure(error))))
                 }
