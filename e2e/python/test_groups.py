@@ -92,6 +92,11 @@ def test_settings_as_columns_are_the_same_rows(threads: int) -> None:
         got = wellness.series_aggregate_groups({**options, "groups": columns}, data["groups"], data["timestamps"],
                                                data["values"]).table
         assert got.equals(expected), type(group)
+    for frame in (pandas.DataFrame({"group": keys, "time_zone": zones, "first_weekday": weekdays}),
+                  polars.DataFrame({"group": keys, "time_zone": zones, "first_weekday": weekdays})):
+        got = wellness.series_aggregate_groups({**options, "groups": frame}, data["groups"], data["timestamps"],
+                                               data["values"]).table
+        assert got.equals(expected), type(frame)
     # The zones matter: without them the weeks start elsewhere.
     bare = wellness.series_aggregate_groups(options, data["groups"], data["timestamps"], data["values"]).table
     assert not bare.equals(expected)

@@ -65,10 +65,12 @@ def _pyarrow() -> Any:
 
 
 def _readable_settings(options: Any) -> Any:
-    """The options with "groups" given as columns (pandas or polars Series,
-    numpy arrays) made of items the library reads, a missing item null: pandas
-    marks one NaN, which JSON has no way to write."""
-    columns = options.get("groups") if isinstance(options, dict) else None
+    """The options with "groups" given as columns (a pandas or polars frame,
+    Series, numpy arrays) made of items the library reads, a missing item
+    null: pandas marks one NaN, which JSON has no way to write."""
+    columns: Any = options.get("groups") if isinstance(options, dict) else None
+    if hasattr(columns, "columns") and hasattr(columns, "to_dict"):  # a pandas or polars frame
+        columns = {str(name): columns[name] for name in columns.columns}
     if not isinstance(columns, Mapping):
         return options
     return {**options, "groups": {name: _missing_as_none(column) for name, column in columns.items()}}
@@ -113,8 +115,9 @@ def series_aggregate_groups(options: Union[GroupedSeriesOptions, JSONInput], gro
     "groups" lists groups as rows, [{"group": 7, "time_zone": "Asia/Tokyo"},
     ...], or as columns, {"group": [7, ...], "time_zone": ["Asia/Tokyo", ...],
     "first_weekday": [...]}: lists, numpy arrays or pandas / polars Series,
-    a missing item (None, NaN, null) setting nothing for its group. Columns
-    are the faster to write for many groups.
+    or a pandas / polars frame with those columns, a missing item (None,
+    NaN, null) setting nothing for its group. Columns are the faster to
+    write for many groups.
 
     `groups`: integer keys (numpy int64 is read in place). `timestamps` and
     `values`: as series_aggregate_columns takes them.

@@ -29,7 +29,8 @@ __all__ = [
     "ChartColors", "ChartTickStep", "ChartLine", "ChartGradient", "ChartXAxis", "ChartYAxis", "ChartPoint", "ChartSpec",
     "Chart", "Statistic", "GroundingFact", "GroundingMatchKind", "MentionKind", "GroundingMatch", "GroundingNumber",
     "GroundingResult",
-    "ErrorDocument", "GroupSettings", "GroupSettingColumns", "GroupedSeriesOptions", "SkippedGroup",
+    "ErrorDocument", "GroupSettings", "GroupSettingColumns", "SupportsColumns", "GroupedSeriesOptions",
+    "SkippedGroup",
     "DashboardInsights", "DashboardGoals",
     "DashboardConsultations", "FeatureCard", "DashboardWidget",
     "Dashboard", "IntervalPreference", "UpdateGoalRequest", "CoachProposal", "GoalUpdate", "AcceptedProposal",
@@ -127,11 +128,20 @@ class GroupSettingColumns(TypedDict, total=False):
     first_weekday: Union[SupportsArray, Sequence[Optional[Union[int, Weekday]]]]
 
 
+class SupportsColumns(Protocol):
+    """A pandas or polars DataFrame: its columns by name."""
+
+    @property
+    def columns(self) -> Any: ...
+
+    def to_dict(self, *args: Any, **kwargs: Any) -> Any: ...
+
+
 class GroupedSeriesOptions(SeriesOptions, total=False):
     """series_aggregate_groups' options: the series options every group shares, plus these."""
 
-    #: Each listed group's time zone and first weekday, as rows or as columns.
-    groups: Union[List[GroupSettings], GroupSettingColumns]
+    #: Each listed group's time zone and first weekday, as rows or as columns (a frame's too).
+    groups: Union[List[GroupSettings], GroupSettingColumns, SupportsColumns]
     #: Threads that aggregate groups at once, the calling thread included (1-256, default 1).
     threads: int
     #: "fail" (default): a bad row fails the call; "skip": its group is left out and reported.
