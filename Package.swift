@@ -52,7 +52,13 @@ let package = Package(
         .target(
             name: "WellnessKitCore",
             dependencies: ["CWellness", "CWellnessAtomics"],
-            swiftSettings: [.enableExperimentalFeature("StrictConcurrency")]
+            swiftSettings: [
+                .enableExperimentalFeature("StrictConcurrency"),
+                // Every function starts on a 64-byte line, so that its hot loops sit where they sat
+                // whatever else in the module changed: an unrelated change moved the JSON sample
+                // scanner 16 bytes off a line and made 1M samples 5 % slower (33.3 ms against 31.8).
+                .unsafeFlags(["-Xllvm", "-align-all-functions=6"], .when(configuration: .release)),
+            ]
         ),
         /// Atomic integers and the spin-wait hint for the core's kept threads (header only).
         .systemLibrary(name: "CWellnessAtomics", path: "Sources/CWellnessAtomics"),
