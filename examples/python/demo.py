@@ -89,6 +89,27 @@ def show_series(data: Path, output: Path) -> None:
         print(f"  wrote {path} ({chart['spec']['accessibility_label']}, {len(chart['spec']['points'])} points)")
 
 
+def show_many_users(data: Path) -> None:
+    """Many series in one call (docs/SERIES.md): the same steps for three users in three time zones, each
+    user's zone given as a column of a users frame; the weeks differ where a sample's local day does."""
+    try:
+        import pandas as pd
+    except ImportError:
+        print("  skipped: needs pandas and pyarrow (pip install 'wellness[arrow]' pandas)")
+        return
+    samples = json.loads(load(data, "steps_samples.json"))[:60]
+    stamps = list(pd.to_datetime([sample["timestamp"] for sample in samples], utc=True))
+    users = pd.DataFrame({"group": [0, 1, 2], "time_zone": ["America/New_York", "Asia/Tokyo", "Pacific/Kiritimati"]})
+    keys = [user for user in users["group"] for _ in samples]
+    result = wellness.series_aggregate_groups(
+        {"interval": "week", "statistics": ["count", "sum"], "groups": users},
+        keys, stamps * len(users), [float(sample["value"]) for sample in samples] * len(users))
+    for row in result.table.to_pylist():
+        zone = users["time_zone"][row["group"]]
+        print(f"  user {row['group']} ({zone:18}) week of {row['start']:%Y-%m-%d}: "
+              f"{row['count']:3} samples, {row['sum']:8.0f} steps")
+
+
 def show_questions(data: Path) -> None:
     """Ask your data (docs/QUERY.md): questions in words, answered exactly, without a model."""
     def rows(name: str) -> List[Dict[str, object]]:
@@ -125,6 +146,7 @@ def main() -> None:
     sections: List[Tuple[str, Callable[[], None]]] = [
         ("AI insights", lambda: show_insights(data)), ("Goals AI", lambda: show_goals(data)),
         ("Longevity trends", lambda: show_trends(data)), ("Time series", lambda: show_series(data, output)),
+        ("Many users, each in their time zone", lambda: show_many_users(data)),
         ("Ask your data", lambda: show_questions(data)), ("Errors", show_errors)]
     for title, show in sections:
         print(f"-- {title} --")
