@@ -280,11 +280,7 @@ private struct EntryReader: @unchecked Sendable {
         var zone: Int?
         var zoneSeen = false
         repeat {
-            cursor.skipWhitespace()
-            guard let name = cursor.plainString() else { return nil }
-            cursor.skipWhitespace()
-            guard cursor.consume(UInt8(ascii: ":")) else { return nil }
-            cursor.skipWhitespace()
+            guard let name = cursor.memberName() else { return nil }
             if cursor.matches(name, "group"), key == nil {
                 guard let number = cursor.integer() else { return nil }
                 key = number
@@ -337,11 +333,7 @@ private struct ByteCursor {
         skipWhitespace()
         if consume(UInt8(ascii: "}")) { return nil }
         while true {
-            skipWhitespace()
-            guard let key = plainString() else { return nil }
-            skipWhitespace()
-            guard consume(UInt8(ascii: ":")) else { return nil }
-            skipWhitespace()
+            guard let key = memberName() else { return nil }
             if matches(key, "groups") {
                 guard found == nil, position < bytes.count else { return nil }
                 if bytes[position] == UInt8(ascii: "{") {
@@ -385,11 +377,7 @@ private struct ByteCursor {
         var keys: Range<Int>?
         var zones: Range<Int>?
         repeat {
-            skipWhitespace()
-            guard let name = plainString() else { return nil }
-            skipWhitespace()
-            guard consume(UInt8(ascii: ":")) else { return nil }
-            skipWhitespace()
+            guard let name = memberName() else { return nil }
             if matches(name, "group"), keys == nil {
                 keys = arrayUpToFirstClose()
                 guard keys != nil else { return nil }
@@ -424,6 +412,17 @@ private struct ByteCursor {
             return number
         }
         return nil
+    }
+
+    /// An object member's name, a plain string, read with the `:` after it
+    /// and the whitespace around both, up to its value.
+    mutating func memberName() -> Range<Int>? {
+        skipWhitespace()
+        guard let name = plainString() else { return nil }
+        skipWhitespace()
+        guard consume(UInt8(ascii: ":")) else { return nil }
+        skipWhitespace()
+        return name
     }
 
     /// A `null` at the position.
